@@ -1,0 +1,35 @@
+/*
+ * cli.h - what the pitboss command groups share: the group table, exit
+ * codes and output helpers.
+ */
+#ifndef PITBOSS_CLI_H
+#define PITBOSS_CLI_H
+
+#include <stdio.h>
+
+/* Exit codes, as documented in pitboss(1). */
+enum {
+	EXIT_OK = 0,
+	EXIT_REFUSED = 1,	/* refused: illegal move, user error */
+	EXIT_USAGE = 2,		/* bad command line */
+	EXIT_DATABASE = 3	/* database error */
+};
+
+struct cli_group {
+	const char *name;
+	const char *summary;
+	int (*run)(int argc, char **argv);	/* argv[0] is the group name */
+	void (*usage)(FILE *out);
+};
+
+extern const struct cli_group cli_rules_group;
+
+/* Program name for messages: "pitboss". */
+extern const char *cli_progname;
+
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Writes `text` as a JSON string, quotes included. */
+void cli_json_string(FILE *out, const char *text);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * pitboss.c - the arbiter's command-line tool: dispatch to command
+ * groups. Each group lives in its own file (cmd_*.c).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+const char *cli_progname = "pitboss";
+
+static const struct cli_group *const groups[] = {
+	&cli_rules_group,
+	NULL
+};
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", cli_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void cli_json_string(FILE *out, const char *text)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		switch (*p) {
+		case '"':
+			fputs("\\\"", out);
+			break;
+		case '\\':
+			fputs("\\\\", out);
+			break;
+		case '\n':
+			fputs("\\n", out);
+			break;
+		case '\t':
+			fputs("\\t", out);
+			break;
+		default:
+			if (*p < 0x20)
+				fprintf(out, "\\u%04x", *p);
+			else
+				fputc(*p, out);
+		}
+	}
+	fputc('"', out);
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: %s [--help] [--version] GROUP COMMAND [ARGS...]\n"
+		"\n"
+		"The arbiter's tool for pitboss, the tabletop game referee.\n"
+		"\n"
+		"Command groups:\n", cli_progname);
+	for (size_t i = 0; groups[i] != NULL; i++)
+		fprintf(out, "  %-10s %s\n", groups[i]->name,
+			groups[i]->summary);
+	fprintf(out,
+		"\n"
+		"'%s GROUP --help' lists a group's commands; see pitboss(1).\n"
+		"Exit status: 0 ok, 1 refused (illegal move, bad input),\n"
+		"2 usage error, 3 database error.\n", cli_progname);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		return EXIT_OK;
+	}
+	for (size_t i = 0; groups[i] != NULL; i++)
+		if (strcmp(argv[1], groups[i]->name) == 0)
+			return groups[i]->run(argc - 1, argv + 1);
+	cli_error("unknown command group '%s' (try '%s --help')", argv[1],
+		  cli_progname);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,364 @@
+/*
+ * rules.c - the game registry, option parsing from each game's option
+ * table, and the game-independent helpers (perft, hashing).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/rules.h"
+#include "rules/kalah.h"
+
+const struct rules *const rules_registry[] = {
+	&kalah_rules,
+	NULL
+};
+
+const struct rules *rules_find(const char *name)
+{
+	for (size_t i = 0; rules_registry[i] != NULL; i++)
+		if (strcmp(rules_registry[i]->name, name) == 0)
+			return rules_registry[i];
+	return NULL;
+}
+
+void rules_error(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL || errlen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+int rules_option_index(const struct rules *ops, const char *name)
+{
+	for (int i = 0; ops->options[i].name != NULL; i++)
+		if (strcmp(ops->options[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int parse_integer(const char *text, long long *value)
+{
+	char *end;
+
+	if (*text == '\0' || isspace((unsigned char)*text))
+		return -1;
+	errno = 0;
+	*value = strtoll(text, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return -1;
+	return 0;
+}
+
+/* Sets one option from `name` and `value` (NULL when absent). */
+static int set_option(struct rules_game *game, const char *name,
+		      const char *value, char *err, size_t errlen)
+{
+	const struct rules *ops = game->ops;
+	int idx = rules_option_index(ops, name);
+	const struct rules_option *opt;
+	long long number;
+
+	if (idx < 0) {
+		rules_error(err, errlen, "%s: unknown option '%s'", ops->name,
+			  name);
+		return -1;
+	}
+	opt = &ops->options[idx];
+	switch (opt->type) {
+	case RULES_OPT_FLAG:
+		if (value == NULL || strcmp(value, "1") == 0 ||
+		    strcmp(value, "yes") == 0) {
+			game->value[idx] = 1;
+		} else if (strcmp(value, "0") == 0 || strcmp(value, "no") == 0) {
+			game->value[idx] = 0;
+		} else {
+			rules_error(err, errlen,
+				  "%s: option '%s' is a flag; value '%s' is not yes/no/1/0",
+				  ops->name, name, value);
+			return -1;
+		}
+		return 0;
+	case RULES_OPT_INT:
+		if (value == NULL && opt->bare != 0) {
+			game->value[idx] = opt->bare;
+			return 0;
+		}
+		if (value == NULL) {
+			rules_error(err, errlen, "%s: option '%s' needs a value (%s=N)",
+				  ops->name, name, name);
+			return -1;
+		}
+		if (parse_integer(value, &number) < 0) {
+			rules_error(err, errlen,
+				  "%s: option '%s': '%s' is not a whole number",
+				  ops->name, name, value);
+			return -1;
+		}
+		if (number < opt->min || number > opt->max) {
+			rules_error(err, errlen,
+				  "%s: option '%s': %lld is out of range %lld..%lld",
+				  ops->name, name, number, opt->min, opt->max);
+			return -1;
+		}
+		game->value[idx] = number;
+		return 0;
+	case RULES_OPT_CHOICE:
+		if (value == NULL) {
+			rules_error(err, errlen, "%s: option '%s' needs a value",
+				  ops->name, name);
+			return -1;
+		}
+		for (int c = 0; opt->choices[c] != NULL; c++) {
+			if (strcmp(opt->choices[c], value) == 0) {
+				game->value[idx] = c;
+				return 0;
+			}
+		}
+		rules_error(err, errlen, "%s: option '%s': '%s' is not one of:",
+			  ops->name, name, value);
+		for (int c = 0; opt->choices[c] != NULL; c++) {
+			size_t used = strlen(err);
+			if (used + 1 < errlen)
+				snprintf(err + used, errlen - used, " %s",
+					 opt->choices[c]);
+		}
+		return -1;
+	case RULES_OPT_TEXT:
+		if (value == NULL || *value == '\0') {
+			rules_error(err, errlen, "%s: option '%s' needs a value",
+				  ops->name, name);
+			return -1;
+		}
+		free(game->text[idx]);
+		game->text[idx] = strdup(value);
+		if (game->text[idx] == NULL) {
+			rules_error(err, errlen, "out of memory");
+			return -1;
+		}
+		game->value[idx] = 1;
+		return 0;
+	}
+	return -1;
+}
+
+static int parse_options(struct rules_game *game, const char *options,
+			 char *err, size_t errlen)
+{
+	char word[128];
+	const char *p = options;
+
+	while (p != NULL && *p != '\0') {
+		size_t len;
+		char *eq;
+
+		while (*p == ' ' || *p == ',' || *p == '\t')
+			p++;
+		if (*p == '\0')
+			break;
+		len = strcspn(p, " ,\t");
+		if (len >= sizeof(word)) {
+			rules_error(err, errlen, "%s: option '%.20s...' is too long",
+				  game->ops->name, p);
+			return -1;
+		}
+		memcpy(word, p, len);
+		word[len] = '\0';
+		p += len;
+		for (char *c = word; *c != '\0'; c++) {
+			if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+				rules_error(err, errlen,
+					  "%s: option text holds a control character",
+					  game->ops->name);
+				return -1;
+			}
+		}
+		eq = strchr(word, '=');
+		if (eq != NULL)
+			*eq = '\0';
+		if (set_option(game, word, eq ? eq + 1 : NULL, err, errlen) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static void canonical_options(struct rules_game *game)
+{
+	const struct rules_option *opt = game->ops->options;
+	size_t used = 0;
+
+	game->options[0] = '\0';
+	for (int i = 0; opt[i].name != NULL; i++) {
+		char word[96];
+
+		if (opt[i].type == RULES_OPT_TEXT ? game->text[i] == NULL
+		    : game->value[i] == opt[i].def)
+			continue;
+		switch (opt[i].type) {
+		case RULES_OPT_FLAG:
+			snprintf(word, sizeof(word), "%s", opt[i].name);
+			break;
+		case RULES_OPT_INT:
+			snprintf(word, sizeof(word), "%s=%lld", opt[i].name,
+				 game->value[i]);
+			break;
+		case RULES_OPT_CHOICE:
+			snprintf(word, sizeof(word), "%s=%s", opt[i].name,
+				 opt[i].choices[game->value[i]]);
+			break;
+		case RULES_OPT_TEXT:
+			snprintf(word, sizeof(word), "%s=%s", opt[i].name,
+				 game->text[i]);
+			break;
+		}
+		used += (size_t)snprintf(game->options + used,
+					 sizeof(game->options) - used, "%s%s",
+					 used ? " " : "", word);
+		if (used >= sizeof(game->options))
+			used = sizeof(game->options) - 1;
+	}
+}
+
+struct rules_game *rules_game_new(const struct rules *ops,
+				  const char *options, char *err,
+				  size_t errlen)
+{
+	struct rules_game *game = calloc(1, sizeof(*game));
+
+	if (game == NULL) {
+		rules_error(err, errlen, "out of memory");
+		return NULL;
+	}
+	game->ops = ops;
+	for (int i = 0; ops->options[i].name != NULL; i++)
+		game->value[i] = ops->options[i].def;
+	if (parse_options(game, options, err, errlen) < 0)
+		goto err_free_game;
+	canonical_options(game);
+	if (ops->setup != NULL && ops->setup(game, err, errlen) < 0)
+		goto err_free_game;
+	return game;
+
+err_free_game:
+	rules_game_free(game);
+	return NULL;
+}
+
+void rules_game_free(struct rules_game *game)
+{
+	if (game == NULL)
+		return;
+	if (game->ops->teardown != NULL)
+		game->ops->teardown(game);
+	for (int i = 0; i < RULES_MAX_OPTIONS; i++)
+		free(game->text[i]);
+	free(game);
+}
+
+const char *rules_game_options(const struct rules_game *game)
+{
+	return game->options;
+}
+
+size_t rules_position_size(const struct rules_game *game)
+{
+	return game->ops->position_size(game);
+}
+
+const char *rules_seat_name(const struct rules *ops, int seat)
+{
+	if (seat < 0 || seat >= ops->seats)
+		return "?";
+	return ops->seat_names[seat];
+}
+
+int rules_seat_find(const struct rules *ops, const char *name)
+{
+	for (int i = 0; i < ops->seats; i++)
+		if (strcmp(ops->seat_names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+struct perft_frame {
+	unsigned char *positions;	/* one position per depth */
+	struct rules_move *moves;	/* max_moves per depth */
+	size_t size;
+};
+
+static uint64_t perft_walk(const struct rules_game *game,
+			   struct perft_frame *f, unsigned ply,
+			   unsigned depth)
+{
+	const struct rules *ops = game->ops;
+	const unsigned char *pos = f->positions + (size_t)ply * f->size;
+	unsigned char *child = f->positions + (size_t)(ply + 1) * f->size;
+	struct rules_move *moves = f->moves + (size_t)ply * ops->max_moves;
+	size_t count;
+	uint64_t leaves = 0;
+
+	if (depth == 0)
+		return 1;
+	count = ops->legal_moves(game, pos, moves, ops->max_moves);
+	if (count > ops->max_moves)
+		count = ops->max_moves;
+	for (size_t i = 0; i < count; i++) {
+		struct rules_outcome out;
+
+		memcpy(child, pos, f->size);
+		if (ops->apply(game, child, &moves[i], &out, NULL, 0) < 0)
+			continue;
+		leaves += perft_walk(game, f, ply + 1, depth - 1);
+	}
+	return leaves;
+}
+
+uint64_t rules_perft_generic(const struct rules_game *game, const void *pos,
+			     unsigned depth)
+{
+	struct perft_frame f;
+	uint64_t leaves;
+
+	f.size = rules_position_size(game);
+	f.positions = malloc(f.size * (depth + 1));
+	f.moves = malloc(sizeof(*f.moves) * game->ops->max_moves *
+			 (depth + 1));
+	if (f.positions == NULL || f.moves == NULL) {
+		free(f.positions);
+		free(f.moves);
+		return 0;
+	}
+	memcpy(f.positions, pos, f.size);
+	leaves = perft_walk(game, &f, 0, depth);
+	free(f.positions);
+	free(f.moves);
+	return leaves;
+}
+
+uint64_t rules_perft(const struct rules_game *game, const void *pos,
+		     unsigned depth)
+{
+	if (game->ops->perft != NULL)
+		return game->ops->perft(game, pos, depth);
+	return rules_perft_generic(game, pos, depth);
+}
+
+uint64_t rules_fnv1a(uint64_t hash, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+
+	for (size_t i = 0; i < len; i++) {
+		hash ^= p[i];
+		hash *= 1099511628211ULL;
+	}
+	return hash;
+}

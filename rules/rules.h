@@ -1,0 +1,227 @@
+/*
+ * rules.h - the one interface to every game pitboss referees.
+ *
+ * Everything above rules/ (referee, database, web, CLI) talks to a game
+ * only through a `struct rules` ops table, so none of it branches on
+ * the game. A game is created from named options; positions are plain
+ * fixed-size buffers owned by the caller; moves are small opaque values.
+ * Engines do no I/O, keep no globals and never allocate on the move path
+ * (only rules_game_new() allocates).
+ *
+ * Seats. Each game has `seats` sides, named by short strings ("S"/"N",
+ * "1".."5"). A seat may be a team: the engine says which member of the
+ * seat is to act (`struct rules_turn.member`).
+ *
+ * How the three games map onto it:
+ *
+ *  - Kalah (rules/kalah.c): seats S and N; a move is a pit letter
+ *    (a..h for South, A..H for North) or "swap" (pie rule). apply()
+ *    reports an extra turn, a capture of n seeds, a swap, the game's
+ *    end; the score is the patent's points. Teams rotate members after
+ *    every complete turn.
+ *
+ *  - The hidden-code game (Meirovitz): one seat per player (2..5). The
+ *    position holds the secrets, the current row and the marks given so
+ *    far; the engine's turn is "guess by X" and then "mark by Y" for each
+ *    other player in order. A move carries its actor: a guess (five
+ *    colours or blanks), a mark (black/white/none) or a claim, which any
+ *    seat may make out of turn. A wrong mark is refused by apply() with
+ *    the correct mark in the reason, which the referee records as a foul
+ *    against the marker. result() reports a win, a disqualification or a
+ *    void game (claims=patent). Secrets are options (drawn from a
+ *    recorded `seed=` or entered), never shown by position_format() to a
+ *    public caller before the game is over (RULES_TEXT_PUBLIC).
+ *
+ *  - Transport (Paschal): seats S and N (four players are two teams of
+ *    two, so a seat with two members). The position is the 11x11 board
+ *    in three strata plus the reserves; a move is "move piece from-to" or
+ *    "launch piece at square pointing d"; apply() reports pieces
+ *    destroyed as captures and the end when a transport is sunk.
+ *
+ * Errors: functions that can fail return 0 or -1 and write a one-line
+ * message into a caller's buffer (`err`, `errlen`); messages name the
+ * offending option, field or move in the game's own notation.
+ */
+#ifndef PITBOSS_RULES_H
+#define PITBOSS_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RULES_MAX_SEATS 5
+#define RULES_MAX_OPTIONS 16
+#define RULES_ERR_MAX 160
+
+struct rules_game;
+
+/* One option a game accepts, spelled `name` or `name=value`. */
+enum rules_opt_type {
+	RULES_OPT_FLAG,		/* present or absent; value 1 or 0 */
+	RULES_OPT_INT,		/* integer in [min, max] */
+	RULES_OPT_CHOICE,	/* one of `choices`; value is its index */
+	RULES_OPT_TEXT		/* free text, checked by the engine */
+};
+
+struct rules_option {
+	const char *name;
+	enum rules_opt_type type;
+	long long def;
+	long long min, max;
+	long long bare;			/* INT: value of the bare name, 0: none */
+	const char *const *choices;	/* RULES_OPT_CHOICE: NULL-terminated */
+	const char *help;
+};
+
+/* A move: an engine-defined value, copied freely, compared with memcmp. */
+struct rules_move {
+	uint32_t w[4];
+};
+
+/* Whose turn it is. seat < 0 when the game is over. */
+struct rules_turn {
+	int seat;
+	int member;		/* team member of that seat to act, from 0 */
+	int members;		/* members of that seat's team, 1 if no team */
+};
+
+/* What applying a move did. */
+enum {
+	RULES_EXTRA_TURN = 1u << 0,	/* the same seat moves again */
+	RULES_CAPTURE = 1u << 1,	/* `captured` pieces or seeds were won */
+	RULES_GAME_OVER = 1u << 2,
+	RULES_SWAP = 1u << 3,		/* players exchanged seats (pie rule) */
+	RULES_SWEEP = 1u << 4		/* end-of-game sweep moved seeds */
+};
+
+struct rules_outcome {
+	unsigned flags;
+	int captured;
+	struct rules_turn next;		/* who acts next */
+};
+
+enum rules_verdict {
+	RULES_ONGOING,
+	RULES_WIN,		/* `winner` won */
+	RULES_DRAW,
+	RULES_VOID		/* game discontinued, no result */
+};
+
+struct rules_result {
+	enum rules_verdict verdict;
+	int winner;				/* seat, -1 unless RULES_WIN */
+	int score[RULES_MAX_SEATS];		/* game-defined tally (Kalah: store) */
+	int points[RULES_MAX_SEATS];		/* points carried into a series */
+};
+
+/* position_format() audiences. */
+enum rules_text_view {
+	RULES_TEXT_FULL,	/* everything, for the referee and the record */
+	RULES_TEXT_PUBLIC	/* what spectators may see (hides secrets) */
+};
+
+struct rules {
+	const char *name;		/* "kalah" */
+	const char *title;		/* "Kalah (Champion, 1955)" */
+	int seats;
+	const char *const *seat_names;
+	const char *score_name;		/* what result().score counts: "stores" */
+	const struct rules_option *options;	/* terminated by name == NULL */
+	size_t max_moves;		/* upper bound of legal_moves() */
+
+	/* Engine set-up from parsed option values; may allocate `*priv`. */
+	int (*setup)(struct rules_game *game, char *err, size_t errlen);
+	void (*teardown)(struct rules_game *game);
+	size_t (*position_size)(const struct rules_game *game);
+
+	void (*start)(const struct rules_game *game, void *pos);
+	struct rules_turn (*to_move)(const struct rules_game *game,
+				     const void *pos);
+	/* Fills up to `cap` moves; returns how many exist. */
+	size_t (*legal_moves)(const struct rules_game *game, const void *pos,
+			      struct rules_move *moves, size_t cap);
+	/* Checks and applies; on an illegal move leaves `pos` unchanged,
+	 * says why in `err` and returns -1. */
+	int (*apply)(const struct rules_game *game, void *pos,
+		     const struct rules_move *move, struct rules_outcome *out,
+		     char *err, size_t errlen);
+	void (*result)(const struct rules_game *game, const void *pos,
+		       struct rules_result *result);
+
+	int (*position_parse)(const struct rules_game *game, const char *text,
+			      void *pos, char *err, size_t errlen);
+	int (*position_format)(const struct rules_game *game, const void *pos,
+			       enum rules_text_view view, char *buf,
+			       size_t buflen);
+	int (*move_parse)(const struct rules_game *game, const void *pos,
+			  const char *text, struct rules_move *move, char *err,
+			  size_t errlen);
+	int (*move_format)(const struct rules_game *game, const void *pos,
+			   const struct rules_move *move, char *buf,
+			   size_t buflen);
+	/* Stable across runs, builds and machines. */
+	uint64_t (*hash)(const struct rules_game *game, const void *pos);
+
+	/* Optional fast move-path counter; NULL uses the generic one. */
+	uint64_t (*perft)(const struct rules_game *game, const void *pos,
+			  unsigned depth);
+};
+
+/* A created game: the ops, the option values and the engine's data. */
+struct rules_game {
+	const struct rules *ops;
+	long long value[RULES_MAX_OPTIONS];
+	char *text[RULES_MAX_OPTIONS];	/* RULES_OPT_TEXT values, or NULL */
+	char options[256];		/* canonical option text */
+	void *priv;
+};
+
+/* NULL-terminated list of every game compiled in. */
+extern const struct rules *const rules_registry[];
+
+const struct rules *rules_find(const char *name);
+
+/*
+ * Creates a game from an option list: words separated by spaces or
+ * commas, each `name` (a flag) or `name=value`. Unknown names, bad values
+ * and values out of range are refused with a message naming them.
+ * Free with rules_game_free().
+ */
+struct rules_game *rules_game_new(const struct rules *ops,
+				  const char *options, char *err,
+				  size_t errlen);
+void rules_game_free(struct rules_game *game);
+
+/* Index of option `name` in the game's table, or -1. */
+int rules_option_index(const struct rules *ops, const char *name);
+
+/* Canonical option text: options differing from their default, in table
+ * order ("pits=5 empty-capture"); empty for the defaults. */
+const char *rules_game_options(const struct rules_game *game);
+
+size_t rules_position_size(const struct rules_game *game);
+
+/* Seat name, or "?" for an out-of-range seat. */
+const char *rules_seat_name(const struct rules *ops, int seat);
+/* Seat index of a name, or -1. */
+int rules_seat_find(const struct rules *ops, const char *name);
+
+/*
+ * Leaf count at exactly `depth` plies (a game that ends earlier counts
+ * only at its own depth). Uses the engine's fast counter when it has
+ * one.
+ */
+uint64_t rules_perft(const struct rules_game *game, const void *pos,
+		     unsigned depth);
+/* The generic counter over legal_moves() and apply(). */
+uint64_t rules_perft_generic(const struct rules_game *game, const void *pos,
+			     unsigned depth);
+
+/* Writes a message into a caller's error buffer (either may be NULL/0). */
+void rules_error(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* FNV-1a, 64 bits: the stable hash engines build on. */
+uint64_t rules_fnv1a(uint64_t hash, const void *data, size_t len);
+#define RULES_FNV_OFFSET 14695981039346656037ULL
+
+#endif

@@ -1,0 +1,65 @@
+#!/bin/sh
+# The `pitboss rules` commands as a user runs them: output, exit codes
+# and messages. Prints TAP.
+. "${top_srcdir:-.}/tests/tap.sh"
+PITBOSS="${top_builddir:-.}/pitboss"
+
+plan 18
+
+out=$("$PITBOSS" rules perft kalah --depth 3)
+expect_eq "perft prints one line per depth" "$out" "depth 1: 6
+depth 2: 35
+depth 3: 185"
+
+out=$("$PITBOSS" rules perft kalah --pits 3 --seeds 1 --depth 1)
+expect_eq "perft takes game options" "$out" "depth 1: 3"
+
+a=$("$PITBOSS" rules perft kalah --empty-capture --depth 6 | tail -n 1)
+b=$("$PITBOSS" rules perft kalah -o empty-capture --depth 6 | tail -n 1)
+expect_eq "--NAME and -o NAME are the same option" "$a" "$b"
+
+out=$("$PITBOSS" rules play kalah c f)
+expect_eq "play prints the final position" "$out" "position: 4 4 0 5 5 0/5 5 5 5 4 4/2 0/N
+to move:  N
+stores:  S 2, N 0"
+
+out=$("$PITBOSS" rules play kalah --json c f)
+expect_eq "play --json" "$out" \
+'{"game":"kalah","options":"","position":"4 4 0 5 5 0/5 5 5 5 4 4/2 0/N","plies":2,"to_move":"N","member":1,"over":false,"stores":{"S":2,"N":0},"winner":null,"points":{"S":0,"N":0},"hash":"'"$(printf '%s' "$out" | sed 's/.*"hash":"\([0-9a-f]*\)".*/\1/')"'"}'
+
+out=$("$PITBOSS" rules play kalah --json --position '0 0 0 0 0 1/0 0 0 0 0 3/39 29/S' --seeds 6 f)
+expect_match "a finished game has a winner and the patent's points" "$out" \
+'"to_move":null,"member":0,"over":true,"stores":{"S":40,"N":32},"winner":"S","points":{"S":4,"N":0}'
+
+out=$("$PITBOSS" rules play kalah 'c f' A)
+expect_match "a move list may be one argument" "$out" "position: 4 4 0 5 5 0/0 6 6 6 5 5/2 0/S"
+
+out=$("$PITBOSS" rules play kalah c c 2>&1); rc=$?
+expect_eq "illegal move exits 1" "$rc" 1
+expect_eq "illegal move names index and reason" "$out" "pitboss: move 2 'c': pit c is empty"
+
+out=$("$PITBOSS" rules play kalah A 2>&1); rc=$?
+expect_eq "opponent's pit refused" "$rc:$out" "1:pitboss: move 1 'A': pit A is North's; South (S) is to move"
+
+out=$("$PITBOSS" rules play kalah --position '4 4 4 4 4 4/4 4 4 4 4 4/1 0/S' a 2>&1); rc=$?
+expect_eq "bad position exits 1 with the reason" "$rc:$out" \
+"1:pitboss: --position: the position holds 49 seeds; this game has 48 (6 pits x 4 seeds x 2)"
+
+out=$("$PITBOSS" rules play kalah --pits 9 a 2>&1); rc=$?
+expect_eq "bad option value exits 1" "$rc:$out" "1:pitboss: kalah: option 'pits': 9 is out of range 3..8"
+
+out=$("$PITBOSS" rules perft kalah --frobnicate --depth 2 2>&1); rc=$?
+expect_eq "unknown option is a usage error" "$rc" 2
+expect_match "unknown option is named" "$out" "option '--frobnicate'"
+
+out=$("$PITBOSS" rules perft kalah 2>&1); rc=$?
+expect_eq "perft without depth is a usage error" "$rc:$out" "2:pitboss: rules perft: --depth D is required"
+
+out=$("$PITBOSS" rules perft chess --depth 2 2>&1); rc=$?
+expect_eq "unknown game is a usage error" "$rc" 2
+
+"$PITBOSS" --help | grep -q "rules" 
+expect_eq "--help lists the rules group" "$?" 0
+
+out=$("$PITBOSS" rules play kalah --pie c f swap A 2>&1)
+expect_match "pie swap through the CLI" "$out" "position: 4 4 0 5 5 0/0 6 6 6 5 5/2 0/S/swapped"

@@ -1,0 +1,127 @@
+/*
+ * test_rules_options.c - games created from option text through the
+ * option tables: every kind of bad option is refused with a message
+ * naming it, and the canonical option text is stable.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "rules/rules.h"
+
+static const struct rules *kalah(void)
+{
+	const struct rules *ops = rules_find("kalah");
+
+	assert_non_null(ops);
+	return ops;
+}
+
+static void test_registry_finds_games(void **state)
+{
+	(void)state;
+	assert_non_null(rules_find("kalah"));
+	assert_null(rules_find("Kalah"));
+	assert_null(rules_find("chess"));
+	assert_string_equal(rules_registry[0]->name, "kalah");
+	assert_int_equal(rules_seat_find(kalah(), "N"), 1);
+	assert_int_equal(rules_seat_find(kalah(), "X"), -1);
+	assert_string_equal(rules_seat_name(kalah(), 0), "S");
+	assert_string_equal(rules_seat_name(kalah(), 7), "?");
+}
+
+static void test_canonical_option_text(void **state)
+{
+	static const struct {
+		const char *given, *canonical;
+	} cases[] = {
+		{ "", "" },
+		{ "pits=6 seeds=4", "" },
+		{ "seeds=6,pits=5", "pits=5 seeds=6" },
+		{ "  cross   pie ", "pie cross" },
+		{ "pie=yes cross=0", "pie" },
+		{ "teams", "teams=2" },
+		{ "teams=3 first=N empty-capture no-sweep",
+		  "empty-capture no-sweep teams=3 first=N" },
+		{ "pits=3 pits=8", "pits=8" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char err[RULES_ERR_MAX] = "";
+		struct rules_game *game = rules_game_new(kalah(), cases[i].given,
+							 err, sizeof(err));
+
+		if (game == NULL)
+			fail_msg("'%s' refused: %s", cases[i].given, err);
+		assert_string_equal(rules_game_options(game),
+				    cases[i].canonical);
+		rules_game_free(game);
+	}
+}
+
+static void test_bad_options_refused_naming_them(void **state)
+{
+	static const struct {
+		const char *given, *message;
+	} cases[] = {
+		{ "pitz=6", "kalah: unknown option 'pitz'" },
+		{ "pits=2", "option 'pits': 2 is out of range 3..8" },
+		{ "pits=9", "option 'pits': 9 is out of range 3..8" },
+		{ "seeds=0", "option 'seeds': 0 is out of range 1..12" },
+		{ "seeds=13", "option 'seeds': 13 is out of range 1..12" },
+		{ "seeds=four", "option 'seeds': 'four' is not a whole number" },
+		{ "seeds=", "option 'seeds': '' is not a whole number" },
+		{ "seeds=4x", "option 'seeds': '4x' is not a whole number" },
+		{ "seeds=99999999999999999999", "is not a whole number" },
+		{ "pits", "option 'pits' needs a value (pits=N)" },
+		{ "pie=maybe", "option 'pie' is a flag; value 'maybe' is not yes/no/1/0" },
+		{ "first=W", "option 'first': 'W' is not one of: S N" },
+		{ "first", "option 'first' needs a value" },
+		{ "teams=0", "option 'teams': 0 is out of range 1..6" },
+		{ "cross\x01", "control character" },
+		{ "=4", "unknown option ''" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char err[RULES_ERR_MAX] = "";
+		struct rules_game *game = rules_game_new(kalah(), cases[i].given,
+							 err, sizeof(err));
+
+		if (game != NULL)
+			fail_msg("'%s' accepted", cases[i].given);
+		if (strstr(err, cases[i].message) == NULL)
+			fail_msg("'%s': message '%s' lacks '%s'", cases[i].given,
+				 err, cases[i].message);
+	}
+}
+
+static void test_option_too_long_refused(void **state)
+{
+	char text[400], err[RULES_ERR_MAX] = "";
+
+	(void)state;
+	memset(text, 'x', sizeof(text) - 1);
+	text[sizeof(text) - 1] = '\0';
+	assert_null(rules_game_new(kalah(), text, err, sizeof(err)));
+	assert_non_null(strstr(err, "is too long"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_registry_finds_games),
+		cmocka_unit_test(test_canonical_option_text),
+		cmocka_unit_test(test_bad_options_refused_naming_them),
+		cmocka_unit_test(test_option_too_long_refused),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("rules options", tests, NULL, NULL);
+}
