@@ -11,6 +11,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,26 +42,79 @@ static const struct rules_option kalah_options[] = {
 	{ NULL, 0, 0, 0, 0, 0, NULL, NULL }
 };
 
+_Static_assert(sizeof(struct kalah_pos) == sizeof(struct kalah_words),
+	       "a position is exactly three words");
+
 const char *const kalah_seat_names[] = { "S", "N" };
 const char *const kalah_side_word[] = { "South", "North" };
 
-/* Number of non-zero bytes of a word. */
-static inline int nonzero_bytes(uint64_t w)
-{
-	const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
-	uint64_t high = ((w & low7) + low7) | w;
+/*
+ * The move path works on a position as three words held in registers
+ * (struct kalah_words); a byte of struct kalah_pos is a lane of a word.
+ */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LANE_SHIFT(byte) (56 - 8 * ((byte) & 7))
+#define BIT_LANE(bit) (7 - ((bit) >> 3))
+#else
+#define LANE_SHIFT(byte) (8 * ((byte) & 7))
+#define BIT_LANE(bit) ((bit) >> 3)
+#endif
 
-	return __builtin_popcountll(high & ~low7);
+enum {
+	B_SIDE = offsetof(struct kalah_pos, side),
+	B_OVER = offsetof(struct kalah_pos, over),
+	B_PIE = offsetof(struct kalah_pos, pie),
+	B_SWAPPED = offsetof(struct kalah_pos, swapped),
+	B_MEMBER = offsetof(struct kalah_pos, member)
+};
+
+static inline unsigned lane(const struct kalah_words *k, int byte)
+{
+	return (unsigned)(k->w[byte >> 3] >> LANE_SHIFT(byte)) & 0xff;
 }
 
-static int seeds_on_side(const struct kalah_cfg *c, const struct kalah_pos *p,
-			 int side)
+static inline void lane_set(struct kalah_words *k, int byte, unsigned value)
 {
-	int sum = 0;
+	int shift = LANE_SHIFT(byte);
 
-	for (int i = 0; i < c->pits; i++)
-		sum += p->hole[first_pit(c, side) + i];
-	return sum;
+	k->w[byte >> 3] = (k->w[byte >> 3] & ~(UINT64_C(0xff) << shift)) |
+			  ((uint64_t)value << shift);
+}
+
+static inline void lane_add(struct kalah_words *k, int byte, unsigned value)
+{
+	k->w[byte >> 3] += (uint64_t)value << LANE_SHIFT(byte);
+}
+
+/* The top bit of every non-zero byte of a word. */
+static inline uint64_t nonzero_lanes(uint64_t w)
+{
+	const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+
+	return (((w & low7) + low7) | w) & ~low7;
+}
+
+static inline int nonzero_bytes(uint64_t w)
+{
+	/* Adds the eight 0/1 flags into the top byte. */
+	return (int)(((nonzero_lanes(w) >> 7) * UINT64_C(0x0101010101010101))
+		     >> 56);
+}
+
+/* The seeds of a row; a row never holds more than 192. */
+static inline unsigned row_seeds(uint64_t w)
+{
+	return (unsigned)((w * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+static inline void words_load(struct kalah_words *k, const struct kalah_pos *p)
+{
+	memcpy(k->w, p, sizeof(k->w));
+}
+
+static inline void words_store(struct kalah_pos *p, const struct kalah_words *k)
+{
+	memcpy(p, k->w, sizeof(k->w));
 }
 
 /* The owner (player 0 started South) of the side. */
@@ -70,20 +124,22 @@ static inline int owner_of(const struct kalah_pos *p, int side)
 }
 
 /* The next member of the mover's team takes the following turn. */
-static inline void next_member(const struct kalah_cfg *c, struct kalah_pos *p)
+static inline void next_member(const struct kalah_cfg *c,
+			       struct kalah_words *k)
 {
-	int owner = owner_of(p, p->side);
+	if (c->teams > 1) {
+		int byte = B_MEMBER + (lane(k, B_SIDE) ^ lane(k, B_SWAPPED));
 
-	if (c->teams > 1)
-		p->member[owner] = (uint8_t)((p->member[owner] + 1) % c->teams);
+		lane_set(k, byte, (lane(k, byte) + 1) % (unsigned)c->teams);
+	}
 }
 
-static inline void end_turn(const struct kalah_cfg *c, struct kalah_pos *p)
+static inline void end_turn(const struct kalah_cfg *c, struct kalah_words *k)
 {
-	next_member(c, p);
-	if (p->pie == KALAH_PIE_FIRST)
-		p->pie = KALAH_PIE_OFFER;
-	p->side ^= 1;
+	next_member(c, k);
+	if (lane(k, B_PIE) == KALAH_PIE_FIRST)
+		lane_set(k, B_PIE, KALAH_PIE_OFFER);
+	lane_set(k, B_SIDE, lane(k, B_SIDE) ^ 1);
 }
 
 /*
@@ -91,11 +147,29 @@ static inline void end_turn(const struct kalah_cfg *c, struct kalah_pos *p)
  * it is, so the side to move is unchanged and is now the first player's.
  * The swap is the second player's turn.
  */
-static inline void swap_sides(const struct kalah_cfg *c, struct kalah_pos *p)
+static inline void swap_sides(const struct kalah_cfg *c, struct kalah_words *k)
 {
-	next_member(c, p);
-	p->swapped ^= 1;
-	p->pie = KALAH_PIE_NONE;
+	next_member(c, k);
+	lane_set(k, B_SWAPPED, lane(k, B_SWAPPED) ^ 1);
+	lane_set(k, B_PIE, KALAH_PIE_NONE);
+}
+
+/* The game has ended: mark it, and sweep unless no-sweep. */
+static inline unsigned game_over(const struct kalah_cfg *c,
+				 struct kalah_words *k)
+{
+	unsigned flags = RULES_GAME_OVER;
+
+	lane_set(k, B_OVER, 1);
+	lane_set(k, B_SIDE, KALAH_SOUTH);	/* one canonical form */
+	lane_set(k, B_PIE, KALAH_PIE_NONE);
+	if (!c->no_sweep && (k->w[0] | k->w[1]) != 0) {
+		lane_add(k, store_of(c, KALAH_SOUTH), row_seeds(k->w[0]));
+		lane_add(k, store_of(c, KALAH_NORTH), row_seeds(k->w[1]));
+		k->w[0] = k->w[1] = 0;
+		flags |= RULES_SWEEP;
+	}
+	return flags;
 }
 
 /*
@@ -103,68 +177,123 @@ static inline void swap_sides(const struct kalah_cfg *c, struct kalah_pos *p)
  * does everything that follows: capture, end and sweep, next side.
  */
 static inline unsigned kalah_sow(const struct kalah_cfg *c,
-				 struct kalah_pos *p, int origin,
+				 struct kalah_words *k, int origin,
 				 int *captured)
 {
-	int side = p->side;
-	int seeds = p->hole[origin];
-	int clockwise = c->cross & seeds;
-	const uint8_t *ring = c->ring[side][clockwise];
-	int at = c->ring_at[side][clockwise][origin];
-	int rest = c->rest[seeds];
-	int last;
+	int side = (int)lane(k, B_SIDE);
+	unsigned seeds = lane(k, origin);
+	const struct kalah_sowing *sow =
+		&c->sowing[c->cross & seeds][origin][c->rest[seeds]];
+	int last = sow->last;
 	unsigned flags = 0;
 
-	if (p->pie == KALAH_PIE_OFFER)
-		p->pie = KALAH_PIE_NONE;	/* sowing declines the swap */
-	p->hole[origin] = 0;
-	if (c->laps[seeds] != 0) {
-		uint8_t laps = c->laps[seeds];
-
-		for (int k = 0; k < c->ring_len; k++)
-			p->hole[ring[k]] += laps;
-	}
-	for (int k = 1; k <= rest; k++)
-		p->hole[ring[at + k]]++;
-	last = ring[at + rest];
+	for (int i = 0; i < 3; i++)
+		k->w[i] += sow->delta[i];
+	if (seeds >= (unsigned)c->ring_len)
+		for (int i = 0; i < 3; i++)
+			k->w[i] += c->lap_delta[origin].w[i] * c->laps[seeds];
+	if (lane(k, B_PIE) == KALAH_PIE_OFFER)
+		lane_set(k, B_PIE, KALAH_PIE_NONE);	/* swap declined */
 
 	*captured = 0;
 	if (last == store_of(c, side)) {
-		flags |= RULES_EXTRA_TURN;
-	} else if (p->hole[last] == 1 && owns_pit(c, side, last)) {
-		int opposite = 2 * c->pits - last;
+		flags = RULES_EXTRA_TURN;
+	} else if (owns_pit(c, side, last) && lane(k, last) == 1) {
+		int opposite = c->opposite[last];
+		unsigned across = lane(k, opposite);
 
-		if (p->hole[opposite] != 0 || c->empty_capture) {
-			*captured = p->hole[opposite] + 1;
-			p->hole[store_of(c, side)] += (uint8_t)*captured;
-			p->hole[opposite] = 0;
-			p->hole[last] = 0;
-			flags |= RULES_CAPTURE;
+		if (across != 0 || c->empty_capture) {
+			*captured = (int)across + 1;
+			lane_add(k, store_of(c, side), across + 1);
+			lane_set(k, opposite, 0);
+			lane_set(k, last, 0);
+			flags = RULES_CAPTURE;
 		}
 	}
+	if (k->w[0] == 0 || k->w[1] == 0)
+		return (flags & RULES_CAPTURE) | game_over(c, k);
+	if (flags != RULES_EXTRA_TURN)
+		end_turn(c, k);
+	return flags;
+}
 
-	if (side_word_of(c, p, KALAH_SOUTH) == 0 ||
-	    side_word_of(c, p, KALAH_NORTH) == 0) {
-		flags = (flags & ~(unsigned)RULES_EXTRA_TURN) | RULES_GAME_OVER;
-		p->over = 1;
-		p->side = KALAH_SOUTH;	/* nobody moves; one canonical form */
-		p->pie = KALAH_PIE_NONE;
-		if (!c->no_sweep) {
-			for (int s = 0; s < 2; s++) {
-				int left = seeds_on_side(c, p, s);
+/* The words of a position holding one seed in each listed hole. */
+static struct kalah_words one_per_hole(const uint8_t *holes, int n)
+{
+	struct kalah_pos p;
+	struct kalah_words k;
 
-				if (left != 0)
-					flags |= RULES_SWEEP;
-				memset(&p->hole[first_pit(c, s)], 0,
-				       (size_t)c->pits);
-				p->hole[store_of(c, s)] += (uint8_t)left;
+	memset(&p, 0, sizeof(p));
+	for (int i = 0; i < n; i++)
+		p.hole[holes[i]]++;
+	words_load(&k, &p);
+	return k;
+}
+
+/* a - b * times, word by word (wrapping: see struct kalah_sowing). */
+static struct kalah_words words_minus(struct kalah_words a,
+				      struct kalah_words b, unsigned times)
+{
+	for (int i = 0; i < 3; i++)
+		a.w[i] -= b.w[i] * times;
+	return a;
+}
+
+/* Precomputes the sowing tables of the game's board. */
+static void build_sowing_tables(struct kalah_cfg *c)
+{
+	for (int side = 0; side < 2; side++) {
+		/* Counter-clockwise from the side's first pit: own pits,
+		 * own store, the opponent's pits (his store is skipped). */
+		uint8_t order[RING_MAX];
+		struct kalah_words lap;
+		int n = 0;
+
+		for (int i = 0; i < c->pits; i++)
+			order[n++] = (uint8_t)(first_pit(c, side) + i);
+		order[n++] = (uint8_t)store_of(c, side);
+		for (int i = 0; i < c->pits; i++)
+			order[n++] = (uint8_t)(first_pit(c, side ^ 1) + i);
+		lap = one_per_hole(order, n);
+
+		for (int pit = 0; pit < c->pits; pit++) {
+			uint8_t origin = order[pit];
+			struct kalah_words take = one_per_hole(&origin, 1);
+
+			c->lap_delta[origin] = words_minus(lap, take,
+							   (unsigned)n);
+			for (int cw = 0; cw < 2; cw++) {
+				uint8_t sown[RING_MAX];
+
+				for (int rest = 0; rest < n; rest++) {
+					/* The ring runs forwards, or
+					 * backwards when clockwise. */
+					int at = cw ? (pit - rest + n) % n
+						    : (pit + rest) % n;
+					struct kalah_sowing *sow =
+						&c->sowing[cw][origin][rest];
+					struct kalah_words d;
+
+					if (rest > 0)
+						sown[rest - 1] = order[at];
+					d = words_minus(one_per_hole(sown, rest),
+							take, (unsigned)rest);
+					memcpy(sow->delta, d.w, sizeof(d.w));
+					sow->last = order[at];
+				}
 			}
 		}
-		return flags;
 	}
-	if (!(flags & RULES_EXTRA_TURN))
-		end_turn(c, p);
-	return flags;
+	for (int i = 0; i < c->pits; i++) {
+		c->opposite[first_pit(c, KALAH_SOUTH) + i] =
+			(uint8_t)(first_pit(c, KALAH_NORTH) + c->pits - 1 - i);
+		c->opposite[first_pit(c, KALAH_NORTH) + i] =
+			(uint8_t)(first_pit(c, KALAH_SOUTH) + c->pits - 1 - i);
+	}
+	for (int s = 0; s < 256; s++) {
+		c->laps[s] = (uint8_t)(s / c->ring_len);
+		c->rest[s] = (uint8_t)(s % c->ring_len);
+	}
 }
 
 static int kalah_setup(struct rules_game *game, char *err, size_t errlen)
@@ -185,41 +314,7 @@ static int kalah_setup(struct rules_game *game, char *err, size_t errlen)
 	c->cross = (int)game->value[OPT_CROSS];
 	c->teams = (int)game->value[OPT_TEAMS];
 	c->first = (int)game->value[OPT_FIRST];
-
-	{
-		uint8_t bytes[8] = { 0 };
-
-		memset(bytes, 0xff, (size_t)c->pits);
-		memcpy(&c->side_mask, bytes, sizeof(c->side_mask));
-	}
-	for (int side = 0; side < 2; side++) {
-		/* Counter-clockwise order from the side's first pit,
-		 * skipping the opponent's store. */
-		uint8_t order[RING_MAX];
-		int n = 0;
-
-		for (int i = 0; i < 2 * c->pits + 2; i++) {
-			int hole = (first_pit(c, side) + i) % (2 * c->pits + 2);
-
-			if (hole != store_of(c, side ^ 1))
-				order[n++] = (uint8_t)hole;
-		}
-		for (int cw = 0; cw < 2; cw++) {
-			memset(c->ring_at[side][cw], 0xff, KALAH_HOLES);
-			for (int k = 0; k < 2 * n; k++) {
-				int i = k % n;
-				uint8_t hole = cw ? order[(n - i) % n] : order[i];
-
-				c->ring[side][cw][k] = hole;
-				if (k < n)
-					c->ring_at[side][cw][hole] = (uint8_t)k;
-			}
-		}
-	}
-	for (int s = 0; s < 256; s++) {
-		c->laps[s] = (uint8_t)(s / c->ring_len);
-		c->rest[s] = (uint8_t)(s % c->ring_len);
-	}
+	build_sowing_tables(c);
 	game->priv = c;
 	return 0;
 }
@@ -315,7 +410,11 @@ static int kalah_apply(const struct rules_game *game, void *pos,
 				  "swap: only the second player's first move may be a swap (pie rule)");
 			return -1;
 		}
-		swap_sides(c, p);
+		struct kalah_words k;
+
+		words_load(&k, p);
+		swap_sides(c, &k);
+		words_store(p, &k);
 		result.flags = RULES_SWAP;
 	} else if (move->w[0] == MOVE_SOW && move->w[1] < KALAH_HOLES &&
 		   (owns_pit(c, KALAH_SOUTH, (int)move->w[1]) ||
@@ -335,7 +434,11 @@ static int kalah_apply(const struct rules_game *game, void *pos,
 				  pit_letter(c, hole));
 			return -1;
 		}
-		result.flags = kalah_sow(c, p, hole, &result.captured);
+		struct kalah_words k;
+
+		words_load(&k, p);
+		result.flags = kalah_sow(c, &k, hole, &result.captured);
+		words_store(p, &k);
 	} else {
 		rules_error(err, errlen, "not a Kalah move");
 		return -1;
@@ -377,7 +480,12 @@ static uint64_t kalah_hash(const struct rules_game *game, const void *pos)
 	const struct kalah_pos *p = pos;
 	uint64_t h = RULES_FNV_OFFSET;
 
-	h = rules_fnv1a(h, p->hole, (size_t)(2 * c->pits + 2));
+	/* South's pits, S store, North's pits, N store: the documented
+	 * order, whatever the layout in memory. */
+	for (int side = 0; side < 2; side++) {
+		h = rules_fnv1a(h, &p->hole[first_pit(c, side)], (size_t)c->pits);
+		h = rules_fnv1a(h, &p->hole[store_of(c, side)], 1);
+	}
 	h = rules_fnv1a(h, &p->side, 1);
 	h = rules_fnv1a(h, &p->over, 1);
 	h = rules_fnv1a(h, &p->pie, 1);
@@ -388,29 +496,29 @@ static uint64_t kalah_hash(const struct rules_game *game, const void *pos)
 
 /* Leaves of the subtree; at depth 1 the moves are counted, not made. */
 static uint64_t perft_walk(const struct kalah_cfg *c,
-			   const struct kalah_pos *p, unsigned depth)
+			   const struct kalah_words *k, unsigned depth)
 {
-	uint64_t leaves = 0;
-	int first;
+	int side = (int)lane(k, B_SIDE);
+	uint64_t leaves = 0, pits;
 
-	if (p->over)
+	if (lane(k, B_OVER))
 		return 0;
 	if (depth == 1)
-		return (uint64_t)nonzero_bytes(side_word_of(c, p, p->side)) +
-		       (p->pie == KALAH_PIE_OFFER);
-	first = first_pit(c, p->side);
-	for (int i = 0; i < c->pits; i++) {
-		struct kalah_pos child;
+		return (uint64_t)nonzero_bytes(k->w[side]) +
+		       (lane(k, B_PIE) == KALAH_PIE_OFFER);
+	/* South's row is word 0, North's word 1: one bit per sowable pit. */
+	pits = nonzero_lanes(k->w[side]);
+	while (pits != 0) {
+		int origin = first_pit(c, side) + BIT_LANE(__builtin_ctzll(pits));
+		struct kalah_words child = *k;
 		int captured;
 
-		if (p->hole[first + i] == 0)
-			continue;
-		child = *p;
-		kalah_sow(c, &child, first + i, &captured);
+		pits &= pits - 1;
+		kalah_sow(c, &child, origin, &captured);
 		leaves += perft_walk(c, &child, depth - 1);
 	}
-	if (p->pie == KALAH_PIE_OFFER) {
-		struct kalah_pos child = *p;
+	if (lane(k, B_PIE) == KALAH_PIE_OFFER) {
+		struct kalah_words child = *k;
 
 		swap_sides(c, &child);
 		leaves += perft_walk(c, &child, depth - 1);
@@ -421,9 +529,12 @@ static uint64_t perft_walk(const struct kalah_cfg *c,
 static uint64_t kalah_perft(const struct rules_game *game, const void *pos,
 			    unsigned depth)
 {
+	struct kalah_words k;
+
 	if (depth == 0)
 		return 1;
-	return perft_walk(cfg_of(game), pos, depth);
+	words_load(&k, pos);
+	return perft_walk(cfg_of(game), &k, depth);
 }
 
 

@@ -13,8 +13,10 @@
 #define KALAH_PITS_MAX 8
 #define KALAH_SEEDS_MIN 1
 #define KALAH_SEEDS_MAX 12
-/* Holes: South's pits, S store, North's pits, N store; padded so that
- * eight bytes can be read from the first pit of either side. */
+/* Holes: South's pits from byte 0, North's pits from byte 8, then the
+ * S and N stores, so that each row is one aligned machine word. */
+#define KALAH_ROW 8
+#define KALAH_STORE 16
 #define KALAH_HOLES 18
 
 enum kalah_side { KALAH_SOUTH = 0, KALAH_NORTH = 1 };
@@ -27,9 +29,9 @@ enum kalah_pie {
 };
 
 /*
- * A position. hole[0..P-1] are South's pits a.., hole[P] is South's
- * store, hole[P+1..2P] are North's pits A.., hole[2P+1] North's store.
- * The opposite of pit h is pit 2P-h.
+ * A position. hole[0..P-1] are South's pits a.., hole[8..8+P-1] North's
+ * pits A.., hole[16] South's store, hole[17] North's store; the bytes of
+ * pits beyond P stay 0. 24 bytes in all.
  */
 struct kalah_pos {
 	uint8_t hole[KALAH_HOLES];

@@ -22,15 +22,34 @@ enum { MOVE_SOW = 1, MOVE_SWAP = 2 };
 
 #define RING_MAX (2 * KALAH_PITS_MAX + 1)
 
+/* A position as three machine words, for whole-board arithmetic. Bytes
+ * never carry into each other: no hole ever holds more than 192 seeds. */
+struct kalah_words {
+	uint64_t w[3];
+};
+
+/*
+ * Sowing `seeds` (= laps * ring_len + rest) from the pit `origin` adds
+ * delta to the words of the position, and lap_delta[origin] * laps when
+ * the sowing laps the board; the last seed falls into `last`. Each delta
+ * is "one seed in each hole sown, minus the seeds lifted from the
+ * origin" computed as whole words: the arithmetic wraps in between but
+ * every byte of the result is exact.
+ */
+struct kalah_sowing {
+	uint64_t delta[3];
+	uint8_t last;
+};
+
 struct kalah_cfg {
 	int pits, seeds, total;
 	int ring_len;			/* holes a side sows into: 2P+1 */
 	int empty_capture, no_sweep, pie, cross, teams, first;
-	uint64_t side_mask;		/* P low bytes set, as read by memcpy */
-	/* ring[side][clockwise]: sowing order, twice over, starting at
-	 * hole `ring[..][0]`; ring_at gives the index of each hole. */
-	uint8_t ring[2][2][2 * RING_MAX];
-	uint8_t ring_at[2][2][KALAH_HOLES];
+	uint8_t opposite[KALAH_HOLES];
+	/* sowing[clockwise][origin][rest] and lap_delta[origin]: see
+	 * struct kalah_sowing. */
+	struct kalah_sowing sowing[2][2 * KALAH_ROW][RING_MAX];
+	struct kalah_words lap_delta[2 * KALAH_ROW];
 	uint8_t laps[256], rest[256];
 };
 
@@ -44,12 +63,14 @@ static inline const struct kalah_cfg *cfg_of(const struct rules_game *game)
 
 static inline int store_of(const struct kalah_cfg *c, int side)
 {
-	return side == KALAH_SOUTH ? c->pits : 2 * c->pits + 1;
+	(void)c;
+	return KALAH_STORE + side;
 }
 
 static inline int first_pit(const struct kalah_cfg *c, int side)
 {
-	return side == KALAH_SOUTH ? 0 : c->pits + 1;
+	(void)c;
+	return side * KALAH_ROW;
 }
 
 static inline int owns_pit(const struct kalah_cfg *c, int side, int hole)
@@ -59,23 +80,23 @@ static inline int owns_pit(const struct kalah_cfg *c, int side, int hole)
 	return hole >= first && hole < first + c->pits;
 }
 
-/* The P pits of a side as one word, one byte per pit. */
+/* The pits of a side as one word, one byte per pit (unused bytes 0). */
 static inline uint64_t side_word_of(const struct kalah_cfg *c,
 				    const struct kalah_pos *p, int side)
 {
 	uint64_t w;
 
 	memcpy(&w, &p->hole[first_pit(c, side)], sizeof(w));
-	return w & c->side_mask;
+	return w;
 }
-
 
 /* The letter of a pit hole: a.. for South, A.. for North. */
 static inline char pit_letter(const struct kalah_cfg *c, int hole)
 {
-	if (hole < c->pits)
+	if (hole < KALAH_ROW)
 		return (char)('a' + hole);
-	return (char)('A' + hole - c->pits - 1);
+	(void)c;
+	return (char)('A' + hole - KALAH_ROW);
 }
 
 

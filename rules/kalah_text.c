@@ -152,7 +152,7 @@ static int check_position(const struct kalah_cfg *c, struct kalah_pos *p,
 {
 	int total = 0, empty[2];
 
-	for (int h = 0; h < 2 * c->pits + 2; h++)
+	for (int h = 0; h < KALAH_HOLES; h++)
 		total += p->hole[h];
 	if (total != c->total) {
 		rules_error(err, errlen,

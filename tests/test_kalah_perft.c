@@ -276,14 +276,18 @@ static void test_perft_from_positions(void **state)
 		struct simple_rules r = { 6, 0, 0, 0 };
 		struct simple_board b;
 
+		char side;
+
 		kset(game, &pos, positions[i]);
 		memset(&b, 0, sizeof(b));
-		for (int s = 0; s < 2; s++) {
-			for (int p = 0; p < 6; p++)
-				b.row[s][p] = pos.hole[s * 7 + p];
-			b.store[s] = pos.hole[s * 7 + 6];
-		}
-		b.mover = pos.side;
+		assert_int_equal(sscanf(positions[i],
+					"%d %d %d %d %d %d/%d %d %d %d %d %d/%d %d/%c",
+					&b.row[0][0], &b.row[0][1], &b.row[0][2],
+					&b.row[0][3], &b.row[0][4], &b.row[0][5],
+					&b.row[1][0], &b.row[1][1], &b.row[1][2],
+					&b.row[1][3], &b.row[1][4], &b.row[1][5],
+					&b.store[0], &b.store[1], &side), 15);
+		b.mover = side == 'N';
 		for (int d = 1; d <= 7; d++)
 			assert_true(rules_perft(game, &pos, (unsigned)d) ==
 				    simple_perft(&r, &b, d));
