@@ -23,6 +23,18 @@ struct cli_group {
 };
 
 extern const struct cli_group cli_rules_group;
+extern const struct cli_group cli_replay_group;
+extern const struct cli_group cli_sim_group;
+/* Record keeping (cmd_player.c, cmd_tournament.c, cmd_game.c, cmd_db.c). */
+extern const struct cli_group cli_player_group;
+extern const struct cli_group cli_table_group;
+extern const struct cli_group cli_tournament_group;
+extern const struct cli_group cli_series_group;
+extern const struct cli_group cli_game_group;
+extern const struct cli_group cli_history_group;
+extern const struct cli_group cli_export_group;
+extern const struct cli_group cli_backup_group;
+extern const struct cli_group cli_db_group;
 
 /* Program name for messages: "pitboss". */
 extern const char *cli_progname;

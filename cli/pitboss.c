@@ -14,6 +14,17 @@ const char *cli_progname = "pitboss";
 
 static const struct cli_group *const groups[] = {
 	&cli_rules_group,
+	&cli_replay_group,
+	&cli_sim_group,
+	&cli_player_group,
+	&cli_table_group,
+	&cli_tournament_group,
+	&cli_series_group,
+	&cli_game_group,
+	&cli_history_group,
+	&cli_export_group,
+	&cli_backup_group,
+	&cli_db_group,
 	NULL
 };
 

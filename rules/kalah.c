@@ -560,4 +560,9 @@ const struct rules kalah_rules = {
 	.move_format = kalah_move_format,
 	.hash = kalah_hash,
 	.perft = kalah_perft,
+	.public_options = NULL,
+	.active_seats = NULL,
+	.move_seat = NULL,
+	.analyse = NULL,
+	.seat_view = NULL,
 };

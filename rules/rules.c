@@ -13,9 +13,11 @@
 
 #include "rules/rules.h"
 #include "rules/kalah.h"
+#include "rules/codegame.h"
 
 const struct rules *const rules_registry[] = {
 	&kalah_rules,
+	&codegame_rules,
 	NULL
 };
 
@@ -267,6 +269,22 @@ void rules_game_free(struct rules_game *game)
 const char *rules_game_options(const struct rules_game *game)
 {
 	return game->options;
+}
+
+int rules_game_seats(const struct rules_game *game)
+{
+	return game->ops->active_seats != NULL ? game->ops->active_seats(game)
+					       : game->ops->seats;
+}
+
+const char *rules_public_options(const struct rules_game *game, char *buf,
+				 size_t buflen)
+{
+	if (game->ops->public_options == NULL ||
+	    game->ops->public_options(game, buf, buflen) < 0)
+		snprintf(buf, buflen, "%s",
+			 game->ops->public_options ? "" : game->options);
+	return buf;
 }
 
 size_t rules_position_size(const struct rules_game *game)

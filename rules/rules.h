@@ -164,6 +164,25 @@ struct rules {
 	/* Optional fast move-path counter; NULL uses the generic one. */
 	uint64_t (*perft)(const struct rules_game *game, const void *pos,
 			  unsigned depth);
+	/* Optional: the options spectators may see (secrets left out);
+	 * NULL: all of them. 0, or -1 when `buf` is too small. */
+	int (*public_options)(const struct rules_game *game, char *buf,
+			      size_t buflen);
+	/* Optional: the seats in play, when the options say (players=3);
+	 * NULL: all `seats`. */
+	int (*active_seats)(const struct rules_game *game);
+	/* Optional: the seat that makes `move` (a claim out of turn);
+	 * NULL: the seat to move. */
+	int (*move_seat)(const struct rules_game *game, const void *pos,
+			 const struct rules_move *move);
+	/* Optional: what spectators may learn from a position (the codes
+	 * still consistent with the marks), as one line; 0, or -1. */
+	int (*analyse)(const struct rules_game *game, const void *pos,
+		       char *buf, size_t buflen);
+	/* Optional: what one seat alone may know (its secret), to be shown
+	 * to that player only; NULL: a game without secrets. */
+	int (*seat_view)(const struct rules_game *game, const void *pos,
+			 int seat, char *buf, size_t buflen);
 };
 
 /* A created game: the ops, the option values and the engine's data. */
@@ -197,6 +216,11 @@ int rules_option_index(const struct rules *ops, const char *name);
 /* Canonical option text: options differing from their default, in table
  * order ("pits=5 empty-capture"); empty for the defaults. */
 const char *rules_game_options(const struct rules_game *game);
+/* The seats in play in this game. */
+int rules_game_seats(const struct rules_game *game);
+/* The options as spectators may see them, into `buf`. */
+const char *rules_public_options(const struct rules_game *game, char *buf,
+				 size_t buflen);
 
 size_t rules_position_size(const struct rules_game *game);
 

@@ -29,3 +29,44 @@ expect_match() {
 	*) not_ok "$1" "got:  $2" "want (part): $3" ;;
 	esac
 }
+
+# wait_http URL [CURL-OPTIONS...]: until the server answers (about 5 s).
+wait_http() {
+	url=$1
+	shift
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+		curl -s -o /dev/null "$@" "$url" && return 0
+		sleep 0.3
+	done
+	return 1
+}
+
+# start_web LOG COMMAND...: runs COMMAND --web-port PORT in the background,
+# its output in LOG, on a port below the kernel's ephemeral range (so no
+# outgoing connection holds it) and on another one when that port is
+# taken. Waits until the daemon says its dashboard is listening; sets
+# web_pid and web_port. Returns 1 when no port could be had or the daemon
+# stopped for another reason (its log says why).
+start_web() {
+	sw_log=$1
+	shift
+	for sw_try in 1 2 3 4 5 6 7 8; do
+		sw_rand=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
+		web_port=$((10000 + sw_rand % 20000))
+		"$@" --web-port "$web_port" >"$sw_log" 2>&1 &
+		web_pid=$!
+		for sw_i in $(seq 100); do
+			if grep -q 'dashboard on ' "$sw_log"; then
+				return 0
+			fi
+			if ! kill -0 "$web_pid" 2>/dev/null; then
+				break
+			fi
+			sleep 0.1
+		done
+		wait "$web_pid" 2>/dev/null
+		web_pid=
+		grep -q 'cannot listen' "$sw_log" || return 1
+	done
+	return 1
+}

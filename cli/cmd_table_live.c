@@ -1,0 +1,255 @@
+/*
+ * cmd_table_live.c - `pitboss table start|confirm|reject|correct|enter|
+ * set-position|undo|end|status`: commands to a live table. They go
+ * through the one door pitbossd reads (the commands queue in the
+ * database), and the daemon's answer, the verdict the command caused,
+ * is printed.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "cli/cli_db.h"
+#include "cli/cmd_table_live.h"
+#include "rules/rules.h"
+
+struct live_word {
+	const char *name;	/* the command's word */
+	const char *kind;	/* the observation the daemon is sent */
+	int operands;		/* 1: table, 2: table and a text */
+	const char *what;	/* the text's name in the usage */
+};
+
+static const struct live_word words[] = {
+	{ "start", "start", 1, NULL },
+	{ "confirm", "confirm", 1, NULL },
+	{ "reject", "reject", 1, NULL },
+	{ "correct", "correct", 2, "MOVE" },
+	{ "enter", "entry", 2, "MOVE" },
+	{ "set-position", "position", 2, "POSITION" },
+	{ "undo", "undo", 1, NULL },
+	{ "end", "end", 1, NULL },
+	{ NULL, NULL, 0, NULL }
+};
+
+void table_live_usage(FILE *out)
+{
+	fprintf(out,
+		"       %s table start|confirm|reject|undo|end TABLE [--wait S]\n"
+		"       %s table correct|enter TABLE MOVE [--wait S]\n"
+		"       %s table set-position TABLE POSITION [--wait S]\n"
+		"       %s table status TABLE [--json]\n"
+		"       %s table secret TABLE SEAT\n",
+		cli_progname, cli_progname, cli_progname, cli_progname,
+		cli_progname);
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* Whether the outcome "KIND PLY MOVE: TEXT" says no. */
+static int refused(const char *outcome)
+{
+	return strncmp(outcome, "refused", 7) == 0 ||
+	       strncmp(outcome, "foul ", 5) == 0 ||
+	       strncmp(outcome, "unknown", 7) == 0;
+}
+
+static int send_command(const struct live_word *w, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		CLI_COMMON_OPTIONS,
+		{ "wait", required_argument, NULL, 'w' },
+		{ 0 }
+	};
+	struct cli_common co = { 0 };
+	struct db_table table;
+	struct db_command cmd;
+	struct db *db;
+	char command[64];
+	long wait = 5;
+	int64_t id = 0;
+	int c, rc;
+
+	snprintf(command, sizeof(command), "table %s", w->name);
+	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+		switch (c) {
+		CLI_COMMON_CASES(co, table_live_usage, command, argv);
+		case 'w':
+			if (cli_parse_int("--wait", optarg, 0, 600, &wait) < 0)
+				return EXIT_USAGE;
+			break;
+		}
+	}
+	if (cli_operands(command, argc, argv, w->operands, w->operands) !=
+	    EXIT_OK)
+		return EXIT_USAGE;
+	if ((rc = cli_db_open(co.db, 0, &db)) != EXIT_OK)
+		return rc;
+	rc = cli_db_result(db, db_table_find(db, argv[optind], &table));
+	if (rc == EXIT_OK)
+		rc = cli_db_result(db, db_command_add(db, table.id, w->kind,
+			w->operands == 2 ? argv[optind + 1] : "", &id));
+	for (long waited = 0; rc == EXIT_OK; waited += 100) {
+		rc = cli_db_result(db, db_command_get(db, id, &cmd));
+		if (rc != EXIT_OK || cmd.done[0] != '\0')
+			break;
+		if (waited >= wait * 1000) {
+			fprintf(stderr, "%s: no answer from pitbossd within %ld s; "
+				"command %" PRId64 " waits in the queue\n",
+				cli_progname, wait, id);
+			rc = EXIT_REFUSED;
+			break;
+		}
+		sleep_ms(100);
+	}
+	if (rc == EXIT_OK) {
+		printf("%s\n", cmd.outcome);
+		if (refused(cmd.outcome))
+			rc = EXIT_REFUSED;
+	}
+	db_close(db);
+	return rc;
+}
+
+static int status(int argc, char **argv)
+{
+	static const struct option lo[] = { CLI_COMMON_OPTIONS, { 0 } };
+	struct cli_common co = { 0 };
+	struct db_table table;
+	struct db_game_info g;
+	struct db *db;
+	int64_t game = 0;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+		switch (c) {
+		CLI_COMMON_CASES(co, table_live_usage, "table status", argv);
+		}
+	}
+	if (cli_operands("table status", argc, argv, 1, 1) != EXIT_OK)
+		return EXIT_USAGE;
+	if ((rc = cli_db_open(co.db, DB_OPEN_READONLY, &db)) != EXIT_OK)
+		return rc;
+	rc = cli_db_result(db, db_table_find(db, argv[optind], &table));
+	if (rc == EXIT_OK)
+		rc = cli_db_result(db, db_game_playing_at(db, table.id, &game));
+	if (rc == EXIT_OK && game != 0)
+		rc = cli_db_result(db, db_game_get(db, game, &g));
+	if (rc == EXIT_OK && co.json) {
+		printf("{\"table\":%" PRId64 ",\"name\":", table.id);
+		cli_json_string(stdout, table.name);
+		if (game == 0) {
+			printf(",\"game\":null}\n");
+		} else {
+			printf(",\"game\":%" PRId64 ",\"plies\":%d,\"position\":",
+			       game, g.plies);
+			cli_json_string(stdout, g.position);
+			printf(",\"S\":");
+			cli_json_string(stdout, g.side[0]);
+			printf(",\"N\":");
+			cli_json_string(stdout, g.side[1]);
+			printf("}\n");
+		}
+	} else if (rc == EXIT_OK) {
+		printf("table %" PRId64 ": %s\n", table.id, table.name);
+		if (game == 0)
+			printf("no game under way\n");
+		else
+			printf("game %" PRId64 ": %s v %s, %d moves\n"
+			       "position: %s\n", game, g.side[0], g.side[1],
+			       g.plies, g.position);
+	}
+	db_close(db);
+	return rc;
+}
+
+/* One seat's secret of the game under way, for that player's eyes. */
+static int secret(int argc, char **argv)
+{
+	static const struct option lo[] = { CLI_COMMON_OPTIONS, { 0 } };
+	struct cli_common co = { 0 };
+	const struct rules *ops;
+	struct rules_game *game = NULL;
+	struct db_table table;
+	struct db_game_info g;
+	struct db *db;
+	char err[RULES_ERR_MAX], view[256];
+	void *pos = NULL;
+	int64_t id = 0;
+	long seat;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+		switch (c) {
+		CLI_COMMON_CASES(co, table_live_usage, "table secret", argv);
+		}
+	}
+	if (cli_operands("table secret", argc, argv, 2, 2) != EXIT_OK ||
+	    cli_parse_int("seat", argv[optind + 1], 1, RULES_MAX_SEATS,
+			  &seat) < 0)
+		return EXIT_USAGE;
+	if ((rc = cli_db_open(co.db, DB_OPEN_READONLY, &db)) != EXIT_OK)
+		return rc;
+	rc = cli_db_result(db, db_table_find(db, argv[optind], &table));
+	if (rc == EXIT_OK)
+		rc = cli_db_result(db, db_game_playing_at(db, table.id, &id));
+	if (rc == EXIT_OK && id == 0) {
+		cli_error("table %s has no game under way", argv[optind]);
+		rc = EXIT_REFUSED;
+	}
+	if (rc == EXIT_OK)
+		rc = cli_db_result(db, db_game_get(db, id, &g));
+	if (rc != EXIT_OK)
+		goto out;
+	ops = rules_find(g.kind);
+	if (ops == NULL || ops->seat_view == NULL) {
+		cli_error("%s has no secrets", g.kind);
+		rc = EXIT_REFUSED;
+		goto out;
+	}
+	err[0] = '\0';
+	game = rules_game_new(ops, g.options, err, sizeof(err));
+	pos = game ? calloc(1, rules_position_size(game)) : NULL;
+	if (game == NULL || pos == NULL ||
+	    ops->position_parse(game, g.position, pos, err, sizeof(err)) < 0) {
+		cli_error("game %lld: %s", (long long)id,
+			  err[0] ? err : "out of memory");
+		rc = EXIT_REFUSED;
+		goto out;
+	}
+	if (seat > rules_game_seats(game) ||
+	    ops->seat_view(game, pos, (int)seat - 1, view, sizeof(view)) < 0) {
+		cli_error("game %lld: seat %ld: no such seat", (long long)id,
+			  seat);
+		rc = EXIT_REFUSED;
+		goto out;
+	}
+	printf("%s\n", view);
+out:
+	free(pos);
+	rules_game_free(game);
+	db_close(db);
+	return rc;
+}
+
+int table_live_run(const char *word, int argc, char **argv)
+{
+	if (strcmp(word, "status") == 0)
+		return status(argc, argv);
+	if (strcmp(word, "secret") == 0)
+		return secret(argc, argv);
+	for (size_t i = 0; words[i].name != NULL; i++)
+		if (strcmp(word, words[i].name) == 0)
+			return send_command(&words[i], argc, argv);
+	return -1;
+}

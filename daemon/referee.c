@@ -1,0 +1,354 @@
+/*
+ * referee.c - the game-agnostic referee core.
+ *
+ * While a move is being made the referee holds the drops sensed so far
+ * and matches them against the drops of every legal move (match.c): a
+ * beginning of some move is held, a whole move is accepted (at once when
+ * no longer move could still grow out of it, else at the turn button, a
+ * quiet period or the first drop that belongs to the next move), and
+ * drops no legal move explains are a foul. Noise costs: a move one slip
+ * away is accepted with a warning, two slips away it waits for the
+ * arbiter's confirmation, further is a foul.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/match.h"
+#include "daemon/referee.h"
+#include "daemon/referee_impl.h"
+#include "daemon/trace.h"
+
+void referee_config_default(struct referee_config *c)
+{
+	c->debounce_us = 25000;
+	c->seed_gap_us = 80000;
+	c->quiet_us = 2500000;
+	c->turn_gap_us = 600000;
+	c->accept_cost = MATCH_ACCEPT;
+	c->snapshot_tolerance = 2;
+	c->snapshot_confirm = 0;
+	c->dead_after = 3;
+	c->stuck_pulses = 12;
+	c->stuck_window_us = 1000000;
+	c->flaky_warnings = 3;
+}
+
+const char *verdict_kind_name(enum verdict_kind kind)
+{
+	static const char *const names[] = {
+		"start", "accept", "warn", "hold", "foul", "over", "command",
+		"refused", "note"
+	};
+
+	return (unsigned)kind < sizeof(names) / sizeof(names[0])
+	       ? names[kind] : "?";
+}
+
+void verdict_format(const struct verdict *v, char *buf, size_t len)
+{
+	char when[32];
+
+	trace_format_time(when, sizeof(when), v->t_us);
+	snprintf(buf, len, "%s %u %s %d %s: %s", when, v->table,
+		 verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
+		 v->text);
+}
+
+const char *line_state_name(enum line_state state)
+{
+	static const char *const names[] = { "ok", "flaky", "dead", "stuck" };
+
+	return (unsigned)state < 4 ? names[state] : "?";
+}
+
+void ref_say(struct referee *ref, enum verdict_kind kind, int ply,
+	     const char *move, const char *fmt, ...)
+{
+	struct verdict v;
+	va_list ap;
+
+	memset(&v, 0, sizeof(v));
+	v.undone_to = ref->undone_to;
+	ref->undone_to = -1;
+	if ((kind == VERDICT_ACCEPT || kind == VERDICT_WARN ||
+	     kind == VERDICT_COMMAND) && move != NULL && move[0] != '\0' &&
+	    ref->taken) {
+		v.seat = ref->taken_turn.seat;
+		v.member = ref->taken_turn.member;
+		v.source = ref->taken_source;
+		ref_public_text(ref, ref_pos_const(ref), v.position,
+				sizeof(v.position));
+	}
+	ref->taken = 0;
+	if (kind == VERDICT_FOUL) {
+		/* A foul is recorded against who made it. */
+		v.seat = ref->culprit >= 0 ? ref->culprit :
+			 ref->in_game ? ref_mover(ref) : -1;
+		ref->culprit = -1;
+	}
+	v.t_us = ref->now;
+	v.table = ref->table;
+	v.kind = kind;
+	v.ply = ply;
+	snprintf(v.move, sizeof(v.move), "%s", move ? move : "");
+	va_start(ap, fmt);
+	vsnprintf(v.text, sizeof(v.text), fmt, ap);
+	va_end(ap);
+	if (ref->fn != NULL)
+		ref->fn(ref->ctx, &v);
+}
+
+const char *ref_hole_name(const struct referee *ref, int hole)
+{
+	return hole >= 0 && hole < ref->nholes ? ref->hole_names[hole] : "?";
+}
+
+/* "pit e" or "store S": how players call a hole. */
+const char *ref_hole_word(const struct referee *ref, int hole)
+{
+	return ref->sense->hole_word(ref->game, hole);
+}
+
+const char *ref_ordinal(int n, char *buf, size_t len)
+{
+	const char *suffix = "th";
+
+	if (n % 100 < 11 || n % 100 > 13) {
+		if (n % 10 == 1)
+			suffix = "st";
+		else if (n % 10 == 2)
+			suffix = "nd";
+		else if (n % 10 == 3)
+			suffix = "rd";
+	}
+	snprintf(buf, len, "%d%s", n, suffix);
+	return buf;
+}
+
+struct referee *referee_new(unsigned table, const char *game,
+			    const char *options,
+			    const struct referee_config *config, verdict_fn fn,
+			    void *ctx, char *err, size_t errlen)
+{
+	const struct rules *ops = rules_find(game);
+	struct referee *ref;
+
+	if (ops == NULL || sensing_find(game) == NULL) {
+		rules_error(err, errlen, "unknown game '%s'", game);
+		return NULL;
+	}
+	ref = calloc(1, sizeof(*ref));
+	if (ref == NULL) {
+		rules_error(err, errlen, "out of memory");
+		return NULL;
+	}
+	ref->game = rules_game_new(ops, options, err, errlen);
+	if (ref->game == NULL)
+		goto err_free_ref;
+	ref->table = table;
+	ref->sense = sensing_find(game);
+	ref->fn = fn;
+	ref->ctx = ctx;
+	if (config != NULL)
+		ref->cfg = *config;
+	else
+		referee_config_default(&ref->cfg);
+	ref->pos_size = rules_position_size(ref->game);
+	ref->history = calloc(REF_HISTORY_MAX + 1, ref->pos_size);
+	ref->scratch = calloc(1, ref->pos_size);
+	if (ref->history == NULL || ref->scratch == NULL) {
+		rules_error(err, errlen, "out of memory");
+		goto err_free_ref;
+	}
+	ref->nholes = ref->sense->holes(ref->game, ref->hole_names);
+	ref_board_geometry(ref);
+	ref->lifted = -1;
+	ref->undone_to = -1;
+	ref->culprit = -1;
+	return ref;
+
+err_free_ref:
+	referee_free(ref);
+	return NULL;
+}
+
+void referee_free(struct referee *ref)
+{
+	if (ref == NULL)
+		return;
+	rules_game_free(ref->game);
+	free(ref->history);
+	free(ref->scratch);
+	free(ref->arena_cost);
+	free(ref->arena_step);
+	free(ref);
+}
+
+void *ref_pos(struct referee *ref)
+{
+	return ref->history + (size_t)ref->depth * ref->pos_size;
+}
+
+const void *ref_pos_const(const struct referee *ref)
+{
+	return ref->history + (size_t)ref->depth * ref->pos_size;
+}
+
+static void format_position(const struct referee *ref, const void *pos,
+			    enum rules_text_view view, char *buf, size_t len)
+{
+	if (ref->game->ops->position_format(ref->game, pos, view, buf,
+					    len) < 0)
+		snprintf(buf, len, "?");
+}
+
+void ref_position_text(const struct referee *ref, const void *pos, char *buf,
+		       size_t len)
+{
+	format_position(ref, pos, RULES_TEXT_FULL, buf, len);
+}
+
+/* What spectators may see of a position (verdicts are public). */
+void ref_public_text(const struct referee *ref, const void *pos, char *buf,
+		     size_t len)
+{
+	format_position(ref, pos, RULES_TEXT_PUBLIC, buf, len);
+}
+
+static const char *current_position(const struct referee *ref,
+				    enum rules_text_view view, char *buf,
+				    size_t len)
+{
+	if (!ref->in_game)
+		snprintf(buf, len, "%s", "");
+	else
+		format_position(ref, ref_pos_const(ref), view, buf, len);
+	return buf;
+}
+
+const char *referee_position(const struct referee *ref, char *buf,
+			     size_t len)
+{
+	return current_position(ref, RULES_TEXT_FULL, buf, len);
+}
+
+const char *referee_public_position(const struct referee *ref, char *buf,
+				    size_t len)
+{
+	return current_position(ref, RULES_TEXT_PUBLIC, buf, len);
+}
+
+int referee_plies(const struct referee *ref)
+{
+	return ref->ply;
+}
+
+int referee_in_game(const struct referee *ref)
+{
+	return ref->in_game && ref->state != REF_IDLE;
+}
+
+int referee_mover(const struct referee *ref)
+{
+	return referee_in_game(ref) ? ref_mover(ref) : -1;
+}
+
+int referee_held(const struct referee *ref)
+{
+	return ref->state == REF_HELD;
+}
+
+int referee_restoring(const struct referee *ref)
+{
+	return ref->state == REF_RESTORE;
+}
+
+void referee_result(const struct referee *ref, struct rules_result *result)
+{
+	ref->game->ops->result(ref->game, ref_pos_const(ref), result);
+}
+
+const struct rules_game *referee_game(const struct referee *ref)
+{
+	return ref->game;
+}
+
+int referee_lines(const struct referee *ref, const char **names)
+{
+	for (int h = 0; h < ref->nholes && names != NULL; h++)
+		names[h] = ref->hole_names[h];
+	return ref->nholes;
+}
+
+const struct line_health *referee_line(const struct referee *ref, int hole)
+{
+	if (hole < 0 || hole >= ref->nholes)
+		return NULL;
+	return &ref->health[hole];
+}
+
+uint64_t referee_deadline(const struct referee *ref)
+{
+	if (ref->state == REF_IDLE || ref->state == REF_HELD)
+		return 0;
+	/* A whole move is taken once a pause shows the hand has stopped. */
+	if (ref->state == REF_PLAY && ref->npend > 0 && ref->whole)
+		return ref->last_drop_us + ref->cfg.turn_gap_us;
+	/* A table with buttons or a camera says when the board is back. */
+	if (ref->state == REF_RESTORE &&
+	    (ref->buttons_seen || ref->snapshots_seen))
+		return 0;	/* a button or a snapshot says it */
+	if (ref->npend > 0 || ref->state == REF_RESTORE)
+		return ref->last_activity + ref->cfg.quiet_us;
+	return 0;
+}
+
+void referee_tick(struct referee *ref, uint64_t now_us)
+{
+	uint64_t deadline = referee_deadline(ref);
+
+	if (deadline == 0 || now_us < deadline)
+		return;
+	ref->now = deadline;
+	if (ref->state == REF_RESTORE) {
+		ref->state = REF_PLAY;
+		ref_new_move(ref);
+		ref_say(ref, VERDICT_NOTE, ref->ply + 1, NULL,
+			"board restored; %s to move",
+			rules_seat_name(ref->game->ops, ref_mover(ref)));
+	} else if (ref->state == REF_PLAY) {
+		ref_finish_move(ref, "quiet period");
+	}
+	ref->now = now_us;
+}
+
+void referee_feed(struct referee *ref, const struct observation *obs)
+{
+	referee_tick(ref, obs->t_us);
+	ref->now = obs->t_us;
+	/* Any sign of life at the table restarts the quiet period, except
+	 * what ends a turn or a move by itself. */
+	if (obs->kind != OBS_BUTTON && obs->kind != OBS_DROP)
+		ref->last_activity = ref->now;
+	switch (obs->kind) {
+	case OBS_DROP:
+		ref_drop(ref, obs);
+		break;
+	case OBS_LIFT:
+		ref_lift(ref, obs);
+		break;
+	case OBS_BUTTON:
+		ref_button(ref, obs);
+		break;
+	case OBS_SNAPSHOT:
+		ref_snapshot(ref, obs->text);
+		break;
+	default:
+		ref_command(ref, obs);
+		break;
+	}
+}

@@ -1,0 +1,146 @@
+/*
+ * referee.h - the referee of one table: turns observations into accepted
+ * moves, fouls and sensor warnings, and carries out the arbiter's
+ * commands. Game-agnostic: the game comes in through its rules ops and
+ * its sensing table.
+ *
+ * Time only moves with the observations and referee_tick(): replaying a
+ * trace gives the same verdicts as the live table did.
+ */
+#ifndef PITBOSS_REFEREE_H
+#define PITBOSS_REFEREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "daemon/observation.h"
+#include "daemon/sensing.h"
+
+struct referee;
+
+struct referee_config {
+	uint64_t debounce_us;	/* pulses closer than this on a line: bounce */
+	uint64_t seed_gap_us;	/* closer than this: too fast to be two seeds */
+	uint64_t quiet_us;	/* no observation this long ends a turn */
+	uint64_t turn_gap_us;	/* a pause that may part two moves */
+	int accept_cost;	/* sensor faults a move may show and still be
+				   taken without the arbiter: 1, or 0 (strict) */
+	int snapshot_tolerance;	/* seeds a snapshot may be off and pass */
+	int snapshot_confirm;	/* within tolerance: ask instead of accept */
+	int dead_after;		/* missed pulses in a row that make a line dead */
+	int stuck_pulses;	/* pulses within stuck_window_us: a stuck line */
+	uint64_t stuck_window_us;
+	int flaky_warnings;	/* warnings within 40 plies that mean flaky */
+};
+
+void referee_config_default(struct referee_config *config);
+
+enum verdict_kind {
+	VERDICT_START,		/* a game started */
+	VERDICT_ACCEPT,		/* a move was accepted */
+	VERDICT_WARN,		/* accepted, but a sensor or the board disagrees */
+	VERDICT_HOLD,		/* a move awaits confirmation */
+	VERDICT_FOUL,		/* an illegal move: the board must be restored */
+	VERDICT_OVER,		/* the game is over */
+	VERDICT_COMMAND,	/* an arbiter's command was carried out */
+	VERDICT_REFUSED,	/* an arbiter's command was refused */
+	VERDICT_NOTE		/* anything else worth keeping */
+};
+
+/* How a move came to be taken. */
+enum verdict_source {
+	SOURCE_SENSOR,		/* sensed (drops, snapshot), maybe confirmed */
+	SOURCE_MANUAL,		/* entered by hand */
+	SOURCE_CORRECTION	/* the arbiter's correction of a move */
+};
+
+struct verdict {
+	uint64_t t_us;
+	unsigned table;
+	enum verdict_kind kind;
+	int ply;		/* the move concerned, from 1; 0 if none */
+	char move[16];		/* its notation, or "" */
+	char text[320];
+	/* For a move taken (accept, warn, or a command with a move): */
+	int seat, member;	/* who made it */
+	enum verdict_source source;
+	char position[128];	/* the position after it */
+	/* For a command that took moves back: the plies left. */
+	int undone_to;		/* -1 when nothing was taken back */
+};
+
+typedef void (*verdict_fn)(void *ctx, const struct verdict *verdict);
+
+enum line_state { LINE_OK, LINE_FLAKY, LINE_DEAD, LINE_STUCK };
+
+struct line_health {
+	unsigned pulses;	/* accepted pulses */
+	unsigned bounces;	/* pulses dropped by the debounce */
+	unsigned misses;	/* pulses a move needed that never came */
+	unsigned extras;	/* pulses no move explains */
+	uint64_t last_us;	/* last pulse, 0 if never */
+	enum line_state state;
+};
+
+/*
+ * A verdict as `pitboss replay` prints it (pitboss-trace(5)):
+ * "TIME TABLE KIND PLY MOVE: TEXT", MOVE "-" when none.
+ */
+void verdict_format(const struct verdict *verdict, char *buf, size_t len);
+
+/* The verdict keyword: "accept". */
+const char *verdict_kind_name(enum verdict_kind kind);
+const char *line_state_name(enum line_state state);
+
+/*
+ * A referee for table `table` playing `game` with `options`; verdicts go
+ * to `fn`. Free with referee_free().
+ */
+struct referee *referee_new(unsigned table, const char *game,
+			    const char *options,
+			    const struct referee_config *config, verdict_fn fn,
+			    void *ctx, char *err, size_t errlen);
+void referee_free(struct referee *ref);
+
+/*
+ * Takes up a game under way without a verdict (after a restart): the
+ * game's start, then `moves` in the game's notation, then `position`
+ * when not NULL (an arbiter's override after the moves). -1 with the
+ * reason when a move does not apply.
+ */
+int referee_resume(struct referee *ref, const char *const *moves, int nmoves,
+		   const char *position, char *err, size_t errlen);
+
+/* Feeds one observation (sensor, entry or arbiter command). */
+void referee_feed(struct referee *ref, const struct observation *obs);
+/* Lets time pass: a quiet period that has run out ends the turn. */
+void referee_tick(struct referee *ref, uint64_t now_us);
+/* When referee_tick() is next needed; 0 when nothing waits. */
+uint64_t referee_deadline(const struct referee *ref);
+
+/* The position as text into `buf` (also returned); "" before any game. */
+const char *referee_position(const struct referee *ref, char *buf,
+			     size_t len);
+/* The position as spectators may see it (a game's secrets hidden). */
+const char *referee_public_position(const struct referee *ref, char *buf,
+				    size_t len);
+/* Moves accepted in the current game. */
+int referee_plies(const struct referee *ref);
+/* A game is on and open for moves. */
+int referee_in_game(const struct referee *ref);
+/* The seat to move, or -1 when no game is open for moves. */
+int referee_mover(const struct referee *ref);
+/* A move awaits the arbiter's confirmation. */
+int referee_held(const struct referee *ref);
+/* After a foul: the board is being put back. */
+int referee_restoring(const struct referee *ref);
+/* The result of the position (over or not). */
+void referee_result(const struct referee *ref, struct rules_result *result);
+/* The rules game of the table. */
+const struct rules_game *referee_game(const struct referee *ref);
+
+/* Sensor lines: how many, their names, their health. */
+int referee_lines(const struct referee *ref, const char **names);
+const struct line_health *referee_line(const struct referee *ref, int hole);
+
+#endif

@@ -1,0 +1,173 @@
+/*
+ * sensing_kalah.c - the Kalah drop-counter board: one sensed hole per pit
+ * and store, named as in the notation (a.., A.., S, N), and the drops of
+ * every legal sowing, found by replaying it seed by seed on the rules
+ * engine's board geometry.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/sensing.h"
+#include "rules/kalah.h"
+
+static const char *const hole_names[] = {
+	"a", "b", "c", "d", "e", "f", "g", "h",
+	"A", "B", "C", "D", "E", "F", "G", "H",
+};
+
+static int pits_of(const struct rules_game *game)
+{
+	return (int)game->value[rules_option_index(game->ops, "pits")];
+}
+
+/* Sensed holes: South's pits, North's pits, S, N (2P + 2). */
+static int kalah_holes(const struct rules_game *game, const char **names)
+{
+	int pits = pits_of(game), n = 0;
+
+	for (int side = 0; side < 2; side++)
+		for (int i = 0; i < pits; i++)
+			names[n++] = hole_names[side * KALAH_PITS_MAX + i];
+	names[n++] = "S";
+	names[n++] = "N";
+	return n;
+}
+
+/* Sensed hole index of a kalah_pos byte, and back. */
+static int hole_of_byte(int pits, int byte)
+{
+	if (byte >= KALAH_STORE)
+		return 2 * pits + (byte - KALAH_STORE);
+	return byte / KALAH_ROW * pits + byte % KALAH_ROW;
+}
+
+static int byte_of_hole(int pits, int hole)
+{
+	if (hole >= 2 * pits)
+		return KALAH_STORE + hole - 2 * pits;
+	return hole / pits * KALAH_ROW + hole % pits;
+}
+
+/* The byte after `byte` when sowing, in the given direction. */
+static int next_byte(int pits, int side, int byte, int clockwise)
+{
+	/* Counter-clockwise ring: a..f S A..F N. */
+	int ring[2 * KALAH_PITS_MAX + 2], n = 0, at = 0;
+
+	for (int i = 0; i < pits; i++)
+		ring[n++] = i;
+	ring[n++] = KALAH_STORE;
+	for (int i = 0; i < pits; i++)
+		ring[n++] = KALAH_ROW + i;
+	ring[n++] = KALAH_STORE + 1;
+	for (int i = 0; i < n; i++)
+		if (ring[i] == byte)
+			at = i;
+	do {
+		at = clockwise ? (at + n - 1) % n : (at + 1) % n;
+	} while (ring[at] == KALAH_STORE + (side ^ 1));
+	return ring[at];
+}
+
+static size_t kalah_expect(const struct rules_game *game, const void *pos,
+			   struct sense_expect *out, size_t cap)
+{
+	const struct kalah_pos *p = pos;
+	struct rules_move moves[KALAH_PITS_MAX + 1];
+	int pits = pits_of(game);
+	int cross = (int)game->value[rules_option_index(game->ops, "cross")];
+	size_t n = game->ops->legal_moves(game, pos, moves, KALAH_PITS_MAX + 1);
+	size_t found = 0;
+
+	for (size_t m = 0; m < n && found < cap; m++) {
+		struct sense_expect *e = &out[found];
+		struct kalah_pos after = *p;
+		struct rules_outcome outcome;
+		int byte, seeds, clockwise;
+
+		if (game->ops->move_format(game, pos, &moves[m], e->text,
+					   sizeof(e->text)) < 0 ||
+		    strcmp(e->text, "swap") == 0)
+			continue;	/* not made by sowing */
+		byte = islower((unsigned char)e->text[0])
+		       ? e->text[0] - 'a' : KALAH_ROW + e->text[0] - 'A';
+		seeds = p->hole[byte];
+		clockwise = cross && (seeds & 1);
+		e->move = moves[m];
+		e->origin = hole_of_byte(pits, byte);
+		e->nsow = 0;
+		for (int s = 0; s < seeds && s < SENSE_SOW_MAX; s++) {
+			byte = next_byte(pits, p->side, byte, clockwise);
+			e->sow[e->nsow++] = (uint8_t)hole_of_byte(pits, byte);
+		}
+		/* The tail: every store gain beyond the sowing's own seeds
+		 * is carried by hand (capture, sweep). */
+		memset(e->tail, 0, sizeof(e->tail));
+		e->ntail = 0;
+		game->ops->apply(game, &after, &moves[m], &outcome, NULL, 0);
+		for (int side = 0; side < 2; side++) {
+			int store = 2 * pits + side;
+			int sown = 0, gain;
+
+			for (int s = 0; s < e->nsow; s++)
+				sown += e->sow[s] == store;
+			gain = after.hole[KALAH_STORE + side] -
+			       p->hole[KALAH_STORE + side] - sown;
+			if (gain > 0) {
+				e->tail[store] = (uint8_t)gain;
+				e->ntail += gain;
+			}
+		}
+		found++;
+	}
+	return found;
+}
+
+static const char *kalah_hole_word(const struct rules_game *game, int hole)
+{
+	return hole >= 2 * pits_of(game) ? "store" : "pit";
+}
+
+static int kalah_adjacent(const struct rules_game *game, int a, int b)
+{
+	int pits = pits_of(game);
+	int ba = byte_of_hole(pits, a), bb = byte_of_hole(pits, b);
+
+	for (int side = 0; side < 2; side++)
+		for (int cw = 0; cw < 2; cw++)
+			if (next_byte(pits, side, ba, cw) == bb)
+				return 1;
+	return 0;
+}
+
+static int kalah_forbidden(const struct rules_game *game, const void *pos,
+			   int hole)
+{
+	const struct kalah_pos *p = pos;
+
+	return hole == 2 * pits_of(game) + (p->side ^ 1);
+}
+
+static void kalah_counts(const struct rules_game *game, const void *pos,
+			 int *counts)
+{
+	const struct kalah_pos *p = pos;
+	int pits = pits_of(game);
+
+	for (int h = 0; h < 2 * pits + 2; h++)
+		counts[h] = p->hole[byte_of_hole(pits, h)];
+}
+
+const struct sensing sensing_kalah = {
+	.game = "kalah",
+	.holes = kalah_holes,
+	.expect = kalah_expect,
+	.hole_word = kalah_hole_word,
+	.adjacent = kalah_adjacent,
+	.forbidden = kalah_forbidden,
+	.counts = kalah_counts,
+};

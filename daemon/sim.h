@@ -1,0 +1,106 @@
+/*
+ * sim.h - a simulated Kalah drop-counter table: players (random or
+ * greedy) make moves, the board produces the pulses a real one would,
+ * with human timing, sensor noise and, on request, illegal play. An
+ * arbiter watches the table's referee and answers its holds and fouls
+ * as a careful arbiter would, knowing the truth. Everything comes from
+ * one seed: the same seed gives the same trace, byte for byte.
+ *
+ * Used by `pitboss sim`, the referee benchmark, and pitbossd's
+ * simulated tables.
+ */
+#ifndef PITBOSS_SIM_H
+#define PITBOSS_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "daemon/referee.h"
+#include "daemon/trace.h"
+
+/* Rates are per pulse (bounce, miss, extra, swap, roll) or per move
+ * (illegal). */
+struct sim_noise {
+	double bounce;		/* a second edge within the debounce time */
+	double miss;		/* a pulse never comes */
+	double extra;		/* a pulse nothing caused */
+	double swap;		/* two seeds sensed in swapped order */
+	double roll;		/* a seed rolls into the next hole */
+	int dead;		/* one line per game never fires */
+	int stuck;		/* one line per game chatters for a while */
+	double illegal;		/* a move is played illegally */
+};
+
+enum sim_player { SIM_RANDOM, SIM_GREEDY };
+
+struct sim_config {
+	uint64_t seed;
+	unsigned table;
+	char options[200];		/* Kalah options */
+	enum sim_player player;
+	int buttons;			/* players press a turn button */
+	int lifts;			/* the board has hand-in-pit sensors */
+	int snapshots;			/* a count board: snapshots, no drops */
+	int max_plies;			/* a game longer than this is ended */
+	struct sim_noise noise;
+	struct referee_config referee;
+	int timing;			/* measure the referee per observation */
+};
+
+void sim_config_default(struct sim_config *config);
+
+enum sim_class {
+	SIM_LEGAL_ACCEPTED,	/* accepted without help (maybe warned) */
+	SIM_LEGAL_WARNED,	/* of which with a warning */
+	SIM_LEGAL_HELD,		/* held, then confirmed or corrected */
+	SIM_LEGAL_FOULED,	/* wrongly called a foul */
+	SIM_LEGAL_MISREAD,	/* accepted as another move */
+	SIM_LEGAL_UNSEEN,	/* no verdict at all */
+	SIM_ILLEGAL_CAUGHT,	/* foul, or held and rejected */
+	SIM_ILLEGAL_ACCEPTED,	/* accepted: the referee failed */
+	SIM_ILLEGAL_UNSEEN,
+	SIM_CLASSES
+};
+
+#define SIM_TIMING_BUCKETS 4096	/* of 50 ns; the last holds the rest */
+
+struct sim_stats {
+	unsigned long games, legal, illegal, desyncs, observations;
+	unsigned long count[SIM_CLASSES];
+	unsigned long timing[SIM_TIMING_BUCKETS];
+	uint64_t timing_max_ns;
+};
+
+const char *sim_class_name(enum sim_class c);
+
+struct sim;
+
+struct sim *sim_new(const struct sim_config *config, char *err,
+		    size_t errlen);
+void sim_free(struct sim *sim);
+
+/*
+ * Plays one game. Its observations are appended to `trace` (when not
+ * NULL); the truth, one line per move, goes to `truth`; the referee's
+ * verdicts to `verdicts` (each when not NULL).
+ */
+int sim_game(struct sim *sim, struct trace *trace, FILE *truth,
+	     FILE *verdicts);
+
+/*
+ * Plays on from `position` (a game under way, e.g. after a restart): the
+ * sim's own referee starts and is set to the position, and so must the
+ * table's (those two observations lead the game's stream). -1 when the
+ * position is malformed or over.
+ */
+int sim_game_from(struct sim *sim, const char *position,
+		  struct trace *trace, FILE *truth, FILE *verdicts);
+
+const struct sim_stats *sim_stats(const struct sim *sim);
+/* The trace's table line for this simulation. */
+void sim_table(const struct sim *sim, struct trace_table *table);
+
+/* Per-observation time at quantile q (0..1), in nanoseconds. */
+double sim_timing_quantile(const struct sim_stats *stats, double q);
+
+#endif

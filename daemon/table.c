@@ -1,0 +1,654 @@
+/*
+ * table.c - a live table: observations in, verdicts out and into the
+ * store. Every verdict that changes the record commits before the next
+ * observation is looked at, so a power cut loses at most the move being
+ * made, never one that was announced.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/log.h"
+#include "daemon/table.h"
+#include "db/series.h"
+
+struct table {
+	struct table_config cfg;
+	struct loop *loop;
+	struct db *db;
+	struct referee *ref;
+	const struct source_ops *source_ops;
+	struct source *source;
+	int64_t board_id;
+	int seats;			/* seats in play */
+	int64_t player[RULES_MAX_SEATS];	/* of the game under way */
+	int64_t friendly[RULES_MAX_SEATS];	/* the table's own players */
+	int64_t game_id;		/* the game under way, 0 if none */
+	int timer;			/* the referee's deadline, or -1 */
+	char last[400];			/* the last verdict, for commands */
+	struct verdict last_v;		/* and as it was given */
+	int has_last;
+	table_observer_fn observer;
+	void *observer_ctx;
+	unsigned long moves, store_errors;
+};
+
+static void store_failed(struct table *t, const char *what)
+{
+	t->store_errors++;
+	log_err("table %u: %s: %s", t->cfg.id, what, db_error(t->db));
+}
+
+static int ensure_player(struct table *t, const char *name, int64_t *id)
+{
+	struct db_player p;
+
+	if (db_player_find(t->db, name, &p) == DB_OK) {
+		*id = p.id;
+		return 0;
+	}
+	return db_player_add(t->db, name, id) == DB_OK ? 0 : -1;
+}
+
+/* --------------------------------------------------------- the record */
+
+struct due {
+	struct db *db;
+	int64_t series[64];
+	int n;
+};
+
+/* The series of the bracket still being played. */
+static int find_due(void *ctx, const struct db_bracket_match *m)
+{
+	struct due *d = ctx;
+	struct db_series_info s;
+
+	if (d->n < 64 && m->series_id != 0 &&
+	    db_series_get(d->db, m->series_id, &s) == DB_OK &&
+	    strcmp(s.status, "playing") == 0)
+		d->series[d->n++] = m->series_id;
+	return 0;
+}
+
+/*
+ * Starts the next game of the first series that can take one (not in
+ * play at another table); 0 when none could.
+ */
+static int start_series_game(struct table *t, struct db_game_new *g)
+{
+	struct due d = { .db = t->db, .n = 0 };
+
+	if (t->cfg.tournament_id == 0 ||
+	    db_tournament_bracket(t->db, t->cfg.tournament_id, find_due,
+				  &d) != DB_OK)
+		return 0;
+	for (int i = 0; i < d.n; i++) {
+		struct db_series_info s;
+		int first;
+
+		if (db_series_get(t->db, d.series[i], &s) != DB_OK)
+			continue;
+		first = series_first_mover(s.first, s.games + 1);
+		g->player[0][0] = s.player[first];
+		g->player[1][0] = s.player[!first];
+		g->series_id = s.id;
+		g->first_how = DB_FIRST_ALTERNATE;
+		if (db_game_start(t->db, g, &t->game_id) == DB_OK) {
+			t->player[0] = s.player[first];
+			t->player[1] = s.player[!first];
+			log_info("table %u: game %lld is game %d of series %lld, "
+				 "%s v %s", t->cfg.id, (long long)t->game_id,
+				 s.games + 1, (long long)s.id, s.name[first],
+				 s.name[!first]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void record_start(struct table *t, const struct verdict *v)
+{
+	struct db_game_new g;
+	struct db_game_end void_end = { RULES_VOID, -1, { 0 }, { 0 }, NULL };
+	char pos[256];
+
+	(void)v;
+	if (t->game_id != 0 &&
+	    db_game_finish(t->db, t->game_id, &void_end) != DB_OK)
+		store_failed(t, "closing the abandoned game");
+	memset(&g, 0, sizeof(g));
+	g.kind = t->cfg.game;
+	g.options = rules_game_options(referee_game(t->ref));
+	g.table_id = t->board_id;
+	g.seats = t->seats;
+	for (int s = 0; s < t->seats; s++)
+		g.members[s] = 1;
+	g.first_seat = 0;
+	g.first_how = DB_FIRST_RULES;
+	g.position = referee_public_position(t->ref, pos, sizeof(pos));
+	t->game_id = 0;
+	if (start_series_game(t, &g))
+		return;
+	/* A friendly game (or the series could not take it). */
+	for (int s = 0; s < t->seats; s++)
+		g.player[s][0] = t->player[s] = t->friendly[s];
+	g.series_id = 0;
+	g.first_how = DB_FIRST_RULES;
+	if (db_game_start(t->db, &g, &t->game_id) != DB_OK)
+		store_failed(t, "starting the game");
+}
+
+static const char *source_word(enum verdict_source s)
+{
+	return s == SOURCE_MANUAL ? DB_SOURCE_MANUAL :
+	       s == SOURCE_CORRECTION ? DB_SOURCE_CORRECTION :
+	       DB_SOURCE_SENSOR;
+}
+
+static void record_move(struct table *t, const struct verdict *v)
+{
+	struct db_move m = {
+		.ply = v->ply, .seat = v->seat, .member = v->member,
+		.player_id = v->seat >= 0 && v->seat < t->seats ?
+			     t->player[v->seat] : 0,
+		.notation = v->move, .position = v->position,
+		.source = source_word(v->source), .at = NULL,
+	};
+	const char *kind = v->kind == VERDICT_WARN ? DB_INCIDENT_WARNING :
+			   DB_INCIDENT_COMMAND;
+	int keep = v->undone_to >= 0 ? v->undone_to : v->ply - 1;
+	/* A plain move needs no incident; a warning or a correction keeps
+	 * its text with it, in the same transaction. */
+	const char *text = v->kind == VERDICT_ACCEPT ? NULL : v->text;
+
+	if (db_game_take_back(t->db, t->game_id, keep, v->position, &m, kind,
+			      text) != DB_OK)
+		store_failed(t, "recording the move");
+	else
+		t->moves++;
+}
+
+static void record_over(struct table *t)
+{
+	struct rules_result r;
+	struct db_game_end end;
+
+	referee_result(t->ref, &r);
+	memset(&end, 0, sizeof(end));
+	end.verdict = r.verdict == RULES_ONGOING ? RULES_VOID : r.verdict;
+	end.winner = end.verdict == RULES_WIN ? r.winner : -1;
+	for (int s = 0; s < t->seats; s++) {
+		end.score[s] = r.score[s];
+		end.points[s] = end.verdict == RULES_VOID ? 0 : r.points[s];
+	}
+	if (db_game_finish(t->db, t->game_id, &end) != DB_OK)
+		store_failed(t, "finishing the game");
+	t->game_id = 0;
+}
+
+static void record_incident(struct table *t, const struct verdict *v,
+			    const char *kind)
+{
+	/* A foul is kept against its player. */
+	int64_t player = v->kind == VERDICT_FOUL && v->seat >= 0 &&
+			 v->seat < t->seats ? t->player[v->seat] : 0;
+
+	if (t->game_id == 0)
+		return;
+	if (db_incident_add(t->db, t->game_id, v->ply, kind, player,
+			    v->text) != DB_OK)
+		store_failed(t, "recording an incident");
+}
+
+static void record_take_back(struct table *t, const struct verdict *v)
+{
+	char pos[256];
+
+	if (t->game_id == 0)
+		return;
+	referee_public_position(t->ref, pos, sizeof(pos));
+	if (db_game_take_back(t->db, t->game_id, v->undone_to, pos, NULL,
+			      DB_INCIDENT_COMMAND, v->text) != DB_OK)
+		store_failed(t, "taking the move back");
+}
+
+static void on_verdict(void *ctx, const struct verdict *v)
+{
+	struct table *t = ctx;
+	int has_move = v->move[0] != '\0' && v->position[0] != '\0';
+
+	t->last_v = *v;
+	t->has_last = 1;
+	snprintf(t->last, sizeof(t->last), "%s %d %s: %s",
+		 verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
+		 v->text);
+	log_msg(v->kind == VERDICT_FOUL || v->kind == VERDICT_WARN ||
+		v->kind == VERDICT_HOLD ? LOG_LEVEL_WARN : LOG_LEVEL_INFO,
+		"table %u: %s %d %s: %s", t->cfg.id,
+		verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
+		v->text);
+	switch (v->kind) {
+	case VERDICT_START:
+		record_start(t, v);
+		break;
+	case VERDICT_ACCEPT:
+	case VERDICT_WARN:
+	case VERDICT_COMMAND:
+		if (has_move && t->game_id != 0)
+			record_move(t, v);
+		else if (v->undone_to >= 0)
+			record_take_back(t, v);
+		else if (v->kind == VERDICT_COMMAND &&
+			 strncmp(v->text, "position set: ", 14) == 0) {
+			char pos[256];
+
+			referee_public_position(t->ref, pos, sizeof(pos));
+			if (t->game_id != 0 &&
+			    db_game_take_back(t->db, t->game_id,
+					      referee_plies(t->ref), pos, NULL,
+					      DB_INCIDENT_COMMAND, v->text) !=
+			    DB_OK)
+				store_failed(t, "setting the position");
+		} else {
+			record_incident(t, v, v->kind == VERDICT_WARN ?
+					DB_INCIDENT_WARNING : DB_INCIDENT_COMMAND);
+		}
+		break;
+	case VERDICT_HOLD:
+		record_incident(t, v, DB_INCIDENT_WARNING);
+		break;
+	case VERDICT_FOUL:
+		record_incident(t, v, DB_INCIDENT_FOUL);
+		break;
+	case VERDICT_REFUSED:
+		record_incident(t, v, DB_INCIDENT_COMMAND);
+		break;
+	case VERDICT_NOTE:
+		if (strstr(v->text, "sensor") != NULL)
+			record_incident(t, v, DB_INCIDENT_WARNING);
+		break;
+	case VERDICT_OVER:
+		if (t->game_id != 0)
+			record_over(t);
+		break;
+	}
+	if (t->source != NULL && t->source_ops->verdict != NULL)
+		t->source_ops->verdict(t->source, v, referee_mover(t->ref));
+	if (t->observer != NULL)
+		t->observer(t->observer_ctx, t, v);
+}
+
+/* ------------------------------------------------------------- time */
+
+static void on_deadline(void *ctx);
+
+static void reschedule(struct table *t)
+{
+	uint64_t when = referee_deadline(t->ref);
+
+	if (t->timer >= 0)
+		loop_cancel(t->loop, t->timer);
+	t->timer = when != 0 ? loop_at(t->loop, when, on_deadline, t) : -1;
+}
+
+static void on_deadline(void *ctx)
+{
+	struct table *t = ctx;
+
+	t->timer = -1;
+	referee_tick(t->ref, loop_now());
+	reschedule(t);
+}
+
+static void on_observation(void *ctx, const struct observation *obs)
+{
+	struct table *t = ctx;
+	struct observation o = *obs;
+
+	o.table = t->cfg.id;
+	referee_feed(t->ref, &o);
+	reschedule(t);
+}
+
+/* ----------------------------------------------------------- resume */
+
+struct move_list {
+	char (*text)[64];
+	const char **ptr;
+	int n, cap;
+};
+
+static int collect_move(void *ctx, const struct db_move_info *m)
+{
+	struct move_list *l = ctx;
+
+	if (l->n == l->cap) {
+		int cap = l->cap ? 2 * l->cap : 64;
+		char (*text)[64] = realloc(l->text, (size_t)cap * sizeof(*text));
+
+		if (text == NULL)
+			return -1;
+		l->text = text;
+		l->cap = cap;
+	}
+	snprintf(l->text[l->n++], sizeof(l->text[0]), "%s", m->notation);
+	return 0;
+}
+
+/* Takes up the game under way at the board, if any. */
+static int resume(struct table *t, char *err, size_t errlen)
+{
+	struct db_game_info info;
+	struct move_list l = { NULL, NULL, 0, 0 };
+	char pos[256];
+	int rc = 0;
+
+	if (db_game_playing_at(t->db, t->board_id, &t->game_id) != DB_OK) {
+		snprintf(err, errlen, "%s", db_error(t->db));
+		return -1;
+	}
+	if (t->game_id == 0)
+		return 0;
+	if (db_game_get(t->db, t->game_id, &info) != DB_OK ||
+	    db_game_moves(t->db, t->game_id, collect_move, &l) != DB_OK) {
+		snprintf(err, errlen, "%s", db_error(t->db));
+		free(l.text);
+		return -1;
+	}
+	l.ptr = calloc((size_t)l.n + 1, sizeof(*l.ptr));
+	for (int i = 0; l.ptr != NULL && i < l.n; i++)
+		l.ptr[i] = l.text[i];
+	if (l.ptr == NULL ||
+	    referee_resume(t->ref, l.ptr, l.n, NULL, err, errlen) < 0) {
+		rc = -1;
+	} else if (strcmp(referee_public_position(t->ref, pos, sizeof(pos)),
+			  info.position) != 0 &&
+		   referee_resume(t->ref, l.ptr, l.n, info.position, err,
+				  errlen) < 0) {
+		rc = -1;
+	}
+	if (rc == 0) {
+		for (int s = 0; s < info.seats && s < RULES_MAX_SEATS; s++)
+			t->player[s] = info.side_player[s];
+		log_info("table %u: game %lld resumed after %d moves at %s",
+			 t->cfg.id, (long long)t->game_id, l.n,
+			 referee_public_position(t->ref, pos, sizeof(pos)));
+		if (referee_in_game(t->ref))
+			snprintf(t->cfg.params.resume_position,
+				 sizeof(t->cfg.params.resume_position), "%s",
+				 pos);
+		else
+			record_over(t);	/* ended as the power went */
+	}
+	free(l.ptr);
+	free(l.text);
+	return rc;
+}
+
+/* ------------------------------------------------------- life cycle */
+
+struct table *table_open(struct loop *loop, struct db *db,
+			 const struct table_config *config, char *err,
+			 size_t errlen)
+{
+	struct table *t = calloc(1, sizeof(*t));
+	struct db_table board;
+	char why[256];
+
+	if (t == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	t->cfg = *config;
+	t->loop = loop;
+	t->db = db;
+	t->timer = -1;
+	if (db_table_find(db, t->cfg.name, &board) == DB_OK)
+		t->board_id = board.id;
+	else if (db_table_add(db, t->cfg.name, "", &t->board_id) != DB_OK) {
+		snprintf(err, errlen, "table %u: %s", t->cfg.id, db_error(db));
+		goto err_free;
+	}
+	t->ref = referee_new(t->cfg.id, t->cfg.game, t->cfg.options,
+			     &t->cfg.referee, on_verdict, t, why, sizeof(why));
+	if (t->ref == NULL) {
+		snprintf(err, errlen, "table %u: %s", t->cfg.id, why);
+		goto err_free;
+	}
+	t->seats = rules_game_seats(referee_game(t->ref));
+	for (int s = 0; s < t->seats; s++) {
+		char name[128];
+
+		if (t->cfg.players[s][0] != '\0')
+			snprintf(name, sizeof(name), "%s", t->cfg.players[s]);
+		else
+			snprintf(name, sizeof(name), "%s %s", t->cfg.name,
+				 rules_seat_name(referee_game(t->ref)->ops, s));
+		if (ensure_player(t, name, &t->friendly[s]) < 0) {
+			snprintf(err, errlen, "table %u: player '%s': %s",
+				 t->cfg.id, name, db_error(db));
+			goto err_free_referee;
+		}
+		t->player[s] = t->friendly[s];
+	}
+	if (resume(t, why, sizeof(why)) < 0) {
+		snprintf(err, errlen, "table %u: resuming game %lld: %s",
+			 t->cfg.id, (long long)t->game_id, why);
+		goto err_free_referee;
+	}
+	t->source_ops = source_find(t->cfg.source);
+	if (t->source_ops == NULL) {
+		snprintf(err, errlen, "table %u: source '%s' is not compiled in",
+			 t->cfg.id, t->cfg.source);
+		goto err_free_referee;
+	}
+	t->cfg.params.table = t->cfg.id;
+	snprintf(t->cfg.params.game, sizeof(t->cfg.params.game), "%s",
+		 t->cfg.game);
+	snprintf(t->cfg.params.options, sizeof(t->cfg.params.options), "%s",
+		 t->cfg.options);
+	t->source = t->source_ops->open(loop, &t->cfg.params, on_observation,
+					t, why, sizeof(why));
+	if (t->source == NULL) {
+		snprintf(err, errlen, "table %u: %s", t->cfg.id, why);
+		goto err_free_referee;
+	}
+	reschedule(t);
+	return t;
+
+err_free_referee:
+	referee_free(t->ref);
+err_free:
+	free(t);
+	return NULL;
+}
+
+void table_close(struct table *t)
+{
+	if (t == NULL)
+		return;
+	if (t->timer >= 0)
+		loop_cancel(t->loop, t->timer);
+	if (t->source != NULL)
+		t->source_ops->close(t->source);
+	referee_free(t->ref);
+	free(t);
+}
+
+int table_command(struct table *t, const char *kind, const char *text,
+		  char *outcome, size_t len)
+{
+	static const char *const allowed[] = {
+		"start", "end", "entry", "confirm", "reject", "correct",
+		"position", "undo", NULL
+	};
+	struct observation o;
+	int k = -1;
+
+	for (size_t i = 0; allowed[i] != NULL; i++)
+		if (strcmp(kind, allowed[i]) == 0)
+			k = obs_kind_find(kind);
+	if (k < 0) {
+		snprintf(outcome, len, "unknown command '%s'", kind);
+		return -1;
+	}
+	memset(&o, 0, sizeof(o));
+	o.t_us = loop_now();
+	o.table = t->cfg.id;
+	o.kind = (enum obs_kind)k;
+	if (obs_kind_arg(o.kind) == OBS_ARG_TEXT) {
+		if (text == NULL || text[0] == '\0') {
+			snprintf(outcome, len, "%s needs its text", kind);
+			return -1;
+		}
+		snprintf(o.text, sizeof(o.text), "%s", text);
+	}
+	t->last[0] = '\0';
+	referee_feed(t->ref, &o);
+	reschedule(t);
+	snprintf(outcome, len, "%s", t->last[0] ? t->last : "no verdict");
+	return 0;
+}
+
+int64_t table_board_id(const struct table *t)
+{
+	return t->board_id;
+}
+
+unsigned table_id(const struct table *t)
+{
+	return t->cfg.id;
+}
+
+const struct referee *table_referee(const struct table *t)
+{
+	return t->ref;
+}
+
+const char *table_source_status(const struct table *t)
+{
+	if (t->source == NULL || t->source_ops->status == NULL)
+		return "online";
+	return t->source_ops->status(t->source);
+}
+
+unsigned long table_moves_committed(const struct table *t)
+{
+	return t->moves;
+}
+
+unsigned long table_store_errors(const struct table *t)
+{
+	return t->store_errors;
+}
+
+void table_set_observer(struct table *t, table_observer_fn fn, void *ctx)
+{
+	t->observer = fn;
+	t->observer_ctx = ctx;
+}
+
+const char *table_name(const struct table *t)
+{
+	return t->cfg.name;
+}
+
+/* Appends to a growing string; gives up quietly when memory runs out. */
+static void add(char **s, size_t *len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void add(char **s, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *grown;
+
+	if (*s == NULL)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	grown = n < 0 ? NULL : realloc(*s, *len + (size_t)n + 1);
+	if (grown == NULL) {
+		free(*s);
+		*s = NULL;
+		return;
+	}
+	*s = grown;
+	va_start(ap, fmt);
+	vsnprintf(*s + *len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	*len += (size_t)n;
+}
+
+/* A JSON string, quotes included. */
+static void add_str(char **s, size_t *len, const char *text)
+{
+	add(s, len, "\"");
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		if (*p == '"' || *p == '\\')
+			add(s, len, "\\%c", *p);
+		else if (*p < 0x20 || *p == '<')
+			add(s, len, "\\u%04x", *p);
+		else
+			add(s, len, "%c", *p);
+	add(s, len, "\"");
+}
+
+char *table_state_json(struct table *t)
+{
+	const char *names[SENSE_HOLES_MAX];
+	char pos[256], *s = malloc(1);
+	size_t len = 0;
+	int mover = referee_mover(t->ref), n;
+
+	if (s == NULL)
+		return NULL;
+	s[0] = '\0';
+	add(&s, &len, "{\"table\":%u,\"board\":%lld,\"name\":", t->cfg.id,
+	    (long long)t->board_id);
+	add_str(&s, &len, t->cfg.name);
+	add(&s, &len, ",\"game\":");
+	add_str(&s, &len, t->cfg.game);
+	add(&s, &len, ",\"position\":");
+	add_str(&s, &len, referee_public_position(t->ref, pos, sizeof(pos)));
+	add(&s, &len, ",\"to_move\":%s,"
+	    "\"held\":%s,\"restoring\":%s,\"plies\":%d,\"sensors\":\"%s\","
+	    "\"lines\":[",
+	    mover == 0 ? "\"S\"" : mover == 1 ? "\"N\"" : "null",
+	    referee_held(t->ref) ? "true" : "false",
+	    referee_restoring(t->ref) ? "true" : "false",
+	    referee_plies(t->ref),
+	    strcmp(table_source_status(t), "online") == 0 ? "online" :
+	    "offline");
+	n = referee_lines(t->ref, names);
+	for (int h = 0; h < n; h++) {
+		const struct line_health *lh = referee_line(t->ref, h);
+
+		add(&s, &len, "%s{\"line\":\"%s\",\"pulses\":%u,"
+		    "\"bounces\":%u,\"misses\":%u,\"extras\":%u,"
+		    "\"state\":\"%s\"}", h ? "," : "", names[h], lh->pulses,
+		    lh->bounces, lh->misses, lh->extras,
+		    line_state_name(lh->state));
+	}
+	add(&s, &len, "],\"last\":");
+	if (t->has_last) {
+		add(&s, &len, "{\"kind\":\"%s\",\"ply\":%d,\"move\":",
+		    verdict_kind_name(t->last_v.kind), t->last_v.ply);
+		if (t->last_v.move[0])
+			add_str(&s, &len, t->last_v.move);
+		else
+			add(&s, &len, "null");
+		add(&s, &len, ",\"text\":");
+		add_str(&s, &len, t->last_v.text);
+		add(&s, &len, "}");
+	} else {
+		add(&s, &len, "null");
+	}
+	add(&s, &len, "}");
+	return s;
+}

@@ -1,0 +1,66 @@
+/*
+ * table.h - one live table in pitbossd: its source, its referee, and the
+ * record of every verdict in the store, one transaction per change.
+ * Commands from the CLI or the web reach it as observations through
+ * table_command().
+ */
+#ifndef PITBOSS_TABLE_H
+#define PITBOSS_TABLE_H
+
+#include <stdint.h>
+
+#include "daemon/loop.h"
+#include "daemon/referee.h"
+#include "daemon/source.h"
+#include "db/db.h"
+
+struct table_config {
+	unsigned id;
+	char name[64];			/* the board's name in the store */
+	char game[16];
+	char options[200];
+	char source[16];		/* "sim", "replay", "gpio" */
+	char players[RULES_MAX_SEATS][64];	/* per seat; "" = a stand-in */
+	struct source_params params;
+	struct referee_config referee;
+	/* When not 0, the table plays the tournament's series that wait
+	 * for a game (the demo); else friendly games between `players`. */
+	int64_t tournament_id;
+};
+
+struct table;
+
+/*
+ * Opens a table: its board in the store, the game under way resumed at
+ * its last committed move, and its source started. NULL with the reason.
+ */
+struct table *table_open(struct loop *loop, struct db *db,
+			 const struct table_config *config, char *err,
+			 size_t errlen);
+void table_close(struct table *table);
+
+/* Told of every verdict, after it is recorded (the dashboard). */
+typedef void (*table_observer_fn)(void *ctx, struct table *table,
+				  const struct verdict *verdict);
+void table_set_observer(struct table *table, table_observer_fn fn,
+			void *ctx);
+/* The live state as one JSON object: position, turn, sensor health. */
+char *table_state_json(struct table *table);
+const char *table_name(const struct table *table);
+
+/* Carries out a command ("start", "confirm", "undo"...); the outcome,
+ * the last verdict it caused, goes to `outcome`. 0, or -1 when unknown. */
+int table_command(struct table *table, const char *kind, const char *text,
+		  char *outcome, size_t len);
+
+int64_t table_board_id(const struct table *table);
+unsigned table_id(const struct table *table);
+const struct referee *table_referee(const struct table *table);
+/* "online", or why the table's sensors are offline. */
+const char *table_source_status(const struct table *table);
+/* Moves committed and verdicts given since the start. */
+unsigned long table_moves_committed(const struct table *table);
+/* The store refused or failed a write (shown as a fault). */
+unsigned long table_store_errors(const struct table *table);
+
+#endif

@@ -1,0 +1,574 @@
+/*
+ * db.c - the records store's connection: open, integrity check,
+ * numbered migrations, the statement cache, transactions, check and
+ * online backup.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include "db/db_impl.h"
+
+#define BUSY_TIMEOUT_MS 5000
+
+/*
+ * Migrations: migration[v - 1] takes a file from version v - 1 to v.
+ * Each runs in one transaction and ends by setting user_version, so a
+ * step is either wholly applied or not at all. Never edit a released
+ * step; add a new one.
+ */
+static const char *const migration[DB_SCHEMA_VERSION] = {
+	/* 1: players and physical tables. */
+	"CREATE TABLE players ("
+	"  id INTEGER PRIMARY KEY,"
+	"  name TEXT NOT NULL,"
+	"  name_key TEXT NOT NULL UNIQUE,"	/* case-folded, names.h */
+	"  created TEXT NOT NULL,"
+	"  retired TEXT"			/* NULL while active */
+	");"
+	"CREATE TABLE player_names ("		/* former names */
+	"  player_id INTEGER NOT NULL REFERENCES players(id),"
+	"  name TEXT NOT NULL,"
+	"  until TEXT NOT NULL"
+	");"
+	"CREATE INDEX player_names_player ON player_names(player_id);"
+	"CREATE TABLE boards ("
+	"  id INTEGER PRIMARY KEY,"
+	"  name TEXT NOT NULL,"
+	"  name_key TEXT NOT NULL UNIQUE,"
+	"  location TEXT NOT NULL DEFAULT '',"
+	"  created TEXT NOT NULL"
+	");"
+	"PRAGMA user_version = 1;",
+
+	/* 2: games, their sides and players, moves and incidents. */
+	"CREATE TABLE games ("
+	"  id INTEGER PRIMARY KEY,"
+	"  kind TEXT NOT NULL,"
+	"  options TEXT NOT NULL DEFAULT '',"
+	"  board_id INTEGER REFERENCES boards(id),"
+	"  seats INTEGER NOT NULL CHECK (seats BETWEEN 1 AND 5),"
+	"  first_seat INTEGER NOT NULL,"
+	"  first_how TEXT NOT NULL"
+	"    CHECK (first_how IN ('rules','set','lot','alternate')),"
+	"  started TEXT NOT NULL,"
+	"  ended TEXT,"
+	"  status TEXT NOT NULL DEFAULT 'playing'"
+	"    CHECK (status IN ('playing','finished')),"
+	"  result TEXT CHECK (result IN ('win','draw','void')),"
+	"  winner_seat INTEGER,"
+	"  plies INTEGER NOT NULL DEFAULT 0,"
+	"  position TEXT NOT NULL"		/* after the last move */
+	");"
+	"CREATE INDEX games_started ON games(started);"
+	"CREATE TABLE game_players ("
+	"  game_id INTEGER NOT NULL REFERENCES games(id),"
+	"  seat INTEGER NOT NULL,"
+	"  member INTEGER NOT NULL,"
+	"  player_id INTEGER NOT NULL REFERENCES players(id),"
+	"  PRIMARY KEY (game_id, seat, member)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX game_players_player ON game_players(player_id, game_id);"
+	"CREATE TABLE game_sides ("
+	"  game_id INTEGER NOT NULL REFERENCES games(id),"
+	"  seat INTEGER NOT NULL,"
+	"  score INTEGER NOT NULL,"
+	"  points INTEGER NOT NULL,"
+	"  PRIMARY KEY (game_id, seat)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE moves ("
+	"  game_id INTEGER NOT NULL REFERENCES games(id),"
+	"  ply INTEGER NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  member INTEGER NOT NULL DEFAULT 0,"
+	"  player_id INTEGER REFERENCES players(id),"
+	"  notation TEXT NOT NULL,"
+	"  position TEXT NOT NULL,"
+	"  at TEXT NOT NULL,"
+	"  source TEXT NOT NULL"
+	"    CHECK (source IN ('sensor','manual','correction')),"
+	"  PRIMARY KEY (game_id, ply)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE incidents ("
+	"  id INTEGER PRIMARY KEY,"
+	"  game_id INTEGER NOT NULL REFERENCES games(id),"
+	"  ply INTEGER,"
+	"  kind TEXT NOT NULL CHECK (kind IN ('foul','warning','command')),"
+	"  player_id INTEGER REFERENCES players(id),"
+	"  text TEXT NOT NULL,"
+	"  at TEXT NOT NULL"
+	");"
+	"CREATE INDEX incidents_game ON incidents(game_id);"
+	"PRAGMA user_version = 2;",
+
+	/* 3: series, tournaments, entries and bracket slots. */
+	"CREATE TABLE tournaments ("
+	"  id INTEGER PRIMARY KEY,"
+	"  name TEXT NOT NULL,"
+	"  name_key TEXT NOT NULL UNIQUE,"
+	"  kind TEXT NOT NULL,"
+	"  options TEXT NOT NULL DEFAULT '',"
+	"  target INTEGER NOT NULL CHECK (target > 0),"
+	"  third_place INTEGER NOT NULL DEFAULT 0,"
+	"  status TEXT NOT NULL DEFAULT 'entry'"
+	"    CHECK (status IN ('entry','drawn','finished')),"
+	"  random INTEGER NOT NULL DEFAULT 0,"
+	"  random_seed TEXT,"			/* decimal uint64 */
+	"  created TEXT NOT NULL,"
+	"  drawn TEXT,"
+	"  champion_id INTEGER REFERENCES players(id)"
+	");"
+	"CREATE TABLE entries ("
+	"  tournament_id INTEGER NOT NULL REFERENCES tournaments(id),"
+	"  player_id INTEGER NOT NULL REFERENCES players(id),"
+	"  seed INTEGER,"			/* fixed before the draw */
+	"  drawn_seed INTEGER,"			/* seed in the bracket */
+	"  status TEXT NOT NULL DEFAULT 'in'"
+	"    CHECK (status IN ('in','withdrawn')),"
+	"  entered TEXT NOT NULL,"
+	"  PRIMARY KEY (tournament_id, player_id)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE bracket_slots ("
+	"  tournament_id INTEGER NOT NULL REFERENCES tournaments(id),"
+	"  slot INTEGER NOT NULL,"
+	"  seed INTEGER NOT NULL,"
+	"  player_id INTEGER REFERENCES players(id),"	/* NULL: a bye */
+	"  PRIMARY KEY (tournament_id, slot)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE bracket_results ("	/* in the order decided */
+	"  id INTEGER PRIMARY KEY,"
+	"  tournament_id INTEGER NOT NULL REFERENCES tournaments(id),"
+	"  match INTEGER NOT NULL,"
+	"  winner_seed INTEGER NOT NULL,"	/* 0: nobody (both gone) */
+	"  how TEXT NOT NULL CHECK (how IN ('play','forfeit','withdrawal')),"
+	"  decided TEXT NOT NULL,"
+	"  UNIQUE (tournament_id, match)"
+	");"
+	"CREATE TABLE series ("
+	"  id INTEGER PRIMARY KEY,"
+	"  tournament_id INTEGER REFERENCES tournaments(id),"
+	"  match INTEGER,"			/* bracket match number */
+	"  kind TEXT NOT NULL,"
+	"  options TEXT NOT NULL DEFAULT '',"
+	"  target INTEGER NOT NULL CHECK (target > 0),"
+	"  player_a INTEGER NOT NULL REFERENCES players(id),"
+	"  player_b INTEGER NOT NULL REFERENCES players(id),"
+	"  first INTEGER NOT NULL CHECK (first IN (0, 1)),"
+	"  first_how TEXT NOT NULL CHECK (first_how IN ('set','lot')),"
+	"  lot_seed TEXT,"
+	"  status TEXT NOT NULL DEFAULT 'playing'"
+	"    CHECK (status IN ('playing','finished')),"
+	"  decided_by TEXT CHECK (decided_by IN ('play','forfeit','withdrawal')),"
+	"  winner INTEGER CHECK (winner IN (0, 1)),"
+	"  total_a INTEGER NOT NULL DEFAULT 0,"
+	"  total_b INTEGER NOT NULL DEFAULT 0,"
+	"  games INTEGER NOT NULL DEFAULT 0,"
+	"  won_a INTEGER NOT NULL DEFAULT 0,"	/* games won by A, B, drawn */
+	"  won_b INTEGER NOT NULL DEFAULT 0,"
+	"  drawn INTEGER NOT NULL DEFAULT 0,"
+	"  started TEXT NOT NULL,"
+	"  ended TEXT,"
+	"  UNIQUE (tournament_id, match)"
+	");"
+	"ALTER TABLE games ADD COLUMN series_id INTEGER REFERENCES series(id);"
+	"ALTER TABLE games ADD COLUMN game_no INTEGER;"
+	"CREATE INDEX games_series ON games(series_id);"
+	"PRAGMA user_version = 3;",
+
+	/* 4: the door for commands to live tables (CLI, web -> daemon). */
+	"CREATE TABLE commands ("
+	"  id INTEGER PRIMARY KEY,"
+	"  board_id INTEGER NOT NULL REFERENCES boards(id),"
+	"  kind TEXT NOT NULL,"
+	"  text TEXT NOT NULL DEFAULT '',"
+	"  created TEXT NOT NULL,"
+	"  done TEXT,"
+	"  outcome TEXT"
+	");"
+	"CREATE INDEX commands_pending ON commands(done, id);"
+	"PRAGMA user_version = 4;",
+
+	/* 5: the game under way at a board, found without a scan. */
+	"CREATE INDEX games_board ON games(board_id, status);"
+	"PRAGMA user_version = 5;",
+};
+
+void db_now(char *buf, size_t len)
+{
+	struct timeval tv;
+	struct tm tm;
+	char sec[24];
+
+	gettimeofday(&tv, NULL);
+	gmtime_r(&tv.tv_sec, &tm);
+	strftime(sec, sizeof(sec), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(buf, len, "%s.%03dZ", sec, (int)(tv.tv_usec / 1000));
+}
+
+int db_fail(struct db *db, const char *what)
+{
+	snprintf(db->err, sizeof(db->err), "%s: %s: %s", db->path, what,
+		 sqlite3_errmsg(db->sql));
+	return DB_FAILED;
+}
+
+int db_refuse(struct db *db, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(db->err, sizeof(db->err), fmt, ap);
+	va_end(ap);
+	return DB_REFUSED;
+}
+
+const char *db_error(const struct db *db)
+{
+	return db->err;
+}
+
+sqlite3_stmt *db_stmt(struct db *db, enum query q)
+{
+	sqlite3_stmt *st = db->stmt[q];
+
+	if (st == NULL) {
+		if (sqlite3_prepare_v3(db->sql, db_query_sql[q], -1,
+				       SQLITE_PREPARE_PERSISTENT, &st,
+				       NULL) != SQLITE_OK) {
+			db_fail(db, "preparing a statement");
+			return NULL;
+		}
+		db->stmt[q] = st;
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return st;
+}
+
+int db_prepare(struct db *db, enum query q, sqlite3_stmt **st)
+{
+	*st = db_stmt(db, q);
+	return *st != NULL ? DB_OK : DB_FAILED;
+}
+
+int db_exec(struct db *db, sqlite3_stmt *st, const char *what)
+{
+	int rc;
+
+	if (st == NULL)
+		return DB_FAILED;
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		db_fail(db, what);
+		sqlite3_reset(st);
+		return DB_FAILED;
+	}
+	sqlite3_reset(st);
+	return DB_OK;
+}
+
+void db_bind_text(sqlite3_stmt *st, int i, const char *text)
+{
+	if (text == NULL)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_text(st, i, text, -1, SQLITE_TRANSIENT);
+}
+
+void db_bind_id(sqlite3_stmt *st, int i, int64_t id)
+{
+	if (id == 0)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, id);
+}
+
+void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len)
+{
+	const unsigned char *text = sqlite3_column_text(st, i);
+
+	snprintf(buf, len, "%s", text ? (const char *)text : "");
+}
+
+int db_begin(struct db *db)
+{
+	return db_exec(db, db_stmt(db, Q_BEGIN), "starting a transaction");
+}
+
+int db_end(struct db *db, int rc)
+{
+	if (rc == DB_OK) {
+		if (db_exec(db, db_stmt(db, Q_COMMIT), "committing") == DB_OK)
+			return DB_OK;
+		rc = DB_FAILED;
+	}
+	/* The message of the failure stays; a rollback error adds nothing
+	 * useful, and SQLite may have rolled back already. */
+	if (sqlite3_get_autocommit(db->sql) == 0) {
+		sqlite3_stmt *st = db_stmt(db, Q_ROLLBACK);
+
+		if (st != NULL) {
+			sqlite3_step(st);
+			sqlite3_reset(st);
+		}
+	}
+	return rc;
+}
+
+/* Runs a fixed pragma or statement with no parameters. */
+static int run(struct db *db, const char *sql, const char *what)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(db->sql, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		snprintf(db->err, sizeof(db->err), "%s: %s: %s", db->path, what,
+			 msg ? msg : sqlite3_errmsg(db->sql));
+		sqlite3_free(msg);
+		return DB_FAILED;
+	}
+	return DB_OK;
+}
+
+/* The single integer a pragma returns, or -1 with the error set. */
+static int pragma_int(struct db *db, const char *sql, const char *what)
+{
+	sqlite3_stmt *st;
+	int value = -1;
+
+	if (sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL) != SQLITE_OK) {
+		db_fail(db, what);
+		return -1;
+	}
+	if (sqlite3_step(st) == SQLITE_ROW)
+		value = sqlite3_column_int(st, 0);
+	else
+		db_fail(db, what);
+	sqlite3_finalize(st);
+	return value;
+}
+
+int db_version(struct db *db)
+{
+	return pragma_int(db, "PRAGMA user_version", "reading the version");
+}
+
+int db_migrate(struct db *db, int version)
+{
+	int current = db_version(db);
+
+	if (current < 0)
+		return DB_FAILED;
+	if (version > DB_SCHEMA_VERSION)
+		return db_refuse(db, "no migration to version %d", version);
+	while (current < version) {
+		char what[64];
+
+		snprintf(what, sizeof(what), "migrating to version %d",
+			 current + 1);
+		if (run(db, "BEGIN IMMEDIATE", what) != DB_OK)
+			return DB_FAILED;
+		if (run(db, migration[current], what) != DB_OK) {
+			char keep[DB_ERR_MAX];
+
+			memcpy(keep, db->err, sizeof(keep));
+			run(db, "ROLLBACK", what);
+			memcpy(db->err, keep, sizeof(keep));
+			return DB_FAILED;
+		}
+		if (run(db, "COMMIT", what) != DB_OK) {
+			run(db, "ROLLBACK", what);
+			return DB_FAILED;
+		}
+		current++;
+	}
+	return DB_OK;
+}
+
+/* PRAGMA quick_check: "ok" or the first problem found. */
+static int quick_check(struct db *db)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->sql, "PRAGMA quick_check(1)", -1, &st,
+			       NULL) != SQLITE_OK)
+		return db_fail(db, "checking the file");
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		db_fail(db, "checking the file");
+		sqlite3_finalize(st);
+		return DB_FAILED;
+	}
+	if (strcmp((const char *)sqlite3_column_text(st, 0), "ok") != 0) {
+		snprintf(db->err, sizeof(db->err),
+			 "%s is damaged (quick_check: %s); restore it from a backup",
+			 db->path, (const char *)sqlite3_column_text(st, 0));
+		sqlite3_finalize(st);
+		return DB_FAILED;
+	}
+	sqlite3_finalize(st);
+	return DB_OK;
+}
+
+static int setup(struct db *db, unsigned flags)
+{
+	int version;
+
+	sqlite3_busy_timeout(db->sql, BUSY_TIMEOUT_MS);
+	sqlite3_extended_result_codes(db->sql, 1);
+	version = db_version(db);
+	if (version < 0)
+		return DB_FAILED;
+	if (version > DB_SCHEMA_VERSION)
+		return db_refuse(db,
+				 "%s has schema version %d, newer than this pitboss (%s) knows (%d); use a newer pitboss",
+				 db->path, version, PACKAGE_VERSION,
+				 DB_SCHEMA_VERSION);
+	if (!(flags & DB_OPEN_NO_CHECK) && quick_check(db) != DB_OK)
+		return DB_FAILED;
+	if (run(db, "PRAGMA foreign_keys = ON", "enabling foreign keys") != DB_OK)
+		return DB_FAILED;
+	if (flags & DB_OPEN_READONLY) {
+		if (version < DB_SCHEMA_VERSION && !(flags & DB_OPEN_NO_MIGRATE))
+			return db_refuse(db,
+					 "%s has schema version %d and needs migrating to %d; open it once for writing",
+					 db->path, version, DB_SCHEMA_VERSION);
+		return DB_OK;
+	}
+	if (run(db, "PRAGMA journal_mode = WAL", "setting WAL mode") != DB_OK ||
+	    run(db, "PRAGMA synchronous = FULL", "setting synchronous") != DB_OK)
+		return DB_FAILED;
+	if (flags & DB_OPEN_NO_MIGRATE)
+		return DB_OK;
+	return db_migrate(db, DB_SCHEMA_VERSION);
+}
+
+int db_open(const char *path, unsigned flags, struct db **out, char *err,
+	    size_t errlen)
+{
+	struct db *db = sqlite3_malloc(sizeof(*db));
+	int oflags = SQLITE_OPEN_READWRITE, rc;
+
+	*out = NULL;
+	if (db == NULL) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return DB_FAILED;
+	}
+	memset(db, 0, sizeof(*db));
+	snprintf(db->path, sizeof(db->path), "%s", path);
+	if (flags & DB_OPEN_READONLY)
+		oflags = SQLITE_OPEN_READONLY;
+	else if (flags & DB_OPEN_CREATE)
+		oflags |= SQLITE_OPEN_CREATE;
+	if (sqlite3_open_v2(path, &db->sql, oflags, NULL) != SQLITE_OK) {
+		snprintf(err, errlen, "%s: cannot open: %s%s", path,
+			 db->sql ? sqlite3_errmsg(db->sql) : "out of memory",
+			 (flags & DB_OPEN_CREATE) ? "" :
+			 " (does it exist? give --db PATH or set PITBOSS_DB)");
+		db_close(db);
+		return DB_FAILED;
+	}
+	rc = setup(db, flags);
+	if (rc != DB_OK) {
+		snprintf(err, errlen, "%s", db->err);
+		db_close(db);
+		return rc;
+	}
+	*out = db;
+	return DB_OK;
+}
+
+void db_close(struct db *db)
+{
+	if (db == NULL)
+		return;
+	for (int q = 0; q < Q_COUNT; q++)
+		sqlite3_finalize(db->stmt[q]);
+	sqlite3_close(db->sql);
+	sqlite3_free(db);
+}
+
+int db_check(struct db *db)
+{
+	static const char *const checks[] = {
+		"PRAGMA integrity_check(10)",
+		"PRAGMA foreign_key_check",
+	};
+	size_t used = 0;
+
+	db->err[0] = '\0';
+	for (size_t c = 0; c < sizeof(checks) / sizeof(checks[0]); c++) {
+		sqlite3_stmt *st;
+		int rc;
+
+		if (sqlite3_prepare_v2(db->sql, checks[c], -1, &st, NULL) !=
+		    SQLITE_OK)
+			return db_fail(db, "checking");
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			const char *text = (const char *)sqlite3_column_text(st, 0);
+
+			if (c == 0 && text && strcmp(text, "ok") == 0)
+				continue;
+			if (c == 1)
+				text = "a row refers to a missing record in";
+			used += (size_t)snprintf(db->err + used,
+					 used < sizeof(db->err) ? sizeof(db->err) - used : 0,
+					 "%s%s%s%s", used ? "; " : "",
+					 text ? text : "?", c == 1 ? " " : "",
+					 c == 1 ? (const char *)sqlite3_column_text(st, 0) : "");
+			if (used >= sizeof(db->err))
+				used = sizeof(db->err) - 1;
+		}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return db_fail(db, "checking");
+	}
+	return used ? DB_FAILED : DB_OK;
+}
+
+int db_backup(struct db *db, const char *path)
+{
+	sqlite3 *dest;
+	sqlite3_backup *bk;
+	int rc;
+
+	if (sqlite3_open_v2(path, &dest, SQLITE_OPEN_READWRITE |
+			    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		snprintf(db->err, sizeof(db->err), "%s: cannot open: %s", path,
+			 dest ? sqlite3_errmsg(dest) : "out of memory");
+		sqlite3_close(dest);
+		return DB_FAILED;
+	}
+	sqlite3_busy_timeout(dest, BUSY_TIMEOUT_MS);
+	bk = sqlite3_backup_init(dest, "main", db->sql, "main");
+	if (bk == NULL) {
+		snprintf(db->err, sizeof(db->err), "%s: backup: %s", path,
+			 sqlite3_errmsg(dest));
+		sqlite3_close(dest);
+		return DB_FAILED;
+	}
+	/* Steps of 256 pages; a writer in between restarts the copy, so
+	 * the backup is a consistent snapshot of one moment. */
+	do {
+		rc = sqlite3_backup_step(bk, 256);
+		if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+			sqlite3_sleep(20);
+	} while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
+	sqlite3_backup_finish(bk);
+	if (rc != SQLITE_DONE) {
+		snprintf(db->err, sizeof(db->err), "%s: backup: %s", path,
+			 sqlite3_errstr(rc));
+		sqlite3_close(dest);
+		return DB_FAILED;
+	}
+	if (sqlite3_close(dest) != SQLITE_OK) {
+		snprintf(db->err, sizeof(db->err), "%s: closing the backup",
+			 path);
+		return DB_FAILED;
+	}
+	return DB_OK;
+}

@@ -1,0 +1,390 @@
+/*
+ * db.h - the records store: one SQLite file holding players, tables,
+ * games with every move, incidents, series, tournaments and brackets.
+ *
+ * The file is migrated step by step under PRAGMA user_version when
+ * opened; a file newer than this code is refused. Every write runs in a
+ * BEGIN IMMEDIATE transaction, so a move and everything it causes (the
+ * game's end, the series total, the bracket's next match) commit
+ * together or not at all. Statements are prepared once per connection
+ * and always bound; no SQL is built from text.
+ *
+ * The store knows no game: positions, moves and options are the rules
+ * engine's text, and scores come from the engine's result().
+ *
+ * Return values: DB_OK, DB_REFUSED (the request is wrong: unknown id,
+ * duplicate name, finished series; db_error() says what and why) or
+ * DB_FAILED (SQLite failed: disk full, read-only file, corruption;
+ * db_error() has SQLite's message). Nothing is left half-written.
+ */
+#ifndef PITBOSS_DB_H
+#define PITBOSS_DB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "db/names.h"
+#include "db/standings.h"
+#include "rules/rules.h"
+
+#define DB_SCHEMA_VERSION 5
+#define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
+#define DB_ERR_MAX 2048
+#define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
+#define DB_TEXT_MAX 512		/* options, positions, notation */
+#define DB_MAX_MEMBERS 6	/* players per seat (teams) */
+
+enum db_status {
+	DB_OK = 0,
+	DB_REFUSED = -1,
+	DB_FAILED = -2
+};
+
+enum {
+	DB_OPEN_CREATE = 1u << 0,	/* create the file when missing */
+	DB_OPEN_READONLY = 1u << 1,
+	DB_OPEN_NO_MIGRATE = 1u << 2,	/* tests: leave the version alone */
+	DB_OPEN_NO_CHECK = 1u << 3	/* skip quick_check (a second handle) */
+};
+
+struct db;
+
+/*
+ * Opens (and with DB_OPEN_CREATE creates) the store, checks it with
+ * PRAGMA quick_check and migrates it to DB_SCHEMA_VERSION. On failure
+ * returns DB_REFUSED (newer file) or DB_FAILED with a message in `err`
+ * and *out NULL. Close with db_close().
+ */
+int db_open(const char *path, unsigned flags, struct db **out, char *err,
+	    size_t errlen);
+void db_close(struct db *db);
+
+/* The message of the last DB_REFUSED or DB_FAILED. */
+const char *db_error(const struct db *db);
+
+/* The file's schema version (PRAGMA user_version). */
+int db_version(struct db *db);
+
+/* Migrates one step at a time up to `version`; used by db_open(). */
+int db_migrate(struct db *db, int version);
+
+/* PRAGMA integrity_check and foreign_key_check; DB_OK when clean, else
+ * DB_FAILED with the first problems in db_error(). */
+int db_check(struct db *db);
+
+/* Copies the open store into `path` with the online backup API. */
+int db_backup(struct db *db, const char *path);
+
+/* The current UTC time as the store writes it. */
+void db_now(char *buf, size_t len);
+
+/* ------------------------------------------------------------ players */
+
+struct db_player {
+	int64_t id;
+	char name[NAMES_MAX_BYTES];
+	char created[DB_TIME_MAX];
+	char retired[DB_TIME_MAX];	/* "" while active */
+};
+
+int db_player_add(struct db *db, const char *name, int64_t *id);
+/* By number ("12") or by name, case folded as in names.h. */
+int db_player_find(struct db *db, const char *id_or_name,
+		   struct db_player *out);
+int db_player_get(struct db *db, int64_t id, struct db_player *out);
+int db_player_rename(struct db *db, int64_t id, const char *name);
+int db_player_retire(struct db *db, int64_t id);
+int db_player_list(struct db *db, int with_retired,
+		   int (*each)(void *ctx, const struct db_player *p),
+		   void *ctx);
+/* Former names, oldest first, with the time each stopped being used. */
+int db_player_former_names(struct db *db, int64_t id,
+			   int (*each)(void *ctx, const char *name,
+				       const char *until),
+			   void *ctx);
+
+/* ------------------------------------------------------------- tables */
+
+struct db_table {
+	int64_t id;
+	char name[NAMES_MAX_BYTES];
+	char location[NAMES_MAX_BYTES];
+	char created[DB_TIME_MAX];
+};
+
+int db_table_add(struct db *db, const char *name, const char *location,
+		 int64_t *id);
+int db_table_find(struct db *db, const char *id_or_name,
+		  struct db_table *out);
+int db_table_list(struct db *db,
+		  int (*each)(void *ctx, const struct db_table *t), void *ctx);
+
+/* -------------------------------------------------------------- games */
+
+/* How the first mover was decided. */
+#define DB_FIRST_RULES "rules"		/* the game's own default */
+#define DB_FIRST_SET "set"		/* named by the arbiter */
+#define DB_FIRST_LOT "lot"		/* drawn by lot */
+#define DB_FIRST_ALTERNATE "alternate"	/* alternating within a series */
+
+struct db_game_new {
+	const char *kind;		/* rules name: "kalah" */
+	const char *options;		/* canonical option text */
+	int64_t table_id;		/* 0: none */
+	int64_t series_id;		/* 0: not part of a series */
+	int seats;
+	int members[RULES_MAX_SEATS];
+	int64_t player[RULES_MAX_SEATS][DB_MAX_MEMBERS];
+	int first_seat;
+	const char *first_how;
+	const char *position;		/* start position text */
+	const char *started;		/* NULL: now */
+};
+
+/* Move sources. */
+#define DB_SOURCE_SENSOR "sensor"
+#define DB_SOURCE_MANUAL "manual"
+#define DB_SOURCE_CORRECTION "correction"
+
+struct db_move {
+	int ply;			/* from 1, in order */
+	int seat, member;
+	int64_t player_id;		/* 0: not known */
+	const char *notation;
+	const char *position;		/* position text after the move */
+	const char *source;
+	const char *at;			/* NULL: now */
+};
+
+struct db_game_end {
+	enum rules_verdict verdict;	/* RULES_WIN, RULES_DRAW, RULES_VOID */
+	int winner;			/* seat, -1 unless RULES_WIN */
+	int score[RULES_MAX_SEATS];
+	int points[RULES_MAX_SEATS];
+	const char *ended;		/* NULL: now */
+};
+
+/*
+ * A game played live: started, fed move by move, finished. Each call is
+ * one transaction; db_game_finish() also scores the game's series and,
+ * when the series ends, advances the tournament bracket.
+ */
+int db_game_start(struct db *db, const struct db_game_new *g, int64_t *id);
+int db_move_add(struct db *db, int64_t game_id, const struct db_move *m);
+int db_game_finish(struct db *db, int64_t game_id,
+		   const struct db_game_end *end);
+
+/* A whole game entered at once: all of the above in one transaction. */
+int db_game_add(struct db *db, const struct db_game_new *g,
+		const struct db_move *moves, int n_moves,
+		const struct db_game_end *end, int64_t *id);
+
+/* Incident kinds. */
+#define DB_INCIDENT_FOUL "foul"
+#define DB_INCIDENT_WARNING "warning"
+#define DB_INCIDENT_COMMAND "command"
+
+int db_incident_add(struct db *db, int64_t game_id, int ply,
+		    const char *kind, int64_t player_id, const char *text);
+
+struct db_game_info {
+	int64_t id;
+	char kind[32];
+	char options[DB_TEXT_MAX];
+	int64_t table_id;
+	char table[NAMES_MAX_BYTES];
+	int64_t series_id;
+	int game_no;
+	int64_t tournament_id;
+	int seats;
+	char side[RULES_MAX_SEATS][DB_MAX_MEMBERS * NAMES_MAX_BYTES];
+	int64_t side_player[RULES_MAX_SEATS];	/* first member */
+	int score[RULES_MAX_SEATS];
+	int points[RULES_MAX_SEATS];
+	int first_seat;
+	char first_how[16];
+	char started[DB_TIME_MAX];
+	char ended[DB_TIME_MAX];
+	char status[16];		/* playing, finished */
+	char result[16];		/* win, draw, void, "" */
+	int winner;			/* seat or -1 */
+	int plies;
+	char position[DB_TEXT_MAX];
+};
+
+struct db_move_info {
+	int ply, seat, member;
+	char player[NAMES_MAX_BYTES];
+	char notation[64];
+	char position[DB_TEXT_MAX];
+	char source[16];
+	char at[DB_TIME_MAX];
+};
+
+int db_game_get(struct db *db, int64_t id, struct db_game_info *out);
+int db_game_moves(struct db *db, int64_t id,
+		  int (*each)(void *ctx, const struct db_move_info *m),
+		  void *ctx);
+
+/* History filters: zero / NULL fields do not filter. */
+struct db_history_filter {
+	int64_t player_id;
+	int64_t opponent_id;		/* with player_id */
+	int64_t tournament_id;
+	int64_t series_id;
+	int64_t table_id;
+	const char *from, *to;		/* dates, "YYYY-MM-DD" inclusive */
+	const char *result;		/* win, loss (of player_id), draw, void */
+	int limit;			/* 0: no limit */
+};
+
+/* Finished and running games, newest first. */
+int db_history(struct db *db, const struct db_history_filter *f,
+	       int (*each)(void *ctx, const struct db_game_info *g),
+	       void *ctx);
+
+/* ------------------------------------------------------------- series */
+
+struct db_series_info {
+	int64_t id;
+	int64_t tournament_id;		/* 0: a friendly series */
+	int round, match;		/* bracket match, when in a tournament */
+	char kind[32];
+	char options[DB_TEXT_MAX];
+	int target;
+	int64_t player[2];
+	char name[2][NAMES_MAX_BYTES];
+	int first;			/* 0 or 1: who moved first in game 1 */
+	char first_how[16];
+	uint64_t lot_seed;
+	char status[16];		/* playing, finished */
+	char decided_by[16];		/* play, forfeit, withdrawal, "" */
+	int winner;			/* 0, 1 or -1 */
+	int total[2];
+	int games;
+	char started[DB_TIME_MAX];
+	char ended[DB_TIME_MAX];
+};
+
+/* first: 0 or 1 (set by the arbiter) or -1 (drawn by lot, recorded). */
+int db_series_start(struct db *db, const char *kind, const char *options,
+		    int target, int64_t a, int64_t b, int first,
+		    int64_t *id);
+int db_series_get(struct db *db, int64_t id, struct db_series_info *out);
+
+/* -------------------------------------------------------- tournaments */
+
+struct db_tournament_info {
+	int64_t id;
+	char name[NAMES_MAX_BYTES];
+	char kind[32];
+	char options[DB_TEXT_MAX];
+	int target;
+	int third_place;
+	char status[16];		/* entry, drawn, finished */
+	int random;			/* unseeded entrants drawn at random */
+	uint64_t random_seed;
+	int entrants;
+	char created[DB_TIME_MAX];
+	int64_t champion;		/* player, 0 until decided */
+	char champion_name[NAMES_MAX_BYTES];
+};
+
+struct db_bracket_match {
+	int match, round, index;
+	int third_place;
+	int64_t player[2];		/* 0: bye or not known */
+	char name[2][NAMES_MAX_BYTES];	/* "(bye)" or "" when not known */
+	int seed[2];
+	int64_t series_id;		/* 0: none */
+	int total[2];
+	char how[16];			/* pending, played, bye, forfeit, withdrawal */
+	int64_t winner;
+};
+
+int db_tournament_create(struct db *db, const char *name, const char *kind,
+			 const char *options, int target, int third_place,
+			 int64_t *id);
+int db_tournament_find(struct db *db, const char *id_or_name,
+		       struct db_tournament_info *out);
+int db_tournament_list(struct db *db,
+		       int (*each)(void *ctx,
+				   const struct db_tournament_info *t),
+		       void *ctx);
+int db_tournament_enter(struct db *db, int64_t tid, int64_t player_id);
+/* Fixes a seed (1..entrants) before the draw; 0 removes it. */
+int db_tournament_seed(struct db *db, int64_t tid, int64_t player_id,
+		       int seed);
+/*
+ * Makes the bracket: seeded entrants at their seeds, the others at the
+ * free seeds in an order shuffled from `random_seed` (when `random`; by
+ * entry order otherwise), which is recorded. Starts every series of
+ * round 1; byes go to the top seeds.
+ */
+int db_tournament_draw(struct db *db, int64_t tid, int random,
+		       uint64_t random_seed);
+int db_tournament_forfeit(struct db *db, int64_t tid, int64_t player_id);
+int db_tournament_withdraw(struct db *db, int64_t tid, int64_t player_id);
+int db_tournament_bracket(struct db *db, int64_t tid,
+			  int (*each)(void *ctx,
+				      const struct db_bracket_match *m),
+			  void *ctx);
+/* Standings in RULES.md order; *rows is malloc'ed, free() it. */
+int db_tournament_standings(struct db *db, int64_t tid,
+			    struct standing **rows, size_t *n);
+
+/* ------------------------------------------------------ live tables */
+/* (db_live.c) What pitbossd needs to keep tables live across restarts. */
+
+/*
+ * The game being played at a board, if any: *game_id 0 when none. Its
+ * moves come from db_game_moves().
+ */
+int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id);
+
+/*
+ * Takes moves back in one transaction: the moves after `keep` plies go,
+ * the game's position becomes `position`, then `then` (when not NULL)
+ * is added as the next move, and `incident` (when not NULL) is kept as
+ * an incident of `incident_kind`. With `keep` the game's plies, nothing
+ * is taken back: a move and its warning, or a new position, commit
+ * together.
+ */
+int db_game_take_back(struct db *db, int64_t game_id, int keep,
+		      const char *position, const struct db_move *then,
+		      const char *incident_kind, const char *incident);
+
+/* A game's incidents (fouls, warnings, commands), in order. */
+struct db_incident_info {
+	int ply;
+	char player[NAMES_MAX_BYTES];	/* whose foul; "" if nobody's */
+	char kind[16];
+	char text[DB_TEXT_MAX];
+	char at[DB_TIME_MAX];
+};
+int db_game_incidents(struct db *db, int64_t game_id,
+		      int (*each)(void *ctx, const struct db_incident_info *i),
+		      void *ctx);
+
+/* Commands to live tables, executed in order by the daemon. */
+struct db_command {
+	int64_t id;
+	int64_t board_id;
+	char kind[16];
+	char text[DB_TEXT_MAX];
+	char created[DB_TIME_MAX];
+	char done[DB_TIME_MAX];		/* "" while waiting */
+	char outcome[DB_TEXT_MAX];
+};
+
+int db_command_add(struct db *db, int64_t board_id, const char *kind,
+		   const char *text, int64_t *id);
+/* The oldest command not yet done with an id above `after`; DB_REFUSED
+ * when there is none. */
+int db_command_next(struct db *db, int64_t after, struct db_command *out);
+int db_command_get(struct db *db, int64_t id, struct db_command *out);
+int db_command_done(struct db *db, int64_t id, const char *outcome);
+/* SQLite's data_version: changes when another connection commits. */
+int db_data_version(struct db *db, int64_t *version);
+
+#endif

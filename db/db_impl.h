@@ -1,0 +1,125 @@
+/*
+ * db_impl.h - what the files of the records store share: the
+ * connection, the table of prepared statements and the transaction and
+ * error helpers. Not for use outside db/.
+ */
+#ifndef PITBOSS_DB_IMPL_H
+#define PITBOSS_DB_IMPL_H
+
+#include <sqlite3.h>
+
+#include "db/db.h"
+
+/* Every statement the store runs; its text is in queries.c. */
+enum query {
+	Q_BEGIN,
+	Q_COMMIT,
+	Q_ROLLBACK,
+	Q_PLAYER_INSERT,
+	Q_PLAYER_BY_ID,
+	Q_PLAYER_BY_KEY,
+	Q_PLAYER_RENAME,
+	Q_PLAYER_NAME_HISTORY_ADD,
+	Q_PLAYER_RETIRE,
+	Q_PLAYER_LIST,
+	Q_PLAYER_FORMER_NAMES,
+	Q_TABLE_INSERT,
+	Q_TABLE_BY_ID,
+	Q_TABLE_BY_KEY,
+	Q_TABLE_LIST,
+	Q_GAME_INSERT,
+	Q_GAME_PLAYER_INSERT,
+	Q_GAME_STATE,
+	Q_GAME_ADVANCE,
+	Q_GAME_FINISH,
+	Q_GAME_SIDE_INSERT,
+	Q_GAME_GET,
+	Q_GAME_SIDES,
+	Q_GAME_PLAYING_IN_SERIES,
+	Q_MOVE_INSERT,
+	Q_MOVE_LIST,
+	Q_INCIDENT_INSERT,
+	Q_HISTORY,
+	Q_SERIES_INSERT,
+	Q_SERIES_GET,
+	Q_SERIES_OF_MATCH,
+	Q_SERIES_SCORE,
+	Q_SERIES_FINISH,
+	Q_TOURNAMENT_INSERT,
+	Q_TOURNAMENT_BY_ID,
+	Q_TOURNAMENT_BY_KEY,
+	Q_TOURNAMENT_LIST,
+	Q_TOURNAMENT_DRAWN,
+	Q_TOURNAMENT_FINISHED,
+	Q_ENTRY_INSERT,
+	Q_ENTRY_GET,
+	Q_ENTRY_SEED_TAKEN,
+	Q_ENTRY_SET_SEED,
+	Q_ENTRY_WITHDRAW,
+	Q_ENTRY_LIST,
+	Q_ENTRY_WITHDRAWN,
+	Q_SLOT_INSERT,
+	Q_SLOT_LIST,
+	Q_RESULT_INSERT,
+	Q_RESULT_LIST,
+	Q_SERIES_TOTALS_OF_TOURNAMENT,
+	Q_GAME_PLAYING_AT,
+	Q_MOVE_TRUNCATE,
+	Q_COMMAND_INSERT,
+	Q_COMMAND_NEXT,
+	Q_COMMAND_GET,
+	Q_COMMAND_DONE,
+	Q_INCIDENT_LIST,
+	Q_COUNT
+};
+
+extern const char *const db_query_sql[Q_COUNT];
+
+struct db {
+	sqlite3 *sql;
+	char path[512];
+	sqlite3_stmt *stmt[Q_COUNT];
+	char err[DB_ERR_MAX];
+};
+
+/* The statement for `q`, prepared on first use, reset and unbound;
+ * NULL (with the error set) if it cannot be prepared. */
+sqlite3_stmt *db_stmt(struct db *db, enum query q);
+
+/* The same as DB_OK / DB_FAILED, for chains of `if (rc == DB_OK)`. */
+int db_prepare(struct db *db, enum query q, sqlite3_stmt **st);
+
+/* Record SQLite's last error (after `what` failed); returns DB_FAILED. */
+int db_fail(struct db *db, const char *what);
+/* Record a refusal; returns DB_REFUSED. */
+int db_refuse(struct db *db, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* BEGIN IMMEDIATE; then db_end() commits when rc is DB_OK, else rolls
+ * back, and returns rc (or DB_FAILED if the commit failed). */
+int db_begin(struct db *db);
+int db_end(struct db *db, int rc);
+
+/* Steps a statement that returns no row: DB_OK or DB_FAILED. */
+int db_exec(struct db *db, sqlite3_stmt *st, const char *what);
+
+/* Binds text, or NULL for an empty/NULL string when `null_if_empty`. */
+void db_bind_text(sqlite3_stmt *st, int i, const char *text);
+void db_bind_id(sqlite3_stmt *st, int i, int64_t id);	/* 0 -> NULL */
+/* Copies column `i` into `buf` ("" for NULL). */
+void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len);
+
+/* Inside a transaction: scores a finished game into its series and
+ * advances the tournament when the series ends (db_tourney.c). */
+int db_series_game_finished_tx(struct db *db, int64_t series_id,
+			       int64_t game_id);
+/* Inside a transaction: the series for every ready bracket match. */
+int db_tournament_start_ready_tx(struct db *db, int64_t tid);
+/* Inside a transaction: game record steps (db_games.c). */
+int db_game_start_tx(struct db *db, const struct db_game_new *g,
+		     int64_t *id);
+int db_move_add_tx(struct db *db, int64_t game_id, const struct db_move *m);
+int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
+		       const char *kind, int64_t player_id, const char *text);
+
+#endif

@@ -1,0 +1,186 @@
+/*
+ * db_live.c - what keeps a table live across restarts of pitbossd: the
+ * game under way at a board, take-backs in one transaction, and the
+ * commands door through which the CLI and the web reach the daemon.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "db/db_impl.h"
+
+int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id)
+{
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, Q_GAME_PLAYING_AT, &st), step;
+
+	*game_id = 0;
+	if (rc != DB_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, board_id);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		*game_id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return db_fail(db, "finding the game at a table");
+	return DB_OK;
+}
+
+static int take_back_tx(struct db *db, int64_t game_id, int keep,
+			const char *position, const struct db_move *then,
+			const char *incident_kind, const char *incident)
+{
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, Q_MOVE_TRUNCATE, &st);
+
+	if (rc != DB_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, game_id);
+	sqlite3_bind_int(st, 2, keep);
+	if ((rc = db_exec(db, st, "taking moves back")) != DB_OK)
+		return rc;
+	if ((rc = db_prepare(db, Q_GAME_ADVANCE, &st)) != DB_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, game_id);
+	sqlite3_bind_int(st, 2, keep);
+	db_bind_text(st, 3, position);
+	if ((rc = db_exec(db, st, "taking moves back")) != DB_OK)
+		return rc;
+	if (then != NULL && (rc = db_move_add_tx(db, game_id, then)) != DB_OK)
+		return rc;
+	if (incident != NULL)
+		rc = db_incident_add_tx(db, game_id, then ? then->ply : keep,
+					incident_kind, 0, incident);
+	return rc;
+}
+
+int db_game_take_back(struct db *db, int64_t game_id, int keep,
+		      const char *position, const struct db_move *then,
+		      const char *incident_kind, const char *incident)
+{
+	int rc = db_begin(db);
+
+	if (rc != DB_OK)
+		return rc;
+	return db_end(db, take_back_tx(db, game_id, keep, position, then,
+				       incident_kind, incident));
+}
+
+int db_command_add(struct db *db, int64_t board_id, const char *kind,
+		   const char *text, int64_t *id)
+{
+	char now[DB_TIME_MAX];
+	sqlite3_stmt *st;
+	int rc = db_begin(db);
+
+	if (rc != DB_OK)
+		return rc;
+	if ((rc = db_prepare(db, Q_COMMAND_INSERT, &st)) == DB_OK) {
+		db_now(now, sizeof(now));
+		sqlite3_bind_int64(st, 1, board_id);
+		db_bind_text(st, 2, kind);
+		sqlite3_bind_text(st, 3, text ? text : "", -1, SQLITE_STATIC);
+		db_bind_text(st, 4, now);
+		rc = db_exec(db, st, "queueing a command");
+		*id = sqlite3_last_insert_rowid(db->sql);
+	}
+	return db_end(db, rc);
+}
+
+static int read_command(struct db *db, enum query q, int64_t key,
+			struct db_command *out, const char *what)
+{
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, q, &st), step;
+
+	if (rc != DB_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, key);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW) {
+		memset(out, 0, sizeof(*out));
+		out->id = sqlite3_column_int64(st, 0);
+		out->board_id = sqlite3_column_int64(st, 1);
+		db_column_text(st, 2, out->kind, sizeof(out->kind));
+		db_column_text(st, 3, out->text, sizeof(out->text));
+		db_column_text(st, 4, out->created, sizeof(out->created));
+		db_column_text(st, 5, out->done, sizeof(out->done));
+		db_column_text(st, 6, out->outcome, sizeof(out->outcome));
+	}
+	sqlite3_reset(st);
+	if (step == SQLITE_DONE)
+		return db_refuse(db, "no %s", what);
+	if (step != SQLITE_ROW)
+		return db_fail(db, "reading a command");
+	return DB_OK;
+}
+
+int db_command_next(struct db *db, int64_t after, struct db_command *out)
+{
+	return read_command(db, Q_COMMAND_NEXT, after, out, "command waiting");
+}
+
+int db_command_get(struct db *db, int64_t id, struct db_command *out)
+{
+	return read_command(db, Q_COMMAND_GET, id, out, "such command");
+}
+
+int db_command_done(struct db *db, int64_t id, const char *outcome)
+{
+	char now[DB_TIME_MAX];
+	sqlite3_stmt *st;
+	int rc = db_begin(db);
+
+	if (rc != DB_OK)
+		return rc;
+	if ((rc = db_prepare(db, Q_COMMAND_DONE, &st)) == DB_OK) {
+		db_now(now, sizeof(now));
+		sqlite3_bind_int64(st, 1, id);
+		db_bind_text(st, 2, now);
+		sqlite3_bind_text(st, 3, outcome, -1, SQLITE_STATIC);
+		rc = db_exec(db, st, "closing a command");
+	}
+	return db_end(db, rc);
+}
+
+int db_data_version(struct db *db, int64_t *version)
+{
+	sqlite3_stmt *st;
+	int step;
+
+	if (sqlite3_prepare_v2(db->sql, "PRAGMA data_version", -1, &st,
+			       NULL) != SQLITE_OK)
+		return db_fail(db, "reading the data version");
+	step = sqlite3_step(st);
+	*version = step == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	return step == SQLITE_ROW ? DB_OK : db_fail(db, "reading the data version");
+}
+
+int db_game_incidents(struct db *db, int64_t game_id,
+		      int (*each)(void *ctx, const struct db_incident_info *i),
+		      void *ctx)
+{
+	struct db_incident_info info;
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, Q_INCIDENT_LIST, &st), step;
+
+	if (rc != DB_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, game_id);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		memset(&info, 0, sizeof(info));
+		info.ply = sqlite3_column_int(st, 0);
+		db_column_text(st, 1, info.kind, sizeof(info.kind));
+		db_column_text(st, 2, info.text, sizeof(info.text));
+		db_column_text(st, 3, info.at, sizeof(info.at));
+		db_column_text(st, 4, info.player, sizeof(info.player));
+		if (each(ctx, &info) != 0)
+			break;
+	}
+	sqlite3_reset(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return db_fail(db, "reading incidents");
+	return DB_OK;
+}

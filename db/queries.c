@@ -1,0 +1,217 @@
+/*
+ * queries.c - the text of every statement the records store runs, in
+ * one table indexed by `enum query` (db_impl.h). Each is prepared once
+ * per connection and only ever bound, never assembled from text.
+ */
+#include "config.h"
+
+#include "db/db_impl.h"
+
+#define PLAYER_COLUMNS "SELECT id, name, created, retired FROM players "
+#define TABLE_COLUMNS "SELECT id, name, location, created FROM boards "
+#define SERIES_COLUMNS \
+	"SELECT s.id, s.tournament_id, s.match, s.kind, s.options, s.target," \
+	" s.player_a, s.player_b, a.name, b.name, s.first, s.first_how," \
+	" s.lot_seed, s.status, s.decided_by, s.winner, s.total_a, s.total_b," \
+	" s.games, s.started, s.ended FROM series s" \
+	" JOIN players a ON a.id = s.player_a" \
+	" JOIN players b ON b.id = s.player_b "
+#define TOURNAMENT_COLUMNS \
+	"SELECT t.id, t.name, t.kind, t.options, t.target, t.third_place," \
+	" t.status, t.random, t.random_seed, t.created, t.champion_id, p.name," \
+	" CASE WHEN t.status = 'entry' THEN" \
+	"  (SELECT count(*) FROM entries e" \
+	"   WHERE e.tournament_id = t.id AND e.status = 'in')" \
+	" ELSE (SELECT count(*) FROM bracket_slots b" \
+	"   WHERE b.tournament_id = t.id AND b.player_id IS NOT NULL) END" \
+	" FROM tournaments t LEFT JOIN players p ON p.id = t.champion_id "
+
+const char *const db_query_sql[Q_COUNT] = {
+	[Q_BEGIN] = "BEGIN IMMEDIATE",
+	[Q_COMMIT] = "COMMIT",
+	[Q_ROLLBACK] = "ROLLBACK",
+
+	[Q_PLAYER_INSERT] =
+	"INSERT INTO players (name, name_key, created) VALUES (?1, ?2, ?3)",
+	[Q_PLAYER_BY_ID] = PLAYER_COLUMNS "WHERE id = ?1",
+	[Q_PLAYER_BY_KEY] = PLAYER_COLUMNS "WHERE name_key = ?1",
+	[Q_PLAYER_RENAME] =
+	"UPDATE players SET name = ?1, name_key = ?2 WHERE id = ?3",
+	[Q_PLAYER_NAME_HISTORY_ADD] =
+	"INSERT INTO player_names (player_id, name, until) VALUES (?1, ?2, ?3)",
+	[Q_PLAYER_RETIRE] = "UPDATE players SET retired = ?1 WHERE id = ?2",
+	[Q_PLAYER_LIST] =
+	PLAYER_COLUMNS "WHERE ?1 OR retired IS NULL ORDER BY id",
+	[Q_PLAYER_FORMER_NAMES] =
+	"SELECT name, until FROM player_names WHERE player_id = ?1"
+	" ORDER BY rowid",
+
+	[Q_TABLE_INSERT] =
+	"INSERT INTO boards (name, name_key, location, created)"
+	" VALUES (?1, ?2, ?3, ?4)",
+	[Q_TABLE_BY_ID] = TABLE_COLUMNS "WHERE id = ?1",
+	[Q_TABLE_BY_KEY] = TABLE_COLUMNS "WHERE name_key = ?1",
+	[Q_TABLE_LIST] = TABLE_COLUMNS "ORDER BY id",
+
+	[Q_GAME_INSERT] =
+	"INSERT INTO games (kind, options, board_id, seats, first_seat,"
+	" first_how, started, position, series_id, game_no)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+	[Q_GAME_PLAYER_INSERT] =
+	"INSERT INTO game_players (game_id, seat, member, player_id)"
+	" VALUES (?1, ?2, ?3, ?4)",
+	[Q_GAME_STATE] =
+	"SELECT status, plies, series_id, seats FROM games WHERE id = ?1",
+	[Q_GAME_ADVANCE] =
+	"UPDATE games SET plies = ?2, position = ?3 WHERE id = ?1",
+	[Q_GAME_FINISH] =
+	"UPDATE games SET status = 'finished', ended = ?2, result = ?3,"
+	" winner_seat = ?4 WHERE id = ?1",
+	[Q_GAME_SIDE_INSERT] =
+	"INSERT INTO game_sides (game_id, seat, score, points)"
+	" VALUES (?1, ?2, ?3, ?4)",
+	[Q_GAME_GET] =
+	"SELECT g.id, g.kind, g.options, g.board_id, b.name, g.series_id,"
+	" g.game_no, s.tournament_id, g.seats, g.first_seat, g.first_how,"
+	" g.started, g.ended, g.status, g.result, g.winner_seat, g.plies,"
+	" g.position FROM games g"
+	" LEFT JOIN boards b ON b.id = g.board_id"
+	" LEFT JOIN series s ON s.id = g.series_id WHERE g.id = ?1",
+	[Q_GAME_SIDES] =
+	"SELECT gp.seat, gp.member, gp.player_id, p.name, gs.score, gs.points"
+	" FROM game_players gp JOIN players p ON p.id = gp.player_id"
+	" LEFT JOIN game_sides gs ON gs.game_id = gp.game_id"
+	"  AND gs.seat = gp.seat"
+	" WHERE gp.game_id = ?1 ORDER BY gp.seat, gp.member",
+	[Q_GAME_PLAYING_IN_SERIES] =
+	"SELECT id FROM games WHERE series_id = ?1 AND status = 'playing'"
+	" LIMIT 1",
+	[Q_MOVE_INSERT] =
+	"INSERT INTO moves (game_id, ply, seat, member, player_id, notation,"
+	" position, at, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+	[Q_MOVE_LIST] =
+	"SELECT m.ply, m.seat, m.member, p.name, m.notation, m.position,"
+	" m.source, m.at FROM moves m LEFT JOIN players p ON p.id = m.player_id"
+	" WHERE m.game_id = ?1 ORDER BY m.ply",
+	[Q_INCIDENT_INSERT] =
+	"INSERT INTO incidents (game_id, ply, kind, player_id, text, at)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+
+	/* With a player, driven by that player's games (an index);
+	 * "me" is the player's seat in each game. */
+	[Q_HISTORY] =
+	"SELECT g.id FROM games g"
+	" WHERE g.id IN (SELECT game_id FROM game_players WHERE player_id = ?1"
+	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL)"
+	" AND (?2 IS NULL OR EXISTS (SELECT 1 FROM game_players o"
+	"  WHERE o.game_id = g.id AND o.player_id = ?2 AND o.seat NOT IN"
+	"  (SELECT seat FROM game_players me"
+	"   WHERE me.game_id = g.id AND me.player_id = ?1)))"
+	" AND (?3 IS NULL OR g.series_id IN"
+	"  (SELECT id FROM series WHERE tournament_id = ?3))"
+	" AND (?4 IS NULL OR g.series_id = ?4)"
+	" AND (?5 IS NULL OR g.board_id = ?5)"
+	" AND (?6 IS NULL OR substr(g.started, 1, 10) >= ?6)"
+	" AND (?7 IS NULL OR substr(g.started, 1, 10) <= ?7)"
+	" AND (?8 IS NULL"
+	"  OR (?8 IN ('draw', 'void') AND g.result = ?8)"
+	"  OR (?8 IN ('win', 'loss') AND g.result = 'win'"
+	"   AND (g.winner_seat IN (SELECT seat FROM game_players me"
+	"    WHERE me.game_id = g.id AND me.player_id = ?1)) = (?8 = 'win')))"
+	" ORDER BY g.started DESC, g.id DESC LIMIT ?9",
+
+	[Q_SERIES_INSERT] =
+	"INSERT INTO series (tournament_id, match, kind, options, target,"
+	" player_a, player_b, first, first_how, lot_seed, started)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+	[Q_SERIES_GET] = SERIES_COLUMNS "WHERE s.id = ?1",
+	[Q_SERIES_OF_MATCH] =
+	SERIES_COLUMNS "WHERE s.tournament_id = ?1 AND s.match = ?2",
+	/* Per finished game in order: result, A's points, B's points. */
+	[Q_SERIES_SCORE] =
+	"SELECT g.result,"
+	" COALESCE(SUM(CASE WHEN gp.player_id = ?2 THEN gs.points END), 0),"
+	" COALESCE(SUM(CASE WHEN gp.player_id <> ?2 THEN gs.points END), 0)"
+	" FROM games g"
+	" JOIN game_players gp ON gp.game_id = g.id AND gp.member = 0"
+	" JOIN game_sides gs ON gs.game_id = g.id AND gs.seat = gp.seat"
+	" WHERE g.series_id = ?1 AND g.status = 'finished'"
+	" GROUP BY g.id ORDER BY g.game_no, g.id",
+	[Q_SERIES_FINISH] =
+	"UPDATE series SET total_a = ?2, total_b = ?3, games = ?4,"
+	" status = ?5, decided_by = ?6, winner = ?7, ended = ?8,"
+	" won_a = ?9, won_b = ?10, drawn = ?11 WHERE id = ?1",
+
+	[Q_TOURNAMENT_INSERT] =
+	"INSERT INTO tournaments (name, name_key, kind, options, target,"
+	" third_place, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+	[Q_TOURNAMENT_BY_ID] = TOURNAMENT_COLUMNS "WHERE t.id = ?1",
+	[Q_TOURNAMENT_BY_KEY] = TOURNAMENT_COLUMNS "WHERE t.name_key = ?1",
+	[Q_TOURNAMENT_LIST] = TOURNAMENT_COLUMNS "ORDER BY t.id",
+	[Q_TOURNAMENT_DRAWN] =
+	"UPDATE tournaments SET status = 'drawn', random = ?2,"
+	" random_seed = ?3, drawn = ?4 WHERE id = ?1",
+	[Q_TOURNAMENT_FINISHED] =
+	"UPDATE tournaments SET status = 'finished', champion_id = ?2"
+	" WHERE id = ?1",
+	[Q_ENTRY_INSERT] =
+	"INSERT INTO entries (tournament_id, player_id, entered)"
+	" VALUES (?1, ?2, ?3)",
+	[Q_ENTRY_GET] =
+	"SELECT status, COALESCE(seed, 0) FROM entries"
+	" WHERE tournament_id = ?1 AND player_id = ?2",
+	[Q_ENTRY_SEED_TAKEN] =
+	"SELECT p.name FROM entries e JOIN players p ON p.id = e.player_id"
+	" WHERE e.tournament_id = ?1 AND e.seed = ?2 AND e.player_id <> ?3"
+	" AND e.status = 'in'",
+	[Q_ENTRY_SET_SEED] =
+	"UPDATE entries SET seed = ?3 WHERE tournament_id = ?1"
+	" AND player_id = ?2",
+	[Q_ENTRY_WITHDRAW] =
+	"UPDATE entries SET status = 'withdrawn', seed = NULL"
+	" WHERE tournament_id = ?1 AND player_id = ?2",
+	[Q_ENTRY_LIST] =
+	"SELECT player_id, COALESCE(seed, 0) FROM entries"
+	" WHERE tournament_id = ?1 AND status = 'in' ORDER BY entered, player_id",
+	[Q_ENTRY_WITHDRAWN] =
+	"SELECT player_id FROM entries WHERE tournament_id = ?1"
+	" AND status = 'withdrawn'",
+	[Q_SLOT_INSERT] =
+	"INSERT INTO bracket_slots (tournament_id, slot, seed, player_id)"
+	" VALUES (?1, ?2, ?3, ?4)",
+	[Q_SLOT_LIST] =
+	"SELECT slot, seed, player_id FROM bracket_slots"
+	" WHERE tournament_id = ?1 ORDER BY slot",
+	[Q_RESULT_INSERT] =
+	"INSERT INTO bracket_results (tournament_id, match, winner_seed, how,"
+	" decided) VALUES (?1, ?2, ?3, ?4, ?5)",
+	[Q_RESULT_LIST] =
+	"SELECT match, winner_seed, how FROM bracket_results"
+	" WHERE tournament_id = ?1 ORDER BY id",
+	/* Per series: players, points and games won and drawn. */
+	[Q_SERIES_TOTALS_OF_TOURNAMENT] =
+	"SELECT player_a, player_b, total_a, total_b, won_a, won_b, drawn"
+	" FROM series WHERE tournament_id = ?1",
+
+	/* Live tables (db_live.c). */
+	[Q_GAME_PLAYING_AT] =
+	"SELECT id FROM games WHERE board_id = ?1 AND status = 'playing'"
+	" ORDER BY id DESC LIMIT 1",
+	[Q_MOVE_TRUNCATE] =
+	"DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+	[Q_COMMAND_INSERT] =
+	"INSERT INTO commands (board_id, kind, text, created)"
+	" VALUES (?1, ?2, ?3, ?4)",
+	[Q_COMMAND_NEXT] =
+	"SELECT id, board_id, kind, text, created, done, outcome FROM commands"
+	" WHERE done IS NULL AND id > ?1 ORDER BY id LIMIT 1",
+	[Q_COMMAND_GET] =
+	"SELECT id, board_id, kind, text, created, done, outcome FROM commands"
+	" WHERE id = ?1",
+	[Q_COMMAND_DONE] =
+	"UPDATE commands SET done = ?2, outcome = ?3 WHERE id = ?1",
+	[Q_INCIDENT_LIST] =
+	"SELECT coalesce(i.ply, 0), i.kind, i.text, i.at, coalesce(p.name, '')"
+	" FROM incidents i LEFT JOIN players p ON p.id = i.player_id"
+	" WHERE i.game_id = ?1 ORDER BY i.id",
+};

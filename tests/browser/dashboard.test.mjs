@@ -1,0 +1,314 @@
+// The dashboard in headless Chromium against two running pitbossd:
+// every page loads without console errors or failed requests; a table
+// page follows a replayed trace live; the arbiter logs in and corrects a
+// move through the page; a phone-sized screen shows the board whole.
+// Prints TAP. tests/web_browser.sh starts the daemons and passes:
+//   PITBOSS_DEMO_URL  a pitbossd --demo (tournament 1, its series, games)
+//   PITBOSS_LIVE_URL  a pitbossd with a password; table 1 replays a long
+//                     trace, table 2 a short one that stops after move 1
+//   PITBOSS_PASSWORD  the arbiter's password there
+//   CHROMIUM          the browser (default /usr/bin/chromium)
+import { chromium } from 'playwright-core';
+
+const DEMO = process.env.PITBOSS_DEMO_URL;
+const LIVE = process.env.PITBOSS_LIVE_URL;
+const PASSWORD = process.env.PITBOSS_PASSWORD;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/* ------------------------------------------------------------ TAP */
+let n = 0, failed = 0;
+function ok(cond, name, ...diag) {
+	n++;
+	if (cond) {
+		console.log(`ok ${n} - ${name}`);
+	} else {
+		failed++;
+		console.log(`not ok ${n} - ${name}`);
+		for (const d of diag) for (const line of String(d).split('\n')) console.log(`# ${line}`);
+	}
+	return cond;
+}
+function note(text) { console.log(`# ${text}`); }
+const ms = t => `${Math.round(t)} ms`;
+
+/* Runs one group; an exception is one failure, and the run goes on. */
+async function group(name, fn) {
+	const t0 = performance.now();
+	try {
+		await fn();
+	} catch (e) {
+		ok(false, `${name}: ran to the end`, e && e.stack ? e.stack : e);
+	}
+	note(`${name}: ${ms(performance.now() - t0)}`);
+}
+
+async function waitForServer(base, timeoutMs) {
+	const until = Date.now() + timeoutMs;
+	for (;;) {
+		try {
+			const r = await fetch(`${base}/api/tables`);
+			if (r.ok) return r.json();
+		} catch (e) { /* not listening yet */ }
+		if (Date.now() > until) throw new Error(`${base} did not answer in ${timeoutMs} ms`);
+		await new Promise(r => setTimeout(r, 100));
+	}
+}
+
+/* fn() until it returns something, every 200 ms; null after timeoutMs. */
+async function until(fn, timeoutMs) {
+	const end = Date.now() + timeoutMs;
+	for (;;) {
+		const v = await fn();
+		if (v) return v;
+		if (Date.now() > end) return null;
+		await new Promise(r => setTimeout(r, 200));
+	}
+}
+
+async function json(url) {
+	const r = await fetch(url);
+	if (!r.ok) throw new Error(`${url}: ${r.status}`);
+	return r.json();
+}
+
+/* Collects what goes wrong on a page: console errors, uncaught
+ * exceptions, failed requests and HTTP errors. */
+function watch(page) {
+	const problems = [];
+	const on = {
+		console: m => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); },
+		pageerror: e => problems.push(`exception: ${e.message}`),
+		requestfailed: r => problems.push(`failed: ${r.url()} ${r.failure() && r.failure().errorText}`),
+		response: r => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); },
+	};
+	for (const [ev, f] of Object.entries(on)) page.on(ev, f);
+	return {
+		problems,
+		stop() { for (const [ev, f] of Object.entries(on)) page.off(ev, f); },
+	};
+}
+
+/* The page has drawn: app.js empties #status when a page is done and
+ * puts a 'banner foul' there when it failed. */
+async function settled(page, timeout = 8000) {
+	await page.waitForFunction(() => {
+		const s = document.getElementById('status');
+		return s && (s.textContent === '' || s.classList.contains('foul'));
+	}, null, { timeout });
+	return page.$eval('#status', s => ({ text: s.textContent, cls: s.className }));
+}
+
+/* ------------------------------------------------------------ run */
+if (!DEMO || !LIVE || !PASSWORD) {
+	console.log('1..0 # SKIP PITBOSS_DEMO_URL, PITBOSS_LIVE_URL and PITBOSS_PASSWORD are not set (run tests/web_browser.sh)');
+	process.exit(0);
+}
+
+const t0 = performance.now();
+let browser;
+try {
+	await Promise.all([waitForServer(DEMO, 15000), waitForServer(LIVE, 15000)]);
+	note(`daemons answering after ${ms(performance.now() - t0)}`);
+	browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+	note(`${CHROMIUM} ${browser.version()} launched after ${ms(performance.now() - t0)}`);
+
+	await group('pages', async () => {
+		// A game and a series that exist: the demo's tables play them.
+		const t = await until(async () => (await json(`${DEMO}/api/tables`)).find(x => x.game && x.game.series), 10000);
+		if (!ok(t !== null, 'the demo plays a game of a series')) return;
+		const gameId = t.game.id, seriesId = t.game.series;
+		const pages = [
+			[DEMO, '/', 'the tables', '#table-1 svg.board'],
+			[DEMO, '/tables/1', 'a table', '#content svg.board'],
+			[DEMO, '/tournaments/1', 'the tournament', '#content svg.bracket'],
+			[DEMO, '/players/1', 'a player', '#history table.list'],
+			[DEMO, `/games/${gameId}`, 'a game', '#replay-board svg.board'],
+			[DEMO, `/series/${seriesId}`, 'a series', '#content .beads'],
+			[LIVE, '/admin', 'the arbiter\'s login', 'form#login input#password'],
+		];
+		const context = await browser.newContext();
+		for (const [base, path, what, selector] of pages) {
+			const page = await context.newPage();
+			const w = watch(page);
+			const start = performance.now();
+			await page.goto(base + path, { waitUntil: 'load' });
+			const st = await settled(page);
+			const drawn = await page.$(selector);
+			const took = performance.now() - start;
+			// Live pages keep an EventSource open: a moment for late errors.
+			await page.waitForTimeout(300);
+			w.stop();
+			ok(st.text === '' && drawn !== null && w.problems.length === 0,
+				`${path}: ${what} loads and draws ${selector}, no console errors or failed requests (${ms(took)})`,
+				`status: '${st.text}' (${st.cls})`, `${selector}: ${drawn ? 'present' : 'missing'}`, ...w.problems);
+			await page.close();
+		}
+		await context.close();
+	});
+
+	await group('live', async () => {
+		const context = await browser.newContext();
+		const page = await context.newPage();
+		const w = watch(page);
+		let navigations = 0;
+		page.on('framenavigated', f => { if (f === page.mainFrame()) navigations++; });
+		await page.goto(`${LIVE}/tables/1`, { waitUntil: 'load' });
+		await settled(page);
+		navigations = 0;
+		// Note each verdict for board 1 as it arrives, and when the page
+		// first shows its move at the top of the move list and its
+		// position on the board.
+		await page.evaluate(() => {
+			window.seen = [];
+			window.pitbossEvents.addEventListener('verdict', e => {
+				const v = JSON.parse(e.data);
+				if (v.board === 1 && v.kind === 'accept')
+					window.seen.push({ ply: v.ply, move: v.move, position: v.state.position, at: performance.now() });
+			});
+			const look = () => {
+				const row = document.querySelector('#content table.list tr:nth-child(2)');
+				const board = document.querySelector('#content svg.board');
+				const now = performance.now();
+				for (const s of window.seen) {
+					if (s.listed === undefined && row && row.cells[0].textContent === String(s.ply) &&
+					    row.cells[2].textContent === s.move)
+						s.listed = now;
+					if (s.drawn === undefined && board &&
+					    board.getAttribute('aria-label') === `Kalah board ${s.position}`)
+						s.drawn = now;
+				}
+			};
+			new MutationObserver(look).observe(document.getElementById('content'),
+				{ childList: true, subtree: true, attributes: true });
+		});
+		const before = await page.$eval('#content svg.board', b => b.getAttribute('aria-label'));
+		const want = 3;
+		const start = performance.now();
+		await page.waitForFunction(k => window.seen.filter(s => s.listed !== undefined && s.drawn !== undefined).length >= k,
+			want, { timeout: 20000 }).catch(() => null);
+		const seen = await page.evaluate(() => window.seen);
+		const after = await page.$eval('#content svg.board', b => b.getAttribute('aria-label'));
+		w.stop();
+		const shown = seen.filter(s => s.listed !== undefined && s.drawn !== undefined);
+		note(`verdicts received in ${ms(performance.now() - start)}: ${seen.map(s => `${s.ply} ${s.move}`).join(', ')}`);
+		for (const s of shown)
+			note(`ply ${s.ply} (${s.move}): listed ${ms(s.listed - s.at)}, board drawn ${ms(s.drawn - s.at)} after its event`);
+		ok(shown.length >= want, `/tables/1 shows ${want} moves of the replay as they are played (${shown.length} of ${seen.length} verdicts shown)`,
+			JSON.stringify(seen));
+		const worst = Math.max(...shown.map(s => Math.max(s.listed, s.drawn) - s.at));
+		ok(shown.length > 0 && worst < 2000, `each shows within 2 s of its verdict (slowest ${ms(worst)})`);
+		ok(before !== after, 'the board changed', `before: ${before}`, `after: ${after}`);
+		ok(navigations === 0 && w.problems.length === 0, 'without a reload, console errors or failed requests',
+			`navigations: ${navigations}`, ...w.problems);
+		await context.close();
+	});
+
+	await group('arbiter', async () => {
+		const context = await browser.newContext();
+		const page = await context.newPage();
+		// Table 2's short trace has ended with S's move a; wait for it.
+		const t2 = await until(async () => {
+			const t = await json(`${LIVE}/api/tables/2`);
+			return t.game && t.game.moves && t.game.moves.length === 1 && t.game.moves[0].move === 'a' ? t : null;
+		}, 15000);
+		if (!ok(t2 !== null, 'table 2 replayed its trace: S played a'))
+			return;
+
+		await page.goto(`${LIVE}/tables/2`);
+		await settled(page);
+		ok(await page.$('#admin') === null, 'before the login a table page has no arbiter controls');
+
+		await page.goto(`${LIVE}/admin`);
+		await settled(page);
+		await page.fill('#password', 'not-the-password');
+		await page.click('#login button[type=submit]');
+		const refused = await page.waitForSelector('#status.foul', { timeout: 5000 }).then(() => true, () => false);
+		ok(refused && await page.$('#logout') === null, 'a wrong password is refused: ' +
+			await page.textContent('#status'));
+
+		const w = watch(page);
+		const loginStart = performance.now();
+		await page.fill('#password', PASSWORD);
+		await page.click('#login button[type=submit]');
+		const loggedIn = await page.waitForSelector('#logout', { timeout: 5000 }).then(() => true, () => false);
+		if (!ok(loggedIn, `the password logs in (${ms(performance.now() - loginStart)})`,
+			`status: ${await page.textContent('#status')}`))
+			return;
+
+		await page.goto(`${LIVE}/tables/2`);
+		await settled(page);
+		const kinds = await page.$$eval('#admin [data-kind]', els => els.map(e => e.dataset.kind).join(' '));
+		ok(kinds === 'start confirm reject undo end correct entry position',
+			'the table page shows the arbiter\'s controls', `got: ${kinds}`);
+
+		const sent = performance.now();
+		await page.fill('#admin form[data-kind=correct] input', 'b');
+		await page.click('#admin form[data-kind=correct] button[type=submit]');
+		await page.waitForFunction(() => {
+			const o = document.getElementById('command-outcome');
+			return o && o.textContent !== '' && o.textContent !== '…';
+		}, null, { timeout: 10000 }).catch(() => null);
+		const outcome = await page.textContent('#command-outcome');
+		const answered = performance.now() - sent;
+		ok(/S plays b; replaces a/.test(outcome),
+			`correct a to b: the page shows pitbossd's answer "${outcome}" (${ms(answered)})`);
+		// The verdict comes back as an event and the move list redraws.
+		await page.waitForFunction(() => {
+			const row = document.querySelector('#content table.list tr:nth-child(2)');
+			return row && row.cells[2].textContent === 'b';
+		}, null, { timeout: 10000 }).catch(() => null);
+		const top = await page.$eval('#content table.list tr:nth-child(2)', r => [...r.cells].map(c => c.textContent).join(' | '));
+		ok(/^1 \| S \| b \| /.test(top), `the move list shows the correction (${ms(performance.now() - sent)}): ${top}`);
+		const stored = (await json(`${LIVE}/api/games/${t2.game.id}`)).moves;
+		ok(stored.length === 1 && stored[0].move === 'b' && stored[0].source !== 'sensor',
+			`the record has it: ${JSON.stringify(stored.map(m => [m.move, m.source]))}`);
+		w.stop();
+		ok(w.problems.length === 0, 'no console errors or failed requests as the arbiter', ...w.problems);
+		await context.close();
+	});
+
+	await group('phone', async () => {
+		const width = 390, height = 844;
+		const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 3,
+			isMobile: true, hasTouch: true });
+		for (const [base, path, selector] of [[DEMO, '/', '#table-1 svg.board'], [LIVE, '/tables/1', '#content svg.board']]) {
+			const page = await context.newPage();
+			const w = watch(page);
+			await page.goto(base + path);
+			await settled(page);
+			await page.waitForSelector(selector);
+			// One look: the home page redraws a card at each verdict.
+			const m = await page.evaluate(sel => {
+				const b = document.querySelector(sel);
+				const r = b.getBoundingClientRect();
+				return {
+					box: { x: r.x, width: r.width, height: r.height },
+					scrollWidth: document.documentElement.scrollWidth,
+					clientWidth: document.documentElement.clientWidth,
+					counts: b.querySelectorAll('text.count').length,
+					hidden: [...b.querySelectorAll('text.count')].filter(t => {
+						const r = t.getBoundingClientRect();
+						return r.width === 0 || r.left < 0 || r.right > window.innerWidth;
+					}).length,
+				};
+			}, selector);
+			w.stop();
+			const box = m.box;
+			note(`${path} at ${width}x${height}: board ${Math.round(box.width)}x${Math.round(box.height)} at x=${Math.round(box.x)}; page ${m.scrollWidth} wide in ${m.clientWidth}`);
+			ok(box.x >= 0 && box.x + box.width <= width && box.width >= width * 0.6 && box.height >= 80,
+				`${path} on a phone: the board fits the screen's width and fills most of it`, JSON.stringify(box));
+			ok(m.counts === 14 && m.hidden === 0, `${path} on a phone: all 14 counts on the board are visible`, JSON.stringify(m));
+			ok(m.scrollWidth <= m.clientWidth, `${path} on a phone: no horizontal scrolling`, JSON.stringify(m));
+			ok(w.problems.length === 0, `${path} on a phone: no console errors or failed requests`, ...w.problems);
+			await page.close();
+		}
+		await context.close();
+	});
+} catch (e) {
+	ok(false, 'the browser tests ran', e && e.stack ? e.stack : e);
+} finally {
+	if (browser) await browser.close();
+}
+note(`all: ${ms(performance.now() - t0)}`);
+console.log(`1..${n}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,80 @@
+#!/bin/sh
+# `pitboss sim` and `pitboss replay` as a user runs them: reproducible
+# traces, replay agreeing with the live referee, errors and exit codes.
+# Prints TAP.
+. "${top_srcdir:-.}/tests/tap.sh"
+PITBOSS="${top_builddir:-.}/pitboss"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+plan 14
+
+"$PITBOSS" sim --seed 5 --games 2 --miss 0.02 --bounce 0.05 --illegal 0.05 \
+	--output "$tmp/a.trace" --truth "$tmp/a.truth" --verdicts "$tmp/a.v"
+"$PITBOSS" sim --seed 5 --games 2 --miss 0.02 --bounce 0.05 --illegal 0.05 \
+	>"$tmp/b.trace"
+if cmp -s "$tmp/a.trace" "$tmp/b.trace"; then
+	ok "the same seed gives the same trace, byte for byte"
+else
+	not_ok "the same seed gives the same trace, byte for byte"
+fi
+
+"$PITBOSS" sim --seed 6 --games 2 --miss 0.02 >"$tmp/c.trace"
+if cmp -s "$tmp/a.trace" "$tmp/c.trace"; then
+	not_ok "another seed gives another trace"
+else
+	ok "another seed gives another trace"
+fi
+
+"$PITBOSS" replay "$tmp/a.trace" >"$tmp/replayed.v"
+if cmp -s "$tmp/a.v" "$tmp/replayed.v"; then
+	ok "replay gives the verdicts the simulated table got live"
+else
+	not_ok "replay gives the verdicts the simulated table got live" \
+		"$(diff "$tmp/a.v" "$tmp/replayed.v" | head -n 5)"
+fi
+
+out=$("$PITBOSS" replay - <"$tmp/a.trace" | cmp - "$tmp/a.v" && echo same)
+expect_eq "replay reads standard input" "$out" "same"
+
+moves=$(grep -vc '^#' "$tmp/a.truth")
+illegal=$(grep -c ' illegal:' "$tmp/a.truth")
+accepted=$(grep -c ' ACCEPTED$' "$tmp/a.truth")
+expect_eq "the truth file has a header" "$(head -n 1 "$tmp/a.truth")" "# pitboss-truth 1"
+if [ "$moves" -gt 40 ] && [ "$illegal" -gt 0 ]; then
+	ok "the truth lists every move, legal and illegal ($moves, $illegal illegal)"
+else
+	not_ok "the truth lists every move" "moves $moves, illegal $illegal"
+fi
+expect_eq "no illegal move of this trace was accepted" "$accepted" "0"
+
+"$PITBOSS" sim --seed 9 --games 20 --stats --output /dev/null 2>"$tmp/stats"
+legal=$(sed -n 's/^games [0-9]*, legal moves \([0-9]*\),.*/\1/p' "$tmp/stats")
+taken=$(sed -n 's/^ *accepted *legal *\([0-9]*\)$/\1/p' "$tmp/stats")
+if [ -n "$legal" ] && [ "$legal" -gt 300 ] && [ "$taken" = "$legal" ]; then
+	ok "--stats: a clean board takes every legal move ($taken)"
+else
+	not_ok "--stats: a clean board takes every legal move" "$(cat "$tmp/stats")"
+fi
+expect_eq "--stats: nothing held, fouled or misread on a clean board" \
+	"$(grep -E '(held|fouled|misread) +legal +[1-9]' "$tmp/stats")" ""
+
+printf '# pitboss-trace 1\n# table 1 kalah\n0.000 1 start\n0.500 1 drop q\n' \
+	>"$tmp/bad.trace"
+out=$("$PITBOSS" replay "$tmp/bad.trace" 2>&1); rc=$?
+expect_eq "a malformed trace is refused with FILE:LINE (exit 1)" "$rc: $out" \
+	"1: pitboss: $tmp/bad.trace:4: drop: 'q' is not a hole of this kalah board"
+
+out=$("$PITBOSS" replay "$tmp/none.trace" 2>&1); rc=$?
+expect_eq "a missing trace (exit 1)" "$rc: $out" \
+	"1: pitboss: $tmp/none.trace: No such file or directory"
+
+out=$("$PITBOSS" replay 2>&1); rc=$?
+expect_eq "replay without a file is a usage error (exit 2)" "$rc" "2"
+
+out=$("$PITBOSS" sim --miss 2 2>&1); rc=$?
+expect_eq "a chance above 1 is a usage error (exit 2)" "$rc: $out" \
+	"2: pitboss: --miss: '2' is not a chance from 0 to 1"
+
+out=$("$PITBOSS" sim -o pits=9 2>&1); rc=$?
+expect_match "bad game options are refused (exit 1)" "$rc: $out" "1: pitboss: "

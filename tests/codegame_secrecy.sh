@@ -1,0 +1,109 @@
+#!/bin/sh
+# The hidden-code game's secrets stay secret: a table plays a game of it
+# (entered guesses and marks, replayed), and until the game ends no
+# secret appears in any public page, API answer, live event or log line.
+# Prints TAP.
+. "${top_srcdir:-.}/tests/tap.sh"
+PITBOSS="${top_builddir:-.}/pitboss"
+PITBOSSD="${top_builddir:-.}/pitbossd"
+assets="$(cd "${top_srcdir:-.}/web/assets" && pwd)"
+tmp=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
+if ! command -v curl >/dev/null; then
+	echo "1..0 # SKIP curl not installed (Debian package: curl)"
+	exit 0
+fi
+plan 17
+
+# Secrets: seat 1 holds orange at place 4, seat 2 purple at place 2.
+cat >"$tmp/open.trace" <<EOT
+# pitboss-trace 1
+# table 1 codegame players=2 secrets=O4/P2
+0.000 1 start
+1.000 1 entry 1:OP---
+2.000 1 entry 2:black
+3.000 1 entry 2:-P-O-
+4.000 1 entry 1:black
+EOT
+cat >"$tmp/pitboss.conf" <<EOC
+database = $tmp/club.db
+log-level = debug
+[table 1]
+game = codegame
+options = players=2 secrets=O4/P2
+players = Ada, Bob
+pins = 4711, 0815
+source = replay
+trace = $tmp/open.trace
+EOC
+start_web "$tmp/log" "$PITBOSSD" -f -c "$tmp/pitboss.conf" --speed 4 \
+	--assets "$assets" || { cat "$tmp/log"; exit 1; }
+pid=$web_pid
+port=$web_port
+sleep 2.5
+
+expect_match "the game is under way" \
+	"$("$PITBOSS" table status 1 --db "$tmp/club.db")" "4 moves"
+: >"$tmp/public"
+for path in / /tables/1 /play/1 /api/tables /api/tables/1 /api/games/1 \
+	/api/players/1 /api/players/1/history /api/players/2; do
+	curl -s "http://127.0.0.1:$port$path" >>"$tmp/public"
+done
+curl -s -N --max-time 1 -H "Last-Event-ID: 0" \
+	"http://127.0.0.1:$port/api/events" >"$tmp/events"
+secret() { grep -E 'O4|P2|secrets=|secrets [ROYGBP]' "$1"; }
+"$PITBOSS" export --format csv --db "$tmp/club.db" >"$tmp/export.csv"
+"$PITBOSS" export --format json --db "$tmp/club.db" >"$tmp/export.json"
+"$PITBOSS" game show 1 --db "$tmp/club.db" >"$tmp/show"
+cat "$tmp/export.csv" "$tmp/export.json" "$tmp/show" >"$tmp/exports"
+expect_eq "no secret in the exports and game records" "$(secret "$tmp/exports")" ""
+expect_eq "no secret in any public page or API answer" "$(secret "$tmp/public")" ""
+if grep -q '^event: verdict' "$tmp/events"; then
+	expect_eq "no secret in the live events" "$(secret "$tmp/events")" ""
+else
+	not_ok "no secret in the live events" "no events: $(head -c 200 "$tmp/events")"
+fi
+expect_eq "no secret in the log" "$(secret "$tmp/log")" ""
+expect_match "the public position shows the secrets hidden" \
+	"$(cat "$tmp/public")" 'secrets ? ?'
+
+out=$("$PITBOSS" table secret 1 2 --db "$tmp/club.db")
+expect_eq "a player's own secret, for the arbiter to show him alone" \
+	"$out" "seat 2 holds P at place 2"
+out=$("$PITBOSS" table secret 1 3 --db "$tmp/club.db" 2>&1); rc=$?
+expect_eq "no such seat (exit 1)" "$rc: $out" "1: pitboss: game 1: seat 3: no such seat"
+
+# The player page: a player's own secret with his PIN, and his own moves.
+api() { curl -s -w ' %{http_code}' -H 'Content-Type: application/json' \
+	--data "$2" "http://127.0.0.1:$port/api/tables/1/$1"; }
+out=$(api secret '{"seat":"2","pin":"4711"}')
+expect_match "another seat's PIN shows nothing (403)" "$out" '"error":"wrong seat or PIN","status":403}'
+expect_eq "no secret in that refusal" "$(printf '%s' "$out" | grep -E 'P2|O4')" ""
+out=$(api secret '{"seat":"2","pin":"0815"}')
+expect_eq "his PIN shows a player his own secret" "$out" \
+	'{"seat":2,"view":"seat 2 holds P at place 2"}
+ 200'
+out=$(api play '{"seat":"1","pin":"4711","move":"2:pass"}')
+expect_match "a player may not make another's move (403)" "$out" "403"
+out=$(api play '{"seat":"1","pin":"4711","move":"1:R----"}')
+expect_match "a player's own move goes through the door" "$out" \
+	'"outcome":"accept 5 1:R----'
+
+# The game ends with a right claim: now the secrets may show, and the
+# spectators' analysis of every move is given.
+"$PITBOSS" table enter 1 2:black --db "$tmp/club.db" >/dev/null
+expect_match "a wrong mark is a foul kept against the marker" \
+	"$(curl -s "http://127.0.0.1:$port/api/games/1")" \
+	'"kind":"foul","player":"Bob","text":"wrong mark by 2 on 1'"'"'s guess: black given, the correct mark is none"'
+"$PITBOSS" table enter 1 2:none --db "$tmp/club.db" >/dev/null
+"$PITBOSS" table enter 1 2:claim=-P-O- --db "$tmp/club.db" >/dev/null
+out=$("$PITBOSS" table enter 1 1:accept --db "$tmp/club.db")
+expect_match "a claim accepted ends the game" "$out" "over 8 -: 2 wins"
+game=$(curl -s "http://127.0.0.1:$port/api/games/1")
+expect_match "after the game, the analysis of each move" "$game" \
+	'"analysis":["'
+expect_match "after the game, the secrets are shown" "$game" 'secrets O4 P2'
+kill -TERM $pid
+wait $pid
+pid=

@@ -1,0 +1,100 @@
+#!/bin/sh
+# pitbossd as an administrator runs it: configuration checks, usage
+# errors, tables from a configuration file (simulated, replayed, a GPIO
+# board that is not there), commands through the door with
+# 'pitboss table', SIGHUP and SIGTERM. Prints TAP.
+. "${top_srcdir:-.}/tests/tap.sh"
+PITBOSS="${top_builddir:-.}/pitboss"
+PITBOSSD="${top_builddir:-.}/pitbossd"
+traces="$(cd "${top_srcdir:-.}/tests/traces" && pwd)"
+tmp=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
+
+plan 14
+
+cat >"$tmp/good.conf" <<EOC
+database = $tmp/club.db
+log-level = info
+web.port = 0
+[table 1]
+name = Front
+players = Ada, Bob
+source = sim
+seed = 3
+[table 2]
+source = replay
+trace = $traces/hand-capture-and-sweep.trace
+[table 3]
+source = gpio
+line.a = PB_NO_SUCH_A
+line.b = PB_NO_SUCH_B
+line.c = PB_NO_SUCH_C
+line.d = PB_NO_SUCH_D
+line.e = PB_NO_SUCH_E
+line.f = PB_NO_SUCH_F
+line.S = PB_NO_SUCH_S
+line.A = PB_NO_SUCH_AA
+line.B = PB_NO_SUCH_BB
+line.C = PB_NO_SUCH_CC
+line.D = PB_NO_SUCH_DD
+line.E = PB_NO_SUCH_EE
+line.F = PB_NO_SUCH_FF
+line.N = PB_NO_SUCH_N
+EOC
+
+out=$("$PITBOSSD" -t -c "$tmp/good.conf"); rc=$?
+expect_eq "-t checks a good configuration (exit 0)" "$rc: $(echo "$out" | head -n 1)" \
+	"0: $tmp/good.conf: ok: 3 tables, database $tmp/club.db"
+
+printf '[table 1]\nsource = sim\nnoise.miss = 2\n' >"$tmp/bad.conf"
+out=$("$PITBOSSD" -t -c "$tmp/bad.conf" 2>&1); rc=$?
+expect_match "-t refuses a bad one with FILE:LINE (exit 1)" "$rc: $out" \
+	"1: pitbossd: $tmp/bad.conf:3: key 'noise.miss': "
+
+out=$("$PITBOSSD" -t -c "$tmp/none.conf" 2>&1); rc=$?
+expect_match "a missing configuration (exit 1)" "$rc: $out" "1: pitbossd: "
+
+"$PITBOSSD" --sim 0 2>/dev/null; a=$?
+"$PITBOSSD" --demo -c "$tmp/good.conf" 2>/dev/null; b=$?
+"$PITBOSSD" --bogus 2>/dev/null; c=$?
+expect_eq "usage errors exit 2" "$a $b $c" "2 2 2"
+
+out=$("$PITBOSSD" --help)
+expect_match "--help lists the configuration keys" "$out" "noise.miss"
+
+"$PITBOSSD" -f -c "$tmp/good.conf" --speed 10 >"$tmp/log" 2>&1 &
+pid=$!
+sleep 3
+expect_match "a GPIO board that is not there is offline, not fatal" \
+	"$(cat "$tmp/log")" "not found on any GPIO chip (sensors offline)"
+if kill -0 $pid 2>/dev/null; then ok "the daemon runs on"; else
+	not_ok "the daemon runs on" "$(cat "$tmp/log")"; fi
+
+out=$("$PITBOSS" game list --db "$tmp/club.db")
+expect_match "the simulated table's game is recorded with its players" \
+	"$out" "Ada (S) v Bob (N)"
+expect_match "the replayed table's game is recorded" "$out" "Table 2"
+
+out=$("$PITBOSS" table status Front --db "$tmp/club.db")
+expect_match "table status shows the game under way" "$out" "Ada v Bob"
+
+out=$("$PITBOSS" table enter 3 c --db "$tmp/club.db" --wait 5); rc=$?
+expect_eq "a command is refused through the door (exit 1)" "$rc: $out" \
+	"1: refused 0 -: entry refused: no game is on"
+
+out=$("$PITBOSS" table start 3 --db "$tmp/club.db" --wait 5 &&
+      "$PITBOSS" table enter 3 c --db "$tmp/club.db" --wait 5); rc=$?
+expect_eq "commands are carried out through the door" "$rc: $(echo "$out" | tail -n 1)" \
+	"0: accept 1 c: S plays c; moves again; entered by hand"
+
+kill -HUP $pid
+sleep 0.5
+expect_match "SIGHUP re-reads the configuration" "$(cat "$tmp/log")" \
+	"SIGHUP: $tmp/good.conf re-read"
+
+kill -TERM $pid
+wait $pid
+rc=$?
+pid=
+expect_eq "SIGTERM stops it cleanly (exit 0)" "$rc" "0"

@@ -1,0 +1,65 @@
+/*
+ * fuzz_position.c - every game's position and move text: parse, and
+ * what parses is formatted, parsed again and must come back the same.
+ * The first byte picks the game and whether a move follows.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/rules.h"
+#include "tests/fuzz/fuzz.h"
+
+const char *const fuzz_seeds[] = {
+	"k4 4 4 4 4 4/4 4 4 4 4 4/0 0/S",
+	"k0 0 0 0 0 1/0 0 0 0 2 1/20 24/N",
+	"K4 4 0 5 5 5/4 4 4 4 4 4/1 0/S\nc",
+	"csecrets R3 G1 | rows 1:RG---/xw | claims none | passed none",
+	"Csecrets ? ? | rows 1:RG---/x. | claims none | passed none\n2:white",
+	"csecrets R3 G1 | rows none | claims 2:G-R--/.x | passed none",
+	NULL
+};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *name = size && (data[0] | 0x20) == 'c' ? "codegame" : "kalah";
+	const char *options = name[0] == 'c' ? "players=2 secrets=R3/G1" : "";
+	const struct rules *ops = rules_find(name);
+	struct rules_game *game;
+	char text[4096], again[4096], err[RULES_ERR_MAX], *move;
+	void *pos, *back;
+	size_t len = size > 1 ? size - 1 : 0;
+
+	if (ops == NULL || len >= sizeof(text))
+		return 0;
+	memcpy(text, data + 1, len);
+	text[len] = '\0';
+	move = strchr(text, '\n');
+	if (move != NULL)
+		*move++ = '\0';
+	game = rules_game_new(ops, options, err, sizeof(err));
+	pos = calloc(2, rules_position_size(game));
+	back = (char *)pos + rules_position_size(game);
+	if (ops->position_parse(game, text, pos, err, sizeof(err)) == 0) {
+		/* What parses formats, and reads back the same. */
+		if (ops->position_format(game, pos, RULES_TEXT_FULL, again,
+					 sizeof(again)) < 0 ||
+		    ops->position_parse(game, again, back, err,
+					sizeof(err)) < 0 ||
+		    memcmp(pos, back, rules_position_size(game)) != 0)
+			abort();
+		if (move != NULL && (data[0] & 0x20) == 0) {
+			struct rules_move m;
+			struct rules_outcome out;
+
+			if (ops->move_parse(game, pos, move, &m, err,
+					    sizeof(err)) == 0)
+				ops->apply(game, pos, &m, &out, err,
+					   sizeof(err));
+		}
+	}
+	free(pos);
+	rules_game_free(game);
+	return 0;
+}

@@ -1,0 +1,599 @@
+/*
+ * test_conf.c - pitboss.conf(5): a complete file read into every field,
+ * the defaults, and one test per kind of error with its exact message
+ * ("FILE:LINE: key 'x': why"), each leaving the caller's config as it
+ * was. Also: the example file parses, and the man page and
+ * conf_describe() name every key of the descriptor table.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "daemon/conf.h"
+#include "daemon/match.h"
+
+/* A gpio table with every key a board can have. */
+#define BOARD \
+	"[table 1]\n"			/* 1 */ \
+	"game = kalah\n"		/* 2 */ \
+	"options = pits=4 seeds=3\n"	/* 3 */ \
+	"source = gpio\n"		/* 4 */ \
+	"line.a = GPIO4\n"		/* 5 */ \
+	"line.b = GPIO5\n"		/* 6 */ \
+	"line.c = GPIO6\n"		/* 7 */ \
+	"line.d = GPIO7\n"		/* 8 */ \
+	"line.A = EXP0\n"		/* 9 */ \
+	"line.B = EXP1\n"		/* 10 */ \
+	"line.C = EXP2\n"		/* 11 */ \
+	"line.D = EXP3\n"		/* 12 */ \
+	"line.S = GPIO8\n"		/* 13 */ \
+	"line.N = GPIO9\n"		/* 14 */ \
+	"lift.b = GPIO10\n"		/* 15 */ \
+	"button.N = GPIO11\n"		/* 16 */ \
+	"button.S = GPIO12\n"		/* 17 */ \
+	"led.S = GPIO13\n"		/* 18 */ \
+	"led.N = GPIO16\n"		/* 19 */ \
+	"led.foul = GPIO17\n"		/* 20 */
+
+/* A board of three pits a side, lines P1..P8: 9 lines. */
+#define SMALL(p) \
+	"options = pits=3\n" \
+	"line.a = " p "1\nline.b = " p "2\nline.c = " p "3\n" \
+	"line.A = " p "4\nline.B = " p "5\nline.C = " p "6\n" \
+	"line.S = " p "7\nline.N = " p "8\n"
+
+static struct conf *conf;
+
+static int setup(void **state)
+{
+	(void)state;
+	conf = malloc(sizeof(*conf));
+	assert_non_null(conf);
+	conf_default(conf);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(conf);
+	return 0;
+}
+
+static void parse_ok(const char *text)
+{
+	char err[CONF_ERR_MAX] = "";
+
+	if (conf_parse(conf, "test.conf", text, err, sizeof(err)) < 0)
+		fail_msg("conf_parse: %s", err);
+}
+
+/* Parses `text`, wants exactly `want`, and the config left as it was. */
+static void parse_fails(const char *text, const char *want)
+{
+	char err[CONF_ERR_MAX] = "";
+	struct conf *before = malloc(sizeof(*before));
+
+	assert_non_null(before);
+	/* Something that is not a default, to see it survive. */
+	parse_ok("web.port = 9999\n[table 7]\nsource = sim\n");
+	memcpy(before, conf, sizeof(*conf));
+	assert_int_equal(conf_parse(conf, "test.conf", text, err,
+				    sizeof(err)), -1);
+	assert_string_equal(err, want);
+	assert_memory_equal(before, conf, sizeof(*conf));
+	free(before);
+}
+
+/* ----------------------------------------------------- valid files */
+
+static void test_complete_gpio_table(void **state)
+{
+	const struct conf_table *t;
+	const struct gpio_table_config *g;
+
+	(void)state;
+	parse_ok("# the club's board\n"
+		 "database = /srv/pitboss/club.db\n"
+		 "web.listen = ::1\n"
+		 "web.port = 8443\n"
+		 "web.password-hash = \"$y$j9T$abc$def\"\n"
+		 "log-level = debug\n"
+		 "\n"
+		 BOARD
+		 "bias = pull-up\n"
+		 "active-low = yes\n"
+		 "led-active-low = true\n"
+		 "   debounce-ms   =   2.5   \n"
+		 "quiet-ms = 1500\n"
+		 "snapshot-tolerance = 0\n"
+		 "snapshot-confirm = on\n"
+		 "strict = yes\n");
+	assert_string_equal(conf->path, "test.conf");
+	assert_string_equal(conf->database, "/srv/pitboss/club.db");
+	assert_string_equal(conf->web_listen, "::1");
+	assert_int_equal(conf->web_port, 8443);
+	assert_string_equal(conf->web_password_hash, "$y$j9T$abc$def");
+	assert_int_equal(conf->log_level, CONF_LOG_DEBUG);
+	assert_int_equal(conf->ntables, 1);
+
+	t = conf_table_find(conf, 1);
+	assert_non_null(t);
+	assert_null(conf_table_find(conf, 2));
+	assert_int_equal(t->line, 8);
+	assert_string_equal(t->game, "kalah");
+	assert_string_equal(t->options, "pits=4 seeds=3");
+	assert_int_equal(t->source, CONF_SOURCE_GPIO);
+	assert_int_equal(t->referee.quiet_us, 1500000);
+	assert_int_equal(t->referee.snapshot_tolerance, 0);
+	assert_int_equal(t->referee.snapshot_confirm, 1);
+	assert_int_equal(t->referee.accept_cost, 0);
+
+	g = &t->gpio;
+	assert_int_equal(g->table, 1);
+	assert_int_equal(g->bias, GPIO_BIAS_PULL_UP);
+	assert_int_equal(g->active_low, 1);
+	assert_int_equal(g->output_active_low, 1);
+	assert_int_equal(g->debounce_us, 2500);
+	/* Drops in hole order (a..d A..D S N), the lift, the buttons. */
+	assert_int_equal(g->ninputs, 10 + 1 + 2);
+	assert_string_equal(g->input[0].line, "GPIO4");
+	assert_string_equal(g->input[0].where, "a");
+	assert_int_equal(g->input[0].kind, OBS_DROP);
+	assert_string_equal(g->input[4].line, "EXP0");
+	assert_string_equal(g->input[4].where, "A");
+	assert_string_equal(g->input[8].where, "S");
+	assert_string_equal(g->input[9].line, "GPIO9");
+	assert_string_equal(g->input[9].where, "N");
+	assert_int_equal(g->input[10].kind, OBS_LIFT);
+	assert_string_equal(g->input[10].where, "b");
+	assert_string_equal(g->input[10].line, "GPIO10");
+	assert_int_equal(g->input[11].kind, OBS_BUTTON);
+	assert_string_equal(g->input[11].where, "N");
+	assert_string_equal(g->input[12].where, "S");
+	assert_string_equal(g->output[GPIO_OUT_TURN_S], "GPIO13");
+	assert_string_equal(g->output[GPIO_OUT_TURN_N], "GPIO16");
+	assert_string_equal(g->output[GPIO_OUT_FOUL], "GPIO17");
+}
+
+static void test_sim_and_replay_tables(void **state)
+{
+	const struct conf_table *sim, *replay;
+
+	(void)state;
+	parse_ok("[table 3]\n"
+		 "source = sim\n"
+		 "options = seeds=6\n"
+		 "seed = 18446744073709551615\n"
+		 "player = random\n"
+		 "sim.buttons = no\n"
+		 "sim.lifts = yes\n"
+		 "noise.bounce = 0.25\n"
+		 "noise.miss = 1\n"
+		 "noise.extra = 0.001\n"
+		 "noise.swap = 0\n"
+		 "noise.roll = .5\n"
+		 "noise.illegal = 0.1\n"
+		 "noise.dead = yes\n"
+		 "noise.stuck = 1\n"
+		 "quiet-ms = 900\n"
+		 "[table 12]\n"
+		 "source = replay\n"
+		 "trace = /tmp/t.trace\n");
+	assert_int_equal(conf->ntables, 2);
+	sim = conf_table_find(conf, 3);
+	assert_int_equal(sim->source, CONF_SOURCE_SIM);
+	assert_int_equal(sim->sim.table, 3);
+	assert_string_equal(sim->sim.options, "seeds=6");
+	assert_true(sim->sim.seed == UINT64_MAX);
+	assert_int_equal(sim->sim.player, SIM_RANDOM);
+	assert_int_equal(sim->sim.buttons, 0);
+	assert_int_equal(sim->sim.lifts, 1);
+	assert_true(sim->sim.noise.bounce == 0.25);
+	assert_true(sim->sim.noise.miss == 1.0);
+	assert_true(sim->sim.noise.extra == 0.001);
+	assert_true(sim->sim.noise.roll == 0.5);
+	assert_true(sim->sim.noise.illegal == 0.1);
+	assert_int_equal(sim->sim.noise.dead, 1);
+	assert_int_equal(sim->sim.noise.stuck, 1);
+	/* The simulator's referee is the table's. */
+	assert_int_equal(sim->sim.referee.quiet_us, 900000);
+	assert_int_equal(sim->sim.max_plies, 400);
+	replay = conf_table_find(conf, 12);
+	assert_int_equal(replay->source, CONF_SOURCE_REPLAY);
+	assert_string_equal(replay->trace, "/tmp/t.trace");
+	assert_string_equal(replay->game, "kalah");
+}
+
+static void test_defaults(void **state)
+{
+	struct referee_config ref;
+	const struct conf_table *t;
+
+	(void)state;
+	assert_string_equal(conf->database, "/var/lib/pitboss/pitboss.db");
+	assert_string_equal(conf->web_listen, "127.0.0.1");
+	assert_int_equal(conf->web_port, 8080);
+	assert_string_equal(conf->web_password_hash, "");
+	assert_int_equal(conf->log_level, CONF_LOG_NOTICE);
+	assert_int_equal(conf->ntables, 0);
+
+	/* Empty, comments only, CRLF: all defaults. */
+	parse_ok("");
+	parse_ok("# nothing\r\n; nothing either\r\n\r\n");
+	assert_int_equal(conf->web_port, 8080);
+
+	parse_ok("[table 2]\nsource = sim\n");
+	t = &conf->table[0];
+	referee_config_default(&ref);
+	assert_int_equal(t->referee.debounce_us, ref.debounce_us);
+	assert_int_equal(t->referee.seed_gap_us, ref.seed_gap_us);
+	assert_int_equal(t->referee.quiet_us, ref.quiet_us);
+	assert_int_equal(t->referee.turn_gap_us, ref.turn_gap_us);
+	assert_int_equal(t->referee.snapshot_tolerance,
+			 ref.snapshot_tolerance);
+	assert_int_equal(t->referee.snapshot_confirm, ref.snapshot_confirm);
+	assert_int_equal(t->referee.dead_after, ref.dead_after);
+	assert_int_equal(t->referee.accept_cost, MATCH_ACCEPT);
+	assert_string_equal(t->game, "kalah");
+	assert_string_equal(t->options, "");
+	assert_int_equal(t->sim.seed, 1);
+	assert_int_equal(t->sim.player, SIM_GREEDY);
+	assert_int_equal(t->sim.buttons, 1);
+
+	parse_ok(BOARD);
+	t = &conf->table[0];
+	assert_int_equal(t->gpio.bias, GPIO_BIAS_AS_IS);
+	assert_int_equal(t->gpio.active_low, 0);
+	assert_int_equal(t->gpio.debounce_us, 5000);
+	/* Optional outputs left out stay empty. */
+	parse_ok("[table 1]\nsource = gpio\noptions = pits=3\n"
+		 "line.a = L1\nline.b = L5\nline.c = L6\nline.A = L2\n"
+		 "line.B = L7\nline.C = L8\nline.S = L3\nline.N = L4\n");
+	assert_int_equal(conf->table[0].gpio.ninputs, 8);
+	assert_string_equal(conf->table[0].gpio.output[GPIO_OUT_FOUL], "");
+	assert_string_equal(conf->table[0].gpio.output[GPIO_OUT_TURN_S], "");
+}
+
+static void test_example_file_loads(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char path[512], err[CONF_ERR_MAX] = "";
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/etc/pitboss.conf.example",
+		 top != NULL ? top : ".");
+	if (conf_load(conf, path, err, sizeof(err)) < 0)
+		fail_msg("%s", err);
+	assert_int_equal(conf->ntables, 3);
+	assert_int_equal(conf->table[0].gpio.ninputs, 16);
+	assert_int_equal(conf->table[1].source, CONF_SOURCE_SIM);
+	assert_int_equal(conf->table[2].source, CONF_SOURCE_REPLAY);
+	assert_string_equal(conf->path, path);
+}
+
+static void test_load_errors(void **state)
+{
+	char err[CONF_ERR_MAX] = "";
+	char path[] = "/tmp/test_conf_XXXXXX";
+	FILE *f;
+	int fd;
+
+	(void)state;
+	assert_int_equal(conf_load(conf, "/nonexistent/pitboss.conf", err,
+				   sizeof(err)), -1);
+	assert_string_equal(err, "/nonexistent/pitboss.conf: No such file "
+			    "or directory");
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	fputs("web.port = 80\n", f);
+	fputc('\0', f);
+	fclose(f);
+	assert_int_equal(conf_load(conf, path, err, sizeof(err)), -1);
+	assert_true(strstr(err, "not a text file") != NULL);
+
+	f = fopen(path, "w");
+	fputs("web.port = 80\nlog-level = loud\n", f);
+	fclose(f);
+	assert_int_equal(conf_load(conf, path, err, sizeof(err)), -1);
+	assert_true(strncmp(err, path, strlen(path)) == 0);
+	assert_string_equal(err + strlen(path),
+			    ":2: key 'log-level': 'loud' is not one of: "
+			    "error, warning, notice, info, debug");
+	assert_int_equal(conf->web_port, 8080);
+	remove(path);
+}
+
+/* ----------------------------------------------------------- errors */
+
+static void test_syntax_errors(void **state)
+{
+	(void)state;
+	parse_fails("web.port = 80\nfrobnicate\n",
+		    "test.conf:2: key 'frobnicate': expected 'key = value'");
+	parse_fails(" = 3\n", "test.conf:1: key '': a key is missing "
+		    "before '='");
+	parse_fails("[table 1\n", "test.conf:1: key '[table 1': a section "
+		    "is '[table N]'");
+	parse_fails("[tables 1]\n", "test.conf:1: key 'tables 1': unknown "
+		    "section (only [table N])");
+	parse_fails("[table one]\n", "test.conf:1: key 'table': 'one' is "
+		    "not a table number (1 to 9999)");
+	parse_fails("[table 0]\n", "test.conf:1: key 'table': '0' is not a "
+		    "table number (1 to 9999)");
+	parse_fails("[table -1]\n", "test.conf:1: key 'table': '-1' is not "
+		    "a table number (1 to 9999)");
+}
+
+static void test_unknown_and_misplaced_keys(void **state)
+{
+	(void)state;
+	parse_fails("web.prot = 80\n",
+		    "test.conf:1: key 'web.prot': unknown key");
+	parse_fails("[table 1]\nsource = sim\ncolour = red\n",
+		    "test.conf:3: key 'colour': unknown key");
+	parse_fails("[table 1]\nsource = sim\ndatabase = /x.db\n",
+		    "test.conf:3: key 'database': a global key: put it "
+		    "before the first [table N]");
+	parse_fails("source = sim\n", "test.conf:1: key 'source': a table "
+		    "key: put it in a [table N] section");
+	parse_fails("[table 1]\nsource = sim\nline.a = GPIO4\n",
+		    "test.conf:3: key 'line.a': not for source sim (table 1)");
+	parse_fails("[table 1]\nsource = gpio\ntrace = /t\n" "line.a = X\n",
+		    "test.conf:3: key 'trace': not for source gpio (table 1)");
+	parse_fails("[table 1]\nsource = replay\ntrace = /t\nseed = 4\n",
+		    "test.conf:4: key 'seed': not for source replay "
+		    "(table 1)");
+}
+
+static void test_bad_values(void **state)
+{
+	(void)state;
+	parse_fails("web.port = 80a\n",
+		    "test.conf:1: key 'web.port': '80a' is not a whole number");
+	parse_fails("web.port = -1\n",
+		    "test.conf:1: key 'web.port': '-1' is not a whole number");
+	parse_fails("web.listen = localhost\n", "test.conf:1: key "
+		    "'web.listen': 'localhost' is not an IPv4 or IPv6 address");
+	parse_fails("database = pitboss.db\n", "test.conf:1: key "
+		    "'database': 'pitboss.db' is not an absolute path");
+	parse_fails("web.password-hash = hunter2\n", "test.conf:1: key "
+		    "'web.password-hash': not a crypt(3) hash (it starts "
+		    "with '$', make one with 'mkpasswd -m yescrypt')");
+	parse_fails("[table 1]\nsource = camera\n", "test.conf:2: key "
+		    "'source': 'camera' is not available in this version "
+		    "(gpio, replay, sim)");
+	parse_fails("[table 1]\nsource = usb\n", "test.conf:2: key "
+		    "'source': 'usb' is not one of: gpio, replay, sim");
+	parse_fails("[table 1]\ngame = chess\n", "test.conf:2: key 'game': "
+		    "no game 'chess' (known: kalah codegame)");
+	parse_fails("[table 1]\nsource = sim\nstrict = maybe\n",
+		    "test.conf:3: key 'strict': 'maybe' is not yes or no");
+	parse_fails("[table 1]\nsource = sim\nseed = 18446744073709551616\n",
+		    "test.conf:3: key 'seed': '18446744073709551616' is not "
+		    "a whole number (0 to 18446744073709551615)");
+	parse_fails("[table 1]\nsource = sim\nnoise.miss = 5%\n",
+		    "test.conf:3: key 'noise.miss': '5%' is not a rate from "
+		    "0 to 1");
+	parse_fails("[table 1]\nsource = sim\nquiet-ms = 1.2345\n",
+		    "test.conf:3: key 'quiet-ms': '1.2345' is not a number "
+		    "of milliseconds (like 5 or 2.5)");
+	parse_fails("[table 1]\nsource = gpio\nline.a = GPIO 4\n",
+		    "test.conf:3: key 'line.a': 'GPIO 4' is not a line name");
+	parse_fails("[table 1]\nsource = gpio\nline.a = \"\"\n",
+		    "test.conf:3: key 'line.a': empty line name");
+	parse_fails("[table 1]\nsource = gpio\nline.a = "
+		    "A_VERY_LONG_LINE_NAME_OF_THIRTY_TWO\n",
+		    "test.conf:3: key 'line.a': too long (at most 31 "
+		    "characters)");
+}
+
+static void test_out_of_range(void **state)
+{
+	(void)state;
+	parse_fails("web.port = 65536\n", "test.conf:1: key 'web.port': "
+		    "65536 is out of range (0 to 65535)");
+	parse_fails("[table 1]\nsource = sim\nsnapshot-tolerance = 21\n",
+		    "test.conf:3: key 'snapshot-tolerance': 21 is out of "
+		    "range (0 to 20)");
+	parse_fails("[table 1]\nsource = sim\nquiet-ms = 199.999\n",
+		    "test.conf:3: key 'quiet-ms': 199.999 ms is out of range "
+		    "(200 to 60000)");
+	parse_fails("[table 1]\nsource = gpio\ndebounce-ms = 100.5\n",
+		    "test.conf:3: key 'debounce-ms': 100.5 ms is out of "
+		    "range (0 to 100)");
+	parse_fails("[table 1]\nsource = sim\nnoise.roll = 1.01\n",
+		    "test.conf:3: key 'noise.roll': '1.01' is not a rate "
+		    "from 0 to 1");
+}
+
+static void test_duplicates(void **state)
+{
+	(void)state;
+	parse_fails("web.port = 80\nweb.port = 81\n", "test.conf:2: key "
+		    "'web.port': set twice (first on line 1)");
+	parse_fails("[table 4]\nsource = sim\n[table 5]\nsource = sim\n"
+		    "[table 4]\n", "test.conf:5: key 'table': table 4 is "
+		    "defined twice (first on line 1)");
+	parse_fails("[table 1]\nsource = sim\nseed = 1\nseed = 2\n",
+		    "test.conf:4: key 'seed': set twice (first on line 3)");
+	parse_fails("[table 1]\nsource = gpio\nline.a = X1\nline.a = X2\n",
+		    "test.conf:4: key 'line.a': set twice (first on line 3)");
+}
+
+static void test_too_many_tables(void **state)
+{
+	char text[2048];
+	size_t n = 0;
+
+	(void)state;
+	for (int i = 1; i <= CONF_TABLES_MAX + 1; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "[table %d]\nsource = sim\n", i);
+	parse_fails(text, "test.conf:33: key 'table': more than 16 tables");
+}
+
+static void test_missing_required_keys(void **state)
+{
+	(void)state;
+	parse_fails("[table 1]\ngame = kalah\n", "test.conf:1: key "
+		    "'source': missing in [table 1] (gpio, replay or sim)");
+	parse_fails("[table 1]\nsource = sim\n\n[table 2]\nsource = replay\n",
+		    "test.conf:4: key 'trace': missing in [table 2]: source "
+		    "replay needs it");
+}
+
+static void test_options_checked_by_the_rules(void **state)
+{
+	(void)state;
+	parse_fails("[table 1]\nsource = sim\noptions = pits=99\n",
+		    "test.conf:3: key 'options': kalah: option 'pits': 99 "
+		    "is out of range 3..8");
+	parse_fails("[table 1]\nsource = sim\noptions = fast\n",
+		    "test.conf:3: key 'options': kalah: unknown option "
+		    "'fast'");
+}
+
+static void test_gpio_board_must_match_the_game(void **state)
+{
+	(void)state;
+	/* Line 13 (line.S) left out: S is missing. */
+	parse_fails("[table 1]\ngame = kalah\noptions = pits=4 seeds=3\n"
+		    "source = gpio\nline.a = GPIO4\nline.b = GPIO5\n"
+		    "line.c = GPIO6\nline.d = GPIO7\nline.A = EXP0\n"
+		    "line.B = EXP1\nline.C = EXP2\nline.D = EXP3\n"
+		    "line.N = GPIO9\n",
+		    "test.conf:1: key 'line.S': missing in [table 1]: kalah "
+		    "pits=4 seeds=3 needs a drop sensor line for each of a b "
+		    "c d A B C D S N");
+	/* Default options: six pits a side, so line.e is missing. */
+	parse_fails("[table 1]\nsource = gpio\nline.a = A\nline.b = B\n"
+		    "line.c = C\nline.d = D\n",
+		    "test.conf:1: key 'line.e': missing in [table 1]: kalah "
+		    "(default options) needs a drop sensor line for each of "
+		    "a b c d e f A B C D E F S N");
+	parse_fails(BOARD "line.e = GPIO18\n",
+		    "test.conf:21: key 'line.e': no hole 'e' on this board "
+		    "(kalah pits=4 seeds=3: a b c d A B C D S N)");
+	parse_fails(BOARD "lift.x = GPIO18\n",
+		    "test.conf:21: key 'lift.x': no hole 'x' on this board "
+		    "(kalah pits=4 seeds=3: a b c d A B C D S N)");
+	parse_fails(BOARD "lift.abcdefghij = GPIO18\n",
+		    "test.conf:21: key 'lift.abcdefghij': no such hole");
+	parse_fails(BOARD "button.W = GPIO18\n",
+		    "test.conf:21: key 'button.W': no seat 'W' in kalah");
+	parse_fails(BOARD "led.E = GPIO18\n",
+		    "test.conf:21: key 'led.E': no seat 'E' in kalah");
+}
+
+static void test_same_line_twice(void **state)
+{
+	(void)state;
+	parse_fails(BOARD "lift.c = GPIO5\n",
+		    "test.conf:21: key 'lift.c': line 'GPIO5' is already "
+		    "used by line.b on line 6");
+	parse_fails(BOARD "led.foul = GPIO9\n",
+		    "test.conf:21: key 'led.foul': set twice (first on line "
+		    "20)");
+	/* The second use is named, even when the key sorts first. */
+	parse_fails("[table 1]\nsource = gpio\noptions = pits=3\n"
+		    "line.S = L3\nline.N = L4\nline.A = L2\nline.B = L5\n"
+		    "line.C = L6\nline.b = L7\nline.c = L8\nline.a = L3\n",
+		    "test.conf:11: key 'line.a': line 'L3' is already used by "
+		    "line.S on line 4");
+	parse_fails("[table 1]\nsource = gpio\n" SMALL("L") "led.foul = BUZZ\n"
+		    "[table 2]\nsource = gpio\n" SMALL("M") "led.foul = BUZZ\n",
+		    "test.conf:24: key 'led.foul': line 'BUZZ' is already "
+		    "used by led.foul of table 1 on line 12");
+	/* A sim table's keys are not lines: no clash with them. */
+	parse_ok("[table 1]\nsource = gpio\noptions = pits=3\n"
+		 "line.a = L1\nline.b = L5\nline.c = L6\nline.A = L2\n"
+		 "line.B = L7\nline.C = L8\nline.S = L3\nline.N = L4\n"
+		 "[table 2]\nsource = sim\n");
+}
+
+/* ------------------------------------------------ describe, man page */
+
+static void test_every_key_described_and_in_the_man_page(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char path[512], *text, *man, *want;
+	size_t len = 0, n;
+	FILE *f;
+
+	(void)state;
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	conf_describe(f);
+	fclose(f);
+
+	snprintf(path, sizeof(path), "%s/man/pitboss.conf.5",
+		 top != NULL ? top : ".");
+	f = fopen(path, "r");
+	if (f == NULL)
+		fail_msg("cannot open %s", path);
+	man = calloc(1, 65536);
+	assert_non_null(man);
+	n = fread(man, 1, 65535, f);
+	fclose(f);
+	assert_true(n > 0 && n < 65535);
+
+	for (size_t i = 0; conf_key(i) != NULL; i++) {
+		const char *key = conf_key(i);
+
+		want = malloc(strlen(key) + 16);
+		assert_non_null(want);
+		sprintf(want, "  %s ", key);
+		if (strstr(text, want) == NULL)
+			fail_msg("conf_describe() does not list '%s'", key);
+		/* The man page: ".It Ic key" for plain keys,
+		 * ".It Ic line . Ns Ar HOLE" for the per-hole ones. */
+		if (strchr(key, '.') != NULL &&
+		    strspn(strchr(key, '.') + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
+			    strlen(strchr(key, '.') + 1))
+			sprintf(want, ".It Ic %.*s Ns Ar",
+				(int)(strchr(key, '.') - key + 1), key);
+		else
+			sprintf(want, ".It Ic %s\n", key);
+		if (strstr(man, want) == NULL)
+			fail_msg("pitboss.conf.5 has no '%s'", want);
+		free(want);
+	}
+	assert_true(strstr(text, "source") != NULL);
+	free(man);
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_complete_gpio_table, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sim_and_replay_tables, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_defaults, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_example_file_loads, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_load_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_syntax_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_unknown_and_misplaced_keys, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bad_values, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_out_of_range, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_duplicates, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_too_many_tables, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_missing_required_keys, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_options_checked_by_the_rules, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gpio_board_must_match_the_game, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_same_line_twice, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_every_key_described_and_in_the_man_page, setup, teardown),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

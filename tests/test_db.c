@@ -1,0 +1,586 @@
+/*
+ * test_db.c - the records store against its promises: migrations from
+ * an empty file and from every earlier version, a newer file refused, a
+ * damaged file reported, a full disk and a read-only database reported
+ * with nothing half-written, sqlite3_step failing at every step of a
+ * transaction (linked with -Wl,--wrap=sqlite3_step) leaving nothing
+ * partial, and two processes writing at once without a lost update.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "db/db.h"
+#include "db/db_impl.h"
+
+/* ------------------------------------------------ sqlite3_step seam */
+
+/* Counts down the steps of our statements; the one reaching zero fails
+ * with a disk I/O error. -1: never. */
+static int step_failure_in = -1;
+static int steps_taken;
+
+int __real_sqlite3_step(sqlite3_stmt *st);
+int __wrap_sqlite3_step(sqlite3_stmt *st);
+int __wrap_sqlite3_step(sqlite3_stmt *st)
+{
+	steps_taken++;
+	if (step_failure_in > 0 && --step_failure_in == 0)
+		return SQLITE_IOERR;
+	return __real_sqlite3_step(st);
+}
+
+/* ----------------------------------------------------------- helpers */
+
+static char dir[64];
+
+static int setup_dir(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/pitboss-test-db.XXXXXX");
+	if (mkdtemp(dir) == NULL)
+		return -1;
+	step_failure_in = -1;
+	return 0;
+}
+
+static int remove_dir(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static const char *path_of(const char *name)
+{
+	static char path[2][128];
+	static int which;
+
+	which ^= 1;
+	snprintf(path[which], sizeof(path[which]), "%s/%s", dir, name);
+	return path[which];
+}
+
+static struct db *open_ok(const char *name, unsigned flags)
+{
+	char err[DB_ERR_MAX] = "";
+	struct db *db;
+
+	if (db_open(path_of(name), flags, &db, err, sizeof(err)) != DB_OK)
+		fail_msg("open %s: %s", name, err);
+	return db;
+}
+
+/* One integer from fixed SQL on a raw connection. */
+static long long count(struct db *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	long long n = -1;
+
+	assert_int_equal(sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL),
+			 SQLITE_OK);
+	if (__real_sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+static void raw_exec(const char *name, const char *sql)
+{
+	sqlite3 *h;
+
+	assert_int_equal(sqlite3_open(path_of(name), &h), SQLITE_OK);
+	if (sqlite3_exec(h, sql, NULL, NULL, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(h));
+	sqlite3_close(h);
+}
+
+static int64_t add_player(struct db *db, const char *name)
+{
+	int64_t id = 0;
+
+	if (db_player_add(db, name, &id) != DB_OK)
+		fail_msg("player %s: %s", name, db_error(db));
+	return id;
+}
+
+/* A short Kalah game (3 pits, 1 seed) S wins 5-1: b A c C A a. */
+static const char *const short_moves[] = { "b", "A", "c", "C", "A", "a" };
+static const int short_seats[] = { 0, 1, 0, 1, 1, 0 };
+
+static void short_game(struct db_game_new *g, struct db_move *moves,
+		       struct db_game_end *end, int64_t south, int64_t north,
+		       int64_t series)
+{
+	memset(g, 0, sizeof(*g));
+	g->kind = "kalah";
+	g->options = "pits=3 seeds=1";
+	g->series_id = series;
+	g->seats = 2;
+	g->members[0] = g->members[1] = 1;
+	g->player[0][0] = south;
+	g->player[1][0] = north;
+	g->first_how = DB_FIRST_RULES;
+	g->position = "1 1 1/1 1 1/0 0/S";
+	for (int i = 0; i < 6; i++)
+		moves[i] = (struct db_move){
+			.ply = i + 1, .seat = short_seats[i],
+			.player_id = short_seats[i] ? north : south,
+			.notation = short_moves[i], .position = "x",
+			.source = DB_SOURCE_MANUAL };
+	memset(end, 0, sizeof(*end));
+	end->verdict = RULES_WIN;
+	end->winner = 0;
+	end->score[0] = 5;
+	end->score[1] = 1;
+	end->points[0] = 2;
+}
+
+/* ---------------------------------------------------------- migrations */
+
+static void test_migrate_from_empty(void **state)
+{
+	struct db *db;
+
+	(void)state;
+	db = open_ok("empty.db", DB_OPEN_CREATE);
+	assert_int_equal(db_version(db), DB_SCHEMA_VERSION);
+	assert_int_equal(count(db, "SELECT count(*) FROM sqlite_schema"
+			       " WHERE name IN ('players', 'boards', 'games',"
+			       " 'moves', 'series', 'tournaments', 'entries',"
+			       " 'bracket_slots', 'bracket_results')"), 9);
+	assert_int_equal(count(db, "SELECT journal_mode = 'wal' FROM"
+			       " pragma_journal_mode"), 1);
+	assert_int_equal(count(db, "PRAGMA synchronous"), 2);	/* FULL */
+	assert_int_equal(db_check(db), DB_OK);
+	db_close(db);
+	/* Missing file without DB_OPEN_CREATE is not created. */
+	{
+		char err[DB_ERR_MAX];
+
+		assert_int_equal(db_open(path_of("missing.db"), 0, &db, err,
+					 sizeof(err)), DB_FAILED);
+		assert_null(db);
+		assert_non_null(strstr(err, "cannot open"));
+		assert_int_equal(access(path_of("missing.db"), F_OK), -1);
+	}
+}
+
+static void test_migrate_from_each_version(void **state)
+{
+	(void)state;
+	for (int v = 1; v < DB_SCHEMA_VERSION; v++) {
+		struct db_player p;
+		struct db_game_info g;
+		char name[32];
+		struct db *db;
+
+		snprintf(name, sizeof(name), "v%d.db", v);
+		db = open_ok(name, DB_OPEN_CREATE | DB_OPEN_NO_MIGRATE);
+		assert_int_equal(db_migrate(db, v), DB_OK);
+		assert_int_equal(db_version(db), v);
+		db_close(db);
+		/* Records written by that version. */
+		raw_exec(name, "INSERT INTO players (id, name, name_key, created)"
+			 " VALUES (7, 'Old Timer', 'old timer', '2020-01-01T00:00:00Z')");
+		if (v >= 2)
+			raw_exec(name,
+				 "INSERT INTO games (id, kind, seats, first_seat,"
+				 " first_how, started, position) VALUES"
+				 " (3, 'kalah', 2, 0, 'rules', '2020-01-01', 'p');"
+				 "INSERT INTO game_players VALUES (3, 0, 0, 7);");
+		db = open_ok(name, 0);
+		assert_int_equal(db_version(db), DB_SCHEMA_VERSION);
+		assert_int_equal(db_player_find(db, "OLD TIMER", &p), DB_OK);
+		assert_int_equal(p.id, 7);
+		if (v >= 2) {
+			assert_int_equal(db_game_get(db, 3, &g), DB_OK);
+			assert_int_equal(g.series_id, 0);
+			assert_string_equal(g.side[0], "Old Timer");
+		}
+		assert_int_equal(db_check(db), DB_OK);
+		db_close(db);
+	}
+}
+
+static void test_newer_file_refused(void **state)
+{
+	char err[DB_ERR_MAX] = "";
+	struct db *db;
+
+	(void)state;
+	db = open_ok("newer.db", DB_OPEN_CREATE);
+	db_close(db);
+	raw_exec("newer.db", "PRAGMA user_version = 99");
+	assert_int_equal(db_open(path_of("newer.db"), 0, &db, err,
+				 sizeof(err)), DB_REFUSED);
+	assert_null(db);
+	assert_non_null(strstr(err, "has schema version 99, newer than this pitboss"));
+	/* Left as it was. */
+	{
+		sqlite3 *h;
+		sqlite3_stmt *st;
+
+		sqlite3_open(path_of("newer.db"), &h);
+		sqlite3_prepare_v2(h, "PRAGMA user_version", -1, &st, NULL);
+		assert_int_equal(__real_sqlite3_step(st), SQLITE_ROW);
+		assert_int_equal(sqlite3_column_int(st, 0), 99);
+		sqlite3_finalize(st);
+		sqlite3_close(h);
+	}
+}
+
+static void test_damaged_file_reported(void **state)
+{
+	char err[DB_ERR_MAX] = "", junk[4096];
+	struct db *db;
+	FILE *f;
+
+	(void)state;
+	db = open_ok("damaged.db", DB_OPEN_CREATE);
+	for (int i = 0; i < 200; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "player %d", i);
+		add_player(db, name);
+	}
+	db_close(db);
+	/* Overwrite the third page: part of the players' tree. */
+	memset(junk, 0xa5, sizeof(junk));
+	f = fopen(path_of("damaged.db"), "r+b");
+	assert_non_null(f);
+	fseek(f, 2 * 4096, SEEK_SET);
+	fwrite(junk, 1, sizeof(junk), f);
+	fclose(f);
+	assert_int_equal(db_open(path_of("damaged.db"), 0, &db, err,
+				 sizeof(err)), DB_FAILED);
+	assert_null(db);
+	if (strstr(err, "damaged") == NULL && strstr(err, "malformed") == NULL)
+		fail_msg("unexpected message: %s", err);
+	/* Not a database at all. */
+	f = fopen(path_of("text.db"), "w");
+	fputs("not a database, only some text that fills a header..........................................", f);
+	fclose(f);
+	assert_int_equal(db_open(path_of("text.db"), 0, &db, err, sizeof(err)),
+			 DB_FAILED);
+	assert_non_null(strstr(err, "not a database"));
+}
+
+/* --------------------------------------------------- failure reports */
+
+static void test_full_disk_leaves_nothing_partial(void **state)
+{
+	struct db_game_new g;
+	struct db_move moves[6];
+	struct db_game_end end;
+	struct db *db;
+	int64_t a, b, id;
+	long long pages, games, rows;
+	char name[64];
+	int rc = DB_OK;
+
+	(void)state;
+	db = open_ok("full.db", DB_OPEN_CREATE);
+	a = add_player(db, "Ada");
+	b = add_player(db, "Bob");
+	pages = count(db, "PRAGMA page_count");
+	snprintf(name, sizeof(name), "PRAGMA max_page_count = %lld", pages + 1);
+	assert_int_equal(sqlite3_exec(db->sql, name, NULL, NULL, NULL), SQLITE_OK);
+	/* Fill the file with games until it is full. */
+	for (int i = 0; i < 1000 && rc == DB_OK; i++) {
+		games = count(db, "SELECT count(*) FROM games");
+		rows = count(db, "SELECT count(*) FROM moves") +
+		       count(db, "SELECT count(*) FROM game_players") +
+		       count(db, "SELECT count(*) FROM game_sides");
+		short_game(&g, moves, &end, a, b, 0);
+		rc = db_game_add(db, &g, moves, 6, &end, &id);
+	}
+	assert_int_equal(rc, DB_FAILED);
+	assert_non_null(strstr(db_error(db), "full"));
+	/* The failed game left no row anywhere. */
+	assert_int_equal(count(db, "SELECT count(*) FROM games"), games);
+	assert_int_equal(count(db, "SELECT count(*) FROM moves") +
+			 count(db, "SELECT count(*) FROM game_players") +
+			 count(db, "SELECT count(*) FROM game_sides"), rows);
+	assert_int_equal(count(db, "SELECT count(*) FROM games g WHERE"
+			       " (SELECT count(*) FROM moves m WHERE m.game_id = g.id) <> 6"), 0);
+	db_close(db);
+}
+
+static void test_read_only_reported(void **state)
+{
+	struct db *db;
+	int64_t id;
+
+	(void)state;
+	db = open_ok("ro.db", DB_OPEN_CREATE);
+	add_player(db, "Ada");
+	db_close(db);
+	db = open_ok("ro.db", DB_OPEN_READONLY);
+	assert_int_equal(db_player_add(db, "Bob", &id), DB_FAILED);
+	assert_non_null(strstr(db_error(db), "readonly"));
+	assert_int_equal(count(db, "SELECT count(*) FROM players"), 1);
+	db_close(db);
+}
+
+/* Runs `op` with sqlite3_step failing at step 1, 2, ... until it
+ * succeeds; after every failure `same` must hold. */
+static void fail_every_step(struct db *db, int (*op)(struct db *db),
+			    long long (*fingerprint)(struct db *db))
+{
+	long long before = fingerprint(db);
+	int k, rc = DB_FAILED;
+
+	for (k = 1; k < 500 && rc != DB_OK; k++) {
+		step_failure_in = k;
+		rc = op(db);
+		step_failure_in = -1;
+		if (rc != DB_OK) {
+			assert_int_equal(rc, DB_FAILED);
+			assert_true(sqlite3_get_autocommit(db->sql));
+			if (fingerprint(db) != before)
+				fail_msg("step %d failed but left a change", k);
+		}
+	}
+	assert_int_equal(rc, DB_OK);
+	assert_true(k > 3);
+	assert_true(fingerprint(db) != before);
+}
+
+static int64_t ada, bob, series_id;
+
+static int op_game_add(struct db *db)
+{
+	struct db_game_new g;
+	struct db_move moves[6];
+	struct db_game_end end;
+	int64_t id;
+
+	short_game(&g, moves, &end, ada, bob, series_id);
+	return db_game_add(db, &g, moves, 6, &end, &id);
+}
+
+static long long records_fingerprint(struct db *db)
+{
+	return count(db, "SELECT (SELECT count(*) FROM games) * 1000000 +"
+		     " (SELECT count(*) FROM moves) * 10000 +"
+		     " (SELECT count(*) FROM game_players) * 100 +"
+		     " (SELECT count(*) FROM game_sides) +"
+		     " (SELECT coalesce(sum(total_a + total_b + games), 0)"
+		     "  FROM series) * 1000000000 +"
+		     " (SELECT count(*) FROM bracket_results) * 100000000000 +"
+		     " (SELECT count(*) FROM series) * 10000000000000");
+}
+
+static void test_step_failure_mid_transaction(void **state)
+{
+	struct db_series_info s;
+	struct db *db;
+
+	(void)state;
+	db = open_ok("wrap.db", DB_OPEN_CREATE);
+	ada = add_player(db, "Ada");
+	bob = add_player(db, "Bob");
+	series_id = 0;
+	fail_every_step(db, op_game_add, records_fingerprint);
+	/* A game that ends a tournament series: the game, the series,
+	 * the bracket result and the next series in one transaction. */
+	{
+		int64_t tid;
+
+		assert_int_equal(db_tournament_create(db, "Cup", "kalah",
+						      "pits=3 seeds=1", 2, 0,
+						      &tid), DB_OK);
+		assert_int_equal(db_tournament_enter(db, tid, ada), DB_OK);
+		assert_int_equal(db_tournament_enter(db, tid, bob), DB_OK);
+		assert_int_equal(db_tournament_draw(db, tid, 0, 0), DB_OK);
+		series_id = count(db, "SELECT id FROM series WHERE tournament_id IS NOT NULL");
+		assert_int_equal(db_series_get(db, series_id, &s), DB_OK);
+		/* The first mover by lot sits at S. */
+		ada = s.player[s.first];
+		bob = s.player[!s.first];
+		fail_every_step(db, op_game_add, records_fingerprint);
+		assert_int_equal(db_series_get(db, series_id, &s), DB_OK);
+		assert_string_equal(s.status, "finished");
+		assert_int_equal(count(db, "SELECT count(*) FROM tournaments"
+				       " WHERE status = 'finished'"), 1);
+	}
+	db_close(db);
+}
+
+/* ------------------------------------------------------- live games */
+
+static void test_live_game(void **state)
+{
+	struct db_game_new g;
+	struct db_move moves[6], wrong;
+	struct db_game_end end;
+	struct db_game_info info;
+	struct db *db;
+	int64_t a, b, id;
+
+	(void)state;
+	db = open_ok("live.db", DB_OPEN_CREATE);
+	a = add_player(db, "Ada");
+	b = add_player(db, "Bob");
+	short_game(&g, moves, &end, a, b, 0);
+	assert_int_equal(db_game_start(db, &g, &id), DB_OK);
+	assert_int_equal(db_move_add(db, id, &moves[0]), DB_OK);
+	wrong = moves[2];
+	assert_int_equal(db_move_add(db, id, &wrong), DB_REFUSED);
+	assert_string_equal(db_error(db), "game 1: the next move is ply 2, not 3");
+	wrong = moves[1];
+	wrong.source = "guess";
+	assert_int_equal(db_move_add(db, id, &wrong), DB_REFUSED);
+	assert_int_equal(db_incident_add(db, id, 1, DB_INCIDENT_FOUL, b,
+					 "sowed from the wrong pit"), DB_OK);
+	for (int i = 1; i < 6; i++)
+		assert_int_equal(db_move_add(db, id, &moves[i]), DB_OK);
+	assert_int_equal(db_game_finish(db, id, &end), DB_OK);
+	assert_int_equal(db_move_add(db, id, &moves[0]), DB_REFUSED);
+	assert_string_equal(db_error(db), "game 1 is finished; it takes no more moves");
+	assert_int_equal(db_game_get(db, id, &info), DB_OK);
+	assert_int_equal(info.plies, 6);
+	assert_int_equal(info.winner, 0);
+	assert_int_equal(info.points[0], 2);
+	assert_int_equal(count(db, "SELECT count(*) FROM incidents"), 1);
+	assert_int_equal(db_game_get(db, 99, &info), DB_REFUSED);
+	db_close(db);
+}
+
+static void test_hostile_names_change_nothing(void **state)
+{
+	static const char *const names[] = {
+		"", " padded", "tab\there", "\x1b[31mred", "bad\xff",
+		"\xc0\xaf", "ADA", "ada",
+	};
+	struct db *db;
+	char big[10241];
+	int64_t id;
+
+	(void)state;
+	db = open_ok("hostile.db", DB_OPEN_CREATE);
+	add_player(db, "Ada");
+	add_player(db, "'; DROP TABLE players; --");
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		assert_int_equal(db_player_add(db, names[i], &id), DB_REFUSED);
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_int_equal(db_player_add(db, big, &id), DB_REFUSED);
+	assert_int_equal(db_player_rename(db, 1, "tab\there"), DB_REFUSED);
+	assert_int_equal(db_player_rename(db, 1, "'; drop table players; --"),
+			 DB_REFUSED);
+	assert_int_equal(count(db, "SELECT count(*) FROM players"), 2);
+	assert_int_equal(count(db, "SELECT count(*) FROM player_names"), 0);
+	assert_int_equal(db_check(db), DB_OK);
+	db_close(db);
+}
+
+/* ------------------------------------------------------- concurrency */
+
+/* A child adding `n` players named "<tag> <i>" once `go` is readable;
+ * exits 0 when all were written. */
+static void writer(int go, const char *tag, int n)
+{
+	char err[DB_ERR_MAX], name[32], byte;
+	struct db *db;
+	int64_t id;
+
+	if (read(go, &byte, 1) != 1)
+		_exit(3);
+	if (db_open(path_of("shared.db"), 0, &db, err, sizeof(err)) != DB_OK)
+		_exit(2);
+	for (int i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "%s %d", tag, i);
+		if (db_player_add(db, name, &id) != DB_OK) {
+			fprintf(stderr, "%s\n", db_error(db));
+			_exit(1);
+		}
+	}
+	db_close(db);
+	_exit(0);
+}
+
+/* A child holding a write transaction for 300 ms; tells the writers to
+ * start once it holds it. */
+static void holder(int go)
+{
+	sqlite3 *h;
+
+	if (sqlite3_open(path_of("shared.db"), &h) != SQLITE_OK ||
+	    sqlite3_exec(h, "BEGIN IMMEDIATE; INSERT INTO players (name,"
+			 " name_key, created) VALUES ('Holder', 'holder', 'now')",
+			 NULL, NULL, NULL) != SQLITE_OK)
+		_exit(2);
+	if (write(go, "gg", 2) != 2)
+		_exit(3);
+	usleep(300000);
+	if (sqlite3_exec(h, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		_exit(4);
+	sqlite3_close(h);
+	_exit(0);
+}
+
+/* SQLite connections must not cross fork(), so every connection here
+ * lives in a child until the parent counts at the end. */
+static void test_two_writers(void **state)
+{
+	pid_t pid[3];
+	struct db *db;
+	int go[2], status;
+
+	(void)state;
+	db = open_ok("shared.db", DB_OPEN_CREATE);
+	db_close(db);
+	assert_int_equal(pipe(go), 0);
+	for (int i = 0; i < 3; i++) {
+		pid[i] = fork();
+		assert_true(pid[i] >= 0);
+		if (pid[i] == 0 && i == 2)
+			holder(go[1]);
+		else if (pid[i] == 0)
+			writer(go[0], i ? "right" : "left", 100);
+	}
+	close(go[0]);
+	close(go[1]);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(waitpid(pid[i], &status, 0), pid[i]);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+	}
+	/* No lost update: every player of both writers is there, and the
+	 * holder's. */
+	db = open_ok("shared.db", 0);
+	assert_int_equal(count(db, "SELECT count(*) FROM players"), 201);
+	db_close(db);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_migrate_from_empty, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_migrate_from_each_version, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_newer_file_refused, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_damaged_file_reported, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_full_disk_leaves_nothing_partial, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_read_only_reported, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_step_failure_mid_transaction, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_live_game, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_hostile_names_change_nothing, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_two_writers, setup_dir, remove_dir),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

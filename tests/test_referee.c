@@ -1,0 +1,679 @@
+/*
+ * test_referee.c - the referee on hand-made observation streams: every
+ * kind of sensor noise it must survive, the touch rule, illegal sowings,
+ * snapshots, and the arbiter's commands. Each test states the verdicts
+ * and the messages the players would see.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "daemon/referee.h"
+#include "daemon/trace.h"
+
+#define VERDICTS_MAX 128
+
+struct fix {
+	struct referee *ref;
+	struct verdict v[VERDICTS_MAX];
+	int n;
+	unsigned table;
+};
+
+static void on_verdict(void *ctx, const struct verdict *v)
+{
+	struct fix *f = ctx;
+
+	if (f->n < VERDICTS_MAX)
+		f->v[f->n++] = *v;
+}
+
+static struct fix *fix_open(const char *options,
+			    const struct referee_config *cfg)
+{
+	struct fix *f = calloc(1, sizeof(*f));
+	char err[256] = "";
+
+	assert_non_null(f);
+	f->table = 3;
+	f->ref = referee_new(f->table, "kalah", options, cfg, on_verdict, f,
+			     err, sizeof(err));
+	if (f->ref == NULL)
+		fail_msg("referee_new: %s", err);
+	return f;
+}
+
+static void fix_close(struct fix *f)
+{
+	referee_free(f->ref);
+	free(f);
+}
+
+static uint64_t ms(double t)
+{
+	return (uint64_t)(t * 1000.0 + 0.5) * 1000;
+}
+
+static void feed(struct fix *f, double t, enum obs_kind kind, const char *arg)
+{
+	struct observation o;
+
+	memset(&o, 0, sizeof(o));
+	o.t_us = ms(t);
+	o.table = f->table;
+	o.kind = kind;
+	if (arg != NULL && (kind == OBS_DROP || kind == OBS_LIFT ||
+			    kind == OBS_BUTTON))
+		snprintf(o.where, sizeof(o.where), "%s", arg);
+	else if (arg != NULL)
+		snprintf(o.text, sizeof(o.text), "%s", arg);
+	referee_feed(f->ref, &o);
+}
+
+/* Drops into the holes named in `holes`, `step` seconds apart. */
+static double sow(struct fix *f, double t, double step, const char *holes)
+{
+	char copy[256], *save = NULL;
+
+	snprintf(copy, sizeof(copy), "%s", holes);
+	for (char *h = strtok_r(copy, " ", &save); h != NULL;
+	     h = strtok_r(NULL, " ", &save), t += step)
+		feed(f, t, OBS_DROP, h);
+	return t - step;
+}
+
+static void tick(struct fix *f, double t)
+{
+	referee_tick(f->ref, ms(t));
+}
+
+static int count(const struct fix *f, enum verdict_kind kind)
+{
+	int n = 0;
+
+	for (int i = 0; i < f->n; i++)
+		n += f->v[i].kind == kind;
+	return n;
+}
+
+static const struct verdict *last(const struct fix *f, enum verdict_kind kind)
+{
+	for (int i = f->n - 1; i >= 0; i--)
+		if (f->v[i].kind == kind)
+			return &f->v[i];
+	for (int i = 0; i < f->n; i++) {
+		char line[512];
+
+		verdict_format(&f->v[i], line, sizeof(line));
+		print_message("  %s\n", line);
+	}
+	fail_msg("no '%s' verdict among %d", verdict_kind_name(kind), f->n);
+	return &f->v[VERDICTS_MAX - 1];
+}
+
+static void assert_says(const struct verdict *v, const char *part)
+{
+	if (strstr(v->text, part) == NULL)
+		fail_msg("verdict '%s' does not say '%s'", v->text, part);
+}
+
+static const char *position(const struct fix *f)
+{
+	static char buf[256];
+
+	return referee_position(f->ref, buf, sizeof(buf));
+}
+
+static struct fix *started(const char *options)
+{
+	struct fix *f = fix_open(options, NULL);
+
+	feed(f, 0, OBS_START, NULL);
+	assert_int_equal(f->v[0].kind, VERDICT_START);
+	return f;
+}
+
+/* ------------------------------------------------------------- sowing */
+
+static void test_exact_sowing_accepted_after_the_hand_stops(void **state)
+{
+	struct fix *f = started("");
+	double t;
+
+	(void)state;
+	t = sow(f, 1.0, 0.3, "d e f S");
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);	/* hand may go on */
+	tick(f, t + 0.7);
+	assert_int_equal(count(f, VERDICT_ACCEPT), 1);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "c");
+	assert_int_equal(last(f, VERDICT_ACCEPT)->ply, 1);
+	assert_says(last(f, VERDICT_ACCEPT), "moves again");
+	assert_string_equal(position(f), "4 4 0 5 5 5/4 4 4 4 4 4/1 0/S");
+	fix_close(f);
+}
+
+static void test_next_sowing_after_a_pause_parts_two_moves(void **state)
+{
+	struct fix *f = started("");
+	double t;
+
+	(void)state;
+	/* A one-missed-pulse sowing is never taken at once; the first seed
+	 * of the next move, after a pause, ends it. */
+	t = sow(f, 1.0, 0.3, "d e S");
+	t = sow(f, t + 1.5, 0.3, "e f S A B");
+	assert_int_equal(count(f, VERDICT_WARN), 1);
+	assert_string_equal(last(f, VERDICT_WARN)->move, "c");
+	tick(f, t + 1);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "d");
+	fix_close(f);
+}
+
+static void test_button_claims_and_extra_turns(void **state)
+{
+	struct fix *f = started("");
+	double t;
+
+	(void)state;
+	t = sow(f, 1.0, 0.3, "d e f S");	/* c: moves again */
+	feed(f, t + 1.0, OBS_BUTTON, "S");
+	assert_says(last(f, VERDICT_NOTE), "S moves again after c: the turn is not over");
+	/* A one-seed sowing whose pulse went unsensed: the button claims a
+	 * move, and the only one-seed move is held for the arbiter. */
+	feed(f, t + 2.0, OBS_POSITION, "0 0 0 0 1 2/4 4 4 4 4 4/21 0/S");
+	feed(f, t + 4.0, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "e");
+	fix_close(f);
+}
+
+static void test_contact_bounce_is_filtered(void **state)
+{
+	struct fix *f = started("");
+	double t;
+
+	(void)state;
+	feed(f, 1.000, OBS_DROP, "d");
+	feed(f, 1.010, OBS_DROP, "d");		/* bounce, 10 ms */
+	t = sow(f, 1.3, 0.3, "e f S");
+	feed(f, t + 0.015, OBS_DROP, "S");	/* bounce, 15 ms */
+	tick(f, t + 1);
+	assert_int_equal(count(f, VERDICT_WARN), 0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "c");
+	assert_int_equal(referee_line(f->ref, 3)->bounces, 1);	/* d */
+	assert_int_equal(referee_line(f->ref, 3)->pulses, 1);
+	fix_close(f);
+}
+
+static void test_debounce_is_configurable(void **state)
+{
+	struct referee_config cfg;
+	struct fix *f;
+
+	(void)state;
+	/* 150 ms after a pulse: a second pulse by default ... */
+	f = fix_open("", NULL);
+	feed(f, 0, OBS_START, NULL);
+	feed(f, 1.000, OBS_DROP, "d");
+	feed(f, 1.150, OBS_DROP, "d");
+	sow(f, 1.4, 0.3, "e f S");
+	feed(f, 4.0, OBS_BUTTON, "S");
+	assert_says(last(f, VERDICT_WARN), "extra pulse on pit d");
+	fix_close(f);
+
+	/* ... a bounce with a 200 ms debounce time. */
+	referee_config_default(&cfg);
+	cfg.debounce_us = 200000;
+	f = fix_open("", &cfg);
+	feed(f, 0, OBS_START, NULL);
+	feed(f, 1.000, OBS_DROP, "d");
+	feed(f, 1.150, OBS_DROP, "d");
+	sow(f, 1.4, 0.3, "e f S");
+	feed(f, 4.0, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_WARN), 0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "c");
+	assert_int_equal(referee_line(f->ref, 3)->bounces, 1);
+	fix_close(f);
+}
+
+static void test_one_missed_pulse_is_a_warning(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d");		/* a: b c d e, e missed */
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	assert_says(last(f, VERDICT_WARN),
+		    "sensor on pit e missed a pulse (warning 1 in 40 plies)");
+	assert_int_equal(referee_line(f->ref, 4)->misses, 1);
+	assert_string_equal(position(f), "0 5 5 5 5 4/4 4 4 4 4 4/0 0/N");
+	fix_close(f);
+}
+
+static void test_one_extra_pulse_is_a_warning(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "c d B e");		/* a: b c d e; b missed, B extra? */
+	feed(f, 3.0, OBS_BUTTON, "S");
+	/* b missed and B extra: two faults, held. */
+	assert_int_equal(count(f, VERDICT_HOLD), 1);
+	fix_close(f);
+
+	f = started("");
+	sow(f, 1.0, 0.3, "b c B d e");		/* one extra pulse on B */
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	assert_says(last(f, VERDICT_WARN), "extra pulse on pit B");
+	assert_int_equal(referee_line(f->ref, 7)->extras, 1);
+	fix_close(f);
+}
+
+static void test_two_seeds_sensed_in_swapped_order(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b d c e");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	assert_says(last(f, VERDICT_WARN),
+		    "seeds 2 and 3 sensed in swapped order (d then c)");
+	assert_string_equal(position(f), "0 5 5 5 5 4/4 4 4 4 4 4/0 0/N");
+	fix_close(f);
+}
+
+static void test_stuck_line_is_ignored_and_excused(void **state)
+{
+	struct fix *f = started("");
+	double t = 1.0;
+
+	(void)state;
+	for (int i = 0; i < 12; i++, t += 0.04)
+		feed(f, t, OBS_DROP, "e");
+	assert_says(last(f, VERDICT_WARN), "sensor on pit e is stuck");
+	assert_int_equal(referee_line(f->ref, 4)->state, LINE_STUCK);
+	/* a sows b c d e: e's seed is not required while e is stuck. */
+	sow(f, 3.0, 0.3, "b c d");
+	feed(f, 4.5, OBS_DROP, "e");		/* still chattering: ignored */
+	feed(f, 5.0, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	fix_close(f);
+}
+
+static void test_dead_line_is_found_and_excused(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	/* Pit f never fires: c (d e f S) three times over three games. */
+	for (int g = 0; g < 3; g++) {
+		feed(f, 100.0 * g + 0.5, OBS_START, NULL);
+		sow(f, 100.0 * g + 1, 0.3, "d e S");
+		feed(f, 100.0 * g + 3, OBS_BUTTON, "S");
+	}
+	assert_int_equal(count(f, VERDICT_WARN), 3);
+	assert_int_equal(referee_line(f->ref, 5)->state, LINE_DEAD);
+	assert_says(last(f, VERDICT_NOTE), "sensor on pit f is dead");
+	/* Once dead, a move through f is taken without a warning. */
+	feed(f, 400.5, OBS_START, NULL);
+	sow(f, 401, 0.3, "d e S");
+	tick(f, 403);
+	assert_int_equal(count(f, VERDICT_WARN), 3);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "c");
+	/* A dead line that fires again is watched as flaky. */
+	sow(f, 405, 0.3, "f S A B");
+	assert_int_equal(referee_line(f->ref, 5)->state, LINE_FLAKY);
+	fix_close(f);
+}
+
+static void test_seed_rolled_into_the_next_pit_is_held(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d f");		/* a's last seed in f, not e */
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_int_equal(last(f, VERDICT_HOLD)->ply, 1);
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	assert_says(last(f, VERDICT_HOLD), "confirm or correct");
+	/* Until the arbiter decides nothing is taken. */
+	assert_string_equal(position(f), "4 4 4 4 4 4/4 4 4 4 4 4/0 0/S");
+	feed(f, 5.0, OBS_CONFIRM, NULL);
+	assert_says(last(f, VERDICT_ACCEPT), "confirmed by the arbiter");
+	assert_string_equal(position(f), "0 5 5 5 5 4/4 4 4 4 4 4/0 0/N");
+	fix_close(f);
+}
+
+static void test_touch_rule(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 0.8, OBS_LIFT, "b");		/* touches b ... */
+	sow(f, 1.0, 0.3, "d e f S");		/* ... sows c */
+	tick(f, 3.0);
+	assert_says(last(f, VERDICT_FOUL),
+		    "touch rule: pit b was touched, so S must sow it; pit c "
+		    "was sown");
+	assert_true(referee_restoring(f->ref));
+	fix_close(f);
+
+	/* Touching the pit that is sown is no foul. */
+	f = started("");
+	feed(f, 0.8, OBS_LIFT, "c");
+	sow(f, 1.0, 0.3, "d e f S");
+	tick(f, 3.0);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "c");
+	fix_close(f);
+}
+
+static void test_sowing_into_the_opponent_store_is_a_foul(void **state)
+{
+	struct fix *f = started("");
+	double t;
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "0 0 0 0 0 9/4 4 4 4 4 4/15 0/S");
+	/* f sows S A B C D E F a b; N is passed over, not sown. */
+	t = sow(f, 1.0, 0.3, "S A B C D E F N");
+	tick(f, t + 3);
+	t += 3;
+	assert_says(last(f, VERDICT_FOUL), "restore the board");
+	assert_says(last(f, VERDICT_FOUL), "a seed fell in store N, where S may not sow");
+	/* Drops while the board is put back are not moves. */
+	sow(f, t + 1, 0.2, "f f f");
+	feed(f, t + 3, OBS_BUTTON, "S");
+	assert_says(last(f, VERDICT_NOTE), "board restored; S to move");
+	assert_false(referee_restoring(f->ref));
+	fix_close(f);
+}
+
+static void test_skipped_pit_is_held_then_rejected(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b d e f");		/* a: b c d e with c passed over */
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	feed(f, 5.0, OBS_REJECT, NULL);
+	assert_says(last(f, VERDICT_COMMAND), "a rejected; restore the board");
+	assert_true(referee_restoring(f->ref));
+	fix_close(f);
+}
+
+static void test_no_legal_sowing_is_a_foul_at_once(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "B C D");		/* North's pits, South to move */
+	assert_int_equal(count(f, VERDICT_FOUL), 1);
+	assert_says(last(f, VERDICT_FOUL), "no legal move of S fits the drops");
+	fix_close(f);
+}
+
+static void test_quiet_period_ends_a_turn_without_buttons(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d");		/* a, e missed */
+	tick(f, 3.0);
+	assert_int_equal(count(f, VERDICT_WARN), 0);	/* 2.5 s not yet */
+	tick(f, 4.2);
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	assert_int_equal(referee_deadline(f->ref), 0);
+	fix_close(f);
+}
+
+static void test_capture_needs_its_seeds_carried(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	/* a has 1 seed and b is empty: a sows into b, capturing B's 4. */
+	feed(f, 0.5, OBS_POSITION, "1 0 4 4 4 4/4 4 4 4 4 4/7 0/S");
+	sow(f, 1.0, 0.3, "b");
+	tick(f, 1.8);
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);	/* 5 seeds to carry */
+	sow(f, 2.0, 0.2, "S S S S S");
+	tick(f, 3.5);
+	assert_says(last(f, VERDICT_ACCEPT), "S plays a; captures");
+	assert_string_equal(position(f), "0 0 4 4 4 4/4 4 4 4 0 4/12 0/N");
+	fix_close(f);
+
+	/* One of the five carried seeds unsensed: a warning. */
+	f = started("");
+	feed(f, 0.5, OBS_POSITION, "1 0 4 4 4 4/4 4 4 4 4 4/7 0/S");
+	sow(f, 1.0, 0.3, "b");
+	sow(f, 2.0, 0.2, "S S S S");
+	feed(f, 4.0, OBS_BUTTON, "S");
+	assert_says(last(f, VERDICT_WARN), "store S: 4 of the 5 seeds carried in sensed");
+	fix_close(f);
+}
+
+static void test_game_over_is_announced_with_the_score(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 2 1/20 24/S");
+	sow(f, 1.0, 0.3, "S");			/* f's last seed: S empties */
+	sow(f, 2.0, 0.2, "N N N");		/* North's 3 swept to N */
+	tick(f, 3.0);
+	assert_says(last(f, VERDICT_OVER), "N wins 27-21");
+	assert_false(referee_in_game(f->ref));
+	sow(f, 5.0, 0.3, "a b");		/* clearing the board */
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	fix_close(f);
+}
+
+static void test_flaky_line_after_three_warnings(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	for (int g = 0; g < 3; g++) {
+		double t = 100.0 * g;
+
+		feed(f, t + 0.5, OBS_START, NULL);
+		sow(f, t + 1.0, 0.3, "b c B d e");	/* an extra on B */
+		feed(f, t + 3.0, OBS_BUTTON, "S");
+	}
+	assert_says(last(f, VERDICT_WARN), "(warning 3 in 40 plies)");
+	assert_int_equal(referee_line(f->ref, 7)->state, LINE_FLAKY);
+	fix_close(f);
+}
+
+static void test_drops_while_held_wait_for_the_arbiter(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d f");		/* held (rolled seed) */
+	feed(f, 3.0, OBS_BUTTON, "S");
+	sow(f, 4.0, 0.3, "B C D E");		/* North goes on: A */
+	assert_says(last(f, VERDICT_NOTE), "drops kept until the arbiter");
+	feed(f, 6.0, OBS_CONFIRM, NULL);
+	tick(f, 7.0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "A");
+	assert_int_equal(referee_plies(f->ref), 2);
+	fix_close(f);
+}
+
+/* ---------------------------------------------------------- snapshots */
+
+static void test_snapshot_exact_chain_of_extra_turns(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	/* c (extra turn) then f: 4 4 0 5 5 0/5 5 5 5 4 4/2 0 */
+	feed(f, 5.0, OBS_SNAPSHOT, "4 4 0 5 5 0/5 5 5 5 4 4/2 0");
+	assert_int_equal(count(f, VERDICT_ACCEPT), 2);
+	assert_string_equal(f->v[f->n - 2].move, "c");
+	assert_string_equal(f->v[f->n - 1].move, "f");
+	assert_string_equal(position(f), "4 4 0 5 5 0/5 5 5 5 4 4/2 0/N");
+	fix_close(f);
+}
+
+static void test_snapshot_within_tolerance(void **state)
+{
+	struct referee_config cfg;
+	struct fix *f = started("");
+
+	(void)state;
+	/* a, with pit c misread as 6 instead of 5. */
+	feed(f, 5.0, OBS_SNAPSHOT, "0 5 6 5 5 4/4 4 4 4 4 4/0 0");
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	assert_says(last(f, VERDICT_WARN), "pit c reads 6, expected 5");
+	fix_close(f);
+
+	referee_config_default(&cfg);
+	cfg.snapshot_confirm = 1;
+	f = fix_open("", &cfg);
+	feed(f, 0, OBS_START, NULL);
+	feed(f, 5.0, OBS_SNAPSHOT, "0 5 6 5 5 4/4 4 4 4 4 4/0 0");
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	fix_close(f);
+}
+
+static void test_snapshot_far_from_any_move_is_a_foul(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 5.0, OBS_SNAPSHOT, "0 0 9 5 5 4/4 4 4 4 4 4/0 0");
+	assert_says(last(f, VERDICT_FOUL), "no legal move of S leads to the board seen");
+	/* The board put back as it was ends the foul. */
+	feed(f, 9.0, OBS_SNAPSHOT, "4 4 4 4 4 4/4 4 4 4 4 4/0 0");
+	assert_says(last(f, VERDICT_NOTE), "board restored");
+	fix_close(f);
+}
+
+static void test_snapshot_of_a_sowing_in_progress_waits(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	/* a lifted, two of its four seeds sown. */
+	feed(f, 5.0, OBS_SNAPSHOT, "0 5 5 4 4 4/4 4 4 4 4 4/0 0");
+	assert_int_equal(f->n, 1);
+	feed(f, 6.0, OBS_SNAPSHOT, "x 5 5 4 4 4/4 4 4 4 4 4/0 0");
+	assert_says(last(f, VERDICT_NOTE), "unreadable snapshot ignored");
+	fix_close(f);
+}
+
+/* ----------------------------------------------------------- commands */
+
+static void test_commands_and_refusals(void **state)
+{
+	struct fix *f = fix_open("", NULL);
+
+	(void)state;
+	feed(f, 0.1, OBS_CONFIRM, NULL);
+	assert_says(last(f, VERDICT_REFUSED), "confirm refused: no move awaits confirmation");
+	feed(f, 0.2, OBS_ENTRY, "c");
+	assert_says(last(f, VERDICT_REFUSED), "no game is on");
+	feed(f, 1.0, OBS_START, NULL);
+	feed(f, 2.0, OBS_ENTRY, "c");
+	assert_says(last(f, VERDICT_ACCEPT), "entered by hand");
+	assert_int_equal(last(f, VERDICT_ACCEPT)->source, SOURCE_MANUAL);
+	assert_int_equal(last(f, VERDICT_ACCEPT)->seat, 0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->position,
+			    "4 4 0 5 5 5/4 4 4 4 4 4/1 0/S");
+	assert_int_equal(last(f, VERDICT_ACCEPT)->undone_to, -1);
+	feed(f, 3.0, OBS_ENTRY, "c");
+	assert_says(last(f, VERDICT_FOUL), "pit c is empty");
+	feed(f, 3.5, OBS_ENTRY, "x");
+	assert_says(last(f, VERDICT_REFUSED), "entry refused: 'x' is not a move");
+	feed(f, 4.0, OBS_CORRECT, "b");
+	assert_says(last(f, VERDICT_COMMAND), "S plays b; replaces c");
+	assert_int_equal(last(f, VERDICT_COMMAND)->source, SOURCE_CORRECTION);
+	assert_int_equal(last(f, VERDICT_COMMAND)->undone_to, 0);
+	assert_int_equal(last(f, VERDICT_COMMAND)->ply, 1);
+	assert_string_equal(position(f), "4 0 5 5 5 5/4 4 4 4 4 4/0 0/N");
+	feed(f, 5.0, OBS_UNDO, NULL);
+	assert_says(last(f, VERDICT_COMMAND), "move 1 (b) taken back; S to move");
+	assert_int_equal(last(f, VERDICT_COMMAND)->undone_to, 0);
+	assert_string_equal(last(f, VERDICT_COMMAND)->position, "");
+	feed(f, 6.0, OBS_UNDO, NULL);
+	assert_says(last(f, VERDICT_REFUSED), "nothing to take back");
+	feed(f, 7.0, OBS_POSITION, "4 4 4/4 4 4/0 0/S");
+	assert_says(last(f, VERDICT_REFUSED), "position refused");
+	feed(f, 8.0, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 2 1/20 24/N");
+	assert_says(last(f, VERDICT_COMMAND), "position set");
+	feed(f, 9.0, OBS_END, NULL);
+	assert_says(last(f, VERDICT_OVER), "ended by the arbiter");
+	feed(f, 10.0, OBS_END, NULL);
+	assert_says(last(f, VERDICT_REFUSED), "end refused: no game is on");
+	fix_close(f);
+}
+
+static void test_verdict_line_format(void **state)
+{
+	struct verdict v;
+	char line[512];
+
+	(void)state;
+	memset(&v, 0, sizeof(v));
+	v.t_us = 12345678;
+	v.table = 2;
+	v.kind = VERDICT_WARN;
+	v.ply = 7;
+	snprintf(v.move, sizeof(v.move), "c");
+	snprintf(v.text, sizeof(v.text), "S plays c");
+	verdict_format(&v, line, sizeof(line));
+	assert_string_equal(line, "12.345678 2 warn 7 c: S plays c");
+	v.t_us = 3000000;
+	v.move[0] = '\0';
+	v.kind = VERDICT_NOTE;
+	verdict_format(&v, line, sizeof(line));
+	assert_string_equal(line, "3.000 2 note 7 -: S plays c");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exact_sowing_accepted_after_the_hand_stops),
+		cmocka_unit_test(test_next_sowing_after_a_pause_parts_two_moves),
+		cmocka_unit_test(test_button_claims_and_extra_turns),
+		cmocka_unit_test(test_contact_bounce_is_filtered),
+		cmocka_unit_test(test_debounce_is_configurable),
+		cmocka_unit_test(test_one_missed_pulse_is_a_warning),
+		cmocka_unit_test(test_one_extra_pulse_is_a_warning),
+		cmocka_unit_test(test_two_seeds_sensed_in_swapped_order),
+		cmocka_unit_test(test_stuck_line_is_ignored_and_excused),
+		cmocka_unit_test(test_dead_line_is_found_and_excused),
+		cmocka_unit_test(test_seed_rolled_into_the_next_pit_is_held),
+		cmocka_unit_test(test_touch_rule),
+		cmocka_unit_test(test_sowing_into_the_opponent_store_is_a_foul),
+		cmocka_unit_test(test_skipped_pit_is_held_then_rejected),
+		cmocka_unit_test(test_no_legal_sowing_is_a_foul_at_once),
+		cmocka_unit_test(test_quiet_period_ends_a_turn_without_buttons),
+		cmocka_unit_test(test_capture_needs_its_seeds_carried),
+		cmocka_unit_test(test_game_over_is_announced_with_the_score),
+		cmocka_unit_test(test_flaky_line_after_three_warnings),
+		cmocka_unit_test(test_drops_while_held_wait_for_the_arbiter),
+		cmocka_unit_test(test_snapshot_exact_chain_of_extra_turns),
+		cmocka_unit_test(test_snapshot_within_tolerance),
+		cmocka_unit_test(test_snapshot_far_from_any_move_is_a_foul),
+		cmocka_unit_test(test_snapshot_of_a_sowing_in_progress_waits),
+		cmocka_unit_test(test_commands_and_refusals),
+		cmocka_unit_test(test_verdict_line_format),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

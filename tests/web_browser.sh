@@ -1,0 +1,117 @@
+#!/bin/sh
+# The dashboard in a real browser: Debian's chromium, headless, driven by
+# playwright-core (tests/browser) against two pitbossd on temporary
+# databases and free ports: a --demo one (a tournament, its series and
+# games) and one with an arbiter's password whose tables replay traces.
+# tests/browser/dashboard.test.mjs checks every page, a live table, the
+# arbiter's login and a correction, and a phone-sized screen; its TAP is
+# passed through.
+#
+# Installs no system packages (./bootstrap does): without node or
+# chromium it skips. playwright-core comes from npm (npm ci, once) into
+# a cache: $PITBOSS_BROWSER_CACHE, else ~/.cache/pitboss/browser.
+. "${top_srcdir:-.}/tests/tap.sh"
+PITBOSSD="${top_builddir:-.}/pitbossd"
+src="$(cd "${top_srcdir:-.}" && pwd)"
+CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+tmp=$(mktemp -d)
+demo='' live=''
+trap '[ -n "$demo" ] && kill -9 $demo 2>/dev/null; [ -n "$live" ] && kill -9 $live 2>/dev/null; rm -rf "$tmp"' EXIT
+
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+	echo "1..0 # SKIP node or npm not installed (Debian packages: nodejs npm; ./bootstrap installs them)"
+	exit 0
+fi
+if [ ! -x "$CHROMIUM" ]; then
+	echo "1..0 # SKIP $CHROMIUM not installed (Debian package: chromium; ./bootstrap installs it)"
+	exit 0
+fi
+major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null)
+case "$major" in
+''|*[!0-9]*)
+	echo "1..0 # SKIP node does not run: $(node --version 2>&1 | head -n 1)"
+	exit 0 ;;
+esac
+if [ "$major" -lt 18 ]; then
+	echo "1..0 # SKIP node $(node --version) is older than 18, which playwright-core needs"
+	exit 0
+fi
+
+# playwright-core, installed once per package-lock.json. The source tree
+# may be read-only (make distcheck): the tests run from a copy.
+lock="$src/tests/browser/package-lock.json"
+sum=$(cksum <"$lock" | cut -d' ' -f1)
+cache="${PITBOSS_BROWSER_CACHE:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/pitboss/browser}/$sum"
+if [ ! -d "$cache/node_modules/playwright-core" ]; then
+	if ! mkdir -p "$cache" 2>/dev/null || [ ! -w "$cache" ]; then
+		cache="$tmp/npm"
+		mkdir -p "$cache"
+	fi
+	work=$(mktemp -d "$cache/install.XXXXXX")
+	cp "$src/tests/browser/package.json" "$lock" "$work/"
+	if ! (cd "$work" && npm ci --no-audit --no-fund --loglevel=error) >"$tmp/npm.log" 2>&1; then
+		echo "1..0 # SKIP npm ci could not install playwright-core (no network?): $(grep -m 1 -i error "$tmp/npm.log")"
+		rm -rf "$work"
+		exit 0
+	fi
+	# Another run may have finished first; either copy is the same.
+	[ -d "$cache/node_modules" ] || mv "$work/node_modules" "$cache/node_modules"
+	rm -rf "$work"
+fi
+run="$tmp/run"
+mkdir -p "$run"
+cp "$src/tests/browser/package.json" "$src/tests/browser/"*.test.mjs "$run/"
+ln -s "$cache/node_modules" "$run/node_modules"
+
+password=club-secret
+hash=$(perl -e 'print crypt($ARGV[0], q($6$pitbosstest$))' "$password")
+cat >"$tmp/live.conf" <<EOC
+database = $tmp/live.db
+web.listen = 127.0.0.1
+web.password-hash = $hash
+log-level = info
+[table 1]
+name = Front
+players = Ada, Bob
+source = replay
+trace = $src/tests/traces/sim-clean-greedy.trace
+[table 2]
+name = Back
+players = Cleo, Dev
+source = replay
+trace = $src/tests/traces/hand-skipped-pit.trace
+EOC
+
+start_web "$tmp/demo.log" "$PITBOSSD" -f --demo --db "$tmp/demo.db" \
+	--speed 20 --assets "$src/web/assets" ||
+	{ printf '1..1\nnot ok 1 - the demo daemon started\n'; sed 's/^/# /' "$tmp/demo.log"; exit 1; }
+demo=$web_pid
+demo_port=$web_port
+# At twice real time the long trace plays a move every second or two for
+# about 40 s; the short one ends after 5 s.
+start_web "$tmp/live.log" "$PITBOSSD" -f -c "$tmp/live.conf" --speed 2 \
+	--assets "$src/web/assets" ||
+	{ printf '1..1\nnot ok 1 - the live daemon started\n'; sed 's/^/# /' "$tmp/live.log"; exit 1; }
+live=$web_pid
+
+PITBOSS_DEMO_URL="http://127.0.0.1:$demo_port" \
+PITBOSS_LIVE_URL="http://127.0.0.1:$web_port" \
+PITBOSS_PASSWORD="$password" CHROMIUM="$CHROMIUM" \
+	node "$run/dashboard.test.mjs"
+status=$?
+
+for p in $demo $live; do
+	kill -TERM "$p" 2>/dev/null
+	wait "$p"
+	rc=$?
+	if [ "$rc" -ne 0 ]; then
+		echo "# pitbossd (pid $p) exited $rc"
+		status=1
+	fi
+done
+demo='' live=''
+if [ "$status" -ne 0 ]; then
+	echo "# the daemons' logs, last lines:"
+	tail -n 15 "$tmp/demo.log" "$tmp/live.log" | sed 's/^/# /'
+fi
+exit "$status"

@@ -1,0 +1,97 @@
+/*
+ * jbuf.c - the JSON text buffer.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "web/jbuf.h"
+
+static int grow(struct jbuf *b, size_t more)
+{
+	size_t cap;
+	char *data;
+
+	if (b->failed)
+		return -1;
+	if (b->len + more + 1 <= b->cap)
+		return 0;
+	cap = b->cap ? b->cap : 1024;
+	while (cap < b->len + more + 1)
+		cap *= 2;
+	data = realloc(b->data, cap);
+	if (data == NULL) {
+		b->failed = 1;
+		return -1;
+	}
+	b->data = data;
+	b->cap = cap;
+	return 0;
+}
+
+void jbuf_printf(struct jbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || grow(b, (size_t)n) < 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void jbuf_str(struct jbuf *b, const char *text)
+{
+	if (text == NULL) {
+		jbuf_printf(b, "null");
+		return;
+	}
+	jbuf_printf(b, "\"");
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			jbuf_printf(b, "\\%c", *p);
+		else if (*p == '\n')
+			jbuf_printf(b, "\\n");
+		else if (*p < 0x20 || *p == '<')
+			jbuf_printf(b, "\\u%04x", *p);	/* '<': safe in HTML */
+		else if (grow(b, 1) == 0)
+			b->data[b->len++] = (char)*p;
+	}
+	jbuf_printf(b, "\"");
+}
+
+void jbuf_key(struct jbuf *b, const char *key)
+{
+	jbuf_str(b, key);
+	jbuf_printf(b, ":");
+}
+
+char *jbuf_take(struct jbuf *b, size_t *len)
+{
+	char *data = b->data;
+
+	if (b->failed || data == NULL) {
+		jbuf_free(b);
+		return NULL;
+	}
+	data[b->len] = '\0';
+	if (len != NULL)
+		*len = b->len;
+	b->data = NULL;
+	b->len = b->cap = 0;
+	return data;
+}
+
+void jbuf_free(struct jbuf *b)
+{
+	free(b->data);
+	memset(b, 0, sizeof(*b));
+}

@@ -1,0 +1,48 @@
+/*
+ * web.h - the dashboard and JSON API, served by libmicrohttpd inside
+ * pitbossd. The server runs in its own threads: handlers read the
+ * database on their own connections, and commands to live tables go
+ * through the same door as the CLI's (the commands queue). The main
+ * loop feeds it what only the daemon knows: verdicts as they are given
+ * (for server-sent events) and each table's live state.
+ */
+#ifndef PITBOSS_WEB_H
+#define PITBOSS_WEB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct web_config {
+	char listen[64];		/* IPv4 or IPv6 address */
+	unsigned port;			/* 0: any free port (tests) */
+	char db_path[4096];
+	char assets[4096];		/* the folder of the pages and scripts */
+	char password_hash[128];	/* crypt(3) hash; "": no admin */
+	unsigned connection_limit;	/* 0: 256 */
+	unsigned per_ip_limit;		/* 0: 64 */
+	unsigned timeout_s;		/* idle connection timeout; 0: 30 */
+	char tls_cert[4096];		/* PEM files; "": plain HTTP */
+	char tls_key[4096];
+};
+
+struct web;
+
+/* Starts the server; NULL with the reason. Stop with web_stop(). */
+struct web *web_start(const struct web_config *config, char *err,
+		      size_t errlen);
+void web_stop(struct web *web);
+/* The port listened on. */
+unsigned web_port(const struct web *web);
+
+/*
+ * From the main loop. `json` is one JSON object: a verdict (sent to
+ * every open event stream, kept in a ring for Last-Event-ID), or a
+ * table's live state (position, whose turn, sensor health...).
+ */
+void web_publish(struct web *web, const char *json);
+void web_table_state(struct web *web, int64_t board_id, const char *json);
+/* The players' PINs of a board, by seat ("4711, 0815"): they open the
+ * player page. */
+void web_table_pins(struct web *web, int64_t board_id, const char *pins);
+
+#endif

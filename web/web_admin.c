@@ -1,0 +1,463 @@
+/*
+ * web_admin.c - the arbiter's side of the dashboard: login against the
+ * password hash of the configuration (crypt(3), compared in constant
+ * time, failures rate-limited per address), a session cookie (HttpOnly,
+ * SameSite=Strict) with its CSRF token, and the actions, which go
+ * through the same commands door as `pitboss table`.
+ */
+#include "config.h"
+
+#include <crypt.h>
+#include <ctype.h>
+#include <inttypes.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "web/web_impl.h"
+
+#define SESSION_S (12 * 3600)
+#define LOGIN_FAILURES 5	/* per address and minute */
+#define COMMAND_WAIT_MS 5000
+
+/* ------------------------------------------------------------ bodies */
+
+static int hexval(int c)
+{
+	return isdigit(c) ? c - '0' : tolower(c) - 'a' + 10;
+}
+
+/* A field of a form body (a=b&c=d), decoded; -1 when absent. */
+static int form_field(const char *body, const char *key, char *out, size_t len)
+{
+	size_t klen = strlen(key);
+
+	for (const char *p = body; p != NULL && *p; p = strchr(p, '&'),
+	     p = p ? p + 1 : NULL) {
+		size_t n = 0;
+
+		if (strncmp(p, key, klen) != 0 || p[klen] != '=')
+			continue;
+		for (p += klen + 1; *p && *p != '&' && n + 1 < len; p++) {
+			if (*p == '+') {
+				out[n++] = ' ';
+			} else if (*p == '%' && isxdigit((unsigned char)p[1]) &&
+				   isxdigit((unsigned char)p[2])) {
+				out[n++] = (char)(hexval(p[1]) * 16 + hexval(p[2]));
+				p += 2;
+			} else {
+				out[n++] = *p;
+			}
+		}
+		out[n] = '\0';
+		return 0;
+	}
+	return -1;
+}
+
+/*
+ * A string member of a flat JSON object body; -1 when absent, -2 when
+ * the body is not such an object.
+ */
+static int json_field(const char *body, const char *key, char *out, size_t len)
+{
+	const char *p = body;
+	int found = -1;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p++ != '{')
+		return -2;
+	for (;;) {
+		char name[64], value[1024];
+		char *dst;
+		size_t n, cap;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '}')
+			break;
+		for (int part = 0; part < 2; part++) {
+			dst = part ? value : name;
+			cap = part ? sizeof(value) : sizeof(name);
+			n = 0;
+			while (isspace((unsigned char)*p))
+				p++;
+			if (*p++ != '"')
+				return -2;
+			while (*p && *p != '"') {
+				char c = *p++;
+
+				if (c == '\\') {
+					c = *p++;
+					if (c == 'n')
+						c = '\n';
+					else if (c == 't')
+						c = '\t';
+					else if (c != '"' && c != '\\' && c != '/')
+						return -2;
+				} else if ((unsigned char)c < 0x20) {
+					return -2;
+				}
+				if (n + 1 >= cap)
+					return -2;
+				dst[n++] = c;
+			}
+			if (*p++ != '"')
+				return -2;
+			dst[n] = '\0';
+			while (isspace((unsigned char)*p))
+				p++;
+			if (part == 0 && *p++ != ':')
+				return -2;
+		}
+		if (strcmp(name, key) == 0 && strlen(value) < len) {
+			strcpy(out, value);
+			found = 0;
+		}
+		if (*p == ',') {
+			p++;
+			continue;
+		}
+		if (*p != '}')
+			return -2;
+		break;
+	}
+	while (*++p)
+		if (!isspace((unsigned char)*p))
+			return -2;
+	return found;
+}
+
+/* A field of the body, JSON or form; 0, -1 absent, -2 malformed. */
+int web_body_field(struct web_request *r, const char *key, char *out,
+		   size_t len)
+{
+	const char *type = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
+						       "Content-Type");
+
+	if (r->body == NULL)
+		return -1;
+	if (type != NULL && strncmp(type, "application/json", 16) == 0)
+		return json_field(r->body, key, out, len);
+	return form_field(r->body, key, out, len);
+}
+
+/* ---------------------------------------------------------- sessions */
+
+int web_equal_time(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	unsigned char diff = (unsigned char)(la != lb);
+
+	for (size_t i = 0; i < la && i < lb; i++)
+		diff |= (unsigned char)(a[i] ^ b[i]);
+	return diff == 0;
+}
+
+static int random_hex(char *out, size_t bytes)
+{
+	unsigned char raw[32];
+
+	if (bytes > sizeof(raw) ||
+	    getrandom(raw, bytes, 0) != (ssize_t)bytes)
+		return -1;
+	for (size_t i = 0; i < bytes; i++)
+		sprintf(out + 2 * i, "%02x", raw[i]);
+	return 0;
+}
+
+/* The session of the request's cookie (locked by the caller). */
+static struct web_session *find_session(struct web_request *r)
+{
+	const char *token = MHD_lookup_connection_value(r->con, MHD_COOKIE_KIND,
+							"pb_session");
+	uint64_t now = web_now_s();
+
+	if (token == NULL || strlen(token) != 64)
+		return NULL;
+	for (int i = 0; i < WEB_SESSIONS; i++) {
+		struct web_session *s = &r->web->session[i];
+
+		if (s->token[0] != '\0' && s->expires > now &&
+		    web_equal_time(s->token, token))
+			return s;
+	}
+	return NULL;
+}
+
+int web_is_admin(struct web_request *r, int need_csrf)
+{
+	const char *header = MHD_lookup_connection_value(r->con,
+							 MHD_HEADER_KIND,
+							 "X-CSRF-Token");
+	char field[80] = "";
+	struct web_session *s;
+	int ok;
+
+	if (header == NULL && web_body_field(r, "csrf", field, sizeof(field)) == 0)
+		header = field;
+	pthread_mutex_lock(&r->web->lock);
+	s = find_session(r);
+	ok = s != NULL && (!need_csrf ||
+			   (header != NULL && web_equal_time(s->csrf, header)));
+	pthread_mutex_unlock(&r->web->lock);
+	return ok;
+}
+
+void api_session(struct web_request *r)
+{
+	struct jbuf b = { 0 };
+	struct web_session *s;
+
+	pthread_mutex_lock(&r->web->lock);
+	s = find_session(r);
+	jbuf_printf(&b, "{\"admin\":%s,\"login\":%s,\"csrf\":",
+		    s ? "true" : "false",
+		    r->web->cfg.password_hash[0] ? "true" : "false");
+	jbuf_str(&b, s ? s->csrf : NULL);
+	jbuf_printf(&b, "}");
+	pthread_mutex_unlock(&r->web->lock);
+	web_json(r, &b);
+}
+
+static const char *client_ip(struct web_request *r, char *buf, size_t len)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(
+		r->con, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+
+	snprintf(buf, len, "?");
+	if (ci != NULL && ci->client_addr != NULL &&
+	    getnameinfo(ci->client_addr, ci->client_addr->sa_family == AF_INET6
+			? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in),
+			buf, (socklen_t)len, NULL, 0, NI_NUMERICHOST) != 0)
+		snprintf(buf, len, "?");
+	return buf;
+}
+
+/* Counts a failure of `ip`; returns whether it may still try. */
+static int login_allowed(struct web *web, const char *ip, int failed)
+{
+	uint64_t now = web_now_s();
+	struct web_login_track *t = NULL, *oldest = &web->login[0];
+
+	for (int i = 0; i < WEB_LOGIN_TRACK; i++) {
+		if (strcmp(web->login[i].ip, ip) == 0)
+			t = &web->login[i];
+		if (web->login[i].window < oldest->window)
+			oldest = &web->login[i];
+	}
+	if (t == NULL) {
+		if (!failed)
+			return 1;
+		t = oldest;
+		snprintf(t->ip, sizeof(t->ip), "%s", ip);
+		t->failures = 0;
+		t->window = now;
+	}
+	if (now - t->window >= 60) {
+		t->window = now;
+		t->failures = 0;
+	}
+	if (failed)
+		t->failures++;
+	return t->failures < LOGIN_FAILURES;
+}
+
+int web_login_allowed(struct web_request *r, int failed)
+{
+	char ip[64];
+
+	return login_allowed(r->web, client_ip(r, ip, sizeof(ip)), failed);
+}
+
+void api_login(struct web_request *r)
+{
+	struct web *web = r->web;
+	struct crypt_data *cd;
+	char password[256], ip[64];
+	const char *hash;
+	struct jbuf b = { 0 };
+	int rc, good;
+
+	client_ip(r, ip, sizeof(ip));
+	if (web->cfg.password_hash[0] == '\0') {
+		web_error(r, 403, "no admin password is set (web.password-hash "
+			  "in pitboss.conf)");
+		return;
+	}
+	pthread_mutex_lock(&web->lock);
+	good = login_allowed(web, ip, 0);
+	pthread_mutex_unlock(&web->lock);
+	if (!good) {
+		web_error(r, 429, "too many failed logins; wait a minute");
+		return;
+	}
+	rc = web_body_field(r, "password", password, sizeof(password));
+	if (rc == -2) {
+		web_error(r, 400, "the body is not a JSON object of strings");
+		return;
+	}
+	if (rc < 0) {
+		web_error(r, 400, "password missing");
+		return;
+	}
+	cd = calloc(1, sizeof(*cd));
+	if (cd == NULL) {
+		web_error(r, 500, "out of memory");
+		return;
+	}
+	hash = crypt_r(password, web->cfg.password_hash, cd);
+	good = hash != NULL && hash[0] != '*' &&
+	       web_equal_time(hash, web->cfg.password_hash);
+	memset(password, 0, sizeof(password));
+	free(cd);
+	pthread_mutex_lock(&web->lock);
+	if (!good) {
+		login_allowed(web, ip, 1);
+		pthread_mutex_unlock(&web->lock);
+		web_error(r, 401, "wrong password");
+		return;
+	}
+	{
+		struct web_session *s = &web->session[0];
+		uint64_t now = web_now_s();
+
+		for (int i = 0; i < WEB_SESSIONS; i++)
+			if (web->session[i].expires < s->expires ||
+			    web->session[i].expires <= now) {
+				s = &web->session[i];
+				if (s->expires <= now)
+					break;
+			}
+		if (random_hex(s->token, 32) < 0 || random_hex(s->csrf, 32) < 0) {
+			s->token[0] = '\0';
+			pthread_mutex_unlock(&web->lock);
+			web_error(r, 500, "no randomness for a session");
+			return;
+		}
+		s->expires = now + SESSION_S;
+		snprintf(r->cookie, sizeof(r->cookie),
+			 "pb_session=%s; HttpOnly; SameSite=Strict; Path=/; "
+			 "Max-Age=%d", s->token, SESSION_S);
+		jbuf_printf(&b, "{\"admin\":true,\"csrf\":");
+		jbuf_str(&b, s->csrf);
+		jbuf_printf(&b, "}");
+	}
+	pthread_mutex_unlock(&web->lock);
+	web_json(r, &b);
+}
+
+void api_logout(struct web_request *r)
+{
+	struct jbuf b = { 0 };
+	struct web_session *s;
+
+	pthread_mutex_lock(&r->web->lock);
+	s = find_session(r);
+	if (s != NULL)
+		memset(s, 0, sizeof(*s));
+	pthread_mutex_unlock(&r->web->lock);
+	snprintf(r->cookie, sizeof(r->cookie),
+		 "pb_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
+	jbuf_printf(&b, "{\"admin\":false}");
+	web_json(r, &b);
+}
+
+/* ----------------------------------------------------------- actions */
+
+void api_command(struct web_request *r)
+{
+	static const char *const kinds[] = {
+		"start", "end", "entry", "confirm", "reject", "correct",
+		"position", "undo", NULL
+	};
+	char kind[32] = "", text[256] = "";
+	int known = 0, rc;
+
+	rc = web_body_field(r, "kind", kind, sizeof(kind));
+	if (rc == -2 || web_body_field(r, "text", text, sizeof(text)) == -2) {
+		web_error(r, 400, "the body is not a JSON object of strings");
+		return;
+	}
+	for (size_t i = 0; kinds[i] != NULL; i++)
+		known |= strcmp(kind, kinds[i]) == 0;
+	if (!known) {
+		web_error(r, 400, "kind: '%s' is not start, end, entry, "
+			  "confirm, reject, correct, position or undo", kind);
+		return;
+	}
+	web_run_command(r, kind, text);
+}
+
+void web_run_command(struct web_request *r, const char *kind,
+		     const char *text)
+{
+	struct web *web = r->web;
+	struct db_command cmd;
+	struct jbuf b = { 0 };
+	int64_t id = 0;
+	int rc;
+
+	pthread_mutex_lock(&web->lock);
+	rc = db_command_add(web->writer, r->param[0], kind, text, &id);
+	pthread_mutex_unlock(&web->lock);
+	if (rc != DB_OK) {
+		web_error(r, rc == DB_REFUSED ? 404 : 500, "%s",
+			  db_error(web->writer));
+		return;
+	}
+	for (int waited = 0; waited < COMMAND_WAIT_MS; waited += 50) {
+		struct db *db = web_db_acquire(web);
+		struct timespec ts = { 0, 50 * 1000000L };
+
+		rc = db_command_get(db, id, &cmd);
+		web_db_release(web, db);
+		if (rc != DB_OK || cmd.done[0] != '\0')
+			break;
+		nanosleep(&ts, NULL);
+	}
+	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"outcome\":", id);
+	jbuf_str(&b, rc == DB_OK && cmd.done[0] ? cmd.outcome : NULL);
+	jbuf_printf(&b, "}");
+	web_json(r, &b);
+	if (rc != DB_OK || cmd.done[0] == '\0')
+		r->status = 202;	/* queued; the daemon has not answered */
+}
+
+void api_forfeit(struct web_request *r)
+{
+	struct web *web = r->web;
+	char player[32];
+	struct jbuf b = { 0 };
+	char *end;
+	long long pid;
+	int rc = web_body_field(r, "player", player, sizeof(player));
+
+	if (rc == -2) {
+		web_error(r, 400, "the body is not a JSON object of strings");
+		return;
+	}
+	pid = rc == 0 ? strtoll(player, &end, 10) : 0;
+	if (rc < 0 || *end != '\0' || pid <= 0) {
+		web_error(r, 400, "player: a player id is needed");
+		return;
+	}
+	pthread_mutex_lock(&web->lock);
+	rc = db_tournament_forfeit(web->writer, r->param[0], pid);
+	if (rc != DB_OK) {
+		char msg[DB_ERR_MAX];
+
+		snprintf(msg, sizeof(msg), "%s", db_error(web->writer));
+		pthread_mutex_unlock(&web->lock);
+		web_error(r, rc == DB_REFUSED ? 409 : 500, "%s", msg);
+		return;
+	}
+	pthread_mutex_unlock(&web->lock);
+	jbuf_printf(&b, "{\"forfeit\":%lld}", pid);
+	web_json(r, &b);
+}

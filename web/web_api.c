@@ -1,0 +1,629 @@
+/*
+ * web_api.c - the JSON API (documented in docs/api.md): tables with
+ * their live state, games with every move, series, tournaments with
+ * standings and bracket, players with their history. Read-only: each
+ * handler borrows a read connection from the pool.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/rules.h"
+#include "web/web_impl.h"
+
+/* ---------------------------------------------------------- pieces */
+
+/* The options spectators may see: a game's secrets never leave. */
+static void public_options(struct jbuf *b, const char *kind,
+			   const char *options)
+{
+	const struct rules *ops = rules_find(kind);
+	struct rules_game *game;
+	char err[RULES_ERR_MAX], buf[DB_TEXT_MAX];
+
+	if (ops == NULL || ops->public_options == NULL) {
+		jbuf_str(b, options);
+		return;
+	}
+	game = rules_game_new(ops, options, err, sizeof(err));
+	jbuf_str(b, game != NULL ? rules_public_options(game, buf,
+							sizeof(buf)) : "");
+	rules_game_free(game);
+}
+
+/* A seat's name in the game's own words ("S", "1"). */
+static const char *seat_name(const char *kind, int seat)
+{
+	const struct rules *ops = rules_find(kind);
+
+	return ops != NULL ? rules_seat_name(ops, seat) : "?";
+}
+
+static void game_summary(struct jbuf *b, const struct db_game_info *g)
+{
+	jbuf_printf(b, "{\"id\":%" PRId64 ",\"game\":", g->id);
+	jbuf_str(b, g->kind);
+	jbuf_printf(b, ",\"options\":");
+	public_options(b, g->kind, g->options);
+	jbuf_printf(b, ",\"table\":");
+	jbuf_str(b, g->table[0] ? g->table : NULL);
+	jbuf_printf(b, ",\"table_id\":%" PRId64 ",\"series\":", g->table_id);
+	if (g->series_id)
+		jbuf_printf(b, "%" PRId64, g->series_id);
+	else
+		jbuf_printf(b, "null");
+	jbuf_printf(b, ",\"game_no\":%d,\"tournament\":", g->game_no);
+	if (g->tournament_id)
+		jbuf_printf(b, "%" PRId64, g->tournament_id);
+	else
+		jbuf_printf(b, "null");
+	jbuf_printf(b, ",\"status\":");
+	jbuf_str(b, g->status);
+	jbuf_printf(b, ",\"result\":");
+	jbuf_str(b, g->result[0] ? g->result : NULL);
+	jbuf_printf(b, ",\"winner\":%d,\"plies\":%d,\"started\":", g->winner,
+		    g->plies);
+	jbuf_str(b, g->started);
+	jbuf_printf(b, ",\"ended\":");
+	jbuf_str(b, g->ended[0] ? g->ended : NULL);
+	jbuf_printf(b, ",\"position\":");
+	jbuf_str(b, g->position);
+	jbuf_printf(b, ",\"sides\":[");
+	for (int s = 0; s < g->seats; s++) {
+		jbuf_printf(b, "%s{\"seat\":", s ? "," : "");
+		jbuf_str(b, seat_name(g->kind, s));
+		jbuf_printf(b, ",\"player\":%" PRId64 ",\"name\":",
+			    g->side_player[s]);
+		jbuf_str(b, g->side[s]);
+		jbuf_printf(b, ",\"score\":%d,\"points\":%d}", g->score[s],
+			    g->points[s]);
+	}
+	jbuf_printf(b, "]}");
+}
+
+struct moves_ctx {
+	struct jbuf *b;
+	const char *kind;
+};
+
+static int each_move(void *ctx, const struct db_move_info *m)
+{
+	struct moves_ctx *c = ctx;
+	struct jbuf *b = c->b;
+	int first = b->data[b->len - 1] == '[';
+
+	jbuf_printf(b, "%s{\"ply\":%d,\"seat\":", first ? "" : ",", m->ply);
+	jbuf_str(b, seat_name(c->kind, m->seat));
+	jbuf_printf(b, ",\"player\":");
+	jbuf_str(b, m->player);
+	jbuf_printf(b, ",\"move\":");
+	jbuf_str(b, m->notation);
+	jbuf_printf(b, ",\"position\":");
+	jbuf_str(b, m->position);
+	jbuf_printf(b, ",\"source\":");
+	jbuf_str(b, m->source);
+	jbuf_printf(b, ",\"at\":");
+	jbuf_str(b, m->at);
+	jbuf_printf(b, "}");
+	return 0;
+}
+
+static int each_incident(void *ctx, const struct db_incident_info *i)
+{
+	struct jbuf *b = ctx;
+	int first = b->data[b->len - 1] == '[';
+
+	jbuf_printf(b, "%s{\"ply\":%d,\"kind\":", first ? "" : ",", i->ply);
+	jbuf_str(b, i->kind);
+	jbuf_printf(b, ",\"player\":");
+	jbuf_str(b, i->player[0] ? i->player : NULL);
+	jbuf_printf(b, ",\"text\":");
+	jbuf_str(b, i->text);
+	jbuf_printf(b, ",\"at\":");
+	jbuf_str(b, i->at);
+	jbuf_printf(b, "}");
+	return 0;
+}
+
+struct analysis {
+	struct jbuf *b;
+	struct rules_game *game;
+	void *pos;
+	int n;
+};
+
+/* After the game, what spectators may learn after each move. */
+static int each_analysis(void *ctx, const struct db_move_info *m)
+{
+	struct analysis *a = ctx;
+	char err[RULES_ERR_MAX], text[256];
+
+	jbuf_printf(a->b, "%s", a->n++ ? "," : "");
+	if (a->game->ops->position_parse(a->game, m->position, a->pos, err,
+					 sizeof(err)) < 0 ||
+	    a->game->ops->analyse(a->game, a->pos, text, sizeof(text)) < 0)
+		jbuf_printf(a->b, "null");
+	else
+		jbuf_str(a->b, text);
+	return 0;
+}
+
+static void analyse_game(struct jbuf *b, struct db *db,
+			 const struct db_game_info *g)
+{
+	const struct rules *ops = rules_find(g->kind);
+	struct analysis a = { b, NULL, NULL, 0 };
+	char err[RULES_ERR_MAX];
+
+	jbuf_printf(b, ",\"analysis\":");
+	if (ops == NULL || ops->analyse == NULL ||
+	    strcmp(g->status, "finished") != 0 ||
+	    (a.game = rules_game_new(ops, g->options, err, sizeof(err))) == NULL ||
+	    (a.pos = calloc(1, rules_position_size(a.game))) == NULL) {
+		jbuf_printf(b, "null");
+	} else {
+		jbuf_printf(b, "[");
+		db_game_moves(db, g->id, each_analysis, &a);
+		jbuf_printf(b, "]");
+	}
+	free(a.pos);
+	rules_game_free(a.game);
+}
+
+/* A whole game: summary, moves, incidents. */
+static int game_full(struct jbuf *b, struct db *db, int64_t id)
+{
+	struct db_game_info g;
+
+	if (db_game_get(db, id, &g) != DB_OK)
+		return -1;
+	game_summary(b, &g);
+	b->len--;		/* reopen the object */
+	analyse_game(b, db, &g);
+	jbuf_printf(b, ",\"moves\":[");
+	db_game_moves(db, id, each_move,
+		      &(struct moves_ctx){ b, g.kind });
+	jbuf_printf(b, "],\"incidents\":[");
+	db_game_incidents(db, id, each_incident, b);
+	jbuf_printf(b, "]}");
+	return 0;
+}
+
+static void series_summary(struct jbuf *b, const struct db_series_info *s)
+{
+	jbuf_printf(b, "{\"id\":%" PRId64 ",\"tournament\":", s->id);
+	if (s->tournament_id)
+		jbuf_printf(b, "%" PRId64, s->tournament_id);
+	else
+		jbuf_printf(b, "null");
+	jbuf_printf(b, ",\"round\":%d,\"match\":%d,\"target\":%d,"
+		    "\"players\":[", s->round, s->match, s->target);
+	for (int p = 0; p < 2; p++) {
+		jbuf_printf(b, "%s{\"id\":%" PRId64 ",\"name\":", p ? "," : "",
+			    s->player[p]);
+		jbuf_str(b, s->name[p]);
+		jbuf_printf(b, ",\"total\":%d}", s->total[p]);
+	}
+	jbuf_printf(b, "],\"games\":%d,\"status\":", s->games);
+	jbuf_str(b, s->status);
+	jbuf_printf(b, ",\"winner\":%d,\"decided_by\":", s->winner);
+	jbuf_str(b, s->decided_by[0] ? s->decided_by : NULL);
+	jbuf_printf(b, "}");
+}
+
+/* The live state the daemon published for a board, or null. */
+static void live_state(struct jbuf *b, struct web *web, int64_t board)
+{
+	char *json = NULL;
+
+	pthread_mutex_lock(&web->lock);
+	for (int i = 0; i < web->nlive; i++)
+		if (web->live[i].board == board && web->live[i].json != NULL)
+			json = strdup(web->live[i].json);
+	pthread_mutex_unlock(&web->lock);
+	jbuf_printf(b, "%s", json != NULL ? json : "null");
+	free(json);
+}
+
+static int64_t param_or_404(struct web_request *r, const char *what)
+{
+	(void)what;
+	return r->param[0];
+}
+
+/* ------------------------------------------------------------ tables */
+
+struct tables_ctx {
+	struct web *web;
+	struct db *db;
+	struct jbuf *b;
+	int n;
+};
+
+static void table_json(struct jbuf *b, struct web *web, struct db *db,
+		       const struct db_table *t, int full)
+{
+	int64_t game = 0;
+	struct db_game_info g;
+
+	jbuf_printf(b, "{\"id\":%" PRId64 ",\"name\":", t->id);
+	jbuf_str(b, t->name);
+	jbuf_printf(b, ",\"location\":");
+	jbuf_str(b, t->location);
+	jbuf_printf(b, ",\"live\":");
+	live_state(b, web, t->id);
+	jbuf_printf(b, ",\"game\":");
+	if (db_game_playing_at(db, t->id, &game) == DB_OK && game != 0) {
+		if (full)
+			game_full(b, db, game);
+		else if (db_game_get(db, game, &g) == DB_OK)
+			game_summary(b, &g);
+		else
+			jbuf_printf(b, "null");
+	} else {
+		jbuf_printf(b, "null");
+	}
+	jbuf_printf(b, ",\"series\":");
+	if (game != 0 && db_game_get(db, game, &g) == DB_OK && g.series_id) {
+		struct db_series_info s;
+
+		if (db_series_get(db, g.series_id, &s) == DB_OK)
+			series_summary(b, &s);
+		else
+			jbuf_printf(b, "null");
+	} else {
+		jbuf_printf(b, "null");
+	}
+	jbuf_printf(b, "}");
+}
+
+static int each_table(void *ctx, const struct db_table *t)
+{
+	struct tables_ctx *c = ctx;
+
+	if (c->n++)
+		jbuf_printf(c->b, ",");
+	table_json(c->b, c->web, c->db, t, 0);
+	return 0;
+}
+
+void api_tables(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct jbuf b = { 0 };
+	struct tables_ctx c = { r->web, db, &b, 0 };
+
+	jbuf_printf(&b, "[");
+	if (db_table_list(db, each_table, &c) != DB_OK) {
+		web_error(r, 500, "%s", db_error(db));
+		jbuf_free(&b);
+	} else {
+		jbuf_printf(&b, "]");
+		web_json(r, &b);
+	}
+	web_db_release(r->web, db);
+}
+
+void api_table(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct jbuf b = { 0 };
+	struct db_table t;
+	char id[24];
+
+	snprintf(id, sizeof(id), "%" PRId64, param_or_404(r, "table"));
+	if (db_table_find(db, id, &t) != DB_OK) {
+		web_error(r, 404, "no table %s", id);
+	} else {
+		table_json(&b, r->web, db, &t, 1);
+		web_json(r, &b);
+	}
+	web_db_release(r->web, db);
+}
+
+/* ------------------------------------------------------------- games */
+
+void api_game(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct jbuf b = { 0 };
+
+	if (game_full(&b, db, r->param[0]) < 0) {
+		jbuf_free(&b);
+		web_error(r, 404, "no game %" PRId64, r->param[0]);
+	} else {
+		web_json(r, &b);
+	}
+	web_db_release(r->web, db);
+}
+
+struct list_ctx {
+	struct jbuf *b;
+	int n;
+	/* player totals */
+	int64_t player;
+	int won, lost, drawn, points_for, points_against;
+};
+
+static int each_game(void *ctx, const struct db_game_info *g)
+{
+	struct list_ctx *l = ctx;
+
+	if (l->b != NULL) {
+		if (l->n)
+			jbuf_printf(l->b, ",");
+		game_summary(l->b, g);
+	}
+	l->n++;
+	if (l->player != 0 && strcmp(g->status, "finished") == 0) {
+		int me = g->side_player[0] == l->player ? 0 : 1;
+
+		if (strcmp(g->result, "draw") == 0)
+			l->drawn++;
+		else if (strcmp(g->result, "win") == 0 && g->winner == me)
+			l->won++;
+		else if (strcmp(g->result, "win") == 0)
+			l->lost++;
+		l->points_for += g->points[me];
+		l->points_against += g->points[!me];
+	}
+	return 0;
+}
+
+/* -------------------------------------------------------------- series */
+
+void api_series(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct jbuf b = { 0 };
+	struct db_series_info s;
+	struct db_history_filter f = { 0 };
+	struct list_ctx l = { &b, 0, 0, 0, 0, 0, 0, 0 };
+
+	if (db_series_get(db, r->param[0], &s) != DB_OK) {
+		web_error(r, 404, "no series %" PRId64, r->param[0]);
+		goto out;
+	}
+	series_summary(&b, &s);
+	b.len--;
+	jbuf_printf(&b, ",\"game_list\":[");
+	f.series_id = s.id;
+	db_history(db, &f, each_game, &l);
+	jbuf_printf(&b, "]}");
+	web_json(r, &b);
+out:
+	web_db_release(r->web, db);
+}
+
+/* --------------------------------------------------------- tournaments */
+
+static int tournament_info(struct web_request *r, struct db *db,
+			   struct db_tournament_info *t)
+{
+	char id[24];
+
+	snprintf(id, sizeof(id), "%" PRId64, r->param[0]);
+	if (db_tournament_find(db, id, t) != DB_OK) {
+		web_error(r, 404, "no tournament %s", id);
+		return -1;
+	}
+	return 0;
+}
+
+void api_tournament(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct db_tournament_info t;
+	struct jbuf b = { 0 };
+
+	if (tournament_info(r, db, &t) == 0) {
+		jbuf_printf(&b, "{\"id\":%" PRId64 ",\"name\":", t.id);
+		jbuf_str(&b, t.name);
+		jbuf_printf(&b, ",\"game\":");
+		jbuf_str(&b, t.kind);
+		jbuf_printf(&b, ",\"options\":");
+		public_options(&b, t.kind, t.options);
+		jbuf_printf(&b, ",\"target\":%d,\"third_place\":%s,"
+			    "\"status\":", t.target,
+			    t.third_place ? "true" : "false");
+		jbuf_str(&b, t.status);
+		jbuf_printf(&b, ",\"entrants\":%d,\"champion\":", t.entrants);
+		jbuf_str(&b, t.champion ? t.champion_name : NULL);
+		jbuf_printf(&b, "}");
+		web_json(r, &b);
+	}
+	web_db_release(r->web, db);
+}
+
+void api_standings(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct db_tournament_info t;
+	struct standing *rows = NULL;
+	struct jbuf b = { 0 };
+	size_t n = 0;
+
+	if (tournament_info(r, db, &t) < 0)
+		goto out;
+	if (db_tournament_standings(db, t.id, &rows, &n) != DB_OK) {
+		web_error(r, 500, "%s", db_error(db));
+		goto out;
+	}
+	jbuf_printf(&b, "[");
+	for (size_t i = 0; i < n; i++) {
+		const struct standing *s = &rows[i];
+
+		jbuf_printf(&b, "%s{\"place\":%zu,\"player\":%" PRId64
+			    ",\"name\":", i ? "," : "", i + 1, s->player_id);
+		jbuf_str(&b, s->name);
+		jbuf_printf(&b, ",\"seed\":%d,\"round_reached\":%d,\"status\":",
+			    s->seed, s->round_reached);
+		jbuf_str(&b, standings_status_name(s->status));
+		jbuf_printf(&b, ",\"series_won\":%d,\"series_lost\":%d,"
+			    "\"games_won\":%d,\"games_lost\":%d,"
+			    "\"games_drawn\":%d,\"points_for\":%d,"
+			    "\"points_against\":%d}", s->series_won,
+			    s->series_lost, s->games_won, s->games_lost,
+			    s->games_drawn, s->points_for, s->points_against);
+	}
+	jbuf_printf(&b, "]");
+	web_json(r, &b);
+out:
+	free(rows);
+	web_db_release(r->web, db);
+}
+
+static int each_match(void *ctx, const struct db_bracket_match *m)
+{
+	struct list_ctx *l = ctx;
+
+	jbuf_printf(l->b, "%s{\"match\":%d,\"round\":%d,\"index\":%d,"
+		    "\"third_place\":%s,\"players\":[", l->n++ ? "," : "",
+		    m->match, m->round, m->index,
+		    m->third_place ? "true" : "false");
+	for (int p = 0; p < 2; p++) {
+		jbuf_printf(l->b, "%s{\"id\":", p ? "," : "");
+		if (m->player[p])
+			jbuf_printf(l->b, "%" PRId64, m->player[p]);
+		else
+			jbuf_printf(l->b, "null");
+		jbuf_printf(l->b, ",\"name\":");
+		jbuf_str(l->b, m->name[p]);
+		jbuf_printf(l->b, ",\"seed\":%d,\"total\":%d}", m->seed[p],
+			    m->total[p]);
+	}
+	jbuf_printf(l->b, "],\"series\":");
+	if (m->series_id)
+		jbuf_printf(l->b, "%" PRId64, m->series_id);
+	else
+		jbuf_printf(l->b, "null");
+	jbuf_printf(l->b, ",\"how\":");
+	jbuf_str(l->b, m->how);
+	jbuf_printf(l->b, ",\"winner\":");
+	if (m->winner)
+		jbuf_printf(l->b, "%" PRId64, m->winner);
+	else
+		jbuf_printf(l->b, "null");
+	jbuf_printf(l->b, "}");
+	return 0;
+}
+
+void api_bracket(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct db_tournament_info t;
+	struct jbuf b = { 0 };
+	struct list_ctx l = { &b, 0, 0, 0, 0, 0, 0, 0 };
+
+	if (tournament_info(r, db, &t) == 0) {
+		jbuf_printf(&b, "[");
+		if (db_tournament_bracket(db, t.id, each_match, &l) != DB_OK) {
+			jbuf_free(&b);
+			web_error(r, 500, "%s", db_error(db));
+		} else {
+			jbuf_printf(&b, "]");
+			web_json(r, &b);
+		}
+	}
+	web_db_release(r->web, db);
+}
+
+/* ------------------------------------------------------------- players */
+
+void api_player(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct db_player p;
+	struct db_history_filter f = { 0 };
+	struct jbuf b = { 0 };
+	struct list_ctx l = { NULL, 0, 0, 0, 0, 0, 0, 0 };	/* totals only */
+
+	if (db_player_get(db, r->param[0], &p) != DB_OK) {
+		web_error(r, 404, "no player %" PRId64, r->param[0]);
+		goto out;
+	}
+	f.player_id = l.player = p.id;
+	db_history(db, &f, each_game, &l);
+	jbuf_printf(&b, "{\"id\":%" PRId64 ",\"name\":", p.id);
+	jbuf_str(&b, p.name);
+	jbuf_printf(&b, ",\"created\":");
+	jbuf_str(&b, p.created);
+	jbuf_printf(&b, ",\"retired\":");
+	jbuf_str(&b, p.retired[0] ? p.retired : NULL);
+	jbuf_printf(&b, ",\"games\":%d,\"won\":%d,\"lost\":%d,\"drawn\":%d,"
+		    "\"points_for\":%d,\"points_against\":%d}", l.n, l.won,
+		    l.lost, l.drawn, l.points_for, l.points_against);
+	web_json(r, &b);
+out:
+	web_db_release(r->web, db);
+}
+
+/* An id filter of the query: absent (0), or a positive number. */
+static int id_arg(struct web_request *r, const char *name, int64_t *id)
+{
+	const char *v = web_arg(r, name);
+	char *end;
+
+	if (v == NULL)
+		return 0;
+	*id = strtoll(v, &end, 10);
+	if (*end != '\0' || *id <= 0) {
+		web_error(r, 400, "%s: '%s' is not an id", name, v);
+		return -1;
+	}
+	return 0;
+}
+
+void api_history(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct db_player p;
+	struct db_history_filter f = { 0 };
+	struct jbuf b = { 0 };
+	struct list_ctx l = { &b, 0, 0, 0, 0, 0, 0, 0 };
+	const char *v;
+	char *end;
+
+	if (db_player_get(db, r->param[0], &p) != DB_OK) {
+		web_error(r, 404, "no player %" PRId64, r->param[0]);
+		goto out;
+	}
+	f.player_id = p.id;
+	f.limit = 50;
+	if (id_arg(r, "opponent", &f.opponent_id) < 0 ||
+	    id_arg(r, "tournament", &f.tournament_id) < 0)
+		goto out;
+	if ((v = web_arg(r, "result")) != NULL) {
+		if (strcmp(v, "win") && strcmp(v, "loss") && strcmp(v, "draw") &&
+		    strcmp(v, "void")) {
+			web_error(r, 400, "result: '%s' is not win, loss, draw "
+				  "or void", v);
+			goto out;
+		}
+		f.result = v;
+	}
+	f.from = web_arg(r, "from");
+	f.to = web_arg(r, "to");
+	if ((v = web_arg(r, "limit")) != NULL) {
+		long n = strtol(v, &end, 10);
+
+		if (*end != '\0' || n < 1 || n > 1000) {
+			web_error(r, 400, "limit: '%s' is not 1..1000", v);
+			goto out;
+		}
+		f.limit = (int)n;
+	}
+	jbuf_printf(&b, "[");
+	if (db_history(db, &f, each_game, &l) != DB_OK) {
+		jbuf_free(&b);
+		web_error(r, 400, "%s", db_error(db));
+		goto out;
+	}
+	jbuf_printf(&b, "]");
+	web_json(r, &b);
+out:
+	web_db_release(r->web, db);
+}

@@ -1,0 +1,155 @@
+/*
+ * web_events.c - server-sent events: every verdict the main loop
+ * publishes goes to each open /api/events stream at once, numbered; a
+ * reconnecting browser sends Last-Event-ID and gets what it missed from
+ * a ring of the last WEB_RING verdicts.
+ *
+ * Each stream has its connection's own thread (thread per connection),
+ * which waits on a condition variable between events, with a comment
+ * line every 15 s to keep proxies and phones from dropping it.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "web/web_impl.h"
+
+#define KEEPALIVE_S 15
+
+struct stream {
+	struct web *web;
+	uint64_t last;		/* the last event id sent */
+	char *pending;		/* text not yet handed to the server */
+	size_t len, off;
+};
+
+void web_publish(struct web *web, const char *json)
+{
+	char *copy = strdup(json);
+	struct web_event *e;
+
+	if (copy == NULL)
+		return;
+	pthread_mutex_lock(&web->lock);
+	e = &web->ring[web->next_id % WEB_RING];
+	free(e->json);
+	e->id = web->next_id++;
+	e->json = copy;
+	pthread_cond_broadcast(&web->changed);
+	pthread_mutex_unlock(&web->lock);
+}
+
+/* Events after s->last, as stream text; NULL when there are none. */
+static char *take_events(struct stream *s, size_t *len)
+{
+	struct web *web = s->web;
+	struct jbuf b = { 0 };
+	uint64_t oldest = web->next_id > WEB_RING ? web->next_id - WEB_RING : 1;
+
+	if (s->last + 1 < oldest)
+		s->last = oldest - 1;	/* older ones are gone */
+	for (uint64_t id = s->last + 1; id < web->next_id; id++) {
+		const struct web_event *e = &web->ring[id % WEB_RING];
+
+		jbuf_printf(&b, "id: %llu\nevent: verdict\ndata: %s\n\n",
+			    (unsigned long long)e->id, e->json);
+		s->last = id;
+	}
+	return b.len > 0 ? jbuf_take(&b, len) : (jbuf_free(&b), NULL);
+}
+
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct stream *s = cls;
+	struct web *web = s->web;
+
+	(void)pos;
+	if (s->pending == NULL) {
+		struct timespec until;
+
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_sec += KEEPALIVE_S;
+		pthread_mutex_lock(&web->lock);
+		while (!web->closing && s->last + 1 >= web->next_id) {
+			if (pthread_cond_timedwait(&web->changed, &web->lock,
+						   &until) == ETIMEDOUT)
+				break;
+		}
+		if (web->closing) {
+			pthread_mutex_unlock(&web->lock);
+			return MHD_CONTENT_READER_END_OF_STREAM;
+		}
+		s->pending = take_events(s, &s->len);
+		pthread_mutex_unlock(&web->lock);
+		s->off = 0;
+		if (s->pending == NULL) {
+			static const char keepalive[] = ": keep-alive\n\n";
+
+			if (max < sizeof(keepalive))
+				return 0;
+			memcpy(buf, keepalive, sizeof(keepalive) - 1);
+			return (ssize_t)(sizeof(keepalive) - 1);
+		}
+	}
+	if (max > s->len - s->off)
+		max = s->len - s->off;
+	memcpy(buf, s->pending + s->off, max);
+	s->off += max;
+	if (s->off == s->len) {
+		free(s->pending);
+		s->pending = NULL;
+	}
+	return (ssize_t)max;
+}
+
+static void stream_free(void *cls)
+{
+	struct stream *s = cls;
+
+	pthread_mutex_lock(&s->web->lock);
+	s->web->sse_clients--;
+	pthread_mutex_unlock(&s->web->lock);
+	free(s->pending);
+	free(s);
+}
+
+void api_events(struct web_request *r)
+{
+	const char *last = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
+						       "Last-Event-ID");
+	struct stream *s = calloc(1, sizeof(*s));
+	char *end;
+
+	if (s == NULL) {
+		web_error(r, 500, "out of memory");
+		return;
+	}
+	s->web = r->web;
+	pthread_mutex_lock(&r->web->lock);
+	/* A new stream starts now; a resumed one where it broke off. */
+	s->last = r->web->next_id - 1;
+	if (last != NULL && last[0] >= '0' && last[0] <= '9') {
+		unsigned long long id = strtoull(last, &end, 10);
+
+		if (*end == '\0' && id < r->web->next_id)
+			s->last = id;
+	}
+	r->web->sse_clients++;
+	pthread_mutex_unlock(&r->web->lock);
+	r->response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096,
+							stream_read, s,
+							stream_free);
+	if (r->response == NULL) {
+		stream_free(s);
+		web_error(r, 500, "cannot open the event stream");
+		return;
+	}
+	MHD_add_response_header(r->response, MHD_HTTP_HEADER_CACHE_CONTROL,
+				"no-cache");
+	r->status = 200;
+	r->content_type = "text/event-stream";
+}

@@ -1,0 +1,152 @@
+/*
+ * web_impl.h - what the files of the web server share: the server's
+ * state, the request being answered, and the handlers of the route
+ * table (web.c: server, routes, files; web_api.c: the JSON API;
+ * web_events.c: server-sent events; web_admin.c: login and commands).
+ */
+#ifndef PITBOSS_WEB_IMPL_H
+#define PITBOSS_WEB_IMPL_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <microhttpd.h>
+
+#include "db/db.h"
+#include "web/jbuf.h"
+#include "web/web.h"
+
+#define WEB_BODY_MAX 16384	/* request bodies larger are refused */
+#define WEB_RING 1024		/* verdicts kept for Last-Event-ID */
+#define WEB_LIVE_MAX 64		/* tables with a live state */
+#define WEB_POOL 4		/* read connections to the database */
+#define WEB_SESSIONS 32
+#define WEB_LOGIN_TRACK 64
+#define WEB_CACHE 64		/* API answers kept until the data change */
+
+struct web_event {
+	uint64_t id;
+	char *json;
+};
+
+struct web_session {
+	char token[65];		/* cookie value; "" when free */
+	char csrf[65];
+	uint64_t expires;	/* monotonic seconds */
+};
+
+struct web_login_track {
+	char ip[64];
+	unsigned failures;
+	uint64_t window;	/* monotonic second the count started */
+};
+
+struct web {
+	struct web_config cfg;
+	char assets_real[4096];
+	struct MHD_Daemon *mhd;
+	unsigned port;
+
+	pthread_mutex_t lock;		/* everything below */
+	pthread_cond_t changed;		/* a new event, or closing */
+	struct web_event ring[WEB_RING];
+	uint64_t next_id;		/* id of the next event, from 1 */
+	int closing;
+	struct {
+		int64_t board;
+		char *json;
+		char pins[64];
+	} live[WEB_LIVE_MAX];
+	int nlive;
+	struct db *pool[WEB_POOL];
+	int pool_busy[WEB_POOL];
+	pthread_cond_t pool_free;
+	struct db *writer;		/* commands, forfeits */
+	struct web_session session[WEB_SESSIONS];
+	struct web_login_track login[WEB_LOGIN_TRACK];
+	unsigned long sse_clients;
+	char *tls_cert, *tls_key;	/* PEM texts, kept while serving */
+
+	/* Answers of read routes, valid while neither the database (its
+	 * data_version) nor the tables' live state (live_gen) change. */
+	pthread_mutex_t cache_lock;
+	struct db *version_db;
+	int64_t cache_dbv;
+	uint64_t cache_live, live_gen;
+	struct {
+		char url[256];
+		char *body;
+		size_t len;
+	} cache[WEB_CACHE];
+	unsigned cache_next;
+};
+
+enum { WEB_MAX_PARAMS = 2 };
+
+struct web_request {
+	struct web *web;
+	struct MHD_Connection *con;
+	const char *method;
+	const char *url;
+	char *body;
+	size_t body_len;
+	int body_too_large;
+	int64_t param[WEB_MAX_PARAMS];	/* {id} values of the route */
+	/* The answer. */
+	unsigned status;
+	char *out;			/* malloc'ed, or NULL */
+	size_t out_len;
+	const char *content_type;
+	char cookie[160];		/* Set-Cookie value, or "" */
+	struct MHD_Response *response;	/* a prepared one (files, events) */
+};
+
+/* web.c */
+void web_error(struct web_request *r, unsigned status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Takes the JSON text of `b` as the answer (status 200). */
+void web_json(struct web_request *r, struct jbuf *b);
+struct db *web_db_acquire(struct web *web);
+void web_db_release(struct web *web, struct db *db);
+uint64_t web_now_s(void);
+/* The live entry of a board, made if new (web->lock held); -1: full. */
+int web_live_slot(struct web *web, int64_t board_id);
+/* A query parameter, or NULL. */
+const char *web_arg(struct web_request *r, const char *name);
+
+/* web_api.c */
+void api_tables(struct web_request *r);
+void api_table(struct web_request *r);
+void api_game(struct web_request *r);
+void api_series(struct web_request *r);
+void api_tournament(struct web_request *r);
+void api_standings(struct web_request *r);
+void api_bracket(struct web_request *r);
+void api_player(struct web_request *r);
+void api_history(struct web_request *r);
+
+/* web_events.c */
+void api_events(struct web_request *r);
+
+/* web_admin.c */
+int web_is_admin(struct web_request *r, int need_csrf);
+/* A field of the request body (JSON or form): 0, -1 absent, -2 bad. */
+int web_body_field(struct web_request *r, const char *key, char *out,
+		   size_t len);
+/* Whether the client's address may still try a password or PIN;
+ * `failed` counts a failure. Call with web->lock held. */
+int web_login_allowed(struct web_request *r, int failed);
+int web_equal_time(const char *a, const char *b);
+/* Runs a command through the door and answers with its outcome. */
+void web_run_command(struct web_request *r, const char *kind,
+		     const char *text);
+
+/* web_play.c */
+void api_secret(struct web_request *r);
+void api_play(struct web_request *r);
+void api_session(struct web_request *r);
+void api_login(struct web_request *r);
+void api_logout(struct web_request *r);
+void api_command(struct web_request *r);
+void api_forfeit(struct web_request *r);
+
+#endif
