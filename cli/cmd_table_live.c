@@ -21,32 +21,33 @@
 struct live_word {
 	const char *name;	/* the command's word */
 	const char *kind;	/* the observation the daemon is sent */
-	int operands;		/* 1: table, 2: table and a text */
+	int min, max;		/* operands: the table, then a text */
 	const char *what;	/* the text's name in the usage */
 };
 
 static const struct live_word words[] = {
-	{ "start", "start", 1, NULL },
-	{ "confirm", "confirm", 1, NULL },
-	{ "reject", "reject", 1, NULL },
-	{ "correct", "correct", 2, "MOVE" },
-	{ "enter", "entry", 2, "MOVE" },
-	{ "set-position", "position", 2, "POSITION" },
-	{ "undo", "undo", 1, NULL },
-	{ "end", "end", 1, NULL },
-	{ NULL, NULL, 0, NULL }
+	{ "start", "start", 1, 2, "OPTIONS" },
+	{ "confirm", "confirm", 1, 1, NULL },
+	{ "reject", "reject", 1, 1, NULL },
+	{ "correct", "correct", 2, 2, "MOVE" },
+	{ "enter", "entry", 2, 2, "MOVE" },
+	{ "set-position", "position", 2, 2, "POSITION" },
+	{ "undo", "undo", 1, 1, NULL },
+	{ "end", "end", 1, 1, NULL },
+	{ NULL, NULL, 0, 0, NULL }
 };
 
 void table_live_usage(FILE *out)
 {
 	fprintf(out,
-		"       %s table start|confirm|reject|undo|end TABLE [--wait S]\n"
+		"       %s table start TABLE [OPTIONS] [--wait S]\n"
+		"       %s table confirm|reject|undo|end TABLE [--wait S]\n"
 		"       %s table correct|enter TABLE MOVE [--wait S]\n"
 		"       %s table set-position TABLE POSITION [--wait S]\n"
 		"       %s table status TABLE [--json]\n"
 		"       %s table secret TABLE SEAT\n",
 		cli_progname, cli_progname, cli_progname, cli_progname,
-		cli_progname);
+		cli_progname, cli_progname);
 }
 
 static void sleep_ms(long ms)
@@ -90,15 +91,14 @@ static int send_command(const struct live_word *w, int argc, char **argv)
 			break;
 		}
 	}
-	if (cli_operands(command, argc, argv, w->operands, w->operands) !=
-	    EXIT_OK)
+	if (cli_operands(command, argc, argv, w->min, w->max) != EXIT_OK)
 		return EXIT_USAGE;
 	if ((rc = cli_db_open(co.db, 0, &db)) != EXIT_OK)
 		return rc;
 	rc = cli_db_result(db, db_table_find(db, argv[optind], &table));
 	if (rc == EXIT_OK)
 		rc = cli_db_result(db, db_command_add(db, table.id, w->kind,
-			w->operands == 2 ? argv[optind + 1] : "", &id));
+			argc - optind == 2 ? argv[optind + 1] : "", &id));
 	for (long waited = 0; rc == EXIT_OK; waited += 100) {
 		rc = cli_db_result(db, db_command_get(db, id, &cmd));
 		if (rc != EXIT_OK || cmd.done[0] != '\0')

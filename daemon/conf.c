@@ -892,7 +892,8 @@ static int check_table(struct parser *p, struct raw_table *t)
 			    "(gpio, replay or sim)", t->t.id);
 	if (check_keys(p, t) < 0)
 		return -1;
-	b.game = rules_game_new(ops, t->t.options, why, sizeof(why));
+	/* Checked as a game would start with them (a fresh seed drawn). */
+	b.game = rules_game_new_fresh(ops, t->t.options, 1, why, sizeof(why));
 	if (b.game == NULL)
 		return fail(p, options_line(t), "options", "%s", why);
 	if (t->t.source == CONF_SOURCE_SIM && strcmp(ops->name, "kalah") != 0) {

@@ -11,7 +11,7 @@ static const struct {
 	const char *name;
 	enum obs_arg arg;
 } kinds[OBS_KIND_COUNT] = {
-	[OBS_START] = { "start", OBS_ARG_NONE },
+	[OBS_START] = { "start", OBS_ARG_OPT_TEXT },
 	[OBS_END] = { "end", OBS_ARG_NONE },
 	[OBS_DROP] = { "drop", OBS_ARG_WHERE },
 	[OBS_LIFT] = { "lift", OBS_ARG_WHERE },

@@ -41,7 +41,8 @@ const char *obs_kind_name(enum obs_kind kind);
 /* The kind of a keyword, or -1. */
 int obs_kind_find(const char *name);
 /* What a kind's line carries after the keyword. */
-enum obs_arg { OBS_ARG_NONE, OBS_ARG_WHERE, OBS_ARG_TEXT };
+/* OBS_ARG_OPT_TEXT: text that may be left out (start's options). */
+enum obs_arg { OBS_ARG_NONE, OBS_ARG_WHERE, OBS_ARG_TEXT, OBS_ARG_OPT_TEXT };
 enum obs_arg obs_kind_arg(enum obs_kind kind);
 
 #endif

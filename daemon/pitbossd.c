@@ -237,8 +237,14 @@ static void door(void *ctx)
 			else
 				table_command(t, c.kind, c.text, outcome,
 					      sizeof(outcome));
-			log_info("command %lld (%s %s): %s", (long long)c.id,
-				 c.kind, c.text, outcome);
+			/* A start's options may hold a game's secrets: its
+			 * verdict says what may be shown of them. */
+			int quiet = strcmp(c.kind, "start") == 0 ||
+				    c.text[0] == '\0';
+
+			log_info("command %lld (%s%s%s): %s", (long long)c.id,
+				 c.kind, quiet ? "" : " ", quiet ? "" : c.text,
+				 outcome);
 			if (db_command_done(d->db, c.id, outcome) != DB_OK)
 				log_err("closing command %lld: %s",
 					(long long)c.id, db_error(d->db));

@@ -146,7 +146,8 @@ struct referee *referee_new(unsigned table, const char *game,
 		rules_error(err, errlen, "out of memory");
 		return NULL;
 	}
-	ref->game = rules_game_new(ops, options, err, errlen);
+	/* Until a game starts (each start draws its own fresh option). */
+	ref->game = rules_game_new_fresh(ops, options, 1, err, errlen);
 	if (ref->game == NULL)
 		goto err_free_ref;
 	ref->table = table;
@@ -157,7 +158,9 @@ struct referee *referee_new(unsigned table, const char *game,
 		ref->cfg = *config;
 	else
 		referee_config_default(&ref->cfg);
-	ref->pos_size = rules_position_size(ref->game);
+	snprintf(ref->base_options, sizeof(ref->base_options), "%s",
+		 options != NULL ? options : "");
+	ref->pos_size = ref->pos_cap = rules_position_size(ref->game);
 	ref->history = calloc(REF_HISTORY_MAX + 1, ref->pos_size);
 	ref->scratch = calloc(1, ref->pos_size);
 	if (ref->history == NULL || ref->scratch == NULL) {
@@ -174,6 +177,65 @@ struct referee *referee_new(unsigned table, const char *game,
 err_free_ref:
 	referee_free(ref);
 	return NULL;
+}
+
+int ref_use_game(struct referee *ref, struct rules_game *game, char *err,
+		 size_t errlen)
+{
+	const char *names[SENSE_HOLES_MAX];
+	size_t size = rules_position_size(game);
+	int n = ref->sense->holes(game, names);
+	int same = n == ref->nholes;
+
+	for (int h = 0; same && h < n; h++)
+		same = strcmp(names[h], ref->hole_names[h]) == 0;
+	if (!same) {
+		rules_error(err, errlen,
+			    "options '%s' need another board (%d sensed places, this table's has %d)",
+			    rules_game_options(game), n, ref->nholes);
+		return -1;
+	}
+	if (size > ref->pos_cap) {
+		unsigned char *history = calloc(REF_HISTORY_MAX + 1, size);
+		unsigned char *scratch = calloc(1, size);
+
+		if (history == NULL || scratch == NULL) {
+			free(history);
+			free(scratch);
+			rules_error(err, errlen, "out of memory");
+			return -1;
+		}
+		free(ref->history);
+		free(ref->scratch);
+		ref->history = history;
+		ref->scratch = scratch;
+		ref->pos_cap = size;
+	}
+	rules_game_free(ref->game);
+	ref->game = game;
+	ref->pos_size = size;
+	ref->depth = 0;
+	for (int h = 0; h < n; h++)
+		ref->hole_names[h] = names[h];
+	ref_board_geometry(ref);
+	return 0;
+}
+
+int referee_use_options(struct referee *ref, const char *options, char *err,
+			size_t errlen)
+{
+	struct rules_game *game;
+
+	if (strcmp(options, rules_game_options(ref->game)) == 0)
+		return 0;
+	game = rules_game_new(ref->game->ops, options, err, errlen);
+	if (game == NULL)
+		return -1;
+	if (ref_use_game(ref, game, err, errlen) < 0) {
+		rules_game_free(game);
+		return -1;
+	}
+	return 0;
 }
 
 void referee_free(struct referee *ref)

@@ -103,6 +103,13 @@ struct referee *referee_new(unsigned table, const char *game,
 void referee_free(struct referee *ref);
 
 /*
+ * The options of the game under way, as recorded at its start (they may
+ * differ from the table's), before referee_resume(). -1 with the reason.
+ */
+int referee_use_options(struct referee *ref, const char *options, char *err,
+			size_t errlen);
+
+/*
  * Takes up a game under way without a verdict (after a restart): the
  * game's start, then `moves` in the game's notation, then `position`
  * when not NULL (an arbiter's override after the moves). -1 with the

@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "daemon/referee_impl.h"
 
@@ -530,9 +533,42 @@ static void undo(struct referee *ref, const struct observation *obs)
 		mover_name(ref));
 }
 
+/* A value for the game's fresh option: getrandom(2), else the clock. */
+static uint64_t draw(void)
+{
+	uint64_t v;
+	struct timespec ts;
+
+	if (getrandom(&v, sizeof(v), 0) == (ssize_t)sizeof(v))
+		return v;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^
+	       (uint64_t)getpid() << 32;
+}
+
+/* A new game with the table's options, those given laid over them and,
+ * when the game has one, a fresh option drawn for it. */
 static void start(struct referee *ref, const struct observation *obs)
 {
-	(void)obs;
+	char options[256], why[RULES_ERR_MAX];
+	struct rules_game *game;
+
+	if (rules_options_merge(ref->base_options, obs->text, options,
+				sizeof(options)) < 0) {
+		refuse(ref, obs, "the options are too long");
+		return;
+	}
+	game = rules_game_new_fresh(ref->game->ops, options, draw(), why,
+				    sizeof(why));
+	if (game == NULL) {
+		refuse(ref, obs, why);
+		return;
+	}
+	if (ref_use_game(ref, game, why, sizeof(why)) < 0) {
+		rules_game_free(game);
+		refuse(ref, obs, why);
+		return;
+	}
 	ref_start_game(ref);
 }
 

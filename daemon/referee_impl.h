@@ -44,7 +44,9 @@ struct referee {
 	int in_game;
 	int ply;			/* moves accepted in this game */
 	int plies_seen;			/* moves accepted at this table ever */
+	char base_options[256];		/* the table's; a start adds to them */
 	size_t pos_size;
+	size_t pos_cap;			/* room of each history slot */
 	unsigned char *history;		/* positions 0..depth */
 	unsigned char *scratch;		/* one position, for trying moves */
 	int depth;
@@ -127,6 +129,10 @@ void *ref_push(struct referee *ref);
 /* referee_command.c */
 void ref_snapshot(struct referee *ref, const char *text);
 void ref_start_game(struct referee *ref);
+/* Plays `game` from now on (the caller's game is the referee's then);
+ * -1 with the reason, nothing changed, when it needs another board. */
+int ref_use_game(struct referee *ref, struct rules_game *game, char *err,
+		 size_t errlen);
 void ref_command(struct referee *ref, const struct observation *obs);
 
 #endif

@@ -53,6 +53,30 @@ static int ensure_player(struct table *t, const char *name, int64_t *id)
 	return db_player_add(t->db, name, id) == DB_OK ? 0 : -1;
 }
 
+/* The seats of the game the referee plays and the table's own player at
+ * each (a game's options may seat more or fewer than the last). */
+static int seat_players(struct table *t, char *err, size_t errlen)
+{
+	t->seats = rules_game_seats(referee_game(t->ref));
+	for (int s = 0; s < t->seats; s++) {
+		char name[128];
+
+		if (t->cfg.players[s][0] != '\0')
+			snprintf(name, sizeof(name), "%s", t->cfg.players[s]);
+		else
+			snprintf(name, sizeof(name), "%s %s", t->cfg.name,
+				 rules_seat_name(referee_game(t->ref)->ops, s));
+		if (t->friendly[s] == 0 &&
+		    ensure_player(t, name, &t->friendly[s]) < 0) {
+			snprintf(err, errlen, "table %u: player '%s': %s",
+				 t->cfg.id, name, db_error(t->db));
+			return -1;
+		}
+		t->player[s] = t->friendly[s];
+	}
+	return 0;
+}
+
 /* --------------------------------------------------------- the record */
 
 struct due {
@@ -116,10 +140,14 @@ static void record_start(struct table *t, const struct verdict *v)
 	struct db_game_end void_end = { RULES_VOID, -1, { 0 }, { 0 }, NULL };
 	char pos[256];
 
+	char why[256];
+
 	(void)v;
 	if (t->game_id != 0 &&
 	    db_game_finish(t->db, t->game_id, &void_end) != DB_OK)
 		store_failed(t, "closing the abandoned game");
+	if (seat_players(t, why, sizeof(why)) < 0)
+		store_failed(t, "seating the players");
 	memset(&g, 0, sizeof(g));
 	g.kind = t->cfg.game;
 	g.options = rules_game_options(referee_game(t->ref));
@@ -359,6 +387,12 @@ static int resume(struct table *t, char *err, size_t errlen)
 		free(l.text);
 		return -1;
 	}
+	/* The game's own options, which a start may have changed. */
+	if (referee_use_options(t->ref, info.options, err, errlen) < 0 ||
+	    seat_players(t, err, errlen) < 0) {
+		free(l.text);
+		return -1;
+	}
 	l.ptr = calloc((size_t)l.n + 1, sizeof(*l.ptr));
 	for (int i = 0; l.ptr != NULL && i < l.n; i++)
 		l.ptr[i] = l.text[i];
@@ -419,22 +453,8 @@ struct table *table_open(struct loop *loop, struct db *db,
 		snprintf(err, errlen, "table %u: %s", t->cfg.id, why);
 		goto err_free;
 	}
-	t->seats = rules_game_seats(referee_game(t->ref));
-	for (int s = 0; s < t->seats; s++) {
-		char name[128];
-
-		if (t->cfg.players[s][0] != '\0')
-			snprintf(name, sizeof(name), "%s", t->cfg.players[s]);
-		else
-			snprintf(name, sizeof(name), "%s %s", t->cfg.name,
-				 rules_seat_name(referee_game(t->ref)->ops, s));
-		if (ensure_player(t, name, &t->friendly[s]) < 0) {
-			snprintf(err, errlen, "table %u: player '%s': %s",
-				 t->cfg.id, name, db_error(db));
-			goto err_free_referee;
-		}
-		t->player[s] = t->friendly[s];
-	}
+	if (seat_players(t, err, errlen) < 0)
+		goto err_free_referee;
 	if (resume(t, why, sizeof(why)) < 0) {
 		snprintf(err, errlen, "table %u: resuming game %lld: %s",
 			 t->cfg.id, (long long)t->game_id, why);
@@ -500,9 +520,15 @@ int table_command(struct table *t, const char *kind, const char *text,
 	o.t_us = loop_now();
 	o.table = t->cfg.id;
 	o.kind = (enum obs_kind)k;
-	if (obs_kind_arg(o.kind) == OBS_ARG_TEXT) {
-		if (text == NULL || text[0] == '\0') {
-			snprintf(outcome, len, "%s needs its text", kind);
+	if (obs_kind_arg(o.kind) == OBS_ARG_TEXT &&
+	    (text == NULL || text[0] == '\0')) {
+		snprintf(outcome, len, "%s needs its text", kind);
+		return -1;
+	}
+	if (obs_kind_arg(o.kind) != OBS_ARG_NONE && text != NULL) {
+		if (strlen(text) >= sizeof(o.text)) {
+			snprintf(outcome, len, "%s: text longer than %zu bytes",
+				 kind, sizeof(o.text) - 1);
 			return -1;
 		}
 		snprintf(o.text, sizeof(o.text), "%s", text);

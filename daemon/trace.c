@@ -227,7 +227,8 @@ static int read_observation(struct reader *r, char *line)
 			return -1;
 		break;
 	case OBS_ARG_TEXT:
-		if (*rest == '\0')
+	case OBS_ARG_OPT_TEXT:
+		if (*rest == '\0' && obs_kind_arg(o.kind) == OBS_ARG_TEXT)
 			return fail(r, "%s needs its text", kind_text);
 		if (strlen(rest) >= sizeof(o.text))
 			return fail(r, "%s: text longer than %d bytes", kind_text,
@@ -352,6 +353,10 @@ void trace_write_obs(FILE *out, const struct observation *obs)
 		break;
 	case OBS_ARG_TEXT:
 		fprintf(out, " %s", obs->text);
+		break;
+	case OBS_ARG_OPT_TEXT:
+		if (obs->text[0] != '\0')
+			fprintf(out, " %s", obs->text);
 		break;
 	}
 	fputc('\n', out);

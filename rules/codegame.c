@@ -1542,4 +1542,5 @@ const struct rules codegame_rules = {
 	.move_seat = codegame_move_seat,
 	.analyse = codegame_analyse,
 	.seat_view = codegame_seat_view,
+	.fresh_option = "seed",
 };

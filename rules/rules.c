@@ -255,6 +255,91 @@ err_free_game:
 	return NULL;
 }
 
+/* The next option word of `*p` ("name" or "name=value"): its start and
+ * length, `*p` moved past it; 0 at the end. */
+static size_t next_word(const char **p, const char **word)
+{
+	size_t len;
+
+	while (**p == ' ' || **p == ',' || **p == '\t')
+		(*p)++;
+	len = strcspn(*p, " ,\t");
+	*word = *p;
+	*p += len;
+	return len;
+}
+
+/* Whether option text `text` has a word named `name`, len `nlen`. */
+static int names_option(const char *text, const char *name, size_t nlen)
+{
+	const char *word;
+	size_t len;
+
+	while ((len = next_word(&text, &word)) > 0)
+		if (strcspn(word, "= ,\t") == nlen &&
+		    memcmp(word, name, nlen) == 0)
+			return 1;
+	return 0;
+}
+
+int rules_options_merge(const char *base, const char *over, char *out,
+			size_t outlen)
+{
+	const char *p = base != NULL ? base : "", *word;
+	size_t used = 0, len;
+
+	if (outlen == 0)
+		return -1;
+	out[0] = '\0';
+	for (int pass = 0; pass < 2; pass++) {
+		while ((len = next_word(&p, &word)) > 0) {
+			size_t nlen = strcspn(word, "= ,\t");
+
+			if (pass == 0 && over != NULL &&
+			    names_option(over, word, nlen))
+				continue;
+			if (used + (used > 0) + len >= outlen)
+				return -1;
+			if (used > 0)
+				out[used++] = ' ';
+			memcpy(out + used, word, len);
+			used += len;
+			out[used] = '\0';
+		}
+		p = over != NULL ? over : "";
+	}
+	return 0;
+}
+
+struct rules_game *rules_game_new_fresh(const struct rules *ops,
+					const char *options, uint64_t draw,
+					char *err, size_t errlen)
+{
+	const char *name = ops->fresh_option;
+	int idx = name != NULL ? rules_option_index(ops, name) : -1;
+	char text[512];
+
+	if (options == NULL)
+		options = "";
+	if (idx >= 0 && ops->options[idx].type == RULES_OPT_INT &&
+	    !names_option(options, name, strlen(name))) {
+		const struct rules_option *opt = &ops->options[idx];
+		uint64_t span = (uint64_t)opt->max - (uint64_t)opt->min;
+		long long value = opt->min + (long long)(span == UINT64_MAX ?
+				  draw : draw % (span + 1));
+		struct rules_game *game;
+		int n = snprintf(text, sizeof(text), "%s%s%s=%lld", options,
+				 options[0] ? " " : "", name, value);
+
+		if (n > 0 && (size_t)n < sizeof(text)) {
+			game = rules_game_new(ops, text, NULL, 0);
+			if (game != NULL)
+				return game;
+		}
+	}
+	return rules_game_new(ops, options, err, errlen);
+}
+
 void rules_game_free(struct rules_game *game)
 {
 	if (game == NULL)

@@ -183,6 +183,11 @@ struct rules {
 	 * to that player only; NULL: a game without secrets. */
 	int (*seat_view)(const struct rules_game *game, const void *pos,
 			 int seat, char *buf, size_t buflen);
+	/* Optional: an INT option drawn anew for every game whose options
+	 * leave it out (the hidden-code game's seed, so no two games share
+	 * secrets), unless the engine refuses it with the options given
+	 * (secrets entered instead); NULL: none. */
+	const char *fresh_option;
 };
 
 /* A created game: the ops, the option values and the engine's data. */
@@ -209,6 +214,23 @@ struct rules_game *rules_game_new(const struct rules *ops,
 				  const char *options, char *err,
 				  size_t errlen);
 void rules_game_free(struct rules_game *game);
+
+/*
+ * rules_game_new() for a game about to be played: when the game has a
+ * fresh option and `options` leave it out, it is set from `draw` (brought
+ * into the option's range) if the engine accepts that, so the drawn value
+ * is in the game's option text and the game can be replayed.
+ */
+struct rules_game *rules_game_new_fresh(const struct rules *ops,
+					const char *options, uint64_t draw,
+					char *err, size_t errlen);
+
+/*
+ * Option text `over` laid on `base`: base's words whose names `over`
+ * does not give, then over's words. -1 when `out` is too small.
+ */
+int rules_options_merge(const char *base, const char *over, char *out,
+			size_t outlen);
 
 /* Index of option `name` in the game's table, or -1. */
 int rules_option_index(const struct rules *ops, const char *name);

@@ -14,7 +14,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 17
+plan 24
 
 # Secrets: seat 1 holds orange at place 4, seat 2 purple at place 2.
 cat >"$tmp/open.trace" <<EOT
@@ -104,6 +104,54 @@ game=$(curl -s "http://127.0.0.1:$port/api/games/1")
 expect_match "after the game, the analysis of each move" "$game" \
 	'"analysis":["'
 expect_match "after the game, the secrets are shown" "$game" 'secrets O4 P2'
+kill -TERM $pid
+wait $pid
+pid=
+
+# A table whose options leave the secrets out: every game draws its own
+# from a fresh seed, kept in the record and shown nowhere before the end;
+# a game started with secrets entered for it draws none; after a crash
+# the game under way keeps its own secrets.
+printf '# pitboss-trace 1\n# table 1 codegame players=2 seed=1\n' >"$tmp/idle.trace"
+cat >"$tmp/fresh.conf" <<EOC
+database = $tmp/fresh.db
+log-level = debug
+[table 1]
+game = codegame
+options = players=2
+players = Ada, Bob
+source = replay
+trace = $tmp/idle.trace
+EOC
+start_web "$tmp/fresh.log" "$PITBOSSD" -f -c "$tmp/fresh.conf" \
+	--assets "$assets" || { cat "$tmp/fresh.log"; exit 1; }
+pid=$web_pid
+port=$web_port
+run() { "$PITBOSS" table "$@" --db "$tmp/fresh.db"; }
+out=$(run start 1)
+expect_match "a game starts without secrets in the table's options" "$out" \
+	"start 0 -: codegame players=2: secrets ? ?"
+pub=$(curl -s "http://127.0.0.1:$port/api/tables/1"; curl -s "http://127.0.0.1:$port/api/games/1")
+expect_eq "its drawn seed is in no public answer" \
+	"$(printf '%s' "$pub" | grep -c 'seed')" "0"
+run start 1 >/dev/null
+out=$(run start 1 'secrets=R3/G1')
+expect_match "a start with secrets entered for the game" "$out" "secrets ? ?"
+expect_eq "each game's seed is its own, recorded" "$("$PITBOSS" export \
+	--format json --db "$tmp/fresh.db" | sed -n 's/.*"options":"players=2 seed=\([0-9]*\)".*/\1/p' |
+	sort -u | wc -l | tr -d ' ')" "2"
+expect_eq "no seed or secret in the log" \
+	"$(grep -cE 'seed=|secrets=|R3' "$tmp/fresh.log")" "0"
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+start_web "$tmp/fresh2.log" "$PITBOSSD" -f -c "$tmp/fresh.conf" \
+	--assets "$assets" || { cat "$tmp/fresh2.log"; exit 1; }
+pid=$web_pid
+expect_eq "after a crash the game keeps the secrets entered for it" \
+	"$(run secret 1 1)" "seat 1 holds R at place 3"
+out=$(run start 1 'players=7'); rc=$?
+expect_eq "bad options for a game are refused (exit 1)" "$rc: $out" \
+	"1: refused 0 -: start refused: codegame: option 'players': 7 is out of range 2..5"
 kill -TERM $pid
 wait $pid
 pid=

@@ -621,6 +621,76 @@ static void test_commands_and_refusals(void **state)
 	fix_close(f);
 }
 
+static void test_start_with_options_of_its_own(void **state)
+{
+	struct fix *f = fix_open("empty-capture", NULL);
+	const char *moves[] = { "c" };
+	char err[256];
+
+	(void)state;
+	/* Laid over the table's options, for this game only. */
+	feed(f, 1.0, OBS_START, "seeds=3");
+	assert_says(last(f, VERDICT_START), "kalah seeds=3 empty-capture: 3 3 3 3 3 3/");
+	assert_string_equal(rules_game_options(referee_game(f->ref)),
+			    "seeds=3 empty-capture");
+	feed(f, 2.0, OBS_ENTRY, "c");
+	assert_string_equal(position(f), "3 3 0 4 4 4/3 3 3 3 3 3/0 0/N");
+	/* Refused, the game under way going on: bad options, and options
+	 * that need another board than the table's. */
+	feed(f, 3.0, OBS_START, "seeds=99");
+	assert_says(last(f, VERDICT_REFUSED), "start refused: kalah: option 'seeds': 99 is out of range");
+	feed(f, 4.0, OBS_START, "pits=5");
+	assert_says(last(f, VERDICT_REFUSED), "start refused: options 'pits=5 empty-capture' need another board");
+	assert_int_equal(referee_plies(f->ref), 1);
+	assert_string_equal(position(f), "3 3 0 4 4 4/3 3 3 3 3 3/0 0/N");
+	/* The next plain start has the table's options again. */
+	feed(f, 5.0, OBS_START, NULL);
+	assert_says(last(f, VERDICT_START), "kalah empty-capture: 4 4 4 4 4 4/");
+	/* A game taken up after a restart plays its own recorded options. */
+	assert_int_equal(referee_use_options(f->ref, "seeds=5", err,
+					     sizeof(err)), 0);
+	assert_int_equal(referee_resume(f->ref, moves, 1, NULL, err,
+					sizeof(err)), 0);
+	assert_string_equal(position(f), "5 5 0 6 6 6/6 5 5 5 5 5/1 0/N");
+	assert_int_equal(referee_use_options(f->ref, "seeds=0", err,
+					     sizeof(err)), -1);
+	assert_string_equal(err, "kalah: option 'seeds': 0 is out of range 1..12");
+	fix_close(f);
+}
+
+static void test_each_game_draws_its_own_secrets(void **state)
+{
+	struct fix *f = calloc(1, sizeof(*f));
+	char err[256] = "", first[256];
+
+	(void)state;
+	assert_non_null(f);
+	f->ref = referee_new(1, "codegame", "players=4", NULL, on_verdict, f,
+			     err, sizeof(err));
+	if (f->ref == NULL)
+		fail_msg("referee_new: %s", err);
+	feed(f, 1.0, OBS_START, NULL);
+	snprintf(first, sizeof(first), "%s",
+		 rules_game_options(referee_game(f->ref)));
+	assert_non_null(strstr(first, "seed="));
+	/* The seed is in the record, never in the verdict. */
+	assert_null(strstr(last(f, VERDICT_START)->text, "seed"));
+	feed(f, 2.0, OBS_START, NULL);
+	assert_string_not_equal(rules_game_options(referee_game(f->ref)),
+				first);
+	/* Secrets entered for a game: no seed is drawn. */
+	feed(f, 3.0, OBS_START, "secrets=R3/G1/B5/Y2");
+	assert_string_equal(rules_game_options(referee_game(f->ref)),
+			    "secrets=R3/G1/B5/Y2");
+	assert_null(strstr(last(f, VERDICT_START)->text, "R3"));
+	/* Five players need a bigger position than four: it is made. */
+	feed(f, 4.0, OBS_START, "players=5");
+	assert_says(last(f, VERDICT_START), "codegame players=5: secrets ? ? ? ? ?");
+	feed(f, 5.0, OBS_ENTRY, "1:RGBYO");
+	assert_int_equal(last(f, VERDICT_ACCEPT)->ply, 1);
+	fix_close(f);
+}
+
 static void test_verdict_line_format(void **state)
 {
 	struct verdict v;
@@ -671,6 +741,8 @@ int main(void)
 		cmocka_unit_test(test_snapshot_far_from_any_move_is_a_foul),
 		cmocka_unit_test(test_snapshot_of_a_sowing_in_progress_waits),
 		cmocka_unit_test(test_commands_and_refusals),
+		cmocka_unit_test(test_start_with_options_of_its_own),
+		cmocka_unit_test(test_each_game_draws_its_own_secrets),
 		cmocka_unit_test(test_verdict_line_format),
 	};
 

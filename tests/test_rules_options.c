@@ -113,6 +113,83 @@ static void test_option_too_long_refused(void **state)
 	assert_non_null(strstr(err, "is too long"));
 }
 
+static void test_options_laid_over_others(void **state)
+{
+	static const struct {
+		const char *base, *over, *want;
+	} cases[] = {
+		{ "", "", "" },
+		{ "pits=5 pie", "", "pits=5 pie" },
+		{ "", "seeds=3", "seeds=3" },
+		{ "pits=5 pie", "pits=4", "pie pits=4" },
+		{ "pits=5,pie", "pie seeds=6", "pits=5 pie seeds=6" },
+		{ "players=4 seed=7", "secrets=R3/G1/B5/Y2",
+		  "players=4 seed=7 secrets=R3/G1/B5/Y2" },
+		/* A name is a whole word: seed is not seeds. */
+		{ "seeds=5 seed=3", "seed=9", "seeds=5 seed=9" },
+		{ "  empty-capture  ", " no-sweep ", "empty-capture no-sweep" },
+	};
+	char out[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(rules_options_merge(cases[i].base,
+						     cases[i].over, out,
+						     sizeof(out)), 0);
+		assert_string_equal(out, cases[i].want);
+	}
+	assert_int_equal(rules_options_merge("pits=5 seeds=6", "pie", out, 8),
+			 -1);
+	assert_int_equal(rules_options_merge(NULL, NULL, out, sizeof(out)), 0);
+	assert_string_equal(out, "");
+}
+
+static void test_fresh_option_drawn_for_each_game(void **state)
+{
+	const struct rules *code = rules_find("codegame");
+	struct rules_game *a, *b, *g;
+	char err[RULES_ERR_MAX] = "", pub[128];
+
+	(void)state;
+	assert_non_null(code);
+	/* Left out: drawn, in range, and in the option text. */
+	a = rules_game_new_fresh(code, "players=4", 12345, err, sizeof(err));
+	b = rules_game_new_fresh(code, "players=4", 67890, err, sizeof(err));
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_string_equal(rules_game_options(a), "seed=12346");
+	assert_string_equal(rules_game_options(b), "seed=67891");
+	/* ...but not in what spectators see. */
+	assert_string_equal(rules_public_options(a, pub, sizeof(pub)), "");
+	rules_game_free(a);
+	rules_game_free(b);
+	a = rules_game_new_fresh(code, "players=2", UINT64_MAX, err,
+				 sizeof(err));
+	assert_non_null(a);
+	assert_string_equal(rules_game_options(a),
+			    "players=2 seed=2");
+	rules_game_free(a);
+	/* Given: kept. Secrets entered instead: no seed added. */
+	g = rules_game_new_fresh(code, "seed=5", 99, err, sizeof(err));
+	assert_non_null(g);
+	assert_string_equal(rules_game_options(g), "seed=5");
+	rules_game_free(g);
+	g = rules_game_new_fresh(code, "players=2 secrets=R3/G1", 99, err,
+				 sizeof(err));
+	assert_non_null(g);
+	assert_string_equal(rules_game_options(g), "players=2 secrets=R3/G1");
+	rules_game_free(g);
+	/* Bad options are refused with the engine's own message. */
+	assert_null(rules_game_new_fresh(code, "players=9", 1, err,
+					 sizeof(err)));
+	assert_string_equal(err, "codegame: option 'players': 9 is out of range 2..5");
+	/* A game without a fresh option is made as rules_game_new() would. */
+	g = rules_game_new_fresh(kalah(), "pits=5", 7, err, sizeof(err));
+	assert_non_null(g);
+	assert_string_equal(rules_game_options(g), "pits=5");
+	rules_game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -120,6 +197,8 @@ int main(void)
 		cmocka_unit_test(test_canonical_option_text),
 		cmocka_unit_test(test_bad_options_refused_naming_them),
 		cmocka_unit_test(test_option_too_long_refused),
+		cmocka_unit_test(test_options_laid_over_others),
+		cmocka_unit_test(test_fresh_option_drawn_for_each_game),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -61,14 +61,17 @@ static void test_hand_written_trace_reads_back_unchanged(void **state)
 		"7.000 1 correct d\n"
 		"8.000 1 position 4 4 4 4 4 4/4 4 4 4 4 4/0 0/S\n"
 		"9.000 1 undo\n"
-		"10.000 1 end\n";
+		"10.000 1 end\n"
+		"11.000 1 start seeds=3 no-sweep\n";
 	struct trace trace;
 	char err[256] = "", *back;
 
 	(void)state;
 	assert_int_equal(read_text(text, &trace, err, sizeof(err)), 0);
 	assert_int_equal(trace.ntables, 2);
-	assert_int_equal(trace.nobs, 13);
+	assert_int_equal(trace.nobs, 14);
+	assert_string_equal(trace.obs[0].text, "");
+	assert_string_equal(trace.obs[13].text, "seeds=3 no-sweep");
 	assert_int_equal(trace.obs[3].t_us, 1204500);
 	assert_int_equal(trace.obs[3].kind, OBS_LIFT);
 	assert_string_equal(trace.table[1].options, "pits=4 seeds=3 empty-capture");
@@ -172,7 +175,7 @@ static const struct {
 	  "t.trace:3: drop: 'e' is not a hole" },
 	{ HEAD "0.0 1 drop a b\n", "t.trace:3: drop takes one name" },
 	{ HEAD "0.0 1 button W\n", "t.trace:3: button: 'W' is not a seat of kalah" },
-	{ HEAD "0.0 1 start now\n", "t.trace:3: start takes no argument" },
+	{ HEAD "0.0 1 undo now\n", "t.trace:3: undo takes no argument" },
 	{ HEAD "0.0 1 entry\n", "t.trace:3: entry needs its text" },
 	{ HEAD "0.0 1 start\n# table 3 kalah\n",
 	  "t.trace:4: table declared after the first observation" },

@@ -294,16 +294,21 @@ async function pageTable() {
 				show(r.outcome || 'queued; pitbossd has not answered yet');
 			} catch (e) { show(e.message); }
 		};
-		for (const [kind, label] of [['start', 'Start game'], ['confirm', 'Confirm'],
+		const form = (kind, label, size, placeholder) => {
+			const input = el('input', { name: kind, 'aria-label': label, size, placeholder: placeholder || '' });
+			return el('form', { class: 'inline', 'data-kind': kind,
+				on: { submit: e => { e.preventDefault(); send(kind, input.value); } } },
+				el('span', { text: label }), input, el('button', { type: 'submit', text: 'Send' }));
+		};
+		// A new game: the table's options, and any typed here laid over them.
+		box.append(form('start', 'Start a game', 24, 'options (optional)'), ' ');
+		for (const [kind, label] of [['confirm', 'Confirm'],
 			['reject', 'Reject'], ['undo', 'Undo'], ['end', 'End game']])
 			box.append(el('button', { type: 'button', 'data-kind': kind, text: label,
 				on: { click: () => send(kind) } }), ' ');
 		for (const [kind, label] of [['correct', 'Correct last move to'], ['entry', 'Enter move'],
 			['position', 'Set position']]) {
-			const input = el('input', { name: kind, 'aria-label': label, size: kind === 'position' ? 30 : 4 });
-			box.append(el('form', { class: 'inline', 'data-kind': kind,
-				on: { submit: e => { e.preventDefault(); send(kind, input.value); } } },
-				el('span', { text: label }), input, el('button', { type: 'submit', text: 'Send' })));
+			box.append(form(kind, label, kind === 'position' ? 30 : 4));
 		}
 		box.append(out);
 		return box;
