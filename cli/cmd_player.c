@@ -418,6 +418,7 @@ static int run_table(int argc, char **argv)
 		{ "correct", table_live },
 		{ "enter", table_live },
 		{ "set-position", table_live },
+		{ "enter-secret", table_live },
 		{ "undo", table_live },
 		{ "end", table_live },
 		{ "status", table_live },

@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cli_db.h"
@@ -34,6 +36,7 @@ static const struct live_word words[] = {
 	{ "set-position", "position", 2, 2, "POSITION" },
 	{ "undo", "undo", 1, 1, NULL },
 	{ "end", "end", 1, 1, NULL },
+	{ "enter-secret", "secret", 2, 2, "SEAT" },
 	{ NULL, NULL, 0, 0, NULL }
 };
 
@@ -45,9 +48,10 @@ void table_live_usage(FILE *out)
 		"       %s table correct|enter TABLE MOVE [--wait S]\n"
 		"       %s table set-position TABLE POSITION [--wait S]\n"
 		"       %s table status TABLE [--json]\n"
-		"       %s table secret TABLE SEAT\n",
+		"       %s table secret TABLE SEAT\n"
+		"       %s table enter-secret TABLE SEAT   (the secret on stdin)\n",
 		cli_progname, cli_progname, cli_progname, cli_progname,
-		cli_progname, cli_progname);
+		cli_progname, cli_progname, cli_progname);
 }
 
 static void sleep_ms(long ms)
@@ -65,6 +69,41 @@ static int refused(const char *outcome)
 	       strncmp(outcome, "unknown", 7) == 0;
 }
 
+/*
+ * A player's secret for `seat`, typed on the terminal without being shown
+ * (or one line of standard input): never an argument, which the shell's
+ * history and ps would keep. Into `text` as "SEAT SECRET".
+ */
+static int read_secret(const char *seat, char *text, size_t len)
+{
+	struct termios old, quiet;
+	int tty = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &old) == 0;
+	char line[64];
+	size_t n;
+
+	if (tty) {
+		fprintf(stderr, "seat %s's secret (not shown): ", seat);
+		quiet = old;
+		quiet.c_lflag &= ~(tcflag_t)ECHO;
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+	}
+	if (fgets(line, sizeof(line), stdin) == NULL)
+		line[0] = '\0';
+	if (tty) {
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &old);
+		fputc('\n', stderr);
+	}
+	n = strcspn(line, "\r\n");
+	line[n] = '\0';
+	if (n == 0) {
+		cli_error("no secret given for seat %s", seat);
+		return -1;
+	}
+	snprintf(text, len, "%s %s", seat, line);
+	explicit_bzero(line, sizeof(line));
+	return 0;
+}
+
 static int send_command(const struct live_word *w, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -76,7 +115,7 @@ static int send_command(const struct live_word *w, int argc, char **argv)
 	struct db_table table;
 	struct db_command cmd;
 	struct db *db;
-	char command[64];
+	char command[64], text[96] = "";
 	long wait = 5;
 	int64_t id = 0;
 	int c, rc;
@@ -93,12 +132,17 @@ static int send_command(const struct live_word *w, int argc, char **argv)
 	}
 	if (cli_operands(command, argc, argv, w->min, w->max) != EXIT_OK)
 		return EXIT_USAGE;
+	if (strcmp(w->kind, "secret") == 0 &&
+	    read_secret(argv[optind + 1], text, sizeof(text)) < 0)
+		return EXIT_USAGE;
 	if ((rc = cli_db_open(co.db, 0, &db)) != EXIT_OK)
 		return rc;
 	rc = cli_db_result(db, db_table_find(db, argv[optind], &table));
 	if (rc == EXIT_OK)
 		rc = cli_db_result(db, db_command_add(db, table.id, w->kind,
-			argc - optind == 2 ? argv[optind + 1] : "", &id));
+			text[0] != '\0' ? text : argc - optind == 2 ?
+			argv[optind + 1] : "", &id));
+	explicit_bzero(text, sizeof(text));
 	for (long waited = 0; rc == EXIT_OK; waited += 100) {
 		rc = cli_db_result(db, db_command_get(db, id, &cmd));
 		if (rc != EXIT_OK || cmd.done[0] != '\0')

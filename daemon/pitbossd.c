@@ -240,6 +240,7 @@ static void door(void *ctx)
 			/* A start's options may hold a game's secrets: its
 			 * verdict says what may be shown of them. */
 			int quiet = strcmp(c.kind, "start") == 0 ||
+				    strcmp(c.kind, "secret") == 0 ||
 				    c.text[0] == '\0';
 
 			log_info("command %lld (%s%s%s): %s", (long long)c.id,

@@ -74,6 +74,8 @@ void ref_say(struct referee *ref, enum verdict_kind kind, int ply,
 	memset(&v, 0, sizeof(v));
 	v.undone_to = ref->undone_to;
 	ref->undone_to = -1;
+	v.options_changed = ref->options_changed;
+	ref->options_changed = 0;
 	if ((kind == VERDICT_ACCEPT || kind == VERDICT_WARN ||
 	     kind == VERDICT_COMMAND) && move != NULL && move[0] != '\0' &&
 	    ref->taken) {

@@ -67,6 +67,9 @@ struct verdict {
 	char position[128];	/* the position after it */
 	/* For a command that took moves back: the plies left. */
 	int undone_to;		/* -1 when nothing was taken back */
+	/* The game's options changed before its first move (a secret
+	 * entered): the record takes referee_game()'s options. */
+	int options_changed;
 };
 
 typedef void (*verdict_fn)(void *ctx, const struct verdict *verdict);
@@ -117,6 +120,13 @@ int referee_use_options(struct referee *ref, const char *options, char *err,
  */
 int referee_resume(struct referee *ref, const char *const *moves, int nmoves,
 		   const char *position, char *err, size_t errlen);
+
+/*
+ * Seat `seat` enters what it alone may know (its secret in the
+ * hidden-code game) before the game's first move. Answered by a verdict,
+ * a command or a refusal, that never repeats `text`.
+ */
+void referee_enter_secret(struct referee *ref, int seat, const char *text);
 
 /* Feeds one observation (sensor, entry or arbiter command). */
 void referee_feed(struct referee *ref, const struct observation *obs);

@@ -572,6 +572,55 @@ static void start(struct referee *ref, const struct observation *obs)
 	ref_start_game(ref);
 }
 
+void referee_enter_secret(struct referee *ref, int seat, const char *text)
+{
+	const struct rules *ops = ref->game->ops;
+	const char *name = rules_seat_name(ops, seat);
+	char options[256], why[RULES_ERR_MAX];
+	struct rules_game *game;
+	struct rules_move move;
+
+	if (ops->seat_enter == NULL) {
+		ref_say(ref, VERDICT_REFUSED, ref->ply, NULL,
+			"secret refused: %s has no secrets to enter",
+			ops->name);
+		return;
+	}
+	if (ref->state == REF_IDLE || ref->ply > 0) {
+		ref_say(ref, VERDICT_REFUSED, ref->ply, NULL,
+			"secret refused: %s", ref->state == REF_IDLE ?
+			"no game is on" :
+			"secrets are entered before the first move");
+		return;
+	}
+	if (ops->seat_enter(ref->game, seat, text, options, sizeof(options),
+			    why, sizeof(why)) < 0 ||
+	    (game = rules_game_new(ops, options, why, sizeof(why))) == NULL) {
+		ref_say(ref, VERDICT_REFUSED, 0, NULL, "secret refused: %s",
+			why);
+		return;
+	}
+	if (ref_use_game(ref, game, why, sizeof(why)) < 0) {
+		rules_game_free(game);
+		ref_say(ref, VERDICT_REFUSED, 0, NULL, "secret refused: %s",
+			why);
+		return;
+	}
+	ops->start(ref->game, ref_pos(ref));
+	ref->was_move[0] = 0;
+	ref_clear_move(ref);
+	ref_new_move(ref);
+	ref->options_changed = 1;
+	if (ops->legal_moves(ref->game, ref_pos(ref), &move, 1) == 0)
+		ref_say(ref, VERDICT_COMMAND, 0, NULL,
+			"seat %s entered a secret; waiting for the others",
+			name);
+	else
+		ref_say(ref, VERDICT_COMMAND, 0, NULL,
+			"seat %s entered a secret; all are in: %s to move",
+			name, mover_name(ref));
+}
+
 static void end(struct referee *ref, const struct observation *obs)
 {
 	if (ref->state == REF_IDLE) {

@@ -45,6 +45,7 @@ struct referee {
 	int ply;			/* moves accepted in this game */
 	int plies_seen;			/* moves accepted at this table ever */
 	char base_options[256];		/* the table's; a start adds to them */
+	int options_changed;		/* for the next verdict */
 	size_t pos_size;
 	size_t pos_cap;			/* room of each history slot */
 	unsigned char *history;		/* positions 0..depth */

@@ -266,7 +266,13 @@ static void on_verdict(void *ctx, const struct verdict *v)
 	case VERDICT_ACCEPT:
 	case VERDICT_WARN:
 	case VERDICT_COMMAND:
-		if (has_move && t->game_id != 0)
+		if (v->options_changed) {
+			if (t->game_id != 0 &&
+			    db_game_set_options(t->db, t->game_id,
+				    rules_game_options(referee_game(t->ref)),
+				    v->text) != DB_OK)
+				store_failed(t, "keeping the entered secret");
+		} else if (has_move && t->game_id != 0)
 			record_move(t, v);
 		else if (v->undone_to >= 0)
 			record_take_back(t, v);
@@ -508,6 +514,25 @@ int table_command(struct table *t, const char *kind, const char *text,
 	};
 	struct observation o;
 	int k = -1;
+
+	/* "SEAT SECRET": a player's own secret, never an observation (so
+	 * never in a trace). */
+	if (strcmp(kind, "secret") == 0) {
+		char seat[16] = "";
+		int n = 0, s;
+
+		sscanf(text != NULL ? text : "", "%15s %n", seat, &n);
+		s = rules_seat_find(referee_game(t->ref)->ops, seat);
+		if (s < 0 || n == 0) {
+			snprintf(outcome, len, "refused 0 -: secret refused: "
+				 "'SEAT SECRET' expected");
+			return 0;
+		}
+		t->last[0] = '\0';
+		referee_enter_secret(t->ref, s, text + n);
+		snprintf(outcome, len, "%s", t->last[0] ? t->last : "no verdict");
+		return 0;
+	}
 
 	for (size_t i = 0; allowed[i] != NULL; i++)
 		if (strcmp(kind, allowed[i]) == 0)

@@ -354,6 +354,14 @@ int db_game_take_back(struct db *db, int64_t game_id, int keep,
 		      const char *position, const struct db_move *then,
 		      const char *incident_kind, const char *incident);
 
+/*
+ * A game's options changed before its first move (a player entered his
+ * secret), kept with `incident` (a command incident) in one transaction.
+ * Refused once the game has a move or is over.
+ */
+int db_game_set_options(struct db *db, int64_t game_id, const char *options,
+			const char *incident);
+
 /* A game's incidents (fouls, warnings, commands), in order. */
 struct db_incident_info {
 	int ply;

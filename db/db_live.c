@@ -67,6 +67,28 @@ int db_game_take_back(struct db *db, int64_t game_id, int keep,
 				       incident_kind, incident));
 }
 
+int db_game_set_options(struct db *db, int64_t game_id, const char *options,
+			const char *incident)
+{
+	sqlite3_stmt *st;
+	int rc = db_begin(db);
+
+	if (rc != DB_OK)
+		return rc;
+	if ((rc = db_prepare(db, Q_GAME_SET_OPTIONS, &st)) == DB_OK) {
+		sqlite3_bind_int64(st, 1, game_id);
+		db_bind_text(st, 2, options);
+		rc = db_exec(db, st, "changing a game's options");
+	}
+	if (rc == DB_OK && sqlite3_changes(db->sql) != 1)
+		rc = db_refuse(db, "game %lld has moves or is over: its options "
+			       "stay", (long long)game_id);
+	if (rc == DB_OK && incident != NULL)
+		rc = db_incident_add_tx(db, game_id, 0, DB_INCIDENT_COMMAND, 0,
+					incident);
+	return db_end(db, rc);
+}
+
 int db_command_add(struct db *db, int64_t board_id, const char *kind,
 		   const char *text, int64_t *id)
 {

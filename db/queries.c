@@ -209,9 +209,15 @@ const char *const db_query_sql[Q_COUNT] = {
 	"SELECT id, board_id, kind, text, created, done, outcome FROM commands"
 	" WHERE id = ?1",
 	[Q_COMMAND_DONE] =
-	"UPDATE commands SET done = ?2, outcome = ?3 WHERE id = ?1",
+	/* A secret entered is kept in the game, not in the queue. */
+	"UPDATE commands SET done = ?2, outcome = ?3,"
+	" text = CASE kind WHEN 'secret' THEN '' ELSE text END WHERE id = ?1",
 	[Q_INCIDENT_LIST] =
 	"SELECT coalesce(i.ply, 0), i.kind, i.text, i.at, coalesce(p.name, '')"
 	" FROM incidents i LEFT JOIN players p ON p.id = i.player_id"
 	" WHERE i.game_id = ?1 ORDER BY i.id",
+	/* Before the first move only: a player's secret entered. */
+	[Q_GAME_SET_OPTIONS] =
+	"UPDATE games SET options = ?2 WHERE id = ?1 AND status = 'playing'"
+	" AND plies = 0",
 };

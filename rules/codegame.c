@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,8 +78,9 @@ enum move_kind {
 	MOVE_PASS
 };
 
-enum phase { PHASE_GUESS, PHASE_MARK, PHASE_ANSWER, PHASE_PASS,
-	     PHASE_OVER };
+/* PHASE_SECRETS: some players have still to enter their secrets. */
+enum phase { PHASE_SECRETS, PHASE_GUESS, PHASE_MARK, PHASE_ANSWER,
+	     PHASE_PASS, PHASE_OVER };
 
 /* What follows from a position: see derive(). */
 struct state {
@@ -114,7 +116,8 @@ void codegame_code(const struct rules_game *game,
 {
 	memset(code, CODEGAME_BLANK, CODEGAME_PLACES);
 	for (int s = 0; s < cfg_of(game)->players; s++)
-		code[pos->place[s]] = pos->colour[s];
+		if (pos->colour[s] != 0)
+			code[pos->place[s]] = pos->colour[s];
 }
 
 int codegame_claim_right(const struct rules_game *game,
@@ -246,7 +249,10 @@ static void derive(const struct rules_game *game,
 	}
 	if (st->verdict == RULES_ONGOING && st->dq == (1u << n) - 1)
 		st->verdict = RULES_VOID;
-	if (st->verdict != RULES_ONGOING) {
+	if (memchr(pos->colour, 0, (size_t)n) != NULL) {
+		st->phase = PHASE_SECRETS;
+		st->seat = 0;
+	} else if (st->verdict != RULES_ONGOING) {
 		st->phase = PHASE_OVER;
 		st->seat = -1;
 	} else if (st->pending >= 0) {
@@ -330,13 +336,16 @@ static int parse_secret(const char *text, size_t len, uint8_t *colour,
 	return 0;
 }
 
-/* Refuses secrets two players cannot hold together. */
+/* Refuses secrets two players cannot hold together (colour 0: a secret
+ * still to be entered). */
 static int check_secrets(int players, int distinct, const uint8_t *colour,
 			 const uint8_t *place, const char *where, char *err,
 			 size_t errlen)
 {
 	for (int s = 0; s < players; s++) {
 		for (int t = 0; t < s; t++) {
+			if (colour[s] == 0 || colour[t] == 0)
+				continue;
 			if (place[s] == place[t]) {
 				rules_error(err, errlen,
 					    "%s: seats %d and %d both hold place %d",
@@ -360,12 +369,18 @@ static int enter_secrets(struct codegame_cfg *cfg, const char *text,
 {
 	const char *p = text;
 
+	/* "ask": every player enters his own (rules_seat_enter). */
+	if (strcmp(text, "ask") == 0)
+		return 0;
 	for (int s = 0; s < cfg->players; s++) {
 		size_t len = strcspn(p, "/");
 
-		if (parse_secret(p, len, &cfg->colour[s], &cfg->place[s]) < 0) {
+		if (len == 1 && *p == '?') {
+			cfg->colour[s] = cfg->place[s] = 0;
+		} else if (parse_secret(p, len, &cfg->colour[s],
+					&cfg->place[s]) < 0) {
 			rules_error(err, errlen,
-				    "codegame: option 'secrets': seat %d: '%.*s' is not a colour (R O Y G B P) and a place (1..5), e.g. R3",
+				    "codegame: option 'secrets': seat %d: '%.*s' is not a colour (R O Y G B P) and a place (1..5), e.g. R3, or ? for a secret the player enters",
 				    s + 1, (int)(len > 12 ? 12 : len), p);
 			return -1;
 		}
@@ -482,6 +497,8 @@ static size_t codegame_legal_moves(const struct rules_game *game,
 
 	derive(game, pos, &st);
 	switch (st.phase) {
+	case PHASE_SECRETS:
+		return 0;
 	case PHASE_GUESS:
 		for (uint32_t index = 0; index < CODEGAME_CODES; index++) {
 			uint8_t code[CODEGAME_PLACES];
@@ -521,6 +538,9 @@ static void describe_turn(const struct codegame_pos *pos,
 			  const struct state *st, char *buf, size_t len)
 {
 	switch (st->phase) {
+	case PHASE_SECRETS:
+		snprintf(buf, len, "the players' secrets are not all entered yet");
+		break;
 	case PHASE_GUESS:
 		snprintf(buf, len, "%d is to guess", st->seat + 1);
 		break;
@@ -563,7 +583,8 @@ static int apply_claim(const struct rules_game *game,
 {
 	struct codegame_claim *c;
 
-	if (st->phase == PHASE_OVER || st->phase == PHASE_ANSWER)
+	if (st->phase == PHASE_OVER || st->phase == PHASE_ANSWER ||
+	    st->phase == PHASE_SECRETS)
 		return refuse_turn(pos, st, seat, "claim", err, errlen);
 	if (st->dq & (1u << seat)) {
 		rules_error(err, errlen,
@@ -955,7 +976,7 @@ static int codegame_position_format(const struct rules_game *game,
 	hide = view == RULES_TEXT_PUBLIC && st.phase != PHASE_OVER;
 	put(&t, "secrets");
 	for (int s = 0; s < cfg->players; s++) {
-		if (hide)
+		if (hide || pos->colour[s] == 0)
 			put(&t, " ?");
 		else
 			put(&t, " %c%d", peg_letter[pos->colour[s]],
@@ -1496,9 +1517,72 @@ static int codegame_seat_view(const struct rules_game *game, const void *vpos,
 
 	if (seat < 0 || seat >= cfg_of(game)->players)
 		return -1;
-	n = snprintf(buf, buflen, "seat %d holds %c at place %d", seat + 1,
-		     peg_letter[pos->colour[seat]], pos->place[seat] + 1);
+	if (pos->colour[seat] == 0)
+		n = snprintf(buf, buflen,
+			     "seat %d has not entered a secret yet", seat + 1);
+	else
+		n = snprintf(buf, buflen, "seat %d holds %c at place %d",
+			     seat + 1, peg_letter[pos->colour[seat]],
+			     pos->place[seat] + 1);
 	return n < 0 || (size_t)n >= buflen ? -1 : 0;
+}
+
+/* A player's own secret, entered before the first move into a game
+ * started with secrets=ask or a '?' for his seat. The messages never
+ * repeat it: refusals are shown to the room. */
+static int codegame_seat_enter(const struct rules_game *game, int seat,
+			       const char *text, char *buf, size_t buflen,
+			       char *err, size_t errlen)
+{
+	const struct codegame_cfg *cfg = cfg_of(game);
+	uint8_t colour[CODEGAME_PLAYERS_MAX], place[CODEGAME_PLAYERS_MAX];
+	char secret[4], secrets[32] = "secrets=";
+	size_t len = strlen(text);
+
+	if (seat < 0 || seat >= cfg->players) {
+		rules_error(err, errlen, "no seat %d in this game", seat + 1);
+		return -1;
+	}
+	if (game->text[OPT_SECRETS] == NULL) {
+		rules_error(err, errlen,
+			    "this game's secrets were drawn by pitboss: there is none to enter");
+		return -1;
+	}
+	memcpy(colour, cfg->colour, sizeof(colour));
+	memcpy(place, cfg->place, sizeof(place));
+	snprintf(secret, sizeof(secret), "%.3s", text);
+	secret[0] = (char)toupper((unsigned char)secret[0]);
+	if (len != 2 || parse_secret(secret, 2, &colour[seat],
+				     &place[seat]) < 0) {
+		rules_error(err, errlen,
+			    "seat %d: a secret is a colour (R O Y G B P) and a place (1..5), such as R3",
+			    seat + 1);
+		return -1;
+	}
+	if (check_secrets(cfg->players, cfg->distinct, colour, place, "",
+			  NULL, 0) < 0) {
+		rules_error(err, errlen,
+			    "seat %d: that secret does not go with those entered already (one place each%s); check the counters with the arbiter",
+			    seat + 1, cfg->distinct ? ", one colour each" : "");
+		return -1;
+	}
+	for (int s = 0; s < cfg->players; s++) {
+		size_t used = strlen(secrets);
+
+		if (colour[s] == 0)
+			snprintf(secrets + used, sizeof(secrets) - used,
+				 "%s?", s ? "/" : "");
+		else
+			snprintf(secrets + used, sizeof(secrets) - used,
+				 "%s%c%d", s ? "/" : "",
+				 peg_letter[colour[s]], place[s] + 1);
+	}
+	if (rules_options_merge(rules_game_options(game), secrets, buf,
+				buflen) < 0) {
+		rules_error(err, errlen, "the options are too long");
+		return -1;
+	}
+	return 0;
 }
 
 /* Every move carries its actor. */
@@ -1543,4 +1627,5 @@ const struct rules codegame_rules = {
 	.analyse = codegame_analyse,
 	.seat_view = codegame_seat_view,
 	.fresh_option = "seed",
+	.seat_enter = codegame_seat_enter,
 };

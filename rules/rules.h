@@ -188,6 +188,13 @@ struct rules {
 	 * secrets), unless the engine refuses it with the options given
 	 * (secrets entered instead); NULL: none. */
 	const char *fresh_option;
+	/* Optional: seat `seat` enters what it alone may know (its secret)
+	 * as `text`, before the first move: the game's option text with it,
+	 * into `buf`, for the game to be made anew from. 0, or -1 with why
+	 * in `err`, which never repeats `text`. NULL: nothing to enter. */
+	int (*seat_enter)(const struct rules_game *game, int seat,
+			  const char *text, char *buf, size_t buflen,
+			  char *err, size_t errlen);
 };
 
 /* A created game: the ops, the option values and the engine's data. */

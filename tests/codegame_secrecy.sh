@@ -14,7 +14,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 24
+plan 32
 
 # Secrets: seat 1 holds orange at place 4, seat 2 purple at place 2.
 cat >"$tmp/open.trace" <<EOT
@@ -120,6 +120,7 @@ log-level = debug
 game = codegame
 options = players=2
 players = Ada, Bob
+pins = 4711, 0815
 source = replay
 trace = $tmp/idle.trace
 EOC
@@ -152,6 +153,38 @@ expect_eq "after a crash the game keeps the secrets entered for it" \
 out=$(run start 1 'players=7'); rc=$?
 expect_eq "bad options for a game are refused (exit 1)" "$rc: $out" \
 	"1: refused 0 -: start refused: codegame: option 'players': 7 is out of range 2..5"
+
+# secrets=ask: each player enters his own, on his page or at the CLI.
+port=$web_port
+api() { curl -s -H 'Content-Type: application/json' --data "$2" \
+	"http://127.0.0.1:$port/api/tables/1/$1"; }
+run start 1 'secrets=ask' >/dev/null
+expect_match "a wrong PIN enters nothing" \
+	"$(api secret '{"seat":"1","pin":"0815","enter":"P5"}')" "wrong seat or PIN"
+expect_match "a player enters his secret on his page" \
+	"$(api secret '{"seat":"1","pin":"4711","enter":"P5"}')" \
+	"seat 1 entered a secret; waiting for the others"
+expect_match "no guess before every secret is in" \
+	"$(run enter 1 1:PO---)" "the players' secrets are not all entered yet"
+expect_eq "another at the CLI, typed on standard input" \
+	"$(echo O2 | run enter-secret 1 2)" \
+	"command 0 -: seat 2 entered a secret; all are in: 1 to move"
+g=$(run status 1 | sed -n 's/^game \([0-9]*\):.*/\1/p')
+pub=$(curl -s "http://127.0.0.1:$port/api/tables/1"
+	curl -s "http://127.0.0.1:$port/api/games/$g"; cat "$tmp/fresh2.log")
+expect_match "the game's page lists the entries" "$pub" \
+	"seat 2 entered a secret; all are in"
+expect_eq "entered secrets are in no public answer or log line" \
+	"$(printf '%s' "$pub" | grep -cE 'P5|O2|secrets=')" "0"
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+start_web "$tmp/fresh3.log" "$PITBOSSD" -f -c "$tmp/fresh.conf" \
+	--assets "$assets" || { cat "$tmp/fresh3.log"; exit 1; }
+pid=$web_pid
+port=$web_port
+expect_match "after a crash a player still sees the secret he entered" \
+	"$(api secret '{"seat":"1","pin":"4711"}')" '"view":"seat 1 holds P at place 5"'
+expect_match "and play goes on" "$(run enter 1 1:PO---)" "accept 1 1:PO---"
 kill -TERM $pid
 wait $pid
 pid=

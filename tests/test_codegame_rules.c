@@ -857,6 +857,115 @@ static void test_bad_entries(void **state)
 	rules_game_free(game);
 }
 
+/* Enters `text` for `seat` (from 0); the game made anew from the options
+ * the engine gives back replaces `*game`. */
+static void center(struct rules_game **game, int seat, const char *text)
+{
+	char options[256], err[RULES_ERR_MAX] = "";
+
+	if (CG->seat_enter(*game, seat, text, options, sizeof(options), err,
+			   sizeof(err)) < 0)
+		fail_msg("secret '%s' of seat %d refused: %s", text, seat + 1,
+			 err);
+	rules_game_free(*game);
+	*game = cgame(options);
+}
+
+static const char *cview(const struct rules_game *game,
+			 const struct codegame_pos *pos, int seat)
+{
+	static char buf[96];
+
+	assert_int_equal(CG->seat_view(game, pos, seat, buf, sizeof(buf)), 0);
+	return buf;
+}
+
+static void test_players_enter_their_own_secrets(void **state)
+{
+	struct rules_game *game = cgame("players=3 secrets=ask");
+	struct codegame_pos pos;
+	struct rules_move move;
+
+	(void)state;
+	CG->start(game, &pos);
+	/* Until every secret is in, nobody may guess or claim. */
+	assert_string_equal(ctext(game, &pos, RULES_TEXT_FULL),
+			    "secrets ? ? ? | rows none | claims none | passed none");
+	assert_int_equal(CG->legal_moves(game, &pos, &move, 1), 0);
+	assert_text_contains(crefuse(game, &pos, "1:RGB-Y"),
+			     "1 may not guess now: the players' secrets are not all entered yet");
+	assert_text_contains(crefuse(game, &pos, "2:claim=RGB--"),
+			     "2 may not claim now");
+	assert_string_equal(cview(game, &pos, 1),
+			    "seat 2 has not entered a secret yet");
+	center(&game, 1, "g1");
+	assert_string_equal(rules_game_options(game),
+			    "players=3 secrets=?/G1/?");
+	CG->start(game, &pos);
+	assert_string_equal(cview(game, &pos, 1), "seat 2 holds G at place 1");
+	center(&game, 0, "R3");
+	/* A player may change his own before the first move. */
+	center(&game, 1, "Y1");
+	center(&game, 2, "B5");
+	assert_string_equal(rules_game_options(game),
+			    "players=3 secrets=R3/Y1/B5");
+	CG->start(game, &pos);
+	assert_string_equal(ctext(game, &pos, RULES_TEXT_PUBLIC),
+			    "secrets ? ? ? | rows none | claims none | passed none");
+	assert_int_not_equal(CG->legal_moves(game, &pos, &move, 1), 0);
+	cplay(game, &pos, "1:YRB-- 2:black 3:white");
+	assert_int_equal(cturn(game, &pos), 1);
+	rules_game_free(game);
+	/* Some given by the arbiter ('?' for the others). */
+	game = cgame("players=2 secrets=O2/?");
+	CG->start(game, &pos);
+	assert_text_contains(crefuse(game, &pos, "1:O----"), "not all entered");
+	center(&game, 1, "O4");
+	CG->start(game, &pos);
+	cplay(game, &pos, "1:O---- 2:white");
+	rules_game_free(game);
+}
+
+static void test_entered_secrets_refused_without_telling_them(void **state)
+{
+	static const struct {
+		const char *options;
+		int seat;
+		const char *text, *why;
+	} cases[] = {
+		{ "players=2 secrets=ask", 0, "R6",
+		  "seat 1: a secret is a colour (R O Y G B P) and a place (1..5), such as R3" },
+		{ "players=2 secrets=ask", 0, "X3", "a secret is a colour" },
+		{ "players=2 secrets=ask", 0, "R33", "a secret is a colour" },
+		{ "players=2 secrets=ask", 0, "", "a secret is a colour" },
+		{ "players=2 secrets=ask", 2, "R3", "no seat 3 in this game" },
+		{ "players=2 secrets=R3/?", 1, "G3",
+		  "seat 2: that secret does not go with those entered already (one place each); check the counters with the arbiter" },
+		{ "players=2 distinct-colours secrets=R3/?", 1, "R1",
+		  "(one place each, one colour each)" },
+		{ "players=2 seed=7", 0, "R3",
+		  "this game's secrets were drawn by pitboss: there is none to enter" },
+	};
+	char options[256], err[RULES_ERR_MAX];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct rules_game *game = cgame(cases[i].options);
+
+		err[0] = '\0';
+		assert_int_equal(CG->seat_enter(game, cases[i].seat,
+						 cases[i].text, options,
+						 sizeof(options), err,
+						 sizeof(err)), -1);
+		assert_text_contains(err, cases[i].why);
+		/* The refusal is shown to the room: it never repeats the
+		 * secret tried. */
+		if (cases[i].text[0] != '\0')
+			assert_null(strstr(err, cases[i].text));
+		rules_game_free(game);
+	}
+}
+
 /* A move that move_parse() could not have made is refused. */
 static void test_forged_moves_refused(void **state)
 {
@@ -907,6 +1016,8 @@ int main(void)
 		cmocka_unit_test(test_consistent_codes_after_each_guess),
 		cmocka_unit_test(test_bad_entries),
 		cmocka_unit_test(test_forged_moves_refused),
+		cmocka_unit_test(test_players_enter_their_own_secrets),
+		cmocka_unit_test(test_entered_secrets_refused_without_telling_them),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -436,7 +436,17 @@ static void test_live_game(void **state)
 	b = add_player(db, "Bob");
 	short_game(&g, moves, &end, a, b, 0);
 	assert_int_equal(db_game_start(db, &g, &id), DB_OK);
+	/* Options change before the first move only, with their incident. */
+	assert_int_equal(db_game_set_options(db, id, "seeds=5",
+					     "seat S entered a secret"), DB_OK);
+	assert_int_equal(db_game_get(db, id, &info), DB_OK);
+	assert_string_equal(info.options, "seeds=5");
 	assert_int_equal(db_move_add(db, id, &moves[0]), DB_OK);
+	assert_int_equal(db_game_set_options(db, id, "seeds=6", "again"),
+			 DB_REFUSED);
+	assert_string_equal(db_error(db), "game 1 has moves or is over: its options stay");
+	assert_int_equal(db_game_get(db, id, &info), DB_OK);
+	assert_string_equal(info.options, "seeds=5");
 	wrong = moves[2];
 	assert_int_equal(db_move_add(db, id, &wrong), DB_REFUSED);
 	assert_string_equal(db_error(db), "game 1: the next move is ply 2, not 3");
@@ -454,7 +464,7 @@ static void test_live_game(void **state)
 	assert_int_equal(info.plies, 6);
 	assert_int_equal(info.winner, 0);
 	assert_int_equal(info.points[0], 2);
-	assert_int_equal(count(db, "SELECT count(*) FROM incidents"), 1);
+	assert_int_equal(count(db, "SELECT count(*) FROM incidents"), 2);
 	assert_int_equal(db_game_get(db, 99, &info), DB_REFUSED);
 	db_close(db);
 }

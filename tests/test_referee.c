@@ -691,6 +691,48 @@ static void test_each_game_draws_its_own_secrets(void **state)
 	fix_close(f);
 }
 
+static void test_players_enter_secrets_before_the_first_move(void **state)
+{
+	struct fix *f = calloc(1, sizeof(*f));
+	struct fix *k = fix_open("", NULL);
+	char err[256] = "";
+
+	(void)state;
+	assert_non_null(f);
+	f->ref = referee_new(1, "codegame", "players=2 secrets=ask", NULL,
+			     on_verdict, f, err, sizeof(err));
+	if (f->ref == NULL)
+		fail_msg("referee_new: %s", err);
+	referee_enter_secret(f->ref, 0, "R3");
+	assert_says(last(f, VERDICT_REFUSED), "secret refused: no game is on");
+	feed(f, 1.0, OBS_START, NULL);
+	referee_enter_secret(f->ref, 0, "R3");
+	assert_says(last(f, VERDICT_COMMAND), "seat 1 entered a secret; waiting for the others");
+	assert_int_equal(last(f, VERDICT_COMMAND)->options_changed, 1);
+	assert_null(strstr(last(f, VERDICT_COMMAND)->text, "R3"));
+	assert_string_equal(rules_game_options(referee_game(f->ref)),
+			    "players=2 secrets=R3/?");
+	feed(f, 2.0, OBS_ENTRY, "1:RG---");
+	assert_says(last(f, VERDICT_FOUL), "not all entered yet");
+	referee_enter_secret(f->ref, 1, "R3");
+	assert_says(last(f, VERDICT_REFUSED), "does not go with those entered already");
+	assert_int_equal(last(f, VERDICT_REFUSED)->options_changed, 0);
+	referee_enter_secret(f->ref, 1, "G1");
+	assert_says(last(f, VERDICT_COMMAND), "seat 2 entered a secret; all are in: 1 to move");
+	feed(f, 3.0, OBS_ENTRY, "1:RG---");
+	assert_says(last(f, VERDICT_ACCEPT), "1 plays 1:RG---");
+	referee_enter_secret(f->ref, 1, "G2");
+	assert_says(last(f, VERDICT_REFUSED), "secrets are entered before the first move");
+	assert_string_equal(rules_game_options(referee_game(f->ref)),
+			    "players=2 secrets=R3/G1");
+	fix_close(f);
+	/* A game without secrets has nothing to enter. */
+	feed(k, 1.0, OBS_START, NULL);
+	referee_enter_secret(k->ref, 0, "R3");
+	assert_says(last(k, VERDICT_REFUSED), "kalah has no secrets to enter");
+	fix_close(k);
+}
+
 static void test_verdict_line_format(void **state)
 {
 	struct verdict v;
@@ -743,6 +785,7 @@ int main(void)
 		cmocka_unit_test(test_commands_and_refusals),
 		cmocka_unit_test(test_start_with_options_of_its_own),
 		cmocka_unit_test(test_each_game_draws_its_own_secrets),
+		cmocka_unit_test(test_players_enter_secrets_before_the_first_move),
 		cmocka_unit_test(test_verdict_line_format),
 	};
 

@@ -80,7 +80,17 @@ name = Back
 players = Cleo, Dev
 source = replay
 trace = $src/tests/traces/hand-skipped-pit.trace
+[table 3]
+name = Side
+game = codegame
+options = players=2 secrets=ask
+players = Eve, Fay
+pins = 1111, 2222
+source = replay
+trace = $tmp/code.trace
 EOC
+printf '# pitboss-trace 1\n# table 1 codegame players=2 secrets=ask\n0.000 1 start\n' \
+	>"$tmp/code.trace"
 
 start_web "$tmp/demo.log" "$PITBOSSD" -f --demo --db "$tmp/demo.db" \
 	--speed 20 --assets "$src/web/assets" ||

@@ -114,11 +114,25 @@ void api_secret(struct web_request *r)
 {
 	struct rules_game *game;
 	struct jbuf b = { 0 };
-	char view[256];
+	char view[256], enter[16], text[32];
 	void *pos;
 	int seat = player_of(r);
 
-	if (seat == 0 || current(r, &game, &pos) < 0)
+	if (seat == 0)
+		return;
+	/* With "enter": the player's own secret, through the door. */
+	switch (web_body_field(r, "enter", enter, sizeof(enter))) {
+	case 0:
+		snprintf(text, sizeof(text), "%d %s", seat, enter);
+		web_run_command(r, "secret", text);
+		explicit_bzero(text, sizeof(text));
+		explicit_bzero(enter, sizeof(enter));
+		return;
+	case -2:
+		web_error(r, 400, "the body is not a JSON object of strings");
+		return;
+	}
+	if (current(r, &game, &pos) < 0)
 		return;
 	if (game->ops->seat_view == NULL)
 		snprintf(view, sizeof(view), "%s keeps no secrets",

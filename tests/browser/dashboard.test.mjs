@@ -5,7 +5,9 @@
 // Prints TAP. tests/web_browser.sh starts the daemons and passes:
 //   PITBOSS_DEMO_URL  a pitbossd --demo (tournament 1, its series, games)
 //   PITBOSS_LIVE_URL  a pitbossd with a password; table 1 replays a long
-//                     trace, table 2 a short one that stops after move 1
+//                     trace, table 2 a short one that stops after move 1,
+//                     table 3 starts a hidden-code game (secrets=ask,
+//                     seat 1's PIN 1111)
 //   PITBOSS_PASSWORD  the arbiter's password there
 //   CHROMIUM          the browser (default /usr/bin/chromium)
 import { chromium } from 'playwright-core';
@@ -264,6 +266,43 @@ try {
 			`the record has it: ${JSON.stringify(stored.map(m => [m.move, m.source]))}`);
 		w.stop();
 		ok(w.problems.length === 0, 'no console errors or failed requests as the arbiter', ...w.problems);
+		await context.close();
+	});
+
+	await group('hidden-code game', async () => {
+		const context = await browser.newContext();
+		const page = await context.newPage();
+		const w = watch(page);
+		await page.goto(`${LIVE}/play/3`);
+		await settled(page);
+		ok(await page.getAttribute('#enter', 'type') === 'password', 'the player page takes a secret like a password');
+		await page.fill('#seat', '1');
+		await page.fill('#pin', '1111');
+		await page.fill('#enter', 'R3');
+		const sent = performance.now();
+		await page.click('#enter-secret button[type=submit]');
+		await page.waitForFunction(() => /holds/.test(document.getElementById('secret').textContent),
+			null, { timeout: 10000 }).catch(() => null);
+		const outcome = await page.textContent('#play-outcome');
+		ok(/seat 1 entered a secret; waiting for the others/.test(outcome),
+			`a player enters his secret on his page: "${outcome}" (${ms(performance.now() - sent)})`);
+		const view = await page.textContent('#secret');
+		ok(view === 'seat 1 holds R at place 3', `then his page shows it to him alone: "${view}"`);
+		ok(await page.inputValue('#enter') === '', 'and the field is emptied');
+		// The room's view of the table: the board, the entry, no secret.
+		const table = await context.newPage();
+		const w2 = watch(table);
+		await table.goto(`${LIVE}/tables/3`);
+		await settled(table);
+		const listed = await table.waitForFunction(() => /seat 1 entered a secret/.test(document.body.textContent),
+			null, { timeout: 10000 }).then(() => true, () => false);
+		const text = await table.textContent('body');
+		ok(listed, 'the table page lists the entry', text.slice(0, 600));
+		ok(!/R3|R at place/.test(text), 'and shows no secret', text.slice(0, 600));
+		w.stop();
+		w2.stop();
+		ok(w.problems.length === 0 && w2.problems.length === 0,
+			'no console errors or failed requests on the player\'s and the table\'s pages', ...w.problems, ...w2.problems);
 		await context.close();
 	});
 

@@ -501,9 +501,9 @@ async function pagePlay() {
 	const secret = el('p', { id: 'secret', class: 'banner ok hidden' });
 	const move = el('input', { name: 'move', id: 'move', size: 14, 'aria-label': 'move' });
 	const out = el('p', { id: 'play-outcome', class: 'muted' });
-	const body = () => JSON.stringify({ seat: seat.value, pin: pin.value, move: move.value });
-	const post = (what) => api(`/api/tables/${id}/${what}`, { method: 'POST',
-		headers: { 'Content-Type': 'application/json' }, body: body() });
+	const post = (what, fields) => api(`/api/tables/${id}/${what}`, { method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify(Object.assign({ seat: seat.value, pin: pin.value }, fields || {})) });
 	const who = el('form', { class: 'inline', id: 'who' }, el('label', {}, 'Seat ', seat),
 		el('label', {}, 'PIN ', pin), el('button', { type: 'submit', text: 'Show my secret' }));
 	who.addEventListener('submit', async e => {
@@ -520,14 +520,32 @@ async function pagePlay() {
 	mine.addEventListener('submit', async e => {
 		e.preventDefault();
 		try {
-			const r = await post('play');
+			const r = await post('play', { move: move.value });
 			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
+		} catch (err) { out.textContent = err.message; }
+	});
+	// A game started with secrets=ask: each player enters the counters he
+	// drew, before the first guess. Typed like a password, never shown.
+	const drawn = el('input', { name: 'enter', id: 'enter', type: 'password', size: 4,
+		autocomplete: 'off', autocapitalize: 'characters', 'aria-label': 'my secret' });
+	const enter = el('form', { class: 'inline', id: 'enter-secret' },
+		el('label', {}, 'My secret (colour and place, e.g. R3) ', drawn),
+		el('button', { type: 'submit', text: 'Enter' }));
+	enter.addEventListener('submit', async e => {
+		e.preventDefault();
+		try {
+			const r = await post('secret', { enter: drawn.value });
+			drawn.value = '';
+			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
+			const v = await post('secret');
+			secret.textContent = v.view;
+			secret.classList.remove('hidden');
 		} catch (err) { out.textContent = err.message; }
 	});
 	$('title').textContent = `Player at table ${id}`;
 	$('content').replaceChildren(
 		el('p', { class: 'muted', text: 'Keep this screen to yourself: it shows what only you may know.' }),
-		who, secret, mine, out, el('p', {}, link(`/tables/${id}`, 'the table')));
+		who, secret, enter, mine, out, el('p', {}, link(`/tables/${id}`, 'the table')));
 	status('');
 }
 
