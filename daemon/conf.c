@@ -90,6 +90,7 @@ static const char *const bias_names[] = {
 	"as-is", "disable", "pull-up", "pull-down", NULL
 };
 static const char *const player_names[] = { "random", "greedy", NULL };
+static const char *const analysis_names[] = { "after", "live", NULL };
 
 static const char *check_game(const char *value, char *buf, size_t len);
 static const char *check_hash(const char *value, char *buf, size_t len);
@@ -140,6 +141,10 @@ static const struct conf_item items[] = {
 	{ "pins", 0, SRC_ALL, T_TEXT, "",
 	  "players' PINs by seat, comma-separated, for the dashboard's "
 	  "player page; empty: none", R(t.pins), 0, 0, NULL, check_pins },
+	{ "analysis", 0, SRC_ALL, T_CHOICE, "after",
+	  "when spectators see what the game tells of a position (the codes "
+	  "still possible): after the game, or live", R(t.live_analysis), 0,
+	  0, analysis_names, NULL },
 	{ "game", 0, SRC_ALL, T_TEXT, "kalah", "game played at the table",
 	  R(t.game), 0, 0, NULL, check_game },
 	{ "options", 0, SRC_ALL, T_TEXT, "",

@@ -49,6 +49,7 @@ struct conf_table {
 	char name[64];			/* the board's name; "" = "Table N" */
 	char players[160];		/* "South, North"; "" = per table */
 	char pins[64];			/* players' PINs by seat; "" = none */
+	int live_analysis;		/* analysis shown while played */
 	char game[32];			/* rules name: "kalah" */
 	char options[200];		/* checked by rules_game_new() */
 	enum conf_source source;

@@ -656,8 +656,9 @@ int main(int argc, char **argv)
 		char *state = table_state_json(d.table[i]);
 
 		if (conf != NULL)
-			web_table_pins(d.web, table_board_id(d.table[i]),
-				       conf->table[i].pins);
+			web_table_settings(d.web, table_board_id(d.table[i]),
+					   conf->table[i].pins,
+					   conf->table[i].live_analysis);
 
 		if (state != NULL)
 			web_table_state(d.web, table_board_id(d.table[i]), state);

@@ -14,7 +14,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 32
+plan 35
 
 # Secrets: seat 1 holds orange at place 4, seat 2 purple at place 2.
 cat >"$tmp/open.trace" <<EOT
@@ -176,8 +176,11 @@ expect_match "the game's page lists the entries" "$pub" \
 	"seat 2 entered a secret; all are in"
 expect_eq "entered secrets are in no public answer or log line" \
 	"$(printf '%s' "$pub" | grep -cE 'P5|O2|secrets=')" "0"
+expect_match "no analysis while the game is played (analysis = after)" \
+	"$pub" '"analysis":null'
 kill -9 "$pid"
 wait "$pid" 2>/dev/null
+printf 'analysis = live\n' >>"$tmp/fresh.conf"
 start_web "$tmp/fresh3.log" "$PITBOSSD" -f -c "$tmp/fresh.conf" \
 	--assets "$assets" || { cat "$tmp/fresh3.log"; exit 1; }
 pid=$web_pid
@@ -185,6 +188,11 @@ port=$web_port
 expect_match "after a crash a player still sees the secret he entered" \
 	"$(api secret '{"seat":"1","pin":"4711"}')" '"view":"seat 1 holds P at place 5"'
 expect_match "and play goes on" "$(run enter 1 1:PO---)" "accept 1 1:PO---"
+expect_match "analysis = live: the analysis while the game is played" \
+	"$(curl -s "http://127.0.0.1:$port/api/games/$g")" \
+	'"analysis":["'
+expect_eq "and still no secret" "$(curl -s "http://127.0.0.1:$port/api/games/$g" |
+	grep -cE 'P5|O2|secrets=')" "0"
 kill -TERM $pid
 wait $pid
 pid=

@@ -247,6 +247,9 @@ static void test_defaults(void **state)
 	assert_int_equal(t->sim.seed, 1);
 	assert_int_equal(t->sim.player, SIM_GREEDY);
 	assert_int_equal(t->sim.buttons, 1);
+	assert_int_equal(t->live_analysis, 0);
+	parse_ok("[table 2]\nsource = sim\nanalysis = live\n");
+	assert_int_equal(conf->table[0].live_analysis, 1);
 
 	parse_ok(BOARD);
 	t = &conf->table[0];
@@ -374,6 +377,9 @@ static void test_bad_values(void **state)
 		    "(gpio, replay, sim)");
 	parse_fails("[table 1]\nsource = usb\n", "test.conf:2: key "
 		    "'source': 'usb' is not one of: gpio, replay, sim");
+	parse_fails("[table 1]\nsource = sim\nanalysis = sometimes\n",
+		    "test.conf:3: key 'analysis': 'sometimes' is not one of: "
+		    "after, live");
 	parse_fails("[table 1]\ngame = chess\n", "test.conf:2: key 'game': "
 		    "no game 'chess' (known: kalah codegame)");
 	parse_fails("[table 1]\nsource = sim\nstrict = maybe\n",

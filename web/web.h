@@ -41,8 +41,12 @@ unsigned web_port(const struct web *web);
  */
 void web_publish(struct web *web, const char *json);
 void web_table_state(struct web *web, int64_t board_id, const char *json);
-/* The players' PINs of a board, by seat ("4711, 0815"): they open the
- * player page. */
-void web_table_pins(struct web *web, int64_t board_id, const char *pins);
+/* A board's settings from pitboss.conf: the players' PINs by seat
+ * ("4711, 0815"), which open the player page, and whether spectators see
+ * a game's analysis while it is played (else once it is over). */
+void web_table_settings(struct web *web, int64_t board_id, const char *pins,
+			int live_analysis);
+/* Whether games at the board show their analysis while played. */
+int web_live_analysis(struct web *web, int64_t board_id);
 
 #endif

@@ -152,7 +152,7 @@ static int each_analysis(void *ctx, const struct db_move_info *m)
 }
 
 static void analyse_game(struct jbuf *b, struct db *db,
-			 const struct db_game_info *g)
+			 const struct db_game_info *g, int live)
 {
 	const struct rules *ops = rules_find(g->kind);
 	struct analysis a = { b, NULL, NULL, 0 };
@@ -160,7 +160,7 @@ static void analyse_game(struct jbuf *b, struct db *db,
 
 	jbuf_printf(b, ",\"analysis\":");
 	if (ops == NULL || ops->analyse == NULL ||
-	    strcmp(g->status, "finished") != 0 ||
+	    (strcmp(g->status, "finished") != 0 && !live) ||
 	    (a.game = rules_game_new(ops, g->options, err, sizeof(err))) == NULL ||
 	    (a.pos = calloc(1, rules_position_size(a.game))) == NULL) {
 		jbuf_printf(b, "null");
@@ -173,8 +173,10 @@ static void analyse_game(struct jbuf *b, struct db *db,
 	rules_game_free(a.game);
 }
 
-/* A whole game: summary, moves, incidents. */
-static int game_full(struct jbuf *b, struct db *db, int64_t id)
+/* A whole game: summary, moves, incidents; the analysis once over, or
+ * while played at a table that shows it live. */
+static int game_full(struct web *web, struct jbuf *b, struct db *db,
+		     int64_t id)
 {
 	struct db_game_info g;
 
@@ -182,7 +184,8 @@ static int game_full(struct jbuf *b, struct db *db, int64_t id)
 		return -1;
 	game_summary(b, &g);
 	b->len--;		/* reopen the object */
-	analyse_game(b, db, &g);
+	analyse_game(b, db, &g, g.table_id != 0 &&
+		     web_live_analysis(web, g.table_id));
 	jbuf_printf(b, ",\"moves\":[");
 	db_game_moves(db, id, each_move,
 		      &(struct moves_ctx){ b, g.kind });
@@ -258,7 +261,7 @@ static void table_json(struct jbuf *b, struct web *web, struct db *db,
 	jbuf_printf(b, ",\"game\":");
 	if (db_game_playing_at(db, t->id, &game) == DB_OK && game != 0) {
 		if (full)
-			game_full(b, db, game);
+			game_full(web, b, db, game);
 		else if (db_game_get(db, game, &g) == DB_OK)
 			game_summary(b, &g);
 		else
@@ -331,7 +334,7 @@ void api_game(struct web_request *r)
 	struct db *db = web_db_acquire(r->web);
 	struct jbuf b = { 0 };
 
-	if (game_full(&b, db, r->param[0]) < 0) {
+	if (game_full(r->web, &b, db, r->param[0]) < 0) {
 		jbuf_free(&b);
 		web_error(r, 404, "no game %" PRId64, r->param[0]);
 	} else {

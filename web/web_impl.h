@@ -55,6 +55,7 @@ struct web {
 		int64_t board;
 		char *json;
 		char pins[64];
+		int live_analysis;
 	} live[WEB_LIVE_MAX];
 	int nlive;
 	struct db *pool[WEB_POOL];

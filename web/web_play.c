@@ -15,16 +15,31 @@
 #include "rules/rules.h"
 #include "web/web_impl.h"
 
-void web_table_pins(struct web *web, int64_t board_id, const char *pins)
+void web_table_settings(struct web *web, int64_t board_id, const char *pins,
+			int live_analysis)
 {
 	int i;
 
 	pthread_mutex_lock(&web->lock);
 	i = web_live_slot(web, board_id);
-	if (i >= 0)
+	if (i >= 0) {
 		snprintf(web->live[i].pins, sizeof(web->live[i].pins), "%s",
 			 pins);
+		web->live[i].live_analysis = live_analysis;
+	}
 	pthread_mutex_unlock(&web->lock);
+}
+
+int web_live_analysis(struct web *web, int64_t board_id)
+{
+	int live = 0;
+
+	pthread_mutex_lock(&web->lock);
+	for (int i = 0; i < web->nlive; i++)
+		if (web->live[i].board == board_id)
+			live = web->live[i].live_analysis;
+	pthread_mutex_unlock(&web->lock);
+	return live;
 }
 
 /* The PIN of `seat` (from 1) at the board into `pin`; -1 if none. */

@@ -253,8 +253,11 @@ async function pageTable() {
 		if (game) {
 			parts.push(el('h2', {}, link(`/games/${game.id}`, `Game ${game.id}`), game.series ? ' · ' : '',
 				game.series ? link(`/series/${game.series}`, `series ${game.series}`) : null));
-			parts.push(listTable(['#', 'side', 'move', 'position after', 'source'],
-				(game.moves || []).slice().reverse().map(m => [String(m.ply), m.seat, m.move, m.position, m.source])));
+			// The analysis column: at tables that show it while played.
+			const an = Array.isArray(game.analysis) ? game.analysis : null;
+			parts.push(listTable(['#', 'side', 'move', 'position after', 'source'].concat(an ? ['analysis'] : []),
+				(game.moves || []).map((m, i) => [String(m.ply), m.seat, m.move, m.position, m.source]
+					.concat(an ? [an[i] || ''] : [])).reverse()));
 			parts.push(el('h2', { text: 'Incidents' }));
 			parts.push(listTable(['#', 'kind', 'what'],
 				(game.incidents || []).slice().reverse().map(i => [String(i.ply), i.kind, i.text])));
@@ -441,8 +444,9 @@ async function pageGame() {
 			(g.series ? ` · series ${g.series}` : '') }),
 		view, slider, label,
 		el('h2', { text: 'Moves' }),
-		listTable(['#', 'side', 'player', 'move', 'position after', 'source'],
-			g.moves.map(m => [String(m.ply), m.seat, m.player, m.move, m.position, m.source])),
+		listTable(['#', 'side', 'player', 'move', 'position after', 'source'].concat(g.analysis ? ['analysis'] : []),
+			g.moves.map((m, i) => [String(m.ply), m.seat, m.player, m.move, m.position, m.source]
+				.concat(g.analysis ? [g.analysis[i] || ''] : []))),
 		el('h2', { text: 'Incidents' }),
 		listTable(['#', 'kind', 'what'], g.incidents.map(i => [String(i.ply), i.kind, i.text])));
 	status('');
