@@ -23,64 +23,8 @@
 #include "daemon/match.h"
 #include "daemon/sensing.h"
 #include "rules/rules.h"
+#include "daemon/conf_impl.h"
 
-enum conf_type {
-	T_TEXT,		/* any text */
-	T_PATH,		/* an absolute path */
-	T_ADDR,		/* an IPv4 or IPv6 address */
-	T_UINT,		/* a whole number in [min, max] */
-	T_U64,		/* a whole number of 64 bits */
-	T_MS,		/* milliseconds, up to 3 decimals, in [min, max] */
-	T_RATE,		/* a fraction from 0 to 1 */
-	T_BOOL,		/* yes or no */
-	T_CHOICE,	/* one of `choices` */
-	T_LINE		/* a GPIO line name */
-};
-
-#define SRC_GPIO (1u << CONF_SOURCE_GPIO)
-#define SRC_REPLAY (1u << CONF_SOURCE_REPLAY)
-#define SRC_SIM (1u << CONF_SOURCE_SIM)
-#define SRC_ALL (SRC_GPIO | SRC_REPLAY | SRC_SIM)
-
-enum {
-	F_GLOBAL = 1u << 0,	/* before the first [table N] */
-	F_REQUIRED = 1u << 1,	/* no default: the sources need it */
-	F_HOLE = 1u << 2,	/* "prefix.HOLE": one per hole */
-	F_SEAT = 1u << 3	/* "prefix.SEAT": one per seat */
-};
-
-/* What a table is read into before it is checked. */
-struct raw_wire {
-	size_t item;			/* the descriptor: line., lift. ... */
-	char name[OBS_WHERE_MAX];	/* the hole or seat after the dot */
-	char line[GPIO_NAME_MAX];
-	unsigned lineno;
-};
-
-#define RAW_WIRES_MAX (GPIO_INPUTS_MAX + GPIO_OUTPUTS)
-
-struct raw_table {
-	struct conf_table t;
-	unsigned seen[64];		/* line that set each item, 0 if none */
-	int strict;
-	char foul_led[GPIO_NAME_MAX];
-	size_t nwires;
-	struct raw_wire wire[RAW_WIRES_MAX];
-};
-
-struct conf_item {
-	const char *key;
-	unsigned flags;
-	unsigned sources;	/* table keys: the sources it is for */
-	enum conf_type type;
-	const char *def;	/* default as written in a file; NULL: none */
-	const char *help;
-	size_t offset, size;	/* where it goes: struct conf or raw_table */
-	long long min, max;	/* T_UINT, T_MS (ms) */
-	const char *const *choices;
-	/* A check beyond the type's: NULL if fine, else why not. */
-	const char *(*check)(const char *value, char *buf, size_t len);
-};
 
 static const char *const source_names[] = { "gpio", "replay", "sim", NULL };
 static const char *const level_names[] = {
@@ -102,7 +46,7 @@ static const char *check_pins(const char *value, char *buf, size_t len);
 	sizeof(((struct raw_table *)0)->field)
 #define NONE 0, 0
 
-static const struct conf_item items[] = {
+const struct conf_item conf_items[] = {
 	/* ---- global */
 	{ "database", F_GLOBAL, 0, T_PATH, "/var/lib/pitboss/pitboss.db",
 	  "SQLite database of players, games, series and tournaments",
@@ -230,29 +174,20 @@ static const struct conf_item items[] = {
 	  R(t.gpio.debounce_us), 0, 100, NULL, NULL },
 };
 
-#define NITEMS (sizeof(items) / sizeof(items[0]))
+#define ITEMS_COUNT (sizeof(conf_items) / sizeof(conf_items[0]))
+const size_t conf_nitems = ITEMS_COUNT;
 
-_Static_assert(NITEMS <= sizeof(((struct raw_table *)0)->seen) /
+_Static_assert(ITEMS_COUNT <= CONF_ITEMS_MAX, "CONF_ITEMS_MAX too small");
+
+_Static_assert(ITEMS_COUNT <= sizeof(((struct raw_table *)0)->seen) /
 			 sizeof(unsigned),
 	       "raw_table.seen too small for the descriptor table");
 
 /* ------------------------------------------------------------ reading */
 
-struct parser {
-	const char *name;
-	struct conf *conf;			/* being built */
-	struct raw_table *raw;			/* CONF_TABLES_MAX of them */
-	struct raw_table *cur;			/* section being read, or NULL */
-	unsigned global_seen[NITEMS];
-	char *err;
-	size_t errlen;
-};
 
-static int fail(struct parser *p, unsigned line, const char *key,
-		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static int fail(struct parser *p, unsigned line, const char *key,
-		const char *fmt, ...)
+int conf_fail(struct parser *p, unsigned line, const char *key,
+	      const char *fmt, ...)
 {
 	char why[CONF_ERR_MAX];
 	va_list ap;
@@ -544,8 +479,8 @@ static const struct conf_item *find_item(const char *key,
 					 const char **suffix)
 {
 	*suffix = NULL;
-	for (size_t i = 0; i < NITEMS; i++) {
-		const struct conf_item *it = &items[i];
+	for (size_t i = 0; i < CONF_NITEMS; i++) {
+		const struct conf_item *it = &conf_items[i];
 
 		if (it->flags & (F_HOLE | F_SEAT)) {
 			size_t n = strcspn(it->key, ".") + 1;
@@ -571,23 +506,23 @@ static int set_wire(struct parser *p, unsigned line, const char *key,
 	char why[CONF_ERR_MAX];
 
 	if (strlen(suffix) >= OBS_WHERE_MAX)
-		return fail(p, line, key, "no such %s",
-			    it->flags & F_HOLE ? "hole" : "seat");
+		return conf_fail(p, line, key, "no such %s",
+			         it->flags & F_HOLE ? "hole" : "seat");
 	for (size_t i = 0; i < t->nwires; i++)
-		if (t->wire[i].item == (size_t)(it - items) &&
+		if (t->wire[i].item == (size_t)(it - conf_items) &&
 		    strcmp(t->wire[i].name, suffix) == 0)
-			return fail(p, line, key, "set twice (first on line %u)",
-				    t->wire[i].lineno);
+			return conf_fail(p, line, key, "set twice (first on line %u)",
+				         t->wire[i].lineno);
 	if (t->nwires == RAW_WIRES_MAX)
-		return fail(p, line, key, "more than %d lines in a table",
-			    RAW_WIRES_MAX);
+		return conf_fail(p, line, key, "more than %d lines in a table",
+			         RAW_WIRES_MAX);
 	w = &t->wire[t->nwires];
 	if (store_value(it, value, w->line, sizeof(w->line), why,
 			sizeof(why)) < 0)
-		return fail(p, line, key, "%s", why);
+		return conf_fail(p, line, key, "%s", why);
 	if (w->line[0] == '\0')
-		return fail(p, line, key, "empty line name");
-	w->item = (size_t)(it - items);
+		return conf_fail(p, line, key, "empty line name");
+	w->item = (size_t)(it - conf_items);
 	snprintf(w->name, sizeof(w->name), "%s", suffix);
 	w->lineno = line;
 	t->nwires++;
@@ -605,24 +540,24 @@ static int set_key(struct parser *p, unsigned line, const char *key,
 
 	it = find_item(key, &suffix);
 	if (it == NULL)
-		return fail(p, line, key, "unknown key");
+		return conf_fail(p, line, key, "unknown key");
 	if ((it->flags & F_GLOBAL) && p->cur != NULL)
-		return fail(p, line, key, "a global key: put it before the "
-			    "first [table N]");
+		return conf_fail(p, line, key, "a global key: put it before the "
+			         "first [table N]");
 	if (!(it->flags & F_GLOBAL) && p->cur == NULL)
-		return fail(p, line, key, "a table key: put it in a "
-			    "[table N] section");
+		return conf_fail(p, line, key, "a table key: put it in a "
+			         "[table N] section");
 	if (suffix != NULL)
 		return set_wire(p, line, key, it, suffix, value);
-	seen = p->cur != NULL ? &p->cur->seen[it - items]
-			      : &p->global_seen[it - items];
+	seen = p->cur != NULL ? &p->cur->seen[it - conf_items]
+			      : &p->global_seen[it - conf_items];
 	if (*seen != 0)
-		return fail(p, line, key, "set twice (first on line %u)",
-			    *seen);
+		return conf_fail(p, line, key, "set twice (first on line %u)",
+			         *seen);
 	base = p->cur != NULL ? (void *)p->cur : (void *)p->conf;
 	if (store_value(it, value, (char *)base + it->offset, it->size, why,
 			sizeof(why)) < 0)
-		return fail(p, line, key, "%s", why);
+		return conf_fail(p, line, key, "%s", why);
 	*seen = line;
 	return 0;
 }
@@ -632,8 +567,8 @@ static void set_defaults(void *base, unsigned global)
 {
 	char why[CONF_ERR_MAX];
 
-	for (size_t i = 0; i < NITEMS; i++) {
-		const struct conf_item *it = &items[i];
+	for (size_t i = 0; i < CONF_NITEMS; i++) {
+		const struct conf_item *it = &conf_items[i];
 
 		if (it->def == NULL || !(it->flags & F_GLOBAL) != !global)
 			continue;
@@ -651,23 +586,23 @@ static int open_table(struct parser *p, unsigned line, char *inner)
 
 	if (strncmp(inner, "table", 5) != 0 ||
 	    (inner[5] != ' ' && inner[5] != '\t'))
-		return fail(p, line, inner, "unknown section (only [table N])");
+		return conf_fail(p, line, inner, "unknown section (only [table N])");
 	errno = 0;
 	id = strtoul(inner + 5, &end, 10);
 	while (*end == ' ' || *end == '\t')
 		end++;
 	if (*end != '\0' || errno != 0 || id < 1 || id > 9999 ||
 	    strchr(inner + 5, '-') != NULL)
-		return fail(p, line, "table", "'%s' is not a table number "
-			    "(1 to 9999)", inner + 6);
+		return conf_fail(p, line, "table", "'%s' is not a table number "
+			         "(1 to 9999)", inner + 6);
 	for (size_t i = 0; i < p->conf->ntables; i++)
 		if (p->raw[i].t.id == id)
-			return fail(p, line, "table", "table %lu is defined "
-				    "twice (first on line %u)", id,
-				    p->raw[i].t.line);
+			return conf_fail(p, line, "table", "table %lu is defined "
+				         "twice (first on line %u)", id,
+				         p->raw[i].t.line);
 	if (p->conf->ntables == CONF_TABLES_MAX)
-		return fail(p, line, "table", "more than %d tables",
-			    CONF_TABLES_MAX);
+		return conf_fail(p, line, "table", "more than %d tables",
+			         CONF_TABLES_MAX);
 	t = &p->raw[p->conf->ntables++];
 	memset(t, 0, sizeof(*t));
 	t->t.id = (unsigned)id;
@@ -701,14 +636,14 @@ static int parse_line(struct parser *p, unsigned line, char *text)
 	if (*s == '[') {
 		n = strlen(s);
 		if (s[n - 1] != ']')
-			return fail(p, line, s, "a section is '[table N]'");
+			return conf_fail(p, line, s, "a section is '[table N]'");
 		s[n - 1] = '\0';
 		return open_table(p, line, trim(s + 1));
 	}
 	eq = strchr(s, '=');
 	if (eq == NULL) {
 		s[strcspn(s, " \t")] = '\0';
-		return fail(p, line, s, "expected 'key = value'");
+		return conf_fail(p, line, s, "expected 'key = value'");
 	}
 	*eq = '\0';
 	key = trim(s);
@@ -719,271 +654,8 @@ static int parse_line(struct parser *p, unsigned line, char *text)
 		value++;
 	}
 	if (*key == '\0')
-		return fail(p, line, "", "a key is missing before '='");
+		return conf_fail(p, line, "", "a key is missing before '='");
 	return set_key(p, line, key, value);
-}
-
-/* ----------------------------------------------------------- checking */
-
-/* The holes and seats of a table's game, for the gpio keys. */
-struct board {
-	struct rules_game *game;
-	const struct sensing *sense;
-	int nholes;
-	const char *holes[SENSE_HOLES_MAX];
-};
-
-static int wire_is(const struct raw_wire *w, const char *key)
-{
-	return strcmp(items[w->item].key, key) == 0;
-}
-
-static void wire_key(const struct raw_wire *w, char *buf, size_t len)
-{
-	snprintf(buf, len, "%.*s.%s", (int)strcspn(items[w->item].key, "."),
-		 items[w->item].key, w->name);
-}
-
-static int board_hole(const struct board *b, const char *name)
-{
-	for (int h = 0; h < b->nholes; h++)
-		if (strcmp(b->holes[h], name) == 0)
-			return h;
-	return -1;
-}
-
-static void hole_list(const struct board *b, char *buf, size_t len)
-{
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (int h = 0; h < b->nholes && n < len; h++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", h ? " " : "",
-				      b->holes[h]);
-}
-
-static void add_input(struct gpio_table_config *g, const char *line,
-		      enum obs_kind kind, const char *where)
-{
-	struct gpio_input *in = &g->input[g->ninputs++];
-	size_t n = strlen(line);
-
-	/* Lengths were checked on reading: both fit. */
-	memmove(in->line, line, n + 1);
-	in->kind = kind;
-	n = strlen(where);
-	memmove(in->where, where, n + 1);
-}
-
-/* Checks the wires against the board and fills t->gpio. */
-static int check_wires(struct parser *p, struct raw_table *t,
-		       const struct board *b)
-{
-	const struct rules *ops = b->game->ops;
-	struct gpio_table_config *g = &t->t.gpio;
-	char key[32], list[128];
-
-	hole_list(b, list, sizeof(list));
-	for (size_t i = 0; i < t->nwires; i++) {
-		const struct raw_wire *w = &t->wire[i];
-		const struct conf_item *it = &items[w->item];
-
-		wire_key(w, key, sizeof(key));
-		if ((it->flags & F_HOLE) && board_hole(b, w->name) < 0)
-			return fail(p, w->lineno, key, "no hole '%s' on this "
-				    "board (%s %s: %s)", w->name, ops->name,
-				    b->game->options, list);
-		if ((it->flags & F_SEAT) &&
-		    rules_seat_find(ops, w->name) < 0)
-			return fail(p, w->lineno, key, "no seat '%s' in %s",
-				    w->name, ops->name);
-		if (wire_is(w, "led.SEAT") &&
-		    rules_seat_find(ops, w->name) > GPIO_OUT_TURN_N)
-			return fail(p, w->lineno, key, "turn LEDs exist for "
-				    "the first two seats only");
-	}
-	/* Inputs: drops in hole order, then lifts, then buttons. */
-	for (int h = 0; h < b->nholes; h++) {
-		size_t i;
-
-		for (i = 0; i < t->nwires; i++)
-			if (wire_is(&t->wire[i], "line.HOLE") &&
-			    strcmp(t->wire[i].name, b->holes[h]) == 0)
-				break;
-		if (i == t->nwires) {
-			snprintf(key, sizeof(key), "line.%s", b->holes[h]);
-			return fail(p, t->t.line, key, "missing in [table %u]: "
-				    "%s %s needs a drop sensor line for each "
-				    "of %s", t->t.id, ops->name,
-				    b->game->options[0] ? b->game->options
-							: "(default options)",
-				    list);
-		}
-		add_input(g, t->wire[i].line, OBS_DROP, b->holes[h]);
-	}
-	for (const char *kind = "lift.HOLE"; kind != NULL;
-	     kind = kind[0] == 'l' ? "button.SEAT" : NULL)
-		for (size_t i = 0; i < t->nwires; i++)
-			if (wire_is(&t->wire[i], kind))
-				add_input(g, t->wire[i].line,
-					  kind[0] == 'l' ? OBS_LIFT : OBS_BUTTON,
-					  t->wire[i].name);
-	for (size_t i = 0; i < t->nwires; i++)
-		if (wire_is(&t->wire[i], "led.SEAT"))
-			snprintf(g->output[rules_seat_find(ops, t->wire[i].name)],
-				 GPIO_NAME_MAX, "%s", t->wire[i].line);
-	snprintf(g->output[GPIO_OUT_FOUL], GPIO_NAME_MAX, "%s", t->foul_led);
-	g->table = t->t.id;
-	return 0;
-}
-
-static size_t item_index(const char *key)
-{
-	for (size_t i = 0; i < NITEMS; i++)
-		if (strcmp(items[i].key, key) == 0)
-			return i;
-	abort();	/* a key this file names must be in the table */
-}
-
-/* The line where the game's options were given, for their errors. */
-static unsigned options_line(const struct raw_table *t)
-{
-	unsigned at = t->seen[item_index("options")];
-
-	if (at == 0)
-		at = t->seen[item_index("game")];
-	return at != 0 ? at : t->t.line;
-}
-
-/* Keys set that the table's source does not use, keys it lacks. */
-static int check_keys(struct parser *p, const struct raw_table *t)
-{
-	enum conf_source src = t->t.source;
-	const char *name = source_names[src];
-
-	for (size_t i = 0; i < NITEMS; i++) {
-		const struct conf_item *it = &items[i];
-
-		if (it->flags & (F_GLOBAL | F_HOLE | F_SEAT))
-			continue;
-		if (t->seen[i] != 0 && !(it->sources & (1u << src)))
-			return fail(p, t->seen[i], it->key, "not for source "
-				    "%s (table %u)", name, t->t.id);
-		if ((it->flags & F_REQUIRED) && (it->sources & (1u << src)) &&
-		    t->seen[i] == 0)
-			return fail(p, t->t.line, it->key, "missing in "
-				    "[table %u]: source %s needs it", t->t.id,
-				    name);
-	}
-	if (src != CONF_SOURCE_GPIO && t->nwires > 0) {
-		char key[32];
-
-		wire_key(&t->wire[0], key, sizeof(key));
-		return fail(p, t->wire[0].lineno, key, "not for source %s "
-			    "(table %u)", name, t->t.id);
-	}
-	return 0;
-}
-
-static int check_table(struct parser *p, struct raw_table *t)
-{
-	const struct rules *ops = rules_find(t->t.game);
-	char why[RULES_ERR_MAX];
-	struct board b;
-	int rc = -1;
-
-	if (t->seen[item_index("source")] == 0)
-		return fail(p, t->t.line, "source", "missing in [table %u] "
-			    "(gpio, replay or sim)", t->t.id);
-	if (check_keys(p, t) < 0)
-		return -1;
-	/* Checked as a game would start with them (a fresh seed drawn). */
-	b.game = rules_game_new_fresh(ops, t->t.options, 1, why, sizeof(why));
-	if (b.game == NULL)
-		return fail(p, options_line(t), "options", "%s", why);
-	if (t->t.source == CONF_SOURCE_SIM && strcmp(ops->name, "kalah") != 0) {
-		fail(p, t->seen[item_index("source")], "source",
-		     "the simulator plays kalah only");
-		goto out_free_game;
-	}
-	if (t->t.source == CONF_SOURCE_GPIO) {
-		b.sense = sensing_find(ops->name);
-		if (b.sense == NULL) {
-			fail(p, t->seen[item_index("source")], "source",
-			     "%s has no sensor board layout", ops->name);
-			goto out_free_game;
-		}
-		b.nholes = b.sense->holes(b.game, b.holes);
-		if (check_wires(p, t, &b) < 0)
-			goto out_free_game;
-	}
-	t->t.referee.accept_cost = t->strict ? 0 : MATCH_ACCEPT;
-	t->t.sim.table = t->t.id;
-	snprintf(t->t.sim.options, sizeof(t->t.sim.options), "%s",
-		 t->t.options);
-	t->t.sim.referee = t->t.referee;
-	rc = 0;
-out_free_game:
-	rules_game_free(b.game);
-	return rc;
-}
-
-/* Every GPIO line of the file, to find one used twice. */
-struct use {
-	const char *line;
-	unsigned lineno, table;
-	char key[32];
-};
-
-static int check_unique_lines(struct parser *p)
-{
-	static struct use uses[CONF_TABLES_MAX * (RAW_WIRES_MAX + 1)];
-	size_t n = 0;
-
-	for (size_t k = 0; k < p->conf->ntables; k++) {
-		const struct raw_table *t = &p->raw[k];
-
-		if (t->t.source != CONF_SOURCE_GPIO)
-			continue;
-		for (size_t i = 0; i < t->nwires; i++, n++) {
-			uses[n].line = t->wire[i].line;
-			uses[n].lineno = t->wire[i].lineno;
-			uses[n].table = t->t.id;
-			wire_key(&t->wire[i], uses[n].key, sizeof(uses[n].key));
-		}
-		if (t->foul_led[0] != '\0') {
-			uses[n].line = t->foul_led;
-			uses[n].lineno = t->seen[item_index("led.foul")];
-			uses[n].table = t->t.id;
-			snprintf(uses[n].key, sizeof(uses[n].key), "led.foul");
-			n++;
-		}
-	}
-	/* In file order, so the second use is the one reported. */
-	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && uses[j].lineno < uses[j - 1].lineno;
-		     j--) {
-			struct use tmp = uses[j];
-
-			uses[j] = uses[j - 1];
-			uses[j - 1] = tmp;
-		}
-	for (size_t j = 1; j < n; j++)
-		for (size_t i = 0; i < j; i++) {
-			if (strcmp(uses[i].line, uses[j].line) != 0)
-				continue;
-			if (uses[i].table == uses[j].table)
-				return fail(p, uses[j].lineno, uses[j].key,
-					    "line '%s' is already used by %s "
-					    "on line %u", uses[j].line,
-					    uses[i].key, uses[i].lineno);
-			return fail(p, uses[j].lineno, uses[j].key,
-				    "line '%s' is already used by %s of "
-				    "table %u on line %u", uses[j].line,
-				    uses[i].key, uses[i].table,
-				    uses[i].lineno);
-		}
-	return 0;
 }
 
 /* ------------------------------------------------------------- public */
@@ -1023,9 +695,9 @@ int conf_parse(struct conf *out, const char *name, const char *text,
 			goto out_free;
 	}
 	for (size_t k = 0; k < p.conf->ntables; k++)
-		if (check_table(&p, &p.raw[k]) < 0)
+		if (conf_check_table(&p, &p.raw[k]) < 0)
 			goto out_free;
-	if (check_unique_lines(&p) < 0)
+	if (conf_check_lines(&p) < 0)
 		goto out_free;
 	for (size_t k = 0; k < p.conf->ntables; k++)
 		p.conf->table[k] = p.raw[k].t;
@@ -1124,8 +796,8 @@ void conf_describe(FILE *out)
 		if (pass == 1)
 			fprintf(out, "\nTable keys (in each [table N] "
 				"section):\n");
-		for (size_t i = 0; i < NITEMS; i++) {
-			const struct conf_item *it = &items[i];
+		for (size_t i = 0; i < CONF_NITEMS; i++) {
+			const struct conf_item *it = &conf_items[i];
 			size_t n = 0;
 
 			if (((it->flags & F_GLOBAL) != 0) == pass)
@@ -1155,7 +827,7 @@ void conf_describe(FILE *out)
 
 const char *conf_key(size_t index)
 {
-	return index < NITEMS ? items[index].key : NULL;
+	return index < CONF_NITEMS ? conf_items[index].key : NULL;
 }
 
 const char *conf_source_name(enum conf_source source)
