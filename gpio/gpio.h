@@ -22,7 +22,9 @@
  * and counted as a bounce. With 2.x the kernel's debounce is used
  * instead (a level must hold `debounce_us` before an edge is reported,
  * so keep it below the shortest pulse); the kernel does not say how
- * many edges it swallowed, so bounces stay 0 there.
+ * many edges it swallowed, so bounces stay 0 there. It stamps an edge
+ * when the level has held that long: the debounce period is taken off
+ * again, so both backends give the time the level changed.
  *
  * A chip that goes away (an unplugged expander) does not stop the
  * caller: gpio_board_read() or gpio_board_set_output() returns -1, the

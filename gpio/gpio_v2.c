@@ -5,7 +5,8 @@
  * the names still missing; the lines found on a chip become one line
  * request (inputs with both-edge events, the kernel's debounce and
  * monotonic timestamps; outputs at their remembered levels), and the
- * chip is closed again: a request lives on its own. One fd per chip.
+ * chip is closed again: a request keeps its own fd and outlives the
+ * chip it was made on. One fd per chip that has inputs.
  */
 #include "config.h"
 
@@ -21,11 +22,12 @@
 #include "gpio/gpio_impl.h"
 
 #define V2_EVENTS_MAX 64	/* events read from a request at once */
+#define V2_PATH_MAX 64		/* "/dev/gpiochipN", with room to spare */
 
 struct v2_request {
 	struct gpiod_line_request *req;
 	int fd;
-	char chip[64];			/* its device path, for messages */
+	char chip[V2_PATH_MAX];		/* its device path, for messages */
 };
 
 struct gpio_board {
@@ -157,16 +159,94 @@ static int v2_line_config(struct gpio_board *b, int r,
 	return 0;
 }
 
-/* A line of request `r`, for messages. */
-static const char *v2_first_line(const struct gpio_board *b, int r)
+/*
+ * Line `k` of request `r`, inputs first, for messages: its name, offset
+ * and what it is for. -1 past the request's last line.
+ */
+static int v2_line_of(const struct gpio_board *b, int r, size_t k,
+		      const char **name, unsigned *off, char *what,
+		      size_t whatlen)
 {
-	for (size_t i = 0; i < b->core.cfg.ninputs; i++)
-		if (b->in_req[i] == r)
-			return b->core.cfg.input[i].line;
+	const struct gpio_table_config *c = &b->core.cfg;
+
+	for (size_t i = 0; i < c->ninputs; i++)
+		if (b->in_req[i] == r && k-- == 0) {
+			*name = c->input[i].line;
+			*off = b->in_off[i];
+			gpio_input_describe(&c->input[i], what, whatlen);
+			return 0;
+		}
 	for (int o = 0; o < GPIO_OUTPUTS; o++)
-		if (b->out_req[o] == r)
-			return b->core.cfg.output[o];
-	return "?";
+		if (b->out_req[o] == r && k-- == 0) {
+			*name = c->output[o];
+			*off = b->out_off[o];
+			snprintf(what, whatlen, "%s", gpio_output_describe(o));
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * A busy line makes the kernel refuse the chip's whole request without
+ * saying which: ask the chip which of them is in use, and by whom.
+ */
+static int v2_name_busy_line(struct gpio_board *b, struct gpiod_chip *chip,
+			     int r, const char *path, int err)
+{
+	struct gpiod_line_info *info;
+	const char *name, *consumer;
+	char what[64], by[48];
+	unsigned off;
+	int used;
+
+	for (size_t k = 0; v2_line_of(b, r, k, &name, &off, what,
+				      sizeof(what)) == 0; k++) {
+		info = gpiod_chip_get_line_info(chip, off);
+		if (info == NULL)
+			continue;
+		used = gpiod_line_info_is_used(info);
+		if (used) {
+			/* The consumer string belongs to the info. */
+			consumer = gpiod_line_info_get_consumer(info);
+			if (consumer != NULL && consumer[0] != '\0')
+				snprintf(by, sizeof(by), "'%s'", consumer);
+			else
+				snprintf(by, sizeof(by), "an unnamed consumer");
+			gpio_core_error(&b->core,
+					"cannot request line '%s' (%s) on %s: %s "
+					"(in use by %s)",
+					name, what, path, strerror(err), by);
+		}
+		gpiod_line_info_free(info);
+		if (used)
+			return 0;
+	}
+	return -1;
+}
+
+/* Says why the lines of request `r` could not be requested. */
+static void v2_request_error(struct gpio_board *b, struct gpiod_chip *chip,
+			     int r, const char *path, int err)
+{
+	const char *name = "?", *other;
+	char what[64] = "?", other_what[64];
+	unsigned off;
+	size_t more = 0;
+
+	if (err == EBUSY && v2_name_busy_line(b, chip, r, path, err) == 0)
+		return;
+	v2_line_of(b, r, 0, &name, &off, what, sizeof(what));
+	while (v2_line_of(b, r, more + 1, &other, &off, other_what,
+			  sizeof(other_what)) == 0)
+		more++;
+	if (more == 0)
+		gpio_core_error(&b->core, "cannot request line '%s' (%s) on %s: %s",
+				name, what, path, strerror(err));
+	else
+		gpio_core_error(&b->core,
+				"cannot request line '%s' (%s) and %zu more on "
+				"%s: %s",
+				name, what, more, path, strerror(err));
 }
 
 /* Requests the lines `chip` has; -1 with the board's error set. */
@@ -179,7 +259,7 @@ static int v2_claim_chip(struct gpio_board *b, struct gpiod_chip *chip,
 	struct gpiod_request_config *rcfg = NULL;
 	struct gpiod_line_request *req;
 	struct v2_request *slot;
-	int r = (int)b->nreq, rc = -1, fd;
+	int r = (int)b->nreq, rc = -1, fd, err;
 	size_t nin;
 
 	if (v2_find_on_chip(b, chip, r, in_offs, &nin) == 0)
@@ -202,7 +282,9 @@ static int v2_claim_chip(struct gpio_board *b, struct gpiod_chip *chip,
 	fd = gpiod_line_request_get_fd(req);
 	/* A read with nothing queued must not stall the poll loop. */
 	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) {
+		err = errno;
 		gpiod_line_request_release(req);
+		errno = err;
 		goto err_report;
 	}
 	slot = &b->req[b->nreq++];
@@ -213,9 +295,7 @@ static int v2_claim_chip(struct gpio_board *b, struct gpiod_chip *chip,
 	goto out_free;
 
 err_report:
-	gpio_core_error(&b->core, "cannot request line '%s' and the others "
-			"on %s: %s", v2_first_line(b, r), path,
-			strerror(errno));
+	v2_request_error(b, chip, r, path, errno);
 out_free:
 	gpiod_request_config_free(rcfg);
 	gpiod_line_config_free(lcfg);
@@ -233,12 +313,9 @@ static int v2_check_found(struct gpio_board *b, const char *unopened,
 			  int open_errno)
 {
 	const struct gpio_table_config *c = &b->core.cfg;
-	char what[64], why[128] = "";
 	const char *line = NULL;
+	char what[64];
 
-	if (unopened[0] != '\0')
-		snprintf(why, sizeof(why), " (cannot open %s: %s)", unopened,
-			 strerror(open_errno));
 	for (size_t i = 0; i < c->ninputs && line == NULL; i++)
 		if (b->in_req[i] < 0) {
 			line = c->input[i].line;
@@ -252,8 +329,16 @@ static int v2_check_found(struct gpio_board *b, const char *unopened,
 		}
 	if (line == NULL)
 		return 0;
-	gpio_core_error(&b->core, "line '%s' (%s) not found on any GPIO chip%s",
-			line, what, why);
+	/* A chip we could not open may be the one that has it. */
+	if (unopened[0] != '\0')
+		gpio_core_error(&b->core,
+				"line '%s' (%s) not found on any GPIO chip "
+				"(cannot open %s: %s)",
+				line, what, unopened, strerror(open_errno));
+	else
+		gpio_core_error(&b->core,
+				"line '%s' (%s) not found on any GPIO chip",
+				line, what);
 	return -1;
 }
 
@@ -261,7 +346,7 @@ static int v2_check_found(struct gpio_board *b, const char *unopened,
 static int v2_attach(struct gpio_board *b)
 {
 	struct dirent **names = NULL;
-	char path[300], unopened[300] = "";
+	char path[V2_PATH_MAX], unopened[V2_PATH_MAX] = "";
 	int n, open_errno = 0, rc = 0;
 
 	v2_forget(b);
@@ -274,7 +359,10 @@ static int v2_attach(struct gpio_board *b)
 	for (int k = 0; k < n; k++) {
 		struct gpiod_chip *chip;
 
-		snprintf(path, sizeof(path), "/dev/%s", names[k]->d_name);
+		/* Too long a name to be "gpiochipN": not one of ours. */
+		if (snprintf(path, sizeof(path), "/dev/%s", names[k]->d_name) >=
+		    (int)sizeof(path))
+			continue;
 		if (rc < 0 || !gpiod_is_gpiochip_device(path))
 			continue;
 		chip = gpiod_chip_open(path);
@@ -284,6 +372,7 @@ static int v2_attach(struct gpio_board *b)
 			continue;
 		}
 		rc = v2_claim_chip(b, chip, path);
+		/* The requests made keep their own fds: the chip can go. */
 		gpiod_chip_close(chip);
 	}
 	for (int k = 0; k < n; k++)
@@ -368,6 +457,21 @@ size_t gpio_board_fds(const struct gpio_board *b, int *fds, size_t cap)
 	return n;
 }
 
+/*
+ * When an edge happened, in microseconds. The kernel's debouncer reports
+ * an edge once the level has held for the debounce period, and stamps
+ * it then: take the period off, so that a drop is not placed later than
+ * it happened (the 1.6 backend stamps the edge itself).
+ */
+static uint64_t v2_edge_time_us(const struct gpio_board *b,
+				struct gpiod_edge_event *ev)
+{
+	uint64_t t_us = gpiod_edge_event_get_timestamp_ns(ev) / 1000u;
+	uint64_t period = b->core.cfg.debounce_us;
+
+	return t_us > period ? t_us - period : 0;
+}
+
 /* The input at offset `off` of request `r`, or -1. */
 static int v2_input_at(const struct gpio_board *b, int r, unsigned off)
 {
@@ -405,18 +509,17 @@ int gpio_board_read(struct gpio_board *b, int fd, struct observation *out,
 		struct gpiod_edge_event *ev =
 			gpiod_edge_event_buffer_get_event(b->events,
 							  (unsigned long)e);
-		int i = v2_input_at(b, (int)r,
-				    gpiod_edge_event_get_line_offset(ev));
-		int active = gpiod_edge_event_get_event_type(ev) ==
-			     GPIOD_EDGE_EVENT_RISING_EDGE;
+		int i, active;
 
+		i = v2_input_at(b, (int)r, gpiod_edge_event_get_line_offset(ev));
 		if (i < 0)
 			continue;
+		/* Active-low is applied by the kernel: rising is active. */
+		active = gpiod_edge_event_get_event_type(ev) ==
+			 GPIOD_EDGE_EVENT_RISING_EDGE;
 		/* The kernel debounced already: no filter here. */
 		nobs += gpio_core_edge(&b->core, (size_t)i, active,
-				       gpiod_edge_event_get_timestamp_ns(ev) /
-					       1000u,
-				       0, &out[nobs]);
+				       v2_edge_time_us(b, ev), 0, &out[nobs]);
 	}
 	return nobs;
 }
