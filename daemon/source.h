@@ -52,5 +52,7 @@ const struct source_ops *source_find(const char *name);
 extern const struct source_ops source_sim_ops;
 extern const struct source_ops source_replay_ops;
 extern const struct source_ops source_gpio_ops;
+/* How often source_gpio looks for an offline board, in µs (5 s). */
+extern uint64_t source_gpio_retry_us;
 
 #endif

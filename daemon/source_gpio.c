@@ -13,7 +13,8 @@
 #include "daemon/log.h"
 #include "daemon/source.h"
 
-#define RETRY_US 5000000	/* how often an offline board is looked for */
+/* How often an offline board is looked for (tests shorten it). */
+uint64_t source_gpio_retry_us = 5000000;
 #define FDS_MAX GPIO_INPUTS_MAX
 
 struct source {
@@ -47,10 +48,10 @@ static void unwatch(struct source *s)
 static void went_offline(struct source *s)
 {
 	unwatch(s);
-	log_err("%s (sensors offline); looking again every %d s",
-		gpio_board_error(s->board), RETRY_US / 1000000);
+	log_err("%s (sensors offline); looking again every %g s",
+		gpio_board_error(s->board), (double)source_gpio_retry_us / 1e6);
 	if (s->retry_timer < 0)
-		s->retry_timer = loop_at(s->loop, loop_now() + RETRY_US, retry,
+		s->retry_timer = loop_at(s->loop, loop_now() + source_gpio_retry_us, retry,
 					 s);
 }
 
@@ -64,7 +65,7 @@ static void retry(void *ctx)
 		watch(s);
 		return;
 	}
-	s->retry_timer = loop_at(s->loop, loop_now() + RETRY_US, retry, s);
+	s->retry_timer = loop_at(s->loop, loop_now() + source_gpio_retry_us, retry, s);
 }
 
 static void on_readable(void *ctx, int fd, short revents)
@@ -85,13 +86,22 @@ static void on_readable(void *ctx, int fd, short revents)
 	}
 }
 
+/* After an output write: a board that went offline in it is let go of
+ * by the loop and looked for again. */
+static void check_output(struct source *s, int rc)
+{
+	if (rc < 0 && s->retry_timer < 0 &&
+	    gpio_board_status(s->board) == GPIO_OFFLINE)
+		went_offline(s);
+}
+
 static void signal_tick(void *ctx)
 {
 	struct source *s = ctx;
 	uint64_t next;
 
 	s->signal_timer = -1;
-	gpio_board_tick(s->board, loop_now());
+	check_output(s, gpio_board_tick(s->board, loop_now()));
 	next = gpio_board_deadline(s->board);
 	if (next != 0)
 		s->signal_timer = loop_at(s->loop, next, signal_tick, s);
@@ -149,9 +159,13 @@ static void gpio_verdict(struct source *s, const struct verdict *v,
 	uint64_t next;
 
 	if (gpio_board_has_output(s->board, GPIO_OUT_TURN_S))
-		gpio_board_set_output(s->board, GPIO_OUT_TURN_S, mover == 0);
+		check_output(s, gpio_board_set_output(s->board,
+						      GPIO_OUT_TURN_S,
+						      mover == 0));
 	if (gpio_board_has_output(s->board, GPIO_OUT_TURN_N))
-		gpio_board_set_output(s->board, GPIO_OUT_TURN_N, mover == 1);
+		check_output(s, gpio_board_set_output(s->board,
+						      GPIO_OUT_TURN_N,
+						      mover == 1));
 	if (v->kind == VERDICT_FOUL)
 		sig = GPIO_SIGNAL_FOUL;
 	else if ((v->kind == VERDICT_WARN || v->kind == VERDICT_NOTE) &&
@@ -160,7 +174,7 @@ static void gpio_verdict(struct source *s, const struct verdict *v,
 	if (sig == GPIO_SIGNAL_NONE ||
 	    !gpio_board_has_output(s->board, GPIO_OUT_FOUL))
 		return;
-	gpio_board_signal(s->board, sig, loop_now());
+	check_output(s, gpio_board_signal(s->board, sig, loop_now()));
 	next = gpio_board_deadline(s->board);
 	if (next != 0 && s->signal_timer < 0)
 		s->signal_timer = loop_at(s->loop, next, signal_tick, s);

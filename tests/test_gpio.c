@@ -21,7 +21,9 @@
 
 #include <gpiod.h>
 
+#include "daemon/loop.h"
 #include "daemon/referee.h"
+#include "daemon/source.h"
 #include "gpio/gpio.h"
 
 /* ------------------------------------------------------ the fake chips */
@@ -755,6 +757,59 @@ static void test_output_write_on_gone_chip_goes_offline(void **state)
 	close_board(b);
 }
 
+static void count_obs(void *ctx, const struct observation *o)
+{
+	(void)o;
+	(*(int *)ctx)++;
+}
+
+static void stop_loop(void *ctx)
+{
+	loop_stop(ctx);
+}
+
+/* The daemon's gpio source: a board lost while lighting a turn LED is let
+ * go of by the poll loop and looked for again until it is back. */
+static void test_source_retries_a_board_lost_on_output(void **state)
+{
+	struct source_params p;
+	struct verdict v;
+	struct source *s;
+	struct loop *loop = loop_new();
+	char err[256] = "";
+	int seen = 0;
+
+	(void)state;
+	assert_non_null(loop);
+	memset(&p, 0, sizeof(p));
+	p.table = 2;
+	table_config(&p.gpio);
+	source_gpio_retry_us = 50000;
+	s = source_gpio_ops.open(loop, &p, count_obs, &seen, err, sizeof(err));
+	if (s == NULL)
+		fail_msg("open: %s", err);
+	assert_string_equal(source_gpio_ops.status(s), "online");
+	world.chip[0].plugged = 0;
+	memset(&v, 0, sizeof(v));
+	v.kind = VERDICT_ACCEPT;
+	source_gpio_ops.verdict(s, &v, 1);
+	assert_string_equal(source_gpio_ops.status(s),
+			    "table 2: sensors offline: setting line 'GPIO20' "
+			    "(turn LED S): No such device");
+	assert_int_equal(lines_requested(), 0);
+	/* Plugged back: the next look finds it, with the LEDs as asked. */
+	world.chip[0].plugged = 1;
+	loop_at(loop, loop_now() + 400000, stop_loop, loop);
+	assert_int_equal(loop_run(loop), 0);
+	assert_string_equal(source_gpio_ops.status(s), "online");
+	assert_int_equal(fake_line("GPIO20")->value, 0);
+	assert_int_equal(fake_line("GPIO21")->value, 1);
+	assert_int_equal(seen, 0);
+	source_gpio_ops.close(s);
+	loop_free(loop);
+	assert_int_equal(chips_open(), 0);
+}
+
 static void test_open_offline_allowed(void **state)
 {
 	struct gpio_table_config c;
@@ -1010,6 +1065,7 @@ int main(void)
 		cmocka_unit_test_setup(test_bounce_dropped_and_counted, setup),
 		cmocka_unit_test_setup(test_chip_gone_goes_offline_and_retry_recovers, setup),
 		cmocka_unit_test_setup(test_output_write_on_gone_chip_goes_offline, setup),
+		cmocka_unit_test_setup(test_source_retries_a_board_lost_on_output, setup),
 		cmocka_unit_test_setup(test_open_offline_allowed, setup),
 		cmocka_unit_test_setup(test_turn_leds, setup),
 		cmocka_unit_test_setup(test_foul_patterns_are_timed_and_distinct, setup),
