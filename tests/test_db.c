@@ -241,6 +241,13 @@ static void test_newer_file_refused(void **state)
 	}
 }
 
+static int count_each(void *ctx, const struct db_player *p)
+{
+	(void)ctx;
+	(void)p;
+	return 0;
+}
+
 static void test_damaged_file_reported(void **state)
 {
 	char err[DB_ERR_MAX] = "", junk[4096];
@@ -268,6 +275,25 @@ static void test_damaged_file_reported(void **state)
 	assert_null(db);
 	if (strstr(err, "damaged") == NULL && strstr(err, "malformed") == NULL)
 		fail_msg("unexpected message: %s", err);
+	/* A reader skips the scan; the damage it meets is named as such,
+	 * and db_check() finds it. Every page but the first is spoilt. */
+	f = fopen(path_of("damaged.db"), "r+b");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	for (long at = 4096; at < ftell(f); at += 4096) {
+		fseek(f, at, SEEK_SET);
+		fwrite(junk, 1, sizeof(junk), f);
+		fseek(f, 0, SEEK_END);
+	}
+	fclose(f);
+	assert_int_equal(db_open(path_of("damaged.db"), DB_OPEN_READONLY, &db,
+				 err, sizeof(err)), DB_OK);
+	assert_int_equal(db_player_list(db, 1, count_each, NULL), DB_FAILED);
+	if (strstr(db_error(db), " is damaged (") == NULL ||
+	    strstr(db_error(db), "restore it from a backup") == NULL)
+		fail_msg("unexpected message: %s", db_error(db));
+	assert_int_equal(db_check(db), DB_FAILED);
+	db_close(db);
 	/* Not a database at all. */
 	f = fopen(path_of("text.db"), "w");
 	fputs("not a database, only some text that fills a header..........................................", f);
