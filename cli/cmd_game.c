@@ -105,10 +105,12 @@ static int seat_players(struct db *db, const char *list, struct db_game_new *g,
 	return EXIT_OK;
 }
 
-/* Seats from --seat SEAT=PLAYERS, every seat exactly once. */
+/* Seats from --seat SEAT=PLAYERS, every seat in play exactly once. */
 static int seats_from_args(struct db *db, const struct add_args *a,
-			   const struct rules *ops, struct db_game_new *g)
+			   const struct rules_game *game,
+			   struct db_game_new *g)
 {
+	const struct rules *ops = game->ops;
 	int given[RULES_MAX_SEATS] = { 0 }, rc;
 
 	for (int i = 0; i < a->n_seats; i++) {
@@ -124,6 +126,8 @@ static int seats_from_args(struct db *db, const struct add_args *a,
 		memcpy(name, a->seat[i], (size_t)(eq - a->seat[i]));
 		name[eq - a->seat[i]] = '\0';
 		seat = rules_seat_find(ops, name);
+		if (seat >= rules_game_seats(game))
+			seat = -1;
 		if (seat < 0) {
 			cli_error("--seat '%s': %s has no seat '%s'", a->seat[i],
 				  ops->name, name);
@@ -136,7 +140,7 @@ static int seats_from_args(struct db *db, const struct add_args *a,
 		if ((rc = seat_players(db, eq + 1, g, seat)) != EXIT_OK)
 			return rc;
 	}
-	for (int s = 0; s < ops->seats; s++)
+	for (int s = 0; s < rules_game_seats(game); s++)
 		if (!given[s]) {
 			cli_error("game add: seat %s has no player (give --seat %s=PLAYER or --series S)",
 				  rules_seat_name(ops, s), rules_seat_name(ops, s));
@@ -369,7 +373,7 @@ static int game_add(int argc, char **argv)
 					   start_text, sizeof(start_text));
 		g.kind = game->ops->name;
 		g.options = rules_game_options(game);
-		g.seats = game->ops->seats;
+		g.seats = rules_game_seats(game);
 		g.first_seat = game->ops->to_move(game, pos).seat;
 		g.first_how = a.first_how ? a.first_how : DB_FIRST_RULES;
 		g.position = start_text;
@@ -378,7 +382,7 @@ static int game_add(int argc, char **argv)
 		if (a.series != NULL)
 			rc = seats_from_series(db, s.id, game, pos, &g, &s);
 		else
-			rc = seats_from_args(db, &a, game->ops, &g);
+			rc = seats_from_args(db, &a, game, &g);
 	}
 	if (rc == EXIT_OK && a.table != NULL) {
 		rc = cli_db_result(db, db_table_find(db, a.table, &table));
@@ -703,15 +707,23 @@ static int history_each(void *ctx, const struct db_game_info *g)
 	snprintf(id, sizeof(id), "%" PRId64, g->id);
 	snprintf(started, sizeof(started), "%.10s %.5s", g->started,
 		 strlen(g->started) > 11 ? g->started + 11 : "");
-	snprintf(players, sizeof(players), "%s (%s) v %s (%s)", g->side[0],
-		 seat_name_of(g->kind, 0, buf, sizeof(buf)), g->side[1],
-		 seat_name_of(g->kind, 1, buf + 8, 8));
+	players[0] = points[0] = '\0';
+	for (int s = 0, pu = 0, qu = 0; s < g->seats && s < RULES_MAX_SEATS;
+	     s++) {
+		pu += snprintf(players + pu, sizeof(players) - (size_t)pu,
+			       "%s%s (%s)", s ? " v " : "", g->side[s],
+			       seat_name_of(g->kind, s, buf, sizeof(buf)));
+		qu += snprintf(points + qu, sizeof(points) - (size_t)qu,
+			       "%s%d", s ? "-" : "", g->points[s]);
+		if ((size_t)pu >= sizeof(players) ||
+		    (size_t)qu >= sizeof(points))
+			break;
+	}
 	if (strcmp(g->result, "win") == 0)
 		snprintf(result, sizeof(result), "%s wins", g->side[g->winner]);
 	else
 		snprintf(result, sizeof(result), "%s",
 			 g->result[0] ? g->result : g->status);
-	snprintf(points, sizeof(points), "%d-%d", g->points[0], g->points[1]);
 	if (g->series_id)
 		snprintf(series, sizeof(series), "%" PRId64 " #%d",
 			 g->series_id, g->game_no);

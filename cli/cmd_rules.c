@@ -239,11 +239,14 @@ static int cmd_perft(int argc, char **argv)
 	return EXIT_OK;
 }
 
-static void print_seat_map(FILE *out, const struct rules *ops,
+/* {"seat": value} for the seats in play in `game`. */
+static void print_seat_map(FILE *out, const struct rules_game *game,
 			   const int *values)
 {
+	const struct rules *ops = game->ops;
+
 	fputc('{', out);
-	for (int s = 0; s < ops->seats; s++) {
+	for (int s = 0; s < rules_game_seats(game); s++) {
 		if (s)
 			fputc(',', out);
 		cli_json_string(out, rules_seat_name(ops, s));
@@ -278,7 +281,7 @@ static void print_json(const struct rules_game *game, const void *pos,
 	printf(",\"member\":%d,\"over\":%s,\"%s\":", turn.seat < 0 ? 0 :
 	       turn.member + 1, r.verdict == RULES_ONGOING ? "false" : "true",
 	       ops->score_name);
-	print_seat_map(stdout, ops, r.score);
+	print_seat_map(stdout, game, r.score);
 	printf(",\"winner\":");
 	switch (r.verdict) {
 	case RULES_WIN:
@@ -295,7 +298,7 @@ static void print_json(const struct rules_game *game, const void *pos,
 		break;
 	}
 	printf(",\"points\":");
-	print_seat_map(stdout, ops, r.points);
+	print_seat_map(stdout, game, r.points);
 	printf(",\"hash\":\"%016" PRIx64 "\"}\n", ops->hash(game, pos));
 }
 
@@ -319,7 +322,7 @@ static void print_text(const struct rules_game *game, const void *pos)
 		putchar('\n');
 	}
 	printf("%s:", ops->score_name);
-	for (int s = 0; s < ops->seats; s++)
+	for (int s = 0; s < rules_game_seats(game); s++)
 		printf("%s%s %d", s ? ", " : "  ", rules_seat_name(ops, s),
 		       r.score[s]);
 	putchar('\n');
@@ -337,7 +340,7 @@ static void print_text(const struct rules_game *game, const void *pos)
 		return;
 	}
 	printf("; points");
-	for (int s = 0; s < ops->seats; s++)
+	for (int s = 0; s < rules_game_seats(game); s++)
 		printf("%s %s %d", s ? "," : "", rules_seat_name(ops, s),
 		       r.points[s]);
 	putchar('\n');

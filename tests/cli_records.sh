@@ -28,7 +28,7 @@ snapshot() {
 	pb export --format json
 }
 
-plan 77
+plan 80
 
 out=$(pb player list 2>&1); rc=$?
 expect_eq "a missing database is a database error" "$rc" 3
@@ -253,3 +253,17 @@ out=$(pb tournament standings Plate | grep ' Dee ' | sed 's/.*\(out in round 1 b
 expect_eq "Dee out by forfeit" "$out" "out in round 1 by Ada (forfeit)"
 out=$(pb tournament standings Plate --json | grep -o '"series_won":[0-9]*' | cut -d: -f2 | awk '{n += $1} END {print n}')
 expect_eq "only played series count as won" "$out" 2
+
+# The hidden-code game with three players: three seats, no more.
+out=$(pb game add --game codegame -o 'players=3 secrets=R3/G1/B2' \
+	--seat 1=Ada --seat 2=Bob --seat 3=Cyd '1:claim=GBR-- 2:accept 3:accept')
+expect_match "a three-player game entered whole" "$out" \
+	"3 moves, 1 wins, points 1 1, 2 0, 3 0"
+id=$(printf '%s' "$out" | sed -n 's/^game \([0-9]*\) added.*/\1/p')
+out=$(pb game list --player Cyd | grep "^$id ")
+expect_match "listed with its three players and points" "$out" \
+	"Ada (1) v Bob (2) v Cyd (3)  Ada wins  1-0-0"
+out=$(pb game add --game codegame -o 'players=3 secrets=R3/G1/B2' \
+	--seat 1=Ada --seat 2=Bob --seat 4=Cyd '1:claim=GBR--' 2>&1); rc=$?
+expect_eq "a seat the game does not have is refused" "$rc:$out" \
+	"2:pitboss: --seat '4=Cyd': codegame has no seat '4'"

@@ -4,7 +4,7 @@
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
 
-plan 18
+plan 19
 
 out=$("$PITBOSS" rules perft kalah --depth 3)
 expect_eq "perft prints one line per depth" "$out" "depth 1: 6
@@ -63,3 +63,7 @@ expect_eq "--help lists the rules group" "$?" 0
 
 out=$("$PITBOSS" rules play kalah --pie c f swap A 2>&1)
 expect_match "pie swap through the CLI" "$out" "position: 4 4 0 5 5 0/0 6 6 6 5 5/2 0/S/swapped"
+
+out=$("$PITBOSS" rules play codegame -o 'players=3 secrets=R3/G1/B2' --json 1:RG---)
+expect_match "--json gives the seats in play, no more" "$out" \
+	'"points":{"1":0,"2":0,"3":0},'
