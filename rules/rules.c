@@ -128,8 +128,9 @@ static int set_option(struct rules_game *game, const char *name,
 		}
 		rules_error(err, errlen, "%s: option '%s': '%s' is not one of:",
 			  ops->name, name, value);
-		for (int c = 0; opt->choices[c] != NULL; c++) {
+		for (int c = 0; err != NULL && opt->choices[c] != NULL; c++) {
 			size_t used = strlen(err);
+
 			if (used + 1 < errlen)
 				snprintf(err + used, errlen - used, " %s",
 					 opt->choices[c]);
@@ -317,7 +318,7 @@ struct rules_game *rules_game_new_fresh(const struct rules *ops,
 {
 	const char *name = ops->fresh_option;
 	int idx = name != NULL ? rules_option_index(ops, name) : -1;
-	char text[512];
+	char text[512], why[RULES_ERR_MAX];
 
 	if (options == NULL)
 		options = "";
@@ -332,7 +333,7 @@ struct rules_game *rules_game_new_fresh(const struct rules *ops,
 				 options[0] ? " " : "", name, value);
 
 		if (n > 0 && (size_t)n < sizeof(text)) {
-			game = rules_game_new(ops, text, NULL, 0);
+			game = rules_game_new(ops, text, why, sizeof(why));
 			if (game != NULL)
 				return game;
 		}

@@ -183,6 +183,12 @@ static void test_fresh_option_drawn_for_each_game(void **state)
 	assert_null(rules_game_new_fresh(code, "players=9", 1, err,
 					 sizeof(err)));
 	assert_string_equal(err, "codegame: option 'players': 9 is out of range 2..5");
+	/* A bad choice, tried first with a drawn seed, then without. */
+	assert_null(rules_game_new_fresh(code, "claims=maybe", 1, err,
+					 sizeof(err)));
+	assert_string_equal(err, "codegame: option 'claims': 'maybe' is not one of: patent verified");
+	/* No message buffer: refused all the same. */
+	assert_null(rules_game_new(code, "claims=maybe", NULL, 0));
 	/* A game without a fresh option is made as rules_game_new() would. */
 	g = rules_game_new_fresh(kalah(), "pits=5", 7, err, sizeof(err));
 	assert_non_null(g);

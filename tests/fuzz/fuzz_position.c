@@ -1,7 +1,9 @@
 /*
  * fuzz_position.c - every game's position and move text: parse, and
  * what parses is formatted, parsed again and must come back the same.
- * The first byte picks the game and whether a move follows.
+ * The first byte picks the game and whether a move follows ('a': the
+ * hidden-code game with secrets still to be entered, the move line then
+ * entered as seat 2's secret).
  */
 #include "config.h"
 
@@ -18,13 +20,17 @@ const char *const fuzz_seeds[] = {
 	"csecrets R3 G1 | rows 1:RG---/xw | claims none | passed none",
 	"Csecrets ? ? | rows 1:RG---/x. | claims none | passed none\n2:white",
 	"csecrets R3 G1 | rows none | claims 2:G-R--/.x | passed none",
+	"asecrets R3 ? ? | rows none | claims none | passed none\nG1",
+	"Asecrets ? ? ? | rows none | claims none | passed none\n1:RG---",
 	NULL
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *name = size && (data[0] | 0x20) == 'c' ? "codegame" : "kalah";
-	const char *options = name[0] == 'c' ? "players=2 secrets=R3/G1" : "";
+	int pick = size ? data[0] | 0x20 : 0;
+	const char *name = pick == 'c' || pick == 'a' ? "codegame" : "kalah";
+	const char *options = pick == 'c' ? "players=2 secrets=R3/G1" :
+			      pick == 'a' ? "players=3 secrets=R3/?/?" : "";
 	const struct rules *ops = rules_find(name);
 	struct rules_game *game;
 	char text[4096], again[4096], err[RULES_ERR_MAX], *move;
@@ -49,6 +55,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					sizeof(err)) < 0 ||
 		    memcmp(pos, back, rules_position_size(game)) != 0)
 			abort();
+		/* A secret entered gives options the game takes. */
+		if (move != NULL && ops->seat_enter != NULL) {
+			char entered[512];
+			struct rules_game *after;
+
+			if (ops->seat_enter(game, 1, move, entered,
+					    sizeof(entered), err,
+					    sizeof(err)) == 0) {
+				after = rules_game_new(ops, entered, err,
+						       sizeof(err));
+				if (after == NULL)
+					abort();
+				rules_game_free(after);
+			}
+		}
 		if (move != NULL && (data[0] & 0x20) == 0) {
 			struct rules_move m;
 			struct rules_outcome out;

@@ -20,6 +20,9 @@ const char *const fuzz_seeds[] = {
 	"# pitboss-trace 1\n# table 1 codegame players=2 secrets=R3/G1\n"
 	"0.000 1 start\n5.000 1 entry 1:RG---\n8.000 1 entry 2:white\n"
 	"9.0 1 entry 2:claim=G-R--\n9.5 1 entry 1:accept\n",
+	"# pitboss-trace 1\n# table 1 codegame players=3 secrets=ask\n"
+	"0.000 1 start players=2 secrets=R3/G1\n1.0 1 entry 1:RG---\n"
+	"2.0 1 start seeds=3\n3.0 1 start claims=verified\n",
 	NULL
 };
 
