@@ -145,7 +145,8 @@ static int run_backup(int argc, char **argv)
 			  argv[optind]);
 		return EXIT_REFUSED;
 	}
-	if ((rc = cli_db_open(co.db, DB_OPEN_READONLY, &db)) != EXIT_OK)
+	if ((rc = cli_db_open(co.db, DB_OPEN_READONLY | DB_OPEN_CHECK,
+			       &db)) != EXIT_OK)
 		return rc;
 	rc = cli_db_result(db, db_backup(db, argv[optind]));
 	if (rc == EXIT_OK)

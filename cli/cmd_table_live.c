@@ -208,10 +208,13 @@ static int status(int argc, char **argv)
 		printf("table %" PRId64 ": %s\n", table.id, table.name);
 		if (game == 0)
 			printf("no game under way\n");
-		else
-			printf("game %" PRId64 ": %s v %s, %d moves\n"
-			       "position: %s\n", game, g.side[0], g.side[1],
-			       g.plies, g.position);
+		else {
+			printf("game %" PRId64 ": ", game);
+			for (int s = 0; s < g.seats && s < RULES_MAX_SEATS; s++)
+				printf("%s%s", s ? " v " : "", g.side[s]);
+			printf(", %d moves\nposition: %s\n", g.plies,
+			       g.position);
+		}
 	}
 	db_close(db);
 	return rc;

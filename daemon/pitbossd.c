@@ -237,10 +237,12 @@ static void door(void *ctx)
 			else
 				table_command(t, c.kind, c.text, outcome,
 					      sizeof(outcome));
-			/* A start's options may hold a game's secrets: its
-			 * verdict says what may be shown of them. */
+			/* A start's options, a secret entered and a position
+			 * set may hold secrets: their verdicts say what may
+			 * be shown. */
 			int quiet = strcmp(c.kind, "start") == 0 ||
 				    strcmp(c.kind, "secret") == 0 ||
+				    strcmp(c.kind, "position") == 0 ||
 				    c.text[0] == '\0';
 
 			log_info("command %lld (%s%s%s): %s", (long long)c.id,

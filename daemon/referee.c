@@ -192,9 +192,12 @@ int ref_use_game(struct referee *ref, struct rules_game *game, char *err,
 	for (int h = 0; same && h < n; h++)
 		same = strcmp(names[h], ref->hole_names[h]) == 0;
 	if (!same) {
+		char shown[256];
+
 		rules_error(err, errlen,
 			    "options '%s' need another board (%d sensed places, this table's has %d)",
-			    rules_game_options(game), n, ref->nholes);
+			    rules_public_options(game, shown, sizeof(shown)), n,
+			    ref->nholes);
 		return -1;
 	}
 	if (size > ref->pos_cap) {

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@ static const char *mover_name(const struct referee *ref)
 void ref_start_game(struct referee *ref)
 {
 	char text[256];
+	struct rules_move move;
 
 	if (ref->in_game && ref->state != REF_IDLE && ref->ply > 0)
 		ref_say(ref, VERDICT_NOTE, ref->ply, NULL,
@@ -43,9 +45,16 @@ void ref_start_game(struct referee *ref)
 
 	ref_public_text(ref, ref_pos(ref), text, sizeof(text));
 	rules_public_options(ref->game, options, sizeof(options));
-	ref_say(ref, VERDICT_START, 0, NULL, "%s %s: %s; %s to move",
-		ref->game->ops->name, options[0] ? options : "(standard rules)",
-		text, mover_name(ref));
+	if (ref->game->ops->legal_moves(ref->game, ref_pos(ref), &move,
+					1) == 0)
+		ref_say(ref, VERDICT_START, 0, NULL,
+			"%s %s: %s; nothing can be played until the players have entered their secrets",
+			ref->game->ops->name, options[0] ? options :
+			"(standard rules)", text);
+	else
+		ref_say(ref, VERDICT_START, 0, NULL, "%s %s: %s; %s to move",
+			ref->game->ops->name, options[0] ? options :
+			"(standard rules)", text, mover_name(ref));
 }
 
 int referee_resume(struct referee *ref, const char *const *moves, int nmoves,
@@ -381,6 +390,14 @@ static void entry(struct referee *ref, const struct observation *obs)
 		refuse(ref, obs, err);
 		return;
 	case -1:
+		/* Nothing can be played yet (secrets still to come): no
+		 * one is at fault. */
+		if (ref->game->ops->legal_moves(ref->game, ref_pos(ref),
+						&move, 1) == 0 &&
+		    ref->game->ops->to_move(ref->game, ref_pos(ref)).seat >= 0) {
+			refuse(ref, obs, err);
+			return;
+		}
 		if (ref->game->ops->move_seat != NULL)
 			ref->culprit = ref->game->ops->move_seat(ref->game,
 								 ref_pos(ref),
@@ -538,8 +555,12 @@ static uint64_t draw(void)
 {
 	uint64_t v;
 	struct timespec ts;
+	ssize_t n;
 
-	if (getrandom(&v, sizeof(v), 0) == (ssize_t)sizeof(v))
+	do
+		n = getrandom(&v, sizeof(v), 0);
+	while (n < 0 && errno == EINTR);
+	if (n == (ssize_t)sizeof(v))
 		return v;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^
@@ -579,6 +600,7 @@ void referee_enter_secret(struct referee *ref, int seat, const char *text)
 	char options[256], why[RULES_ERR_MAX];
 	struct rules_game *game;
 	struct rules_move move;
+	int clash;
 
 	if (ops->seat_enter == NULL) {
 		ref_say(ref, VERDICT_REFUSED, ref->ply, NULL,
@@ -586,15 +608,23 @@ void referee_enter_secret(struct referee *ref, int seat, const char *text)
 			ops->name);
 		return;
 	}
-	if (ref->state == REF_IDLE || ref->ply > 0) {
+	if (ref->state == REF_IDLE) {
 		ref_say(ref, VERDICT_REFUSED, ref->ply, NULL,
-			"secret refused: %s", ref->state == REF_IDLE ?
-			"no game is on" :
-			"secrets are entered before the first move");
+			"secret refused: no game is on");
 		return;
 	}
-	if (ops->seat_enter(ref->game, seat, text, options, sizeof(options),
-			    why, sizeof(why)) < 0 ||
+	/* Before anything is played: no move, and no position set by the
+	 * arbiter either (a new game from the options would undo it). */
+	ops->start(ref->game, ref->scratch);
+	if (ref->ply > 0 ||
+	    memcmp(ref->scratch, ref_pos(ref), ref->pos_size) != 0) {
+		ref_say(ref, VERDICT_REFUSED, ref->ply, NULL,
+			"secret refused: secrets are entered before anything is played");
+		return;
+	}
+	clash = ops->seat_enter(ref->game, seat, text, options,
+				sizeof(options), why, sizeof(why));
+	if (clash < 0 ||
 	    (game = rules_game_new(ops, options, why, sizeof(why))) == NULL) {
 		ref_say(ref, VERDICT_REFUSED, 0, NULL, "secret refused: %s",
 			why);
@@ -611,7 +641,10 @@ void referee_enter_secret(struct referee *ref, int seat, const char *text)
 	ref_clear_move(ref);
 	ref_new_move(ref);
 	ref->options_changed = 1;
-	if (ops->legal_moves(ref->game, ref_pos(ref), &move, 1) == 0)
+	if (clash)
+		ref_say(ref, VERDICT_COMMAND, 0, NULL,
+			"seat %s entered a secret; %s", name, why);
+	else if (ops->legal_moves(ref->game, ref_pos(ref), &move, 1) == 0)
 		ref_say(ref, VERDICT_COMMAND, 0, NULL,
 			"seat %s entered a secret; waiting for the others",
 			name);

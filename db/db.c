@@ -436,10 +436,11 @@ static int setup(struct db *db, unsigned flags)
 				 "%s has schema version %d, newer than this pitboss (%s) knows (%d); use a newer pitboss",
 				 db->path, version, PACKAGE_VERSION,
 				 DB_SCHEMA_VERSION);
-	/* Writers check the file first (a scan: a quarter of a second for
-	 * 100 MB); readers change nothing, and damage they meet is
-	 * reported by db_fail() as such. */
-	if (!(flags & (DB_OPEN_NO_CHECK | DB_OPEN_READONLY)) &&
+	/* Writers and backups check the file first (a scan: about a second
+	 * for 100 MB); other readers change nothing, and damage they meet
+	 * is reported by db_fail() as such. */
+	if (!(flags & DB_OPEN_NO_CHECK) &&
+	    (!(flags & DB_OPEN_READONLY) || (flags & DB_OPEN_CHECK)) &&
 	    quick_check(db) != DB_OK)
 		return DB_FAILED;
 	if (run(db, "PRAGMA foreign_keys = ON", "enabling foreign keys") != DB_OK)

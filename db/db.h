@@ -44,8 +44,10 @@ enum {
 	DB_OPEN_CREATE = 1u << 0,	/* create the file when missing */
 	DB_OPEN_READONLY = 1u << 1,
 	DB_OPEN_NO_MIGRATE = 1u << 2,	/* tests: leave the version alone */
-	DB_OPEN_NO_CHECK = 1u << 3	/* skip quick_check (a second handle);
+	DB_OPEN_NO_CHECK = 1u << 3,	/* skip quick_check (a second handle);
 					 * read-only handles skip it too */
+	DB_OPEN_CHECK = 1u << 4		/* quick_check even when read-only
+					 * (a backup must not copy damage) */
 };
 
 struct db;

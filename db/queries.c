@@ -209,9 +209,11 @@ const char *const db_query_sql[Q_COUNT] = {
 	"SELECT id, board_id, kind, text, created, done, outcome FROM commands"
 	" WHERE id = ?1",
 	[Q_COMMAND_DONE] =
-	/* A secret entered is kept in the game, not in the queue. */
+	/* A secret entered, or a start's options (which may hold secrets),
+	 * are kept in the game, not in the queue. */
 	"UPDATE commands SET done = ?2, outcome = ?3,"
-	" text = CASE kind WHEN 'secret' THEN '' ELSE text END WHERE id = ?1",
+	" text = CASE WHEN kind IN ('secret', 'start') THEN '' ELSE text END"
+	" WHERE id = ?1",
 	[Q_INCIDENT_LIST] =
 	"SELECT coalesce(i.ply, 0), i.kind, i.text, i.at, coalesce(p.name, '')"
 	" FROM incidents i LEFT JOIN players p ON p.id = i.player_id"

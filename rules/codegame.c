@@ -298,17 +298,18 @@ int cg_check_secrets(int players, int distinct, const uint8_t *colour,
 		for (int t = 0; t < s; t++) {
 			if (colour[s] == 0 || colour[t] == 0)
 				continue;
+			/* Refusals are public: they name no place or
+			 * colour. */
 			if (place[s] == place[t]) {
 				rules_error(err, errlen,
-					    "%s: seats %d and %d both hold place %d",
-					    where, t + 1, s + 1, place[s] + 1);
+					    "%s: seats %d and %d hold the same place",
+					    where, t + 1, s + 1);
 				return -1;
 			}
 			if (distinct && colour[s] == colour[t]) {
 				rules_error(err, errlen,
-					    "%s: seats %d and %d both hold %c, but the game has distinct-colours",
-					    where, t + 1, s + 1,
-					    cg_peg_letter[colour[s]]);
+					    "%s: seats %d and %d hold the same colour, but the game has distinct-colours",
+					    where, t + 1, s + 1);
 				return -1;
 			}
 		}
@@ -327,13 +328,17 @@ static int enter_secrets(struct codegame_cfg *cfg, const char *text,
 	for (int s = 0; s < cfg->players; s++) {
 		size_t len = strcspn(p, "/");
 
+		/* A '*' marks a secret its player entered. */
+		cfg->entered[s] = len == 3 && p[2] == '*';
 		if (len == 1 && *p == '?') {
 			cfg->colour[s] = cfg->place[s] = 0;
-		} else if (cg_parse_secret(p, len, &cfg->colour[s],
-					&cfg->place[s]) < 0) {
+		} else if (cg_parse_secret(p, len - cfg->entered[s],
+					   &cfg->colour[s],
+					   &cfg->place[s]) < 0) {
+			/* The text is not repeated: it may be a secret. */
 			rules_error(err, errlen,
-				    "codegame: option 'secrets': seat %d: '%.*s' is not a colour (R O Y G B P) and a place (1..5), e.g. R3, or ? for a secret the player enters",
-				    s + 1, (int)(len > 12 ? 12 : len), p);
+				    "codegame: option 'secrets': seat %d: not a colour (R O Y G B P) and a place (1..5) such as R3, nor ? for a secret the player enters",
+				    s + 1);
 			return -1;
 		}
 		p += len;

@@ -30,8 +30,9 @@ struct codegame_cfg {
 	int distinct;
 	int verified;
 	int rows;
-	uint8_t colour[CODEGAME_PLAYERS_MAX];
+	uint8_t colour[CODEGAME_PLAYERS_MAX];	/* 0: still to be entered */
 	uint8_t place[CODEGAME_PLAYERS_MAX];
+	uint8_t entered[CODEGAME_PLAYERS_MAX];	/* entered by the player */
 };
 
 /* Move kinds, in rules_move.w[0]; w[1] the actor seat; w[2] the value:

@@ -285,9 +285,10 @@ static int parse_secrets_field(const struct rules_game *game, char *text,
 			pos->place[s] = cfg->place[s];
 		} else if (cg_parse_secret(word, strlen(word), &pos->colour[s],
 					&pos->place[s]) < 0) {
+			/* Not repeated: it may be a secret. */
 			rules_error(err, errlen,
-				    "field 1 (secrets): seat %d: '%.12s' is not a colour and a place such as R3, or ?",
-				    s + 1, word);
+				    "field 1 (secrets): seat %d: not a colour and a place such as R3, nor ?",
+				    s + 1);
 			return -1;
 		}
 	}

@@ -195,8 +195,10 @@ int codegame_seat_enter(const struct rules_game *game, int seat,
 {
 	const struct codegame_cfg *cfg = cg_cfg(game);
 	uint8_t colour[CODEGAME_PLAYERS_MAX], place[CODEGAME_PLAYERS_MAX];
-	char secret[4], secrets[32] = "secrets=";
+	uint8_t entered[CODEGAME_PLAYERS_MAX];
+	char secret[4], secrets[40] = "secrets=";
 	size_t len = strlen(text);
+	int complete = 1, clash = 0;
 
 	if (seat < 0 || seat >= cfg->players) {
 		rules_error(err, errlen, "no seat %d in this game", seat + 1);
@@ -207,8 +209,18 @@ int codegame_seat_enter(const struct rules_game *game, int seat,
 			    "this game's secrets were drawn by pitboss: there is none to enter");
 		return -1;
 	}
+	/* Once in, a secret stays: entering again would let a player try
+	 * places and learn from the answers which the others hold. */
+	if (cfg->colour[seat] != 0) {
+		rules_error(err, errlen, cfg->entered[seat] ?
+			    "seat %d has entered a secret already; to change it the arbiter starts the game again" :
+			    "seat %d's secret was given when the game started",
+			    seat + 1);
+		return -1;
+	}
 	memcpy(colour, cfg->colour, sizeof(colour));
 	memcpy(place, cfg->place, sizeof(place));
+	memcpy(entered, cfg->entered, sizeof(entered));
 	snprintf(secret, sizeof(secret), "%.3s", text);
 	secret[0] = (char)toupper((unsigned char)secret[0]);
 	if (len != 2 || cg_parse_secret(secret, 2, &colour[seat],
@@ -218,12 +230,22 @@ int codegame_seat_enter(const struct rules_game *game, int seat,
 			    seat + 1);
 		return -1;
 	}
-	if (cg_check_secrets(cfg->players, cfg->distinct, colour, place, "",
-			  NULL, 0) < 0) {
+	entered[seat] = 1;
+	/* Checked together only when all are in, so an answer tells a
+	 * player nothing of the others' secrets until everyone has
+	 * entered; then secrets that cannot be held together (two players
+	 * at one place) are all entered again. */
+	for (int s = 0; s < cfg->players; s++)
+		complete &= colour[s] != 0;
+	if (complete && cg_check_secrets(cfg->players, cfg->distinct, colour,
+					 place, "", NULL, 0) < 0) {
+		clash = 1;
+		for (int s = 0; s < cfg->players; s++)
+			if (entered[s])
+				colour[s] = place[s] = entered[s] = 0;
 		rules_error(err, errlen,
-			    "seat %d: that secret does not go with those entered already (one place each%s); check the counters with the arbiter",
-			    seat + 1, cfg->distinct ? ", one colour each" : "");
-		return -1;
+			    "the secrets entered cannot all be held together (two at one place%s): every player who entered one checks his counters and enters it again",
+			    cfg->distinct ? ", or one colour twice" : "");
 	}
 	for (int s = 0; s < cfg->players; s++) {
 		size_t used = strlen(secrets);
@@ -233,14 +255,15 @@ int codegame_seat_enter(const struct rules_game *game, int seat,
 				 "%s?", s ? "/" : "");
 		else
 			snprintf(secrets + used, sizeof(secrets) - used,
-				 "%s%c%d", s ? "/" : "",
-				 cg_peg_letter[colour[s]], place[s] + 1);
+				 "%s%c%d%s", s ? "/" : "",
+				 cg_peg_letter[colour[s]], place[s] + 1,
+				 entered[s] ? "*" : "");
 	}
 	if (rules_options_merge(rules_game_options(game), secrets, buf,
 				buflen) < 0) {
 		rules_error(err, errlen, "the options are too long");
 		return -1;
 	}
-	return 0;
+	return clash;
 }
 

@@ -170,8 +170,11 @@ static int parse_options(struct rules_game *game, const char *options,
 			break;
 		len = strcspn(p, " ,\t");
 		if (len >= sizeof(word)) {
-			rules_error(err, errlen, "%s: option '%.20s...' is too long",
-				  game->ops->name, p);
+			/* Named only: the value may be a secret. */
+			rules_error(err, errlen, "%s: option '%.*s' is too long",
+				  game->ops->name,
+				  (int)(strcspn(p, "= ,\t") > 20 ? 20 :
+					strcspn(p, "= ,\t")), p);
 			return -1;
 		}
 		memcpy(word, p, len);
@@ -325,9 +328,10 @@ struct rules_game *rules_game_new_fresh(const struct rules *ops,
 	if (idx >= 0 && ops->options[idx].type == RULES_OPT_INT &&
 	    !names_option(options, name, strlen(name))) {
 		const struct rules_option *opt = &ops->options[idx];
+		/* In unsigned arithmetic: max - min may exceed INT64_MAX. */
 		uint64_t span = (uint64_t)opt->max - (uint64_t)opt->min;
-		long long value = opt->min + (long long)(span == UINT64_MAX ?
-				  draw : draw % (span + 1));
+		long long value = (long long)((uint64_t)opt->min +
+				  (span == UINT64_MAX ? draw : draw % (span + 1)));
 		struct rules_game *game;
 		int n = snprintf(text, sizeof(text), "%s%s%s=%lld", options,
 				 options[0] ? " " : "", name, value);

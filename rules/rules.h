@@ -190,8 +190,11 @@ struct rules {
 	const char *fresh_option;
 	/* Optional: seat `seat` enters what it alone may know (its secret)
 	 * as `text`, before the first move: the game's option text with it,
-	 * into `buf`, for the game to be made anew from. 0, or -1 with why
-	 * in `err`, which never repeats `text`. NULL: nothing to enter. */
+	 * into `buf`, for the game to be made anew from. 0; 1 when the
+	 * last entry showed that the entries cannot stand together, all of
+	 * them then taken back in `buf` and what to do in `err`; or -1
+	 * with why in `err`, which never repeats `text`. NULL: nothing to
+	 * enter. */
 	int (*seat_enter)(const struct rules_game *game, int seat,
 			  const char *text, char *buf, size_t buflen,
 			  char *err, size_t errlen);

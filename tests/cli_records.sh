@@ -28,7 +28,7 @@ snapshot() {
 	pb export --format json
 }
 
-plan 80
+plan 83
 
 out=$(pb player list 2>&1); rc=$?
 expect_eq "a missing database is a database error" "$rc" 3
@@ -222,6 +222,19 @@ expect_eq "db check" "$rc:$out" "0:$PITBOSS_DB: ok (schema version 5)"
 printf 'this is not a database, just text long enough to look like a file header........' > "$tmp/junk.db"
 out=$(pb --help >/dev/null; PITBOSS_DB="$tmp/junk.db" pb player list 2>&1); rc=$?
 expect_eq "a file that is no database is a database error" "$rc" 3
+# A copy whose every page but the first is spoilt: readers name the
+# damage, a backup refuses to copy it, db check finds it.
+cp "$tmp/backup.db" "$tmp/damaged.db"
+size=$(wc -c <"$tmp/damaged.db")
+perl -e 'print "\xa5" x ($ARGV[0] - 4096)' "$size" |
+	dd of="$tmp/damaged.db" bs=4096 seek=1 conv=notrunc 2>/dev/null
+out=$(PITBOSS_DB="$tmp/damaged.db" pb player list 2>&1); rc=$?
+expect_match "a reader names the damage (exit 3)" "$rc:$out" \
+	"3:pitboss: $tmp/damaged.db is damaged ("
+out=$(PITBOSS_DB="$tmp/damaged.db" pb backup "$tmp/copy.db" 2>&1); rc=$?
+expect_eq "a backup will not copy a damaged file" "$rc:$(test -e "$tmp/copy.db" && echo copied)" "3:"
+out=$(PITBOSS_DB="$tmp/damaged.db" pb db check 2>&1); rc=$?
+expect_eq "db check finds the damage" "$rc" 3
 
 # Forfeit, withdrawal and the third-place series: four entrants seeded
 # in entry order, 1 Ada v 4 Dee and 2 Bob v 3 Cyd.

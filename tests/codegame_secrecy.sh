@@ -14,7 +14,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 35
+plan 36
 
 # Secrets: seat 1 holds orange at place 4, seat 2 purple at place 2.
 cat >"$tmp/open.trace" <<EOT
@@ -159,6 +159,10 @@ port=$web_port
 api() { curl -s -H 'Content-Type: application/json' --data "$2" \
 	"http://127.0.0.1:$port/api/tables/1/$1"; }
 run start 1 'secrets=ask' >/dev/null
+expect_match "an over-long secret is a bad request" \
+	"$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+	--data '{"seat":"1","pin":"4711","enter":"R3R3R3R3R3R3R3R3R3R3"}' \
+	"http://127.0.0.1:$port/api/tables/1/secret")" "400"
 expect_match "a wrong PIN enters nothing" \
 	"$(api secret '{"seat":"1","pin":"0815","enter":"P5"}')" "wrong seat or PIN"
 expect_match "a player enters his secret on his page" \

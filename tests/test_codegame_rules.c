@@ -36,14 +36,18 @@ static void test_options_and_their_limits(void **state)
 		{ "seed=3 secrets=R3/G1/B5/Y2", "not both" },
 		{ "secrets=R3/G1/B5", "3 secrets for 4 players" },
 		{ "secrets=R3/G1/B5/Y2/P4", "more than 4 secrets" },
-		{ "secrets=R3/X1/B5/Y2", "seat 2: 'X1' is not a colour" },
-		{ "secrets=R3/G6/B5/Y2", "seat 2: 'G6' is not a colour" },
-		{ "secrets=R3/G3/B5/Y2", "seats 1 and 2 both hold place 3" },
+		{ "secrets=R3/X1/B5/Y2", "seat 2: not a colour (R O Y G B P) and a place" },
+		{ "secrets=R3/G6/B5/Y2", "seat 2: not a colour" },
+		{ "secrets=R3/G3/B5/Y2", "seats 1 and 2 hold the same place" },
 		{ "secrets=R3/R1/B5/Y2", NULL },
 		{ "distinct-colours secrets=R3/R1/B5/Y2",
-		  "seats 1 and 2 both hold R, but the game has distinct-colours" },
+		  "seats 1 and 2 hold the same colour, but the game has distinct-colours" },
 		{ "players=2 secrets=R3/G1", NULL },
-		{ "players=2 secrets=r3/G1", "seat 1: 'r3' is not a colour" },
+		{ "players=2 secrets=r3/G1", "seat 1: not a colour" },
+		/* '*': entered by the player; '?': still to be entered. */
+		{ "players=2 secrets=R3*/?", NULL },
+		{ "players=2 secrets=R3**/G1", "seat 1: not a colour" },
+		{ "players=2 secrets=?*/G1", "seat 1: not a colour" },
 	};
 
 	(void)state;
@@ -898,17 +902,15 @@ static void test_players_enter_their_own_secrets(void **state)
 			     "2 may not claim now");
 	assert_string_equal(cview(game, &pos, 1),
 			    "seat 2 has not entered a secret yet");
-	center(&game, 1, "g1");
+	center(&game, 1, "y1");
 	assert_string_equal(rules_game_options(game),
-			    "players=3 secrets=?/G1/?");
+			    "players=3 secrets=?/Y1*/?");
 	CG->start(game, &pos);
-	assert_string_equal(cview(game, &pos, 1), "seat 2 holds G at place 1");
+	assert_string_equal(cview(game, &pos, 1), "seat 2 holds Y at place 1");
 	center(&game, 0, "R3");
-	/* A player may change his own before the first move. */
-	center(&game, 1, "Y1");
 	center(&game, 2, "B5");
 	assert_string_equal(rules_game_options(game),
-			    "players=3 secrets=R3/Y1/B5");
+			    "players=3 secrets=R3*/Y1*/B5*");
 	CG->start(game, &pos);
 	assert_string_equal(ctext(game, &pos, RULES_TEXT_PUBLIC),
 			    "secrets ? ? ? | rows none | claims none | passed none");
@@ -921,6 +923,8 @@ static void test_players_enter_their_own_secrets(void **state)
 	CG->start(game, &pos);
 	assert_text_contains(crefuse(game, &pos, "1:O----"), "not all entered");
 	center(&game, 1, "O4");
+	assert_string_equal(rules_game_options(game),
+			    "players=2 secrets=O2/O4*");
 	CG->start(game, &pos);
 	cplay(game, &pos, "1:O---- 2:white");
 	rules_game_free(game);
@@ -939,10 +943,11 @@ static void test_entered_secrets_refused_without_telling_them(void **state)
 		{ "players=2 secrets=ask", 0, "R33", "a secret is a colour" },
 		{ "players=2 secrets=ask", 0, "", "a secret is a colour" },
 		{ "players=2 secrets=ask", 2, "R3", "no seat 3 in this game" },
-		{ "players=2 secrets=R3/?", 1, "G3",
-		  "seat 2: that secret does not go with those entered already (one place each); check the counters with the arbiter" },
-		{ "players=2 distinct-colours secrets=R3/?", 1, "R1",
-		  "(one place each, one colour each)" },
+		/* Once in, a secret stays: no trying places one by one. */
+		{ "players=2 secrets=G1*/?", 0, "R3",
+		  "seat 1 has entered a secret already; to change it the arbiter starts the game again" },
+		{ "players=2 secrets=G1/?", 0, "R3",
+		  "seat 1's secret was given when the game started" },
 		{ "players=2 seed=7", 0, "R3",
 		  "this game's secrets were drawn by pitboss: there is none to enter" },
 	};
@@ -962,6 +967,42 @@ static void test_entered_secrets_refused_without_telling_them(void **state)
 		 * secret tried. */
 		if (cases[i].text[0] != '\0')
 			assert_null(strstr(err, cases[i].text));
+		rules_game_free(game);
+	}
+}
+
+/* Entries are checked together once all are in, so no answer tells a
+ * player where the others sit before then. */
+static void test_secrets_that_clash_are_all_entered_again(void **state)
+{
+	static const struct {
+		const char *options, *first, *second, *why;
+	} cases[] = {
+		{ "players=3 secrets=B5/?/?", "R3", "G3",
+		  "the secrets entered cannot all be held together (two at one place): every player who entered one checks his counters and enters it again" },
+		{ "players=2 distinct-colours secrets=ask", "R3", "R1",
+		  "(two at one place, or one colour twice)" },
+	};
+	char options[256], err[RULES_ERR_MAX];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct rules_game *game = cgame(cases[i].options);
+		int last = i == 0 ? 2 : 1;
+
+		center(&game, last - 1, cases[i].first);
+		err[0] = '\0';
+		assert_int_equal(CG->seat_enter(game, last, cases[i].second,
+						 options, sizeof(options), err,
+						 sizeof(err)), 1);
+		assert_text_contains(err, cases[i].why);
+		assert_null(strstr(err, cases[i].second));
+		rules_game_free(game);
+		/* The entries are taken back; what the arbiter gave stays. */
+		game = cgame(options);
+		assert_string_equal(rules_game_options(game), i == 0 ?
+				    "players=3 secrets=B5/?/?" :
+				    "players=2 distinct-colours secrets=?/?");
 		rules_game_free(game);
 	}
 }
@@ -1018,6 +1059,7 @@ int main(void)
 		cmocka_unit_test(test_forged_moves_refused),
 		cmocka_unit_test(test_players_enter_their_own_secrets),
 		cmocka_unit_test(test_entered_secrets_refused_without_telling_them),
+		cmocka_unit_test(test_secrets_that_clash_are_all_entered_again),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -706,25 +706,38 @@ static void test_players_enter_secrets_before_the_first_move(void **state)
 	referee_enter_secret(f->ref, 0, "R3");
 	assert_says(last(f, VERDICT_REFUSED), "secret refused: no game is on");
 	feed(f, 1.0, OBS_START, NULL);
+	assert_says(last(f, VERDICT_START), "nothing can be played until the players have entered their secrets");
 	referee_enter_secret(f->ref, 0, "R3");
 	assert_says(last(f, VERDICT_COMMAND), "seat 1 entered a secret; waiting for the others");
 	assert_int_equal(last(f, VERDICT_COMMAND)->options_changed, 1);
 	assert_null(strstr(last(f, VERDICT_COMMAND)->text, "R3"));
 	assert_string_equal(rules_game_options(referee_game(f->ref)),
-			    "players=2 secrets=R3/?");
+			    "players=2 secrets=R3*/?");
+	/* Too early: refused, nobody's foul. */
 	feed(f, 2.0, OBS_ENTRY, "1:RG---");
-	assert_says(last(f, VERDICT_FOUL), "not all entered yet");
+	assert_says(last(f, VERDICT_REFUSED), "entry refused: 1 may not guess now: the players' secrets are not all entered yet");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	referee_enter_secret(f->ref, 0, "G2");
+	assert_says(last(f, VERDICT_REFUSED), "seat 1 has entered a secret already");
+	/* Two at one place: both entered again. */
 	referee_enter_secret(f->ref, 1, "R3");
-	assert_says(last(f, VERDICT_REFUSED), "does not go with those entered already");
-	assert_int_equal(last(f, VERDICT_REFUSED)->options_changed, 0);
+	assert_says(last(f, VERDICT_COMMAND), "seat 2 entered a secret; the secrets entered cannot all be held together");
+	assert_string_equal(rules_game_options(referee_game(f->ref)),
+			    "players=2 secrets=?/?");
+	referee_enter_secret(f->ref, 0, "R3");
 	referee_enter_secret(f->ref, 1, "G1");
 	assert_says(last(f, VERDICT_COMMAND), "seat 2 entered a secret; all are in: 1 to move");
 	feed(f, 3.0, OBS_ENTRY, "1:RG---");
 	assert_says(last(f, VERDICT_ACCEPT), "1 plays 1:RG---");
-	referee_enter_secret(f->ref, 1, "G2");
-	assert_says(last(f, VERDICT_REFUSED), "secrets are entered before the first move");
 	assert_string_equal(rules_game_options(referee_game(f->ref)),
-			    "players=2 secrets=R3/G1");
+			    "players=2 secrets=R3*/G1*");
+	/* A position the arbiter set before the first move stays: no
+	 * secret is taken over it. */
+	feed(f, 4.0, OBS_START, "secrets=R3/?");
+	feed(f, 5.0, OBS_POSITION, "secrets ? ? | rows 1:RG---/x. | claims none | passed none");
+	assert_says(last(f, VERDICT_COMMAND), "position set");
+	referee_enter_secret(f->ref, 1, "G1");
+	assert_says(last(f, VERDICT_REFUSED), "secret refused: secrets are entered before anything is played");
 	fix_close(f);
 	/* A game without secrets has nothing to enter. */
 	feed(k, 1.0, OBS_START, NULL);

@@ -129,7 +129,7 @@ void api_secret(struct web_request *r)
 {
 	struct rules_game *game;
 	struct jbuf b = { 0 };
-	char view[256], enter[16], text[32];
+	char view[256], enter[64], text[80];
 	void *pos;
 	int seat = player_of(r);
 
@@ -138,6 +138,11 @@ void api_secret(struct web_request *r)
 	/* With "enter": the player's own secret, through the door. */
 	switch (web_body_field(r, "enter", enter, sizeof(enter))) {
 	case 0:
+		if (strlen(enter) > 8) {
+			web_error(r, 400, "enter: a secret is a colour and a "
+				  "place, such as R3");
+			return;
+		}
 		snprintf(text, sizeof(text), "%d %s", seat, enter);
 		web_run_command(r, "secret", text);
 		explicit_bzero(text, sizeof(text));
