@@ -688,7 +688,7 @@ static int history_each(void *ctx, const struct db_game_info *g)
 	     series[48], buf[16];
 
 	if (h->player && strcmp(g->status, "finished") == 0) {
-		int seat = g->side_player[0] == h->player ? 0 : 1;
+		int seat = db_game_seat_of(g, h->player);
 
 		h->games++;
 		if (strcmp(g->result, "win") == 0)
@@ -696,7 +696,7 @@ static int history_each(void *ctx, const struct db_game_info *g)
 		else
 			h->drawn++;
 		h->points_for += g->points[seat];
-		h->points_against += g->points[!seat];
+		h->points_against += db_game_points_against(g, seat);
 	}
 	if (h->json) {
 		fputs(h->n++ ? "," : "", stdout);

@@ -167,7 +167,7 @@ static int former_each(void *ctx, const char *name, const char *until)
 static int totals_each(void *ctx, const struct db_game_info *g)
 {
 	struct show_ctx *s = ctx;
-	int seat = g->side_player[0] == s->player ? 0 : 1;
+	int seat = db_game_seat_of(g, s->player);
 
 	if (strcmp(g->status, "finished") != 0)
 		return 0;
@@ -179,7 +179,7 @@ static int totals_each(void *ctx, const struct db_game_info *g)
 	else
 		s->drawn++;
 	s->points_for += g->points[seat];
-	s->points_against += g->points[!seat];
+	s->points_against += db_game_points_against(g, seat);
 	return 0;
 }
 

@@ -215,6 +215,29 @@ struct db_game_info {
 	char position[DB_TEXT_MAX];
 };
 
+/* The seat of `player` in a game (as first member), 0 when not found (a
+ * history listing only holds games the player sat in), and the points
+ * every other seat scored: what a player's totals count. */
+static inline int db_game_seat_of(const struct db_game_info *g,
+				  int64_t player)
+{
+	for (int s = 0; s < g->seats && s < RULES_MAX_SEATS; s++)
+		if (g->side_player[s] == player)
+			return s;
+	return 0;
+}
+
+static inline int db_game_points_against(const struct db_game_info *g,
+					 int seat)
+{
+	int sum = 0;
+
+	for (int s = 0; s < g->seats && s < RULES_MAX_SEATS; s++)
+		if (s != seat)
+			sum += g->points[s];
+	return sum;
+}
+
 struct db_move_info {
 	int ply, seat, member;
 	char player[NAMES_MAX_BYTES];

@@ -28,7 +28,7 @@ snapshot() {
 	pb export --format json
 }
 
-plan 83
+plan 84
 
 out=$(pb player list 2>&1); rc=$?
 expect_eq "a missing database is a database error" "$rc" 3
@@ -280,3 +280,9 @@ out=$(pb game add --game codegame -o 'players=3 secrets=R3/G1/B2' \
 	--seat 1=Ada --seat 2=Bob --seat 4=Cyd '1:claim=GBR--' 2>&1); rc=$?
 expect_eq "a seat the game does not have is refused" "$rc:$out" \
 	"2:pitboss: --seat '4=Cyd': codegame has no seat '4'"
+pb player add Gus >/dev/null
+pb game add --game codegame -o 'players=3 secrets=R3/G1/B2' --seat 1=Ada \
+	--seat 2=Bob --seat 3=Gus '3:claim=GBR-- 1:accept 2:accept' >/dev/null
+out=$(pb player show Gus | tail -n 2 | tr '\n' ' ')
+expect_eq "a third seat's totals are his own" "$out" \
+	"games:    1 (won 1, lost 0, drawn 0) points:   1 for, 0 against "

@@ -362,7 +362,7 @@ static int each_game(void *ctx, const struct db_game_info *g)
 	}
 	l->n++;
 	if (l->player != 0 && strcmp(g->status, "finished") == 0) {
-		int me = g->side_player[0] == l->player ? 0 : 1;
+		int me = db_game_seat_of(g, l->player);
 
 		if (strcmp(g->result, "draw") == 0)
 			l->drawn++;
@@ -371,7 +371,7 @@ static int each_game(void *ctx, const struct db_game_info *g)
 		else if (strcmp(g->result, "win") == 0)
 			l->lost++;
 		l->points_for += g->points[me];
-		l->points_against += g->points[!me];
+		l->points_against += db_game_points_against(g, me);
 	}
 	return 0;
 }
