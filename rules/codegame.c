@@ -291,12 +291,17 @@ int cg_parse_secret(const char *text, size_t len, uint8_t *colour,
 /* Refuses secrets two players cannot hold together (colour 0: a secret
  * still to be entered). */
 int cg_check_secrets(int players, int distinct, const uint8_t *colour,
-			 const uint8_t *place, const char *where, char *err,
-			 size_t errlen)
+		     const uint8_t *place, const uint8_t *entered,
+		     const char *where, char *err, size_t errlen)
 {
+	int complete = memchr(colour, 0, (size_t)players) == NULL;
+
 	for (int s = 0; s < players; s++) {
 		for (int t = 0; t < s; t++) {
 			if (colour[s] == 0 || colour[t] == 0)
+				continue;
+			if (!complete && entered != NULL &&
+			    (entered[s] || entered[t]))
 				continue;
 			/* Refusals are public: they name no place or
 			 * colour. */
@@ -356,8 +361,8 @@ static int enter_secrets(struct codegame_cfg *cfg, const char *text,
 		return -1;
 	}
 	return cg_check_secrets(cfg->players, cfg->distinct, cfg->colour,
-			     cfg->place, "codegame: option 'secrets'", err,
-			     errlen);
+				cfg->place, cfg->entered,
+				"codegame: option 'secrets'", err, errlen);
 }
 
 static int codegame_setup(struct rules_game *game, char *err, size_t errlen)

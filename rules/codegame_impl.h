@@ -106,10 +106,12 @@ int cg_peg_of(char c);
 int cg_parse_secret(const char *text, size_t len, uint8_t *colour,
 		    uint8_t *place);
 /* Refuses secrets two players cannot hold together (colour 0: one still
- * to be entered); the message starts with `where`. */
+ * to be entered); the message starts with `where`. Until every secret
+ * is in, those players entered (`entered`, may be NULL) are not held
+ * against the others: seat_enter checks them all at the last one. */
 int cg_check_secrets(int players, int distinct, const uint8_t *colour,
-		     const uint8_t *place, const char *where, char *err,
-		     size_t errlen);
+		     const uint8_t *place, const uint8_t *entered,
+		     const char *where, char *err, size_t errlen);
 /* Whether `move` is one move_parse() could have made. */
 int cg_move_valid(const struct rules_game *game,
 		  const struct rules_move *move);

@@ -299,7 +299,8 @@ static int parse_secrets_field(const struct rules_game *game, char *text,
 		return -1;
 	}
 	return cg_check_secrets(cfg->players, cfg->distinct, pos->colour,
-			     pos->place, "field 1 (secrets)", err, errlen);
+				pos->place, cfg->entered, "field 1 (secrets)",
+				err, errlen);
 }
 
 /*

@@ -238,7 +238,7 @@ int codegame_seat_enter(const struct rules_game *game, int seat,
 	for (int s = 0; s < cfg->players; s++)
 		complete &= colour[s] != 0;
 	if (complete && cg_check_secrets(cfg->players, cfg->distinct, colour,
-					 place, "", NULL, 0) < 0) {
+					 place, NULL, "", NULL, 0) < 0) {
 		clash = 1;
 		for (int s = 0; s < cfg->players; s++)
 			if (entered[s])

@@ -1005,6 +1005,29 @@ static void test_secrets_that_clash_are_all_entered_again(void **state)
 				    "players=2 distinct-colours secrets=?/?");
 		rules_game_free(game);
 	}
+	/* An entry at the arbiter's given place is taken while others are
+	 * still to come (a refusal would tell where he sits), and found at
+	 * the last. */
+	{
+		struct rules_game *game = cgame("players=3 secrets=R3/?/?");
+
+		center(&game, 1, "G3");
+		assert_string_equal(rules_game_options(game),
+				    "players=3 secrets=R3/G3*/?");
+		err[0] = '\0';
+		assert_int_equal(CG->seat_enter(game, 2, "B1", options,
+						 sizeof(options), err,
+						 sizeof(err)), 1);
+		rules_game_free(game);
+		game = cgame(options);
+		assert_string_equal(rules_game_options(game),
+				    "players=3 secrets=R3/?/?");
+		rules_game_free(game);
+	}
+	/* Typed whole by the arbiter, clashing entries are refused. */
+	assert_null(rules_game_new(CG, "players=2 secrets=R3*/G3*", err,
+				   sizeof(err)));
+	assert_text_contains(err, "seats 1 and 2 hold the same place");
 }
 
 /* A move that move_parse() could not have made is refused. */
