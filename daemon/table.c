@@ -667,10 +667,15 @@ char *table_state_json(struct table *t)
 	add_str(&s, &len, t->cfg.game);
 	add(&s, &len, ",\"position\":");
 	add_str(&s, &len, referee_public_position(t->ref, pos, sizeof(pos)));
-	add(&s, &len, ",\"to_move\":%s,"
+	add(&s, &len, ",\"to_move\":");
+	if (mover >= 0)
+		add_str(&s, &len,
+			rules_seat_name(referee_game(t->ref)->ops, mover));
+	else
+		add(&s, &len, "null");
+	add(&s, &len, ","
 	    "\"held\":%s,\"restoring\":%s,\"plies\":%d,\"sensors\":\"%s\","
 	    "\"lines\":[",
-	    mover == 0 ? "\"S\"" : mover == 1 ? "\"N\"" : "null",
 	    referee_held(t->ref) ? "true" : "false",
 	    referee_restoring(t->ref) ? "true" : "false",
 	    referee_plies(t->ref),

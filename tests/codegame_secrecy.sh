@@ -14,7 +14,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 36
+plan 37
 
 # Secrets: seat 1 holds orange at place 4, seat 2 purple at place 2.
 cat >"$tmp/open.trace" <<EOT
@@ -192,6 +192,8 @@ port=$web_port
 expect_match "after a crash a player still sees the secret he entered" \
 	"$(api secret '{"seat":"1","pin":"4711"}')" '"view":"seat 1 holds P at place 5"'
 expect_match "and play goes on" "$(run enter 1 1:PO---)" "accept 1 1:PO---"
+expect_match "the live state names the seat to act in the game's words" \
+	"$(curl -s "http://127.0.0.1:$port/api/tables/1")" '"to_move":"2"' 
 expect_match "analysis = live: the analysis while the game is played" \
 	"$(curl -s "http://127.0.0.1:$port/api/games/$g")" \
 	'"analysis":["'

@@ -299,6 +299,8 @@ try {
 		const text = await table.textContent('body');
 		ok(listed, 'the table page lists the entry', text.slice(0, 600));
 		ok(!/R3|R at place/.test(text), 'and shows no secret', text.slice(0, 600));
+		const seats = await table.textContent('#content .players');
+		ok(seats === '1: Eve2: Fay', `the players by the game's own seats: "${seats}"`);
 		w.stop();
 		w2.stop();
 		ok(w.problems.length === 0 && w2.problems.length === 0,

@@ -144,13 +144,18 @@ function beads(total, target) {
 function verdictBanner(v) {
 	if (!v) return null;
 	const kind = v.kind === 'foul' ? 'foul' : v.kind === 'warn' || v.kind === 'hold' ? 'warn' : 'ok';
-	return el('div', { class: `banner ${kind}`, text: `${v.kind} ${v.move || ''}: ${v.text}` });
+	return el('div', { class: `banner ${kind}`, text: `${v.kind}${v.move ? ` ${v.move}` : ''}: ${v.text}` });
 }
 
-function sideNames(game) {
-	const s = { S: '—', N: '—' };
-	if (game && game.sides) for (const side of game.sides) s[side.seat] = side.name;
-	return s;
+/* Who sits where, the side to move marked: Kalah's N above S as on
+ * its board, other games' seats in order. */
+function playersLine(game, turn) {
+	const sides = game && game.sides && game.sides.length ? game.sides :
+		[{ seat: 'N', name: '—' }, { seat: 'S', name: '—' }];
+	const kalah = sides.length === 2 && sides.every(s => s.seat === 'S' || s.seat === 'N');
+	const order = kalah ? ['N', 'S'].map(seat => sides.find(s => s.seat === seat)) : sides;
+	return el('div', { class: 'players' }, ...order.map(s =>
+		el('span', { class: turn === s.seat ? 'turn' : null, text: `${s.seat}: ${s.name}` })));
 }
 
 function listTable(headings, rows) {
@@ -182,13 +187,10 @@ function tableCard(t) {
 	const live = t.live, game = t.game;
 	if (!lastVerdict[t.id] && live && live.last) lastVerdict[t.id] = live.last;
 	const position = live ? live.position : game ? game.position : null;
-	const names = sideNames(game);
 	const turn = live ? live.to_move : null;
 	const card = el('section', { class: 'card', id: `table-${t.id}`, 'data-board': t.id });
 	card.append(el('h2', {}, link(`/tables/${t.id}`, t.name)));
-	card.append(el('div', { class: 'players' },
-		el('span', { class: turn === 'N' ? 'turn' : null, text: `N: ${names.N}` }),
-		el('span', { class: turn === 'S' ? 'turn' : null, text: `S: ${names.S}` })));
+	card.append(playersLine(game, turn));
 	card.append(gameBoard(live ? live.game : game && game.game, position,
 		{ last: lastVerdict[t.id] && lastVerdict[t.id].move }));
 	const banner = verdictBanner(lastVerdict[t.id]);
@@ -235,11 +237,8 @@ async function pageTable() {
 		$('title').textContent = t.name;
 		const live = t.live, game = t.game;
 		if (!lastVerdict[t.id] && live && live.last) lastVerdict[t.id] = live.last;
-		const names = sideNames(game);
 		const parts = [];
-		parts.push(el('div', { class: 'players' },
-			el('span', { class: live && live.to_move === 'N' ? 'turn' : null, text: `N: ${names.N}` }),
-			el('span', { class: live && live.to_move === 'S' ? 'turn' : null, text: `S: ${names.S}` })));
+		parts.push(playersLine(game, live ? live.to_move : null));
 		parts.push(gameBoard(live ? live.game : game && game.game,
 			live ? live.position : game ? game.position : null,
 			{ last: lastVerdict[t.id] && lastVerdict[t.id].move }));
@@ -264,7 +263,7 @@ async function pageTable() {
 		} else {
 			parts.push(el('p', { class: 'muted', text: 'no game under way' }));
 		}
-		if (live && live.lines) {
+		if (live && live.lines && live.lines.length) {
 			parts.push(el('h2', { text: 'Sensor health' }));
 			parts.push(listTable(['line', 'pulses', 'bounces', 'misses', 'extras', 'state'],
 				live.lines.map(l => [l.line, String(l.pulses), String(l.bounces), String(l.misses),
