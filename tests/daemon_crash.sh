@@ -11,7 +11,7 @@ tmp=$(mktemp -d)
 db="$tmp/crash.db"
 trap 'kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 
-plan 7
+plan 9
 
 start() {
 	"$PITBOSSD" -f --sim 2 --no-noise --speed 25 --seed "$1" --db "$db" --web-port 0 \
@@ -46,10 +46,30 @@ while [ $kills -lt 20 ]; do
 	missing=$(comm -23 "$tmp/before" "$tmp/after" | wc -l)
 	lost=$((lost + missing))
 done
-sleep 6
+# Backups taken while the daemon writes: each a whole database, each
+# move in it also in the final record.
+checked=""
+for b in 1 2 3; do
+	sleep 2
+	"$PITBOSS" backup "$tmp/backup$b.db" --db "$db" >/dev/null 2>&1 ||
+		checked="$checked backup $b failed;"
+	"$PITBOSS" db check --db "$tmp/backup$b.db" >/dev/null 2>&1 ||
+		checked="$checked backup $b is damaged;"
+done
 kill -TERM $pid
 wait $pid
 rc=$?
+expect_eq "three backups taken while the daemon plays are whole" "$checked" ""
+extra=0
+moves >"$tmp/final"
+for b in 1 2 3; do
+	"$PITBOSS" export --format csv --db "$tmp/backup$b.db" 2>/dev/null |
+	awk -F, 'NR > 1 { n = split($19, m, " ");
+		for (i = 1; i <= n; i++) print $1, i, m[i] }' | sort >"$tmp/b$b"
+	extra=$((extra + $(comm -23 "$tmp/b$b" "$tmp/final" | wc -l)))
+done
+[ -s "$tmp/b3" ] || extra="the last backup holds no move"
+expect_eq "every move in a backup is in the final record" "$extra" "0"
 expect_eq "SIGTERM after 20 SIGKILLs stops cleanly" "$rc" "0"
 expect_eq "no recorded move lost across the restarts" "$lost" "0"
 
