@@ -1051,7 +1051,18 @@ static int export_each(void *ctx, const struct db_game_info *g)
 	csv_field(stdout, num[5], 0);
 	csv_field(stdout, num[6], 0);
 	csv_field(stdout, num[7], 0);
-	csv_field(stdout, e->moves->record, 1);
+	csv_field(stdout, e->moves->record, 0);
+	/* Seats 3 to 5 (the hidden-code game) after the record, so the
+	 * two-seat columns keep their places; empty when not in play. */
+	for (int s = 2; s < RULES_MAX_SEATS; s++) {
+		int seated = s < g->seats;
+
+		snprintf(num[4], sizeof(num[4]), "%d", g->score[s]);
+		snprintf(num[6], sizeof(num[6]), "%d", g->points[s]);
+		csv_field(stdout, seated ? g->side[s] : "", 0);
+		csv_field(stdout, seated ? num[4] : "", 0);
+		csv_field(stdout, seated ? num[6] : "", s + 1 == RULES_MAX_SEATS);
+	}
 	return 0;
 }
 
@@ -1088,7 +1099,9 @@ static int run_export(int argc, char **argv)
 		else
 			fputs("game,started,ended,kind,options,table,tournament,"
 			      "series,game_no,side1,side2,first,result,winner,"
-			      "score1,score2,points1,points2,moves\n", stdout);
+			      "score1,score2,points1,points2,moves,"
+			      "side3,score3,points3,side4,score4,points4,"
+			      "side5,score5,points5\n", stdout);
 		rc = cli_db_result(db, db_history(db, &f, export_each, &e));
 		if (rc == EXIT_OK && e.rc != DB_OK)
 			rc = cli_db_result(db, e.rc);

@@ -28,7 +28,7 @@ snapshot() {
 	pb export --format json
 }
 
-plan 84
+plan 85
 
 out=$(pb player list 2>&1); rc=$?
 expect_eq "a missing database is a database error" "$rc" 3
@@ -204,10 +204,10 @@ expect_eq "a bad date is a usage error" "$rc" 2
 # Export, backup, check.
 out=$(pb export --format csv | head -n 1)
 expect_eq "CSV heading" "$out" \
-	"game,started,ended,kind,options,table,tournament,series,game_no,side1,side2,first,result,winner,score1,score2,points1,points2,moves"
+	"game,started,ended,kind,options,table,tournament,series,game_no,side1,side2,first,result,winner,score1,score2,points1,points2,moves,side3,score3,points3,side4,score4,points4,side5,score5,points5"
 out=$(pb export --format csv --series 1 | sed -n 2p | cut -d, -f4,5,8,9,12-)
 expect_eq "CSV game record in move notation" "$out" \
-	"kalah,pits=3 seeds=1,1,2,S,win,S,5,1,2,0,b A c C A a"
+	"kalah,pits=3 seeds=1,1,2,S,win,S,5,1,2,0,b A c C A a,,,,,,,,,"
 out=$(pb export --format json --series 1 | grep -c '"record":"b B a C c A b B c"')
 expect_eq "JSON export holds the record" "$out" 1
 out=$(pb backup "$tmp/backup.db"); rc=$?
@@ -286,3 +286,6 @@ pb game add --game codegame -o 'players=3 secrets=R3/G1/B2' --seat 1=Ada \
 out=$(pb player show Gus | tail -n 2 | tr '\n' ' ')
 expect_eq "a third seat's totals are his own" "$out" \
 	"games:    1 (won 1, lost 0, drawn 0) points:   1 for, 0 against "
+out=$(pb export --format csv --player Gus | sed -n 2p | cut -d, -f10,11,17-)
+expect_eq "CSV export: every seat of a three-seat game" "$out" \
+	"Ada,Bob,0,0,3:claim=GBR-- 1:accept 2:accept,Gus,0,1,,,,,,"

@@ -87,7 +87,7 @@ expect_eq "only the games at the tables' boards are still open" \
 
 bad=""
 while IFS=, read -r id started ended kind options table tournament series \
-	game_no side1 side2 first result winner s1 s2 p1 p2 record; do
+	game_no side1 side2 first result winner s1 s2 p1 p2 record more; do
 	[ "$id" = game ] && continue
 	json=$("$PITBOSS" rules play kalah --json $record 2>&1) ||
 		{ bad="$bad game $id: $json;"; continue; }
