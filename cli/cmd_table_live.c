@@ -115,7 +115,7 @@ static int send_command(const struct live_word *w, int argc, char **argv)
 	struct db_table table;
 	struct db_command cmd;
 	struct db *db;
-	char command[64], text[96] = "";
+	char command[64], text[96] = "", tagged[128] = "";
 	long wait = 5;
 	int64_t id = 0;
 	int c, rc;
@@ -138,18 +138,32 @@ static int send_command(const struct live_word *w, int argc, char **argv)
 	if ((rc = cli_db_open(co.db, 0, &db)) != EXIT_OK)
 		return rc;
 	rc = cli_db_result(db, db_table_find(db, argv[optind], &table));
+	/* A secret is for the game under way now, not the next one. */
+	if (rc == EXIT_OK && text[0] != '\0') {
+		int64_t game = 0;
+
+		rc = cli_db_result(db, db_game_playing_at(db, table.id, &game));
+		if (rc == EXIT_OK && game == 0) {
+			cli_error("table %s has no game under way", argv[optind]);
+			rc = EXIT_REFUSED;
+		}
+		snprintf(tagged, sizeof(tagged), "%" PRId64 " %s", game, text);
+	}
 	if (rc == EXIT_OK)
 		rc = cli_db_result(db, db_command_add(db, table.id, w->kind,
-			text[0] != '\0' ? text : argc - optind == 2 ?
+			tagged[0] != '\0' ? tagged : argc - optind == 2 ?
 			argv[optind + 1] : "", &id));
 	explicit_bzero(text, sizeof(text));
+	explicit_bzero(tagged, sizeof(tagged));
 	for (long waited = 0; rc == EXIT_OK; waited += 100) {
 		rc = cli_db_result(db, db_command_get(db, id, &cmd));
 		if (rc != EXIT_OK || cmd.done[0] != '\0')
 			break;
 		if (waited >= wait * 1000) {
 			fprintf(stderr, "%s: no answer from pitbossd within %ld s; "
-				"command %" PRId64 " waits in the queue\n",
+				"command %" PRId64 " waits in the queue (a "
+				"pitbossd started within 15 minutes carries "
+				"it out)\n",
 				cli_progname, wait, id);
 			rc = EXIT_REFUSED;
 			break;

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/inotify.h>
 #include <sys/signalfd.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "daemon/conf.h"
@@ -26,6 +27,7 @@
 
 #define TABLES_MAX 16
 #define DOOR_PERIOD_US 5000000	/* the commands door, looked at anyway */
+#define STALE_COMMAND_S 900	/* queued longer before a start: not done */
 #define DOOR_SETTLE_US 15000	/* after the log is written, till committed */
 
 struct daemon {
@@ -177,6 +179,7 @@ static struct table *table_of_board(struct daemon *d, int64_t board_id)
 }
 
 static void door(void *ctx);
+static void take_commands(struct daemon *d, const char *stale_before);
 
 /* Another process wrote to the database's log: maybe a command. */
 static void on_wal_written(void *ctx, int fd, short revents)
@@ -212,46 +215,70 @@ static void open_door(struct daemon *d, const char *db_path)
 		close(d->inotify);
 		d->inotify = -1;
 	}
+	/* Commands queued while pitbossd was not running are carried out
+	 * now, in order, as they would have been; older ones are stale. */
+	{
+		time_t then = time(NULL) - STALE_COMMAND_S;
+		struct tm tm;
+		char stale[DB_TIME_MAX];
+
+		gmtime_r(&then, &tm);
+		strftime(stale, sizeof(stale), "%Y-%m-%dT%H:%M:%S", &tm);
+		take_commands(d, stale);
+	}
 	db_data_version(d->db, &d->data_version);
 	d->door_timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, door, d);
+}
+
+/* Carries out the commands waiting, in order; those queued before
+ * `stale_before` (store time text; NULL: none) are closed unexecuted. */
+static void take_commands(struct daemon *d, const char *stale_before)
+{
+	struct db_command c;
+
+	while (db_command_next(d->db, d->last_command, &c) == DB_OK) {
+		struct table *t = table_of_board(d, c.board_id);
+		char outcome[512];
+
+		d->last_command = c.id;
+		if (stale_before != NULL && strcmp(c.created, stale_before) < 0)
+			snprintf(outcome, sizeof(outcome),
+				 "refused 0 -: not carried out: queued at %s, "
+				 "more than %d minutes before pitbossd started",
+				 c.created, STALE_COMMAND_S / 60);
+		else if (t == NULL)
+			snprintf(outcome, sizeof(outcome),
+				 "refused 0 -: table %lld is not run by "
+				 "this daemon", (long long)c.board_id);
+		else
+			table_command(t, c.kind, c.text, outcome,
+				      sizeof(outcome));
+		/* A start's options, a secret entered and a position
+		 * set may hold secrets: their verdicts say what may
+		 * be shown. */
+		int quiet = strcmp(c.kind, "start") == 0 ||
+			    strcmp(c.kind, "secret") == 0 ||
+			    strcmp(c.kind, "position") == 0 ||
+			    c.text[0] == '\0';
+
+		log_info("command %lld (%s%s%s): %s", (long long)c.id,
+			 c.kind, quiet ? "" : " ", quiet ? "" : c.text,
+			 outcome);
+		if (db_command_done(d->db, c.id, outcome) != DB_OK)
+			log_err("closing command %lld: %s",
+				(long long)c.id, db_error(d->db));
+	}
 }
 
 static void door(void *ctx)
 {
 	struct daemon *d = ctx;
-	struct db_command c;
 	int64_t version;
 
 	if (db_data_version(d->db, &version) == DB_OK &&
 	    version != d->data_version) {
 		d->data_version = version;
-		while (db_command_next(d->db, d->last_command, &c) == DB_OK) {
-			struct table *t = table_of_board(d, c.board_id);
-			char outcome[512];
-
-			d->last_command = c.id;
-			if (t == NULL)
-				snprintf(outcome, sizeof(outcome),
-					 "refused 0 -: table %lld is not run by "
-					 "this daemon", (long long)c.board_id);
-			else
-				table_command(t, c.kind, c.text, outcome,
-					      sizeof(outcome));
-			/* A start's options, a secret entered and a position
-			 * set may hold secrets: their verdicts say what may
-			 * be shown. */
-			int quiet = strcmp(c.kind, "start") == 0 ||
-				    strcmp(c.kind, "secret") == 0 ||
-				    strcmp(c.kind, "position") == 0 ||
-				    c.text[0] == '\0';
-
-			log_info("command %lld (%s%s%s): %s", (long long)c.id,
-				 c.kind, quiet ? "" : " ", quiet ? "" : c.text,
-				 outcome);
-			if (db_command_done(d->db, c.id, outcome) != DB_OK)
-				log_err("closing command %lld: %s",
-					(long long)c.id, db_error(d->db));
-		}
+		take_commands(d, NULL);
 		/* Our own writes change nothing for the others. */
 		db_data_version(d->db, &d->data_version);
 	}

@@ -515,17 +515,27 @@ int table_command(struct table *t, const char *kind, const char *text,
 	struct observation o;
 	int k = -1;
 
-	/* "SEAT SECRET": a player's own secret, never an observation (so
-	 * never in a trace). */
+	/* "GAME SEAT SECRET": a player's own secret for the game that was
+	 * under way when he entered it; never an observation (so never in
+	 * a trace). */
 	if (strcmp(kind, "secret") == 0) {
 		char seat[16] = "";
+		long long game = 0;
 		int n = 0, s;
 
-		sscanf(text != NULL ? text : "", "%15s %n", seat, &n);
+		sscanf(text != NULL ? text : "", "%lld %15s %n", &game, seat,
+		       &n);
 		s = rules_seat_find(referee_game(t->ref)->ops, seat);
 		if (s < 0 || n == 0) {
 			snprintf(outcome, len, "refused 0 -: secret refused: "
-				 "'SEAT SECRET' expected");
+				 "'GAME SEAT SECRET' expected");
+			return 0;
+		}
+		if (game != t->game_id) {
+			snprintf(outcome, len, "refused 0 -: secret refused: "
+				 "it was entered for game %lld and game %lld "
+				 "is under way; enter it again", game,
+				 (long long)t->game_id);
 			return 0;
 		}
 		t->last[0] = '\0';

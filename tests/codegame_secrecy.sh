@@ -14,7 +14,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 37
+plan 39
 
 # Secrets: seat 1 holds orange at place 4, seat 2 purple at place 2.
 cat >"$tmp/open.trace" <<EOT
@@ -199,6 +199,25 @@ expect_match "analysis = live: the analysis while the game is played" \
 	'"analysis":["'
 expect_eq "and still no secret" "$(curl -s "http://127.0.0.1:$port/api/games/$g" |
 	grep -cE 'P5|O2|secrets=')" "0"
+
+# Queued while pitbossd is down: a new game, then a secret typed while
+# the old one was still under way. The secret is not taken for the new.
+kill -TERM $pid
+wait $pid
+pid=
+run start 1 'secrets=ask' --wait 0 >/dev/null 2>&1
+echo R3 | run enter-secret 1 1 --wait 0 >/dev/null 2>&1
+start_web "$tmp/fresh4.log" "$PITBOSSD" -f -c "$tmp/fresh.conf" \
+	--assets "$assets" || { cat "$tmp/fresh4.log"; exit 1; }
+pid=$web_pid
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	grep -q 'secret refused' "$tmp/fresh4.log" && break
+	sleep 0.3
+done
+expect_eq "a secret meant for the game before is not taken for the next" \
+	"$(run secret 1 1)" "seat 1 has not entered a secret yet"
+expect_match "and the log says why" "$(cat "$tmp/fresh4.log")" \
+	"secret refused: it was entered for game $g and game"
 kill -TERM $pid
 wait $pid
 pid=

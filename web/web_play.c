@@ -129,7 +129,7 @@ void api_secret(struct web_request *r)
 {
 	struct rules_game *game;
 	struct jbuf b = { 0 };
-	char view[256], enter[64], text[80];
+	char view[256], enter[64], text[112];
 	void *pos;
 	int seat = player_of(r);
 
@@ -143,7 +143,23 @@ void api_secret(struct web_request *r)
 				  "place, such as R3");
 			return;
 		}
-		snprintf(text, sizeof(text), "%d %s", seat, enter);
+		/* For the game under way now, not the next one. */
+		{
+			struct db *db = web_db_acquire(r->web);
+			int64_t under_way = 0;
+
+			if (db_game_playing_at(db, r->param[0],
+					       &under_way) != DB_OK)
+				under_way = 0;
+			web_db_release(r->web, db);
+			if (under_way == 0) {
+				web_error(r, 404, "no game under way at table "
+					  "%" PRId64, r->param[0]);
+				return;
+			}
+			snprintf(text, sizeof(text), "%" PRId64 " %d %s",
+				 under_way, seat, enter);
+		}
 		web_run_command(r, "secret", text);
 		explicit_bzero(text, sizeof(text));
 		explicit_bzero(enter, sizeof(enter));
