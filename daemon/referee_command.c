@@ -24,29 +24,41 @@ static const char *mover_name(const struct referee *ref)
 	return rules_seat_name(ref->game->ops, ref_mover(ref));
 }
 
+/* The game's start position, nothing played. */
+static void reset_to_start(struct referee *ref)
+{
+	ref->depth = 0;
+	ref->ply = 0;
+	ref->game->ops->start(ref->game, ref_pos(ref));
+	ref->was_move[0] = 0;
+}
+
+/* No move can be made though the game is not over (secrets to come). */
+static int waiting(struct referee *ref)
+{
+	const struct rules *ops = ref->game->ops;
+	struct rules_move move;
+
+	return ops->legal_moves(ref->game, ref_pos(ref), &move, 1) == 0 &&
+	       ops->to_move(ref->game, ref_pos(ref)).seat >= 0;
+}
+
 void ref_start_game(struct referee *ref)
 {
-	char text[256];
-	struct rules_move move;
+	char text[256], options[256];
 
 	if (ref->in_game && ref->state != REF_IDLE && ref->ply > 0)
 		ref_say(ref, VERDICT_NOTE, ref->ply, NULL,
 			"game abandoned after %d move%s", ref->ply,
 			ref->ply == 1 ? "" : "s");
-	ref->depth = 0;
-	ref->ply = 0;
-	ref->game->ops->start(ref->game, ref_pos(ref));
-	ref->was_move[0] = 0;
+	reset_to_start(ref);
 	ref->in_game = 1;
 	ref->state = REF_PLAY;
 	ref_clear_move(ref);
 	ref_new_move(ref);
-	char options[256];
-
 	ref_public_text(ref, ref_pos(ref), text, sizeof(text));
 	rules_public_options(ref->game, options, sizeof(options));
-	if (ref->game->ops->legal_moves(ref->game, ref_pos(ref), &move,
-					1) == 0)
+	if (waiting(ref))
 		ref_say(ref, VERDICT_START, 0, NULL,
 			"%s %s: %s; nothing can be played until the players have entered their secrets",
 			ref->game->ops->name, options[0] ? options :
@@ -63,10 +75,7 @@ int referee_resume(struct referee *ref, const char *const *moves, int nmoves,
 	const struct rules *ops = ref->game->ops;
 	char why[RULES_ERR_MAX];
 
-	ref->depth = 0;
-	ref->ply = 0;
-	ops->start(ref->game, ref_pos(ref));
-	ref->was_move[0] = 0;
+	reset_to_start(ref);
 	for (int i = 0; i < nmoves; i++) {
 		struct rules_move move;
 		struct rules_outcome out;
@@ -390,11 +399,8 @@ static void entry(struct referee *ref, const struct observation *obs)
 		refuse(ref, obs, err);
 		return;
 	case -1:
-		/* Nothing can be played yet (secrets still to come): no
-		 * one is at fault. */
-		if (ref->game->ops->legal_moves(ref->game, ref_pos(ref),
-						&move, 1) == 0 &&
-		    ref->game->ops->to_move(ref->game, ref_pos(ref)).seat >= 0) {
+		/* Nothing can be played yet: no one is at fault. */
+		if (waiting(ref)) {
 			refuse(ref, obs, err);
 			return;
 		}
@@ -599,7 +605,6 @@ void referee_enter_secret(struct referee *ref, int seat, const char *text)
 	const char *name = rules_seat_name(ops, seat);
 	char options[256], why[RULES_ERR_MAX];
 	struct rules_game *game;
-	struct rules_move move;
 	int clash;
 
 	if (ops->seat_enter == NULL) {
@@ -636,15 +641,14 @@ void referee_enter_secret(struct referee *ref, int seat, const char *text)
 			why);
 		return;
 	}
-	ops->start(ref->game, ref_pos(ref));
-	ref->was_move[0] = 0;
+	reset_to_start(ref);
 	ref_clear_move(ref);
 	ref_new_move(ref);
 	ref->options_changed = 1;
 	if (clash)
 		ref_say(ref, VERDICT_COMMAND, 0, NULL,
 			"seat %s entered a secret; %s", name, why);
-	else if (ops->legal_moves(ref->game, ref_pos(ref), &move, 1) == 0)
+	else if (waiting(ref))
 		ref_say(ref, VERDICT_COMMAND, 0, NULL,
 			"seat %s entered a secret; waiting for the others",
 			name);

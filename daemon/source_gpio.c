@@ -49,10 +49,12 @@ static void went_offline(struct source *s)
 {
 	unwatch(s);
 	log_err("%s (sensors offline); looking again every %g s",
-		gpio_board_error(s->board), (double)source_gpio_retry_us / 1e6);
+		gpio_board_error(s->board),
+		(double)source_gpio_retry_us / 1e6);
 	if (s->retry_timer < 0)
-		s->retry_timer = loop_at(s->loop, loop_now() + source_gpio_retry_us, retry,
-					 s);
+		s->retry_timer = loop_at(s->loop,
+					 loop_now() + source_gpio_retry_us,
+					 retry, s);
 }
 
 static void retry(void *ctx)
@@ -65,7 +67,8 @@ static void retry(void *ctx)
 		watch(s);
 		return;
 	}
-	s->retry_timer = loop_at(s->loop, loop_now() + source_gpio_retry_us, retry, s);
+	s->retry_timer = loop_at(s->loop, loop_now() + source_gpio_retry_us,
+				 retry, s);
 }
 
 static void on_readable(void *ctx, int fd, short revents)

@@ -138,9 +138,7 @@ static void record_start(struct table *t, const struct verdict *v)
 {
 	struct db_game_new g;
 	struct db_game_end void_end = { RULES_VOID, -1, { 0 }, { 0 }, NULL };
-	char pos[256];
-
-	char why[256];
+	char pos[256], why[256];
 
 	(void)v;
 	if (t->game_id != 0 &&

@@ -154,32 +154,41 @@ static int set_option(struct rules_game *game, const char *name,
 	return -1;
 }
 
+/* The next option word of `*p` ("name" or "name=value"): its start and
+ * length, `*p` moved past it; 0 at the end. */
+static size_t next_word(const char **p, const char **word)
+{
+	size_t len;
+
+	while (**p == ' ' || **p == ',' || **p == '\t')
+		(*p)++;
+	len = strcspn(*p, " ,\t");
+	*word = *p;
+	*p += len;
+	return len;
+}
+
 static int parse_options(struct rules_game *game, const char *options,
 			 char *err, size_t errlen)
 {
 	char word[128];
-	const char *p = options;
+	const char *p = options != NULL ? options : "", *at;
+	size_t len;
 
-	while (p != NULL && *p != '\0') {
-		size_t len;
+	while ((len = next_word(&p, &at)) > 0) {
 		char *eq;
 
-		while (*p == ' ' || *p == ',' || *p == '\t')
-			p++;
-		if (*p == '\0')
-			break;
-		len = strcspn(p, " ,\t");
 		if (len >= sizeof(word)) {
+			size_t name = strcspn(at, "= ,\t");
+
 			/* Named only: the value may be a secret. */
 			rules_error(err, errlen, "%s: option '%.*s' is too long",
-				  game->ops->name,
-				  (int)(strcspn(p, "= ,\t") > 20 ? 20 :
-					strcspn(p, "= ,\t")), p);
+				  game->ops->name, (int)(name > 20 ? 20 : name),
+				  at);
 			return -1;
 		}
-		memcpy(word, p, len);
+		memcpy(word, at, len);
 		word[len] = '\0';
-		p += len;
 		for (char *c = word; *c != '\0'; c++) {
 			if ((unsigned char)*c < 0x20 || *c == 0x7f) {
 				rules_error(err, errlen,
@@ -257,20 +266,6 @@ struct rules_game *rules_game_new(const struct rules *ops,
 err_free_game:
 	rules_game_free(game);
 	return NULL;
-}
-
-/* The next option word of `*p` ("name" or "name=value"): its start and
- * length, `*p` moved past it; 0 at the end. */
-static size_t next_word(const char **p, const char **word)
-{
-	size_t len;
-
-	while (**p == ' ' || **p == ',' || **p == '\t')
-		(*p)++;
-	len = strcspn(*p, " ,\t");
-	*word = *p;
-	*p += len;
-	return len;
 }
 
 /* Whether option text `text` has a word named `name`, len `nlen`. */

@@ -125,11 +125,27 @@ out:
 	return rc;
 }
 
+/* The id of the game under way at the board, or 0 after answering 404. */
+static int64_t under_way(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	int64_t id = 0;
+
+	if (db_game_playing_at(db, r->param[0], &id) != DB_OK)
+		id = 0;
+	web_db_release(r->web, db);
+	if (id == 0)
+		web_error(r, 404, "no game under way at table %" PRId64,
+			  r->param[0]);
+	return id;
+}
+
 void api_secret(struct web_request *r)
 {
 	struct rules_game *game;
 	struct jbuf b = { 0 };
 	char view[256], enter[64], text[112];
+	int64_t game_id;
 	void *pos;
 	int seat = player_of(r);
 
@@ -144,22 +160,10 @@ void api_secret(struct web_request *r)
 			return;
 		}
 		/* For the game under way now, not the next one. */
-		{
-			struct db *db = web_db_acquire(r->web);
-			int64_t under_way = 0;
-
-			if (db_game_playing_at(db, r->param[0],
-					       &under_way) != DB_OK)
-				under_way = 0;
-			web_db_release(r->web, db);
-			if (under_way == 0) {
-				web_error(r, 404, "no game under way at table "
-					  "%" PRId64, r->param[0]);
-				return;
-			}
-			snprintf(text, sizeof(text), "%" PRId64 " %d %s",
-				 under_way, seat, enter);
-		}
+		if ((game_id = under_way(r)) == 0)
+			return;
+		snprintf(text, sizeof(text), "%" PRId64 " %d %s", game_id, seat,
+			 enter);
 		web_run_command(r, "secret", text);
 		explicit_bzero(text, sizeof(text));
 		explicit_bzero(enter, sizeof(enter));
