@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "daemon/sim.h"
+#include "referee/sim.h"
 
 struct level {
 	const char *name;

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "daemon/replay.h"
+#include "referee/replay.h"
 
 static void usage(FILE *out)
 {

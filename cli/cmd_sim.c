@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "daemon/sim.h"
+#include "referee/sim.h"
 
 static void usage(FILE *out)
 {

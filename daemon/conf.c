@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "daemon/conf.h"
-#include "daemon/match.h"
-#include "daemon/sensing.h"
+#include "referee/match.h"
+#include "referee/sensing.h"
 #include "rules/rules.h"
 #include "daemon/conf_impl.h"
 

@@ -19,8 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "daemon/referee.h"
-#include "daemon/sim.h"
+#include "referee/referee.h"
+#include "referee/sim.h"
 #include "gpio/gpio.h"
 
 #define CONF_DEFAULT_PATH "/etc/pitboss/pitboss.conf"

@@ -11,9 +11,9 @@
 #include <stdint.h>
 
 #include "daemon/loop.h"
-#include "daemon/observation.h"
-#include "daemon/referee.h"
-#include "daemon/sim.h"
+#include "referee/observation.h"
+#include "referee/referee.h"
+#include "referee/sim.h"
 #include "gpio/gpio.h"
 
 typedef void (*source_emit_fn)(void *ctx, const struct observation *obs);

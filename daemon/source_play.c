@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "daemon/source.h"
-#include "daemon/trace.h"
+#include "referee/trace.h"
 #include "rules/rules.h"
 
 struct source {

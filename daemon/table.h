@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "daemon/loop.h"
-#include "daemon/referee.h"
+#include "referee/referee.h"
 #include "daemon/source.h"
 #include "db/db.h"
 

@@ -38,7 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "daemon/observation.h"
+#include "referee/observation.h"
 
 #define GPIO_NAME_MAX 32	/* a line name, with its NUL */
 #define GPIO_INPUTS_MAX 64	/* input lines of one table */

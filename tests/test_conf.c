@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "daemon/conf.h"
-#include "daemon/match.h"
+#include "referee/match.h"
 
 /* A gpio table with every key a board can have. */
 #define BOARD \

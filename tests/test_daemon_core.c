@@ -20,7 +20,7 @@
 
 #include "daemon/loop.h"
 #include "daemon/notify.h"
-#include "daemon/referee.h"
+#include "referee/referee.h"
 #include "daemon/source.h"
 
 /* ---------------------------------------------------------------- loop */

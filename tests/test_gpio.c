@@ -22,7 +22,7 @@
 #include <gpiod.h>
 
 #include "daemon/loop.h"
-#include "daemon/referee.h"
+#include "referee/referee.h"
 #include "daemon/source.h"
 #include "gpio/gpio.h"
 

@@ -21,7 +21,7 @@
 
 #include <gpiod.h>
 
-#include "daemon/referee.h"
+#include "referee/referee.h"
 #include "gpio/gpio.h"
 #include "tests/gpiod2_fake.h"
 

@@ -15,8 +15,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "daemon/referee.h"
-#include "daemon/trace.h"
+#include "referee/referee.h"
+#include "referee/trace.h"
 
 #define VERDICTS_MAX 128
 

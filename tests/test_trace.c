@@ -13,8 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "daemon/sim.h"
-#include "daemon/trace.h"
+#include "referee/sim.h"
+#include "referee/trace.h"
 
 static int read_text(const char *text, struct trace *trace, char *err,
 		     size_t errlen)

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "daemon/replay.h"
+#include "referee/replay.h"
 #include "tests/fuzz/fuzz.h"
 
 const char *const fuzz_seeds[] = {

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "daemon/sensing.h"
+#include "referee/sensing.h"
 
 static int no_holes(const struct rules_game *game, const char **names)
 {

@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "daemon/match.h"
-#include "daemon/referee.h"
-#include "daemon/referee_impl.h"
-#include "daemon/trace.h"
+#include "referee/match.h"
+#include "referee/referee.h"
+#include "referee/referee_impl.h"
+#include "referee/trace.h"
 
 void referee_config_default(struct referee_config *c)
 {

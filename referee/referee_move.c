@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "daemon/referee_impl.h"
+#include "referee/referee_impl.h"
 
 void ref_board_geometry(struct referee *ref)
 {

@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "daemon/sensing.h"
+#include "referee/sensing.h"
 
 #define MATCH_OBS_MAX 320	/* drops held for one move */
 #define MATCH_FAR 1000		/* no alignment */

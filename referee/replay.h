@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "daemon/referee.h"
-#include "daemon/trace.h"
+#include "referee/referee.h"
+#include "referee/trace.h"
 
 struct replay {
 	size_t ntables;

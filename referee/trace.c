@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "daemon/sensing.h"
-#include "daemon/trace.h"
+#include "referee/sensing.h"
+#include "referee/trace.h"
 #include "rules/rules.h"
 
 struct reader {

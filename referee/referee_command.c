@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "daemon/referee_impl.h"
+#include "referee/referee_impl.h"
 
 #define SNAP_CHAIN_MAX 8	/* sowings of one turn a snapshot may span */
 #define SNAP_NODES_MAX 512	/* positions searched per snapshot */

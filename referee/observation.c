@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "daemon/observation.h"
+#include "referee/observation.h"
 
 static const struct {
 	const char *name;

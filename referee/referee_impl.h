@@ -7,8 +7,8 @@
 #ifndef PITBOSS_REFEREE_IMPL_H
 #define PITBOSS_REFEREE_IMPL_H
 
-#include "daemon/match.h"
-#include "daemon/referee.h"
+#include "referee/match.h"
+#include "referee/referee.h"
 #include "rules/rules.h"
 
 #define REF_HISTORY_MAX 2048	/* positions kept for undo, per game */

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "daemon/match.h"
+#include "referee/match.h"
 
 static inline int extra_cost(const struct match_board *b, int hole)
 {

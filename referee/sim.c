@@ -13,8 +13,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "daemon/sensing.h"
-#include "daemon/sim.h"
+#include "referee/sensing.h"
+#include "referee/sim.h"
 #include "rules/kalah.h"
 
 #define PULSES_MAX 1024

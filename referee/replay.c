@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "daemon/replay.h"
+#include "referee/replay.h"
 
 int replay_open(struct replay *rp, const struct trace *trace,
 		const struct referee_config *config, verdict_fn fn, void *ctx,

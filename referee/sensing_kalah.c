@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "daemon/sensing.h"
+#include "referee/sensing.h"
 #include "rules/kalah.h"
 
 static const char *const hole_names[] = {

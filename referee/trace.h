@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "daemon/observation.h"
+#include "referee/observation.h"
 
 #define TRACE_VERSION 1
 #define TRACE_LINE_MAX 512

@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "daemon/observation.h"
-#include "daemon/sensing.h"
+#include "referee/observation.h"
+#include "referee/sensing.h"
 
 struct referee;
 

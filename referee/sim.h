@@ -15,8 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "daemon/referee.h"
-#include "daemon/trace.h"
+#include "referee/referee.h"
+#include "referee/trace.h"
 
 /* Rates are per pulse (bounce, miss, extra, swap, roll) or per move
  * (illegal). */
