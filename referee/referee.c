@@ -25,7 +25,7 @@
 void referee_config_default(struct referee_config *c)
 {
 	c->debounce_us = 25000;
-	c->seed_gap_us = 80000;
+	c->pulse_gap_us = 80000;
 	c->quiet_us = 2500000;
 	c->turn_gap_us = 600000;
 	c->accept_cost = MATCH_ACCEPT;
@@ -56,6 +56,68 @@ void verdict_format(const struct verdict *v, char *buf, size_t len)
 	snprintf(buf, len, "%s %u %s %d %s: %s", when, v->table,
 		 verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
 		 v->text);
+}
+
+static const char *const cause_names[CAUSE_COUNT] = {
+	[CAUSE_NONE] = "none",
+	[CAUSE_STARTED] = "started",
+	[CAUSE_ABANDONED] = "abandoned",
+	[CAUSE_GAME_OVER] = "game-over",
+	[CAUSE_ENDED] = "ended",
+	[CAUSE_SENSED] = "sensed",
+	[CAUSE_SENSED_FAULT] = "sensed-fault",
+	[CAUSE_SNAPSHOT_OFF] = "snapshot-off",
+	[CAUSE_ENTERED] = "entered",
+	[CAUSE_CONFIRMED] = "confirmed",
+	[CAUSE_CORRECTED] = "corrected",
+	[CAUSE_NO_FIT] = "no-fit",
+	[CAUSE_ILLEGAL] = "illegal",
+	[CAUSE_AMBIGUOUS] = "ambiguous",
+	[CAUSE_HELD_FAULT] = "held-fault",
+	[CAUSE_SNAPSHOT_FAR] = "snapshot-far",
+	[CAUSE_SNAPSHOT_BAD] = "snapshot-bad",
+	[CAUSE_MOVES_AGAIN] = "moves-again",
+	[CAUSE_BUTTON_ALONE] = "button-alone",
+	[CAUSE_KEPT] = "kept",
+	[CAUSE_UNKNOWN_PLACE] = "unknown-place",
+	[CAUSE_RESTORED] = "restored",
+	[CAUSE_SENSOR_DEAD] = "sensor-dead",
+	[CAUSE_SENSOR_STUCK] = "sensor-stuck",
+	[CAUSE_SENSOR_BACK] = "sensor-back",
+	[CAUSE_POSITION_SET] = "position-set",
+	[CAUSE_TAKEN_BACK] = "taken-back",
+	[CAUSE_REJECTED] = "rejected",
+	[CAUSE_FOUL_UPHELD] = "foul-upheld",
+	[CAUSE_SECRET] = "secret",
+	[CAUSE_REFUSED] = "refused",
+	[CAUSE_NO_MEMORY] = "no-memory",
+};
+
+const char *verdict_cause_name(enum verdict_cause cause)
+{
+	return (unsigned)cause < CAUSE_COUNT && cause_names[cause] != NULL
+	       ? cause_names[cause] : "none";
+}
+
+int verdict_cause_find(const char *name)
+{
+	for (int c = 0; c < CAUSE_COUNT; c++)
+		if (cause_names[c] != NULL && strcmp(cause_names[c], name) == 0)
+			return c;
+	return -1;
+}
+
+int verdict_is_sensor(const struct verdict *verdict)
+{
+	switch (verdict->cause) {
+	case CAUSE_SENSED_FAULT:
+	case CAUSE_SENSOR_DEAD:
+	case CAUSE_SENSOR_STUCK:
+	case CAUSE_SENSOR_BACK:
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 const char *line_state_name(enum line_state state)

@@ -20,7 +20,7 @@ struct referee;
 
 struct referee_config {
 	uint64_t debounce_us;	/* pulses closer than this on a line: bounce */
-	uint64_t seed_gap_us;	/* closer than this: too fast to be two seeds */
+	uint64_t pulse_gap_us;	/* closer than this: too fast to be two drops */
 	uint64_t quiet_us;	/* no observation this long ends a turn */
 	uint64_t turn_gap_us;	/* a pause that may part two moves */
 	int accept_cost;	/* sensor faults a move may show and still be
@@ -54,13 +54,70 @@ enum verdict_source {
 	SOURCE_CORRECTION	/* the arbiter's correction of a move */
 };
 
+/*
+ * Why a verdict was given. Code downstream (records, lights, the
+ * commands door, pages) decides by the kind and the cause, never by the
+ * sentence, which is for people.
+ */
+enum verdict_cause {
+	CAUSE_NONE,
+	/* games */
+	CAUSE_STARTED,		/* a game started */
+	CAUSE_ABANDONED,	/* a game under way was replaced by a new one */
+	CAUSE_GAME_OVER,	/* the rules ended the game */
+	CAUSE_ENDED,		/* the arbiter ended it, no result */
+	/* moves taken */
+	CAUSE_SENSED,		/* read from the sensors, as expected */
+	CAUSE_SENSED_FAULT,	/* read from the sensors despite a sensor fault
+				   (places: the lines at fault) */
+	CAUSE_SNAPSHOT_OFF,	/* read from a snapshot that is off by a little */
+	CAUSE_ENTERED,		/* entered by hand */
+	CAUSE_CONFIRMED,	/* confirmed by the arbiter or the opponent */
+	CAUSE_CORRECTED,	/* the arbiter's correction */
+	/* moves not taken */
+	CAUSE_NO_FIT,		/* no legal move fits what was sensed */
+	CAUSE_ILLEGAL,		/* an illegal move (entered, or a rule broken) */
+	CAUSE_AMBIGUOUS,	/* held: the evidence fits more than one move,
+				   or a faulty legal move and an illegal one */
+	CAUSE_HELD_FAULT,	/* held: too many sensor faults to take alone */
+	CAUSE_SNAPSHOT_FAR,	/* a snapshot disagrees with the board */
+	CAUSE_SNAPSHOT_BAD,	/* a snapshot that cannot be read */
+	CAUSE_MOVES_AGAIN,	/* the mover has an extra turn still to play */
+	CAUSE_BUTTON_ALONE,	/* a button pressed with nothing sensed */
+	CAUSE_KEPT,		/* sensed while a move is held: kept for later */
+	CAUSE_UNKNOWN_PLACE,	/* an observation names no sensed place */
+	CAUSE_RESTORED,		/* the board was put back after a foul */
+	/* sensors (places: the line) */
+	CAUSE_SENSOR_DEAD,	/* a line stopped pulsing */
+	CAUSE_SENSOR_STUCK,	/* a line pulses on its own */
+	CAUSE_SENSOR_BACK,	/* a dead or stuck line works again */
+	/* the arbiter's commands */
+	CAUSE_POSITION_SET,	/* the position was set by the arbiter */
+	CAUSE_TAKEN_BACK,	/* the last move or override taken back */
+	CAUSE_REJECTED,		/* the held move was rejected */
+	CAUSE_FOUL_UPHELD,	/* a reject during the restoration */
+	CAUSE_SECRET,		/* a seat entered its secret */
+	CAUSE_REFUSED,		/* a command was refused (text: why) */
+	CAUSE_NO_MEMORY,	/* the referee could not get memory */
+	CAUSE_COUNT
+};
+
+#define VERDICT_PLACES_MAX 8
+
 struct verdict {
 	uint64_t t_us;
 	unsigned table;
 	enum verdict_kind kind;
+	enum verdict_cause cause;
 	int ply;		/* the move concerned, from 1; 0 if none */
 	char move[16];		/* its notation, or "" */
-	char text[320];
+	/* The places concerned (holes or squares by sensed index): the
+	 * lines at fault, the places to check. */
+	int places[VERDICT_PLACES_MAX];
+	int nplaces;
+	/* For a sensor cause: the line's warnings in the window. */
+	int warnings;
+	char text[320];		/* the sentence people read */
 	/* For a move taken (accept, warn, or a command with a move): */
 	int seat, member;	/* who made it */
 	enum verdict_source source;
@@ -93,6 +150,13 @@ void verdict_format(const struct verdict *verdict, char *buf, size_t len);
 
 /* The verdict keyword: "accept". */
 const char *verdict_kind_name(enum verdict_kind kind);
+/* The cause keyword: "sensor-dead"; verdict_cause_find() the reverse
+ * (-1 when unknown). */
+const char *verdict_cause_name(enum verdict_cause cause);
+int verdict_cause_find(const char *name);
+/* The verdict is about a sensor line (dead, stuck, back, or a move
+ * taken despite a fault). */
+int verdict_is_sensor(const struct verdict *verdict);
 const char *line_state_name(enum line_state state);
 
 /*

@@ -712,7 +712,7 @@ void ref_drop(struct referee *ref, const struct observation *obs)
 		h->bounces++;
 		return;
 	}
-	if (last != 0 && ref->now - last < ref->cfg.seed_gap_us &&
+	if (last != 0 && ref->now - last < ref->cfg.pulse_gap_us &&
 	    h->state != LINE_STUCK) {
 		h->bounces++;
 		return;

@@ -234,7 +234,7 @@ static void test_defaults(void **state)
 	t = &conf->table[0];
 	referee_config_default(&ref);
 	assert_int_equal(t->referee.debounce_us, ref.debounce_us);
-	assert_int_equal(t->referee.seed_gap_us, ref.seed_gap_us);
+	assert_int_equal(t->referee.pulse_gap_us, ref.pulse_gap_us);
 	assert_int_equal(t->referee.quiet_us, ref.quiet_us);
 	assert_int_equal(t->referee.turn_gap_us, ref.turn_gap_us);
 	assert_int_equal(t->referee.snapshot_tolerance,
