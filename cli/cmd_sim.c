@@ -1,6 +1,7 @@
 /*
- * cmd_sim.c - `pitboss sim`: simulated games on a Kalah drop-counter
- * board, written as a trace, with the truth and the verdicts on request.
+ * cmd_sim.c - `pitboss sim`: simulated games on a sensed board (Kalah's
+ * drop counters unless --game says otherwise), written as a trace, with
+ * the truth and the verdicts on request.
  */
 #include "config.h"
 
@@ -13,39 +14,41 @@
 
 #include "cli/cli.h"
 #include "referee/sim.h"
+#include "referee/sim_game.h"
 
 static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: %s sim [OPTIONS]\n"
 		"\n"
-		"Plays simulated Kalah games on a drop-counter board and writes the\n"
-		"trace (pitboss-trace(5)) the board would produce. The same --seed\n"
-		"gives the same trace, byte for byte.\n"
+		"Plays simulated games on a sensed board (Kalah's drop counters by\n"
+		"default) and writes the trace (pitboss-trace(5)) the board would\n"
+		"produce. The same --seed gives the same trace, byte for byte.\n"
 		"\n"
+		"  --game NAME        the game, one with a simulated board (%s)\n"
 		"  --seed N           random seed (1)\n"
 		"  --games N          games to play (1)\n"
 		"  --table ID         table id in the trace (1)\n"
-		"  -o, --option 'K=V' Kalah option, as in 'pitboss rules list'\n"
+		"  -o, --option 'K=V' game option, as in 'pitboss rules list'\n"
 		"  --player KIND      random or greedy (greedy)\n"
 		"  --bounce P         chance per pulse of contact bounce (0)\n"
 		"  --miss P           chance per pulse of a missed pulse (0)\n"
 		"  --extra P          chance per pulse of an extra pulse (0)\n"
-		"  --swap P           chance per pulse of two seeds sensed swapped (0)\n"
-		"  --roll P           chance per seed of rolling into the next hole (0)\n"
+		"  --swap P           chance per pulse of two drops sensed swapped (0)\n"
+		"  --roll P           chance per drop of landing on the next place (0)\n"
 		"  --dead             one sensor line per game never fires\n"
 		"  --stuck            one sensor line per game chatters once\n"
 		"  --illegal P        chance per move of illegal play (0)\n"
 		"  --no-buttons       players press no turn button\n"
-		"  --lifts            the board senses a hand in a pit\n"
-		"  --snapshots        a count board: one snapshot per turn\n"
+		"  --lifts            the board senses a hand over a pit or place\n"
+		"  --snapshots        a counting board: one snapshot per turn\n"
 		"  --strict           the referee takes no move with a sensor fault\n"
 		"                     without the arbiter\n"
 		"  --output FILE      the trace (standard output)\n"
 		"  --truth FILE       the moves really played, one per line\n"
 		"  --verdicts FILE    the referee's verdicts, as 'pitboss replay'\n"
 		"  --stats            print how the referee did, on standard error\n",
-		cli_progname);
+		cli_progname, sim_games[0]->game);
 }
 
 static int parse_rate(const char *name, const char *text, double *rate)
@@ -101,13 +104,14 @@ static void print_stats(const struct sim_stats *st)
 
 static int run_sim(int argc, char **argv)
 {
-	enum { O_SEED = 256, O_GAMES, O_TABLE, O_PLAYER, O_BOUNCE, O_MISS,
+	enum { O_GAME = 256, O_SEED, O_GAMES, O_TABLE, O_PLAYER, O_BOUNCE, O_MISS,
 	       O_EXTRA, O_SWAP, O_ROLL, O_DEAD, O_STUCK, O_ILLEGAL,
 	       O_NO_BUTTONS, O_LIFTS, O_SNAPSHOTS, O_OUTPUT, O_TRUTH,
 	       O_VERDICTS, O_STATS, O_STRICT };
 	static const struct option lo[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "option", required_argument, NULL, 'o' },
+		{ "game", required_argument, NULL, O_GAME },
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "games", required_argument, NULL, O_GAMES },
 		{ "table", required_argument, NULL, O_TABLE },
@@ -158,6 +162,13 @@ static int run_sim(int argc, char **argv)
 			}
 			snprintf(cfg.options + used, sizeof(cfg.options) - used,
 				 "%s%s", used ? " " : "", optarg);
+			break;
+		case O_GAME:
+			if (strlen(optarg) >= sizeof(cfg.game)) {
+				cli_error("--game: no game '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			snprintf(cfg.game, sizeof(cfg.game), "%s", optarg);
 			break;
 		case O_SEED:
 			if (parse_number("seed", optarg, UINT64_MAX, &value) < 0)

@@ -1,118 +1,31 @@
 /*
- * sim.c - the simulated Kalah table (see sim.h).
+ * sim.c - the simulated table (see sim.h).
  *
- * Each sowing is made on the true board, turned into timed pulses, made
- * noisy, and fed to the table's referee as it would be live. The sim's
- * arbiter then reads the verdict and, knowing the truth, confirms,
- * corrects, enters or rejects, so that the next move starts from the
- * true position whatever the referee made of the last one.
+ * Each move is made on the true board, as the game's sim table says
+ * hands make it (sim_game.h), turned into timed pulses, made noisy, and
+ * fed to the table's referee as it would be live. The sim's arbiter
+ * then reads the verdict and, knowing the truth, confirms, corrects,
+ * enters or rejects, so that the next move starts from the true
+ * position whatever the referee made of the last one. The game itself
+ * is reached only through its rules ops and its sim table.
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "referee/sensing.h"
-#include "referee/sim.h"
-#include "rules/kalah.h"
+#include "referee/sim_impl.h"
 
-#define PULSES_MAX 1024
-#define LOG_MAX 64
-
-enum illegal_kind { IL_NONE, IL_WRONG_PIT, IL_SKIP, IL_OPP_STORE, IL_TWICE,
-		    IL_TOUCH, IL_KINDS };
-
-static const char *const illegal_names[IL_KINDS] = {
-	"", "wrong-pit", "skipped-seed", "opponent-store", "dropped-twice",
-	"touch-rule"
-};
-
-struct pulse {
-	uint64_t t;
-	int hole;
-};
-
-struct logged {
-	enum verdict_kind kind;
-	char move[16];
-};
-
-struct sim {
-	struct sim_config cfg;
-	uint64_t rng[4];
-	struct rules_game *game;
-	const struct sensing *sense;
-	struct referee *ref;
-	struct sim_stats stats;
-	uint64_t now;
-	int pits, holes;
-	const char *names[SENSE_HOLES_MAX];
-	struct kalah_pos pos;		/* the true board */
-	int ply;
-	/* The game under way. */
-	struct trace *trace;
-	FILE *verdicts;
-	struct logged log[LOG_MAX];
-	int nlog;
-	int dead_hole, stuck_hole, stuck_ply;
-};
-
-/* ------------------------------------------------------- random numbers */
-
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-/* xoshiro256** seeded by splitmix64: the same stream on every machine. */
-static void rng_seed(struct sim *s, uint64_t seed)
-{
-	for (int i = 0; i < 4; i++) {
-		uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
-
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-		s->rng[i] = z ^ (z >> 31);
-	}
-}
-
-static uint64_t rng_next(struct sim *s)
-{
-	uint64_t *r = s->rng, result = rotl(r[1] * 5, 7) * 9, t = r[1] << 17;
-
-	r[2] ^= r[0];
-	r[3] ^= r[1];
-	r[1] ^= r[2];
-	r[0] ^= r[3];
-	r[2] ^= t;
-	r[3] = rotl(r[3], 45);
-	return result;
-}
-
-/* Uniform in [0, n). */
-static int rng_below(struct sim *s, int n)
-{
-	return n <= 1 ? 0 : (int)(rng_next(s) % (uint64_t)n);
-}
-
-/* True with probability p, decided on a whole number of parts per 2^53. */
-static int rng_chance(struct sim *s, double p)
-{
-	return p > 0 && (double)(rng_next(s) >> 11) * 0x1.0p-53 < p;
-}
-
-/* Milliseconds in [lo, hi], as microseconds. */
-static uint64_t rng_ms(struct sim *s, int lo, int hi)
-{
-	return (uint64_t)(lo + rng_below(s, hi - lo + 1)) * 1000;
-}
+#define TEXT_MAX 1024		/* a position or a snapshot as text */
 
 /* ----------------------------------------------------------- set-up */
 
 void sim_config_default(struct sim_config *c)
 {
 	memset(c, 0, sizeof(*c));
+	snprintf(c->game, sizeof(c->game), "%s", sim_games[0]->game);
 	c->seed = 1;
 	c->table = 1;
 	c->player = SIM_GREEDY;
@@ -141,11 +54,74 @@ static void on_verdict(void *ctx, const struct verdict *v)
 		verdict_format(v, line, sizeof(line));
 		fprintf(s->verdicts, "%s\n", line);
 	}
-	if (s->nlog < LOG_MAX) {
+	if (s->nlog < SIM_LOG_MAX) {
 		s->log[s->nlog].kind = v->kind;
-		memcpy(s->log[s->nlog].move, v->move, sizeof(v->move));
+		snprintf(s->log[s->nlog].move, sizeof(s->log[s->nlog].move),
+			 "%s", v->move);
 		s->nlog++;
 	}
+}
+
+/* The games the simulator plays, for a message. */
+static void playable(char *buf, size_t buflen)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; sim_games[i] != NULL && used < buflen; i++)
+		used += (size_t)snprintf(buf + used, buflen - used, "%s%s",
+					 i ? ", " : "", sim_games[i]->game);
+}
+
+/* The game's ops and sim table, or -1 with why. */
+static int find_game(struct sim *s, const char *name, char *err,
+		     size_t errlen)
+{
+	char games[128];
+
+	s->ops = rules_find(name);
+	s->kind = sim_game_find(name);
+	if (s->ops == NULL) {
+		rules_error(err, errlen, "no game '%s'", name);
+		return -1;
+	}
+	if (s->kind == NULL) {
+		playable(games, sizeof(games));
+		rules_error(err, errlen, "%s cannot be simulated: the "
+			    "simulator has no board for it (it plays %s)",
+			    name, games);
+		return -1;
+	}
+	if (s->cfg.snapshots && s->kind->snapshot == NULL) {
+		rules_error(err, errlen, "%s has no counting board to "
+			    "simulate", name);
+		return -1;
+	}
+	return 0;
+}
+
+/* Room for the positions, places and moves of the game. */
+static int make_room(struct sim *s)
+{
+	const size_t align = _Alignof(max_align_t);
+	size_t size = (rules_position_size(s->game) + align - 1) / align *
+		      align;
+
+	s->places = s->kind->places(s->game, NULL);
+	s->names = calloc((size_t)s->places + 1, sizeof(*s->names));
+	s->counts = calloc((size_t)s->places + 1, sizeof(*s->counts));
+	s->acts = calloc(s->ops->max_moves + 1, sizeof(*s->acts));
+	s->legal = calloc(s->ops->max_moves + 1, sizeof(*s->legal));
+	s->pos = calloc(3, size);
+	if (s->names == NULL || s->counts == NULL || s->acts == NULL ||
+	    s->legal == NULL || s->pos == NULL)
+		return -1;
+	s->after = (char *)s->pos + size;
+	s->scratch = (char *)s->pos + 2 * size;
+	s->kind->places(s->game, s->names);
+	while (s->kind->illegal[s->nillegal].name != NULL)
+		s->nillegal++;
+	return 0;
 }
 
 struct sim *sim_new(const struct sim_config *config, char *err,
@@ -158,17 +134,20 @@ struct sim *sim_new(const struct sim_config *config, char *err,
 		return NULL;
 	}
 	s->cfg = *config;
-	rng_seed(s, config->seed);
-	s->sense = sensing_find("kalah");
-	s->game = rules_game_new(&kalah_rules, config->options, err, errlen);
+	sim_rng_start(s, config->seed);
+	if (find_game(s, config->game, err, errlen) < 0)
+		goto fail;
+	s->game = rules_game_new(s->ops, config->options, err, errlen);
 	if (s->game == NULL)
 		goto fail;
-	s->ref = referee_new(config->table, "kalah", config->options,
+	s->ref = referee_new(config->table, s->ops->name, config->options,
 			     &config->referee, on_verdict, s, err, errlen);
 	if (s->ref == NULL)
 		goto fail;
-	s->holes = s->sense->holes(s->game, s->names);
-	s->pits = (s->holes - 2) / 2;
+	if (make_room(s) < 0) {
+		rules_error(err, errlen, "out of memory");
+		goto fail;
+	}
 	s->now = 0;
 	return s;
 fail:
@@ -182,6 +161,11 @@ void sim_free(struct sim *s)
 		return;
 	referee_free(s->ref);
 	rules_game_free(s->game);
+	free(s->names);
+	free(s->counts);
+	free(s->acts);
+	free(s->legal);
+	free(s->pos);
 	free(s);
 }
 
@@ -194,7 +178,7 @@ void sim_table(const struct sim *s, struct trace_table *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->id = s->cfg.table;
-	snprintf(t->game, sizeof(t->game), "kalah");
+	snprintf(t->game, sizeof(t->game), "%s", s->ops->name);
 	snprintf(t->options, sizeof(t->options), "%s",
 		 rules_game_options(s->game));
 }
@@ -267,211 +251,61 @@ static void settle(struct sim *s)
 
 /* ----------------------------------------------------------- the board */
 
-/* The hole after `h` going round counter-clockwise (dir 1) or clockwise,
- * skipping the store of the side not sowing. */
-static int ring_next(const struct sim *s, int h, int dir, int side)
+static int to_move(const struct sim *s)
 {
-	int ring[SENSE_HOLES_MAX], n = 0, at = 0;
-
-	for (int i = 0; i < s->pits; i++)
-		ring[n++] = i;
-	ring[n++] = 2 * s->pits;
-	for (int i = 0; i < s->pits; i++)
-		ring[n++] = s->pits + i;
-	ring[n++] = 2 * s->pits + 1;
-	for (int i = 0; i < n; i++)
-		if (ring[i] == h)
-			at = i;
-	do {
-		at = (at + (dir > 0 ? 1 : n - 1)) % n;
-	} while (ring[at] == 2 * s->pits + (side ^ 1));
-	return ring[at];
+	return s->ops->to_move(s->game, s->pos).seat;
 }
 
-static int opp_store(const struct sim *s)
+static const char *seat_name(const struct sim *s, int seat)
 {
-	return 2 * s->pits + (s->pos.side ^ 1);
+	return rules_seat_name(s->ops, seat);
 }
 
-static int store_lead(const struct kalah_pos *p, int side)
+/* How far `seat` leads the best other seat on the game's score. */
+static int lead(const struct sim *s, const void *pos, int seat)
 {
-	return p->hole[KALAH_STORE + side] - p->hole[KALAH_STORE + (side ^ 1)];
+	struct rules_result r;
+	int seats = rules_game_seats(s->game), best = 0, any = 0;
+
+	s->ops->result(s->game, pos, &r);
+	for (int i = 0; i < seats; i++)
+		if (i != seat && (!any || r.score[i] > best))
+			best = r.score[i], any = 1;
+	return r.score[seat] - best;
 }
 
-/* The move the player means to make, among the sensed ones. */
-static int choose(struct sim *s, const struct sense_expect *ex, int n)
+/* The move the player means to make, among those made on the board. */
+static int choose(struct sim *s, const struct sim_act *acts, int n)
 {
-	int best = -1, best_score = 0, ties = 0;
+	size_t size = rules_position_size(s->game);
+	int best = -1, best_score = 0, ties = 0, seat = to_move(s);
 
 	if (s->cfg.player == SIM_RANDOM)
-		return rng_below(s, n);
+		return sim_rng_below(s, n);
 	for (int i = 0; i < n; i++) {
-		struct kalah_pos after = s->pos;
 		struct rules_outcome out;
 		int score;
 
-		kalah_rules.apply(s->game, &after, &ex[i].move, &out, NULL, 0);
-		score = 2 * store_lead(&after, s->pos.side) +
+		memcpy(s->scratch, s->pos, size);
+		s->ops->apply(s->game, s->scratch, &acts[i].move, &out, NULL,
+			      0);
+		score = 2 * lead(s, s->scratch, seat) +
 			((out.flags & RULES_EXTRA_TURN) ? 3 : 0);
 		if (best < 0 || score > best_score) {
 			best = i, best_score = score, ties = 1;
-		} else if (score == best_score && rng_below(s, ++ties) == 0) {
+		} else if (score == best_score &&
+			   sim_rng_below(s, ++ties) == 0) {
 			best = i;
 		}
 	}
 	return best;
 }
 
-/*
- * The holes a seeds goes into, in order, for an illegal version of `e`;
- * returns their number, or -1 when this kind cannot be played here.
- */
-static int illegal_drops(struct sim *s, enum illegal_kind kind,
-			 const struct sense_expect *e, int *out)
-{
-	int n = e->nsow, k, dir;
-
-	dir = ring_next(s, e->origin, 1, s->pos.side) == e->sow[0] ? 1 : -1;
-	switch (kind) {
-	case IL_WRONG_PIT: {
-		/* Sowing one of the opponent's pits. */
-		struct kalah_pos flipped = s->pos;
-		struct sense_expect theirs[KALAH_PITS_MAX + 1];
-		int m;
-
-		flipped.side ^= 1;
-		flipped.pie = KALAH_PIE_NONE;
-		m = (int)s->sense->expect(s->game, &flipped, theirs,
-					  KALAH_PITS_MAX + 1);
-		if (m == 0)
-			return -1;
-		k = rng_below(s, m);
-		for (int i = 0; i < theirs[k].nsow; i++)
-			out[i] = theirs[k].sow[i];
-		return theirs[k].nsow;
-	}
-	case IL_SKIP:
-		/* A pit passed over: the rest of the sowing lands one on.
-		 * Passing over the first pit looks exactly like sowing the
-		 * next one, which only a hand sensor can tell apart. */
-		if (!s->cfg.lifts && n < 2)
-			return -1;
-		k = s->cfg.lifts ? rng_below(s, n) : 1 + rng_below(s, n - 1);
-		for (int i = 0, j = 0; i < n; i++)
-			if (i != k)
-				out[j++] = e->sow[i];
-		out[n - 1] = ring_next(s, e->sow[n - 1], dir, s->pos.side);
-		return n;
-	case IL_OPP_STORE:
-		/* A seed into the opponent's store instead of past it. */
-		for (k = 1; k < n; k++)
-			if (ring_next(s, e->sow[k - 1], dir, s->pos.side ^ 1) ==
-			    opp_store(s))
-				break;
-		if (k >= n)
-			return -1;
-		for (int i = 0; i < k; i++)
-			out[i] = e->sow[i];
-		out[k] = opp_store(s);
-		for (int i = k; i < n - 1; i++)
-			out[i + 1] = e->sow[i];
-		return n;
-	case IL_TWICE:
-		/* Two seeds into one pit: the sowing stops one short. */
-		if (n < 2)
-			return -1;
-		k = rng_below(s, n - 1);
-		for (int i = 0; i <= k; i++)
-			out[i] = e->sow[i];
-		out[k + 1] = e->sow[k];
-		for (int i = k + 1; i < n - 1; i++)
-			out[i + 1] = e->sow[i];
-		return n;
-	default:
-		return -1;
-	}
-}
-
-/* Pulses of a sowing starting at s->now: sow order, then the tail. */
-static int make_pulses(struct sim *s, const int *holes, int n,
-		       const struct sense_expect *tail, struct pulse *p)
-{
-	int np = 0;
-	uint64_t t = s->now;
-
-	for (int i = 0; i < n && np < PULSES_MAX; i++) {
-		t += i == 0 ? 0 : rng_ms(s, 220, 450);
-		p[np++] = (struct pulse){ t, holes[i] };
-	}
-	if (tail != NULL && tail->ntail > 0) {
-		t += rng_ms(s, 400, 900);
-		for (int h = 0; h < s->holes; h++)
-			for (int c = 0; c < tail->tail[h] && np < PULSES_MAX; c++) {
-				p[np++] = (struct pulse){ t, h };
-				t += rng_ms(s, 150, 300);
-			}
-	}
-	return np;
-}
-
-static int cmp_pulse(const void *a, const void *b)
-{
-	const struct pulse *x = a, *y = b;
-
-	return x->t < y->t ? -1 : x->t > y->t;
-}
-
-/* What the sensors make of the pulses. */
-static int add_noise(struct sim *s, struct pulse *p, int n, int sown)
-{
-	const struct sim_noise *z = &s->cfg.noise;
-	struct pulse out[PULSES_MAX];
-	int m = 0;
-
-	for (int i = 0; i + 1 < sown && i + 1 < n; i++)
-		if (rng_chance(s, z->swap)) {
-			int h = p[i].hole;
-
-			p[i].hole = p[i + 1].hole;
-			p[i + 1].hole = h;
-			i++;
-		}
-	for (int i = 0; i < n && m + 3 < PULSES_MAX; i++) {
-		int h = p[i].hole;
-
-		if (i < sown && rng_chance(s, z->roll)) {
-			int to = ring_next(s, h, rng_below(s, 2) ? 1 : -1,
-					   s->pos.side);
-
-			if (to != opp_store(s))
-				h = to;
-		}
-		if (h == s->dead_hole || rng_chance(s, z->miss))
-			continue;
-		out[m++] = (struct pulse){ p[i].t, h };
-		if (rng_chance(s, z->bounce))
-			out[m++] = (struct pulse){ p[i].t + rng_ms(s, 2, 20), h };
-		if (rng_chance(s, z->extra)) {
-			int at = rng_below(s, 2) ? h : ring_next(s, h, 1, s->pos.side);
-
-			if (at != s->dead_hole)
-				out[m++] = (struct pulse){
-					p[i].t + rng_ms(s, 60, 200), at };
-		}
-	}
-	if (s->ply == s->stuck_ply && s->stuck_hole >= 0 && n > 0)
-		for (int i = 0; i < 40 && m < PULSES_MAX; i++)
-			out[m++] = (struct pulse){ p[0].t + (uint64_t)i * 35000,
-						   s->stuck_hole };
-	qsort(out, (size_t)m, sizeof(out[0]), cmp_pulse);
-	memcpy(p, out, (size_t)m * sizeof(out[0]));
-	return m;
-}
-
 /* ------------------------------------------------------------ the game */
 
-static void truth_line(struct sim *s, FILE *truth, int side,
-		       const char *move, enum illegal_kind il, enum sim_class c)
+static void truth_line(struct sim *s, FILE *truth, int seat,
+		       const char *move, const struct sim_illegal *il,
+		       enum sim_class c)
 {
 	char when[32];
 
@@ -479,9 +313,9 @@ static void truth_line(struct sim *s, FILE *truth, int side,
 		return;
 	trace_format_time(when, sizeof(when), s->now);
 	fprintf(truth, "%s %u %d %s %s %s%s%s %s\n", when, s->cfg.table,
-		s->ply + 1, rules_seat_name(&kalah_rules, side), move,
-		il == IL_NONE ? "legal" : "illegal", il == IL_NONE ? "" : ":",
-		illegal_names[il], sim_class_name(c));
+		s->ply + 1, seat_name(s, seat), move,
+		il == NULL ? "legal" : "illegal", il == NULL ? "" : ":",
+		il == NULL ? "" : il->name, sim_class_name(c));
 }
 
 /* The first verdict on the move since log entry `from`. */
@@ -499,9 +333,21 @@ static const struct logged *verdict_on_move(const struct sim *s, int from)
 	return NULL;
 }
 
+/* Moves the referee took since log entry `from`. */
+static int accepted_since(const struct sim *s, int from)
+{
+	int accepts = 0;
+
+	for (int i = from; i < s->nlog; i++)
+		accepts += (s->log[i].kind == VERDICT_ACCEPT ||
+			    s->log[i].kind == VERDICT_WARN) &&
+			   s->log[i].move[0] != '\0';
+	return accepts;
+}
+
 static void arbiter(struct sim *s, enum obs_kind kind, const char *text)
 {
-	s->now += rng_ms(s, 1500, 4000);
+	s->now += sim_rng_ms(s, 1500, 4000);
 	emit(s, kind, NULL, text);
 }
 
@@ -510,21 +356,20 @@ static void restore(struct sim *s)
 {
 	if (!referee_restoring(s->ref))
 		return;
-	s->now += rng_ms(s, 2000, 5000);
+	s->now += sim_rng_ms(s, 2000, 5000);
 	if (s->cfg.buttons)
-		emit(s, OBS_BUTTON, rules_seat_name(&kalah_rules, s->pos.side),
-		     NULL);
+		emit(s, OBS_BUTTON, seat_name(s, to_move(s)), NULL);
 	settle(s);
 }
 
 /* Makes the referee's position the true one if it is not. */
 static void resync(struct sim *s)
 {
-	char mine[256], truth[256];
+	char mine[TEXT_MAX], truth[TEXT_MAX];
 
 	referee_position(s->ref, mine, sizeof(mine));
-	kalah_rules.position_format(s->game, &s->pos, RULES_TEXT_FULL, truth,
-				    sizeof(truth));
+	s->ops->position_format(s->game, s->pos, RULES_TEXT_FULL, truth,
+				sizeof(truth));
 	if (strcmp(mine, truth) != 0 || referee_held(s->ref) ||
 	    referee_restoring(s->ref)) {
 		s->stats.desyncs++;
@@ -534,173 +379,214 @@ static void resync(struct sim *s)
 
 static void button(struct sim *s)
 {
-	s->now += rng_ms(s, 300, 900);
-	emit(s, OBS_BUTTON, rules_seat_name(&kalah_rules, s->pos.side), NULL);
+	s->now += sim_rng_ms(s, 300, 900);
+	emit(s, OBS_BUTTON, seat_name(s, to_move(s)), NULL);
 }
 
 /*
- * One sowing by the side to move: legal, or illegal of kind `il`.
- * Returns 1 when the game is over.
+ * Whether the move about to be made is played illegally, and how: NULL
+ * for a legal move. `drops` gets the illegal drops (none when the
+ * touch rule is broken, whose drops are the legal ones).
  */
-static int sowing(struct sim *s, FILE *truth)
+static const struct sim_illegal *pick_illegal(struct sim *s,
+					      const struct sim_act *act,
+					      int nacts, int *drops,
+					      int *ndrops)
 {
-	struct sense_expect ex[SENSE_MOVES_MAX];
-	struct pulse pulses[PULSES_MAX];
-	int holes[SENSE_SOW_MAX + 1], nholes = 0, n, pick, np, from;
-	enum illegal_kind il = IL_NONE;
-	const struct sense_expect *e;
-	const struct logged *v;
-	struct rules_outcome out;
-	struct kalah_pos after;
-	enum sim_class c;
-	int turn_ends, legal, side = s->pos.side, accepts = 0;
+	const struct sim_illegal *il = NULL;
+	int tries = 0, n = -1;
 
-	n = (int)s->sense->expect(s->game, &s->pos, ex, SENSE_MOVES_MAX);
-	if (n == 0)
-		return 1;
-	pick = choose(s, ex, n);
-	e = &ex[pick];
-	s->now += rng_ms(s, 800, 3000);
-	from = s->nlog;
+	if (!sim_rng_chance(s, s->cfg.noise.illegal) || s->nillegal == 0)
+		return NULL;
+	do {
+		il = &s->kind->illegal[sim_rng_below(s, s->nillegal)];
+		if (il->drops == NULL)
+			n = s->cfg.lifts && nacts > 1 ? 0 : -1;
+		else
+			n = il->drops(s, s->game, s->pos, act, drops);
+	} while (n < 0 && ++tries < 20);
+	*ndrops = n;
+	return n < 0 ? NULL : il;
+}
 
-	if (rng_chance(s, s->cfg.noise.illegal)) {
-		int tries = 0;
+/* A hand over the board: the origin of the move, or of another one
+ * when the touch rule is broken. */
+static void lift(struct sim *s, const struct sim_act *acts, int nacts,
+		 int pick, const struct sim_illegal *il)
+{
+	int touched = acts[pick].origin;
 
-		do {
-			il = (enum illegal_kind)(1 + rng_below(s, IL_KINDS - 1));
-			if (il == IL_TOUCH)
-				nholes = s->cfg.lifts && n > 1 ? 0 : -1;
-			else
-				nholes = illegal_drops(s, il, e, holes);
-		} while (nholes < 0 && ++tries < 20);
-		if (nholes < 0)
-			il = IL_NONE;
-	}
-	if (il == IL_NONE || il == IL_TOUCH) {
-		for (int i = 0; i < e->nsow; i++)
-			holes[i] = e->sow[i];
-		nholes = e->nsow;
-	}
-	if (s->cfg.lifts) {
-		int touched = e->origin;
+	if (il != NULL && il->drops == NULL)
+		touched = acts[(pick + 1 + sim_rng_below(s, nacts - 1)) %
+			       nacts].origin;
+	emit(s, OBS_LIFT, s->names[touched], NULL);
+	s->now += sim_rng_ms(s, 200, 500);
+}
 
-		if (il == IL_TOUCH)
-			touched = ex[(pick + 1 + rng_below(s, n - 1)) % n].origin;
-		emit(s, OBS_LIFT, s->names[touched], NULL);
-		s->now += rng_ms(s, 200, 500);
-	}
-	legal = il == IL_NONE;
-	after = s->pos;
-	kalah_rules.apply(s->game, &after, &e->move, &out, NULL, 0);
-	turn_ends = !legal || !(out.flags & RULES_EXTRA_TURN) ||
-		    (out.flags & RULES_GAME_OVER);
+/* The drops of a move as the sensors report them. */
+static void drop(struct sim *s, const int *drops, int ndrops,
+		 const struct sim_act *carried)
+{
+	struct pulse pulses[SIM_PULSES_MAX];
+	int np;
 
-	np = make_pulses(s, holes, nholes, legal || il == IL_TOUCH ? e : NULL,
-			 pulses);
-	np = add_noise(s, pulses, np, nholes);
+	np = sim_pulses(s, drops, ndrops, carried, pulses);
+	np = sim_noise(s, pulses, np, ndrops);
 	for (int i = 0; i < np; i++) {
 		if (pulses[i].t > s->now)
 			s->now = pulses[i].t;
-		emit(s, OBS_DROP, s->names[pulses[i].hole], NULL);
+		emit(s, OBS_DROP, s->names[pulses[i].place], NULL);
 	}
 	if (np == 0)
-		s->now += rng_ms(s, 2000, 3000);
-	if (legal && turn_ends && s->cfg.buttons)
+		s->now += sim_rng_ms(s, 2000, 3000);
+}
+
+/* What the referee made of a legal move, and the arbiter's answer. */
+static enum sim_class judge_legal(struct sim *s, const struct sim_act *act,
+				  int from)
+{
+	const struct logged *v = verdict_on_move(s, from);
+	int accepts = accepted_since(s, from);
+	enum sim_class c;
+
+	s->stats.legal++;
+	if (v == NULL)
+		c = SIM_LEGAL_UNSEEN;
+	else if (v->kind == VERDICT_FOUL)
+		c = SIM_LEGAL_FOULED;
+	else if (strcmp(v->move, act->text) != 0 || accepts > 1)
+		c = SIM_LEGAL_MISREAD;
+	else if (v->kind == VERDICT_HOLD)
+		c = SIM_LEGAL_HELD;
+	else
+		c = SIM_LEGAL_ACCEPTED;
+	if (c == SIM_LEGAL_ACCEPTED && v->kind == VERDICT_WARN)
+		s->stats.count[SIM_LEGAL_WARNED]++;
+	if (c == SIM_LEGAL_ACCEPTED)
+		return c;
+	if (referee_held(s->ref) && c == SIM_LEGAL_HELD) {
+		arbiter(s, OBS_CONFIRM, NULL);
+	} else if (referee_held(s->ref)) {
+		arbiter(s, OBS_CORRECT, act->text);
+	} else {
+		for (int i = 0; i < accepts; i++)
+			arbiter(s, OBS_UNDO, NULL);
+		arbiter(s, OBS_ENTRY, act->text);
+	}
+	return c;
+}
+
+/* What the referee made of an illegal move; the arbiter takes back
+ * what it took and the players put the board back. */
+static enum sim_class judge_illegal(struct sim *s, int from)
+{
+	const struct logged *v = verdict_on_move(s, from);
+	int accepts = accepted_since(s, from);
+	enum sim_class c;
+
+	s->stats.illegal++;
+	if (v == NULL)
+		c = SIM_ILLEGAL_UNSEEN;
+	else if (v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD)
+		c = SIM_ILLEGAL_CAUGHT;
+	else
+		c = SIM_ILLEGAL_ACCEPTED;
+	if (referee_held(s->ref))
+		arbiter(s, OBS_REJECT, NULL);
+	for (int i = 0; i < accepts; i++)
+		arbiter(s, OBS_UNDO, NULL);
+	if (accepts > 0 && !referee_restoring(s->ref))
+		s->now += sim_rng_ms(s, 2000, 4000);	/* put back */
+	restore(s);
+	return c;
+}
+
+/*
+ * One move made on the board by the seat to move, legally or not.
+ * Returns 1 when the game is over.
+ */
+static int board_move(struct sim *s, FILE *truth)
+{
+	int drops[SIM_DROPS_MAX + 1], ndrops = 0, n, pick, from;
+	int seat = to_move(s), turn_ends;
+	const struct sim_illegal *il;
+	const struct sim_act *act;
+	struct rules_outcome out;
+	enum sim_class c;
+
+	n = (int)s->kind->acts(s->game, s->pos, s->acts, s->ops->max_moves);
+	if (n == 0)
+		return 1;
+	pick = choose(s, s->acts, n);
+	act = &s->acts[pick];
+	s->now += sim_rng_ms(s, 800, 3000);
+	from = s->nlog;
+
+	il = pick_illegal(s, act, n, drops, &ndrops);
+	if (il == NULL || il->drops == NULL) {
+		memcpy(drops, act->drop, (size_t)act->ndrops * sizeof(int));
+		ndrops = act->ndrops;
+	}
+	if (s->cfg.lifts)
+		lift(s, s->acts, n, pick, il);
+	memcpy(s->after, s->pos, rules_position_size(s->game));
+	s->ops->apply(s->game, s->after, &act->move, &out, NULL, 0);
+	turn_ends = il != NULL || !(out.flags & RULES_EXTRA_TURN) ||
+		    (out.flags & RULES_GAME_OVER);
+
+	drop(s, drops, ndrops, il == NULL || il->drops == NULL ? act : NULL);
+	if (il == NULL && turn_ends && s->cfg.buttons)
 		button(s);
 	settle(s);
 
 	/* The verdict, and what the arbiter does about it: moves the
 	 * referee took wrongly are taken back, then the truth is put. */
-	v = verdict_on_move(s, from);
-	for (int i = from; i < s->nlog; i++)
-		accepts += (s->log[i].kind == VERDICT_ACCEPT ||
-			    s->log[i].kind == VERDICT_WARN) &&
-			   s->log[i].move[0] != '\0';
-	if (legal) {
-		s->stats.legal++;
-		if (v == NULL)
-			c = SIM_LEGAL_UNSEEN;
-		else if (v->kind == VERDICT_FOUL)
-			c = SIM_LEGAL_FOULED;
-		else if (strcmp(v->move, e->text) != 0 || accepts > 1)
-			c = SIM_LEGAL_MISREAD;
-		else if (v->kind == VERDICT_HOLD)
-			c = SIM_LEGAL_HELD;
-		else
-			c = SIM_LEGAL_ACCEPTED;
-		if (c == SIM_LEGAL_ACCEPTED && v->kind == VERDICT_WARN)
-			s->stats.count[SIM_LEGAL_WARNED]++;
-		if (c != SIM_LEGAL_ACCEPTED) {
-			if (referee_held(s->ref) && c == SIM_LEGAL_HELD)
-				arbiter(s, OBS_CONFIRM, NULL);
-			else if (referee_held(s->ref))
-				arbiter(s, OBS_CORRECT, e->text);
-			else {
-				for (int i = 0; i < accepts; i++)
-					arbiter(s, OBS_UNDO, NULL);
-				arbiter(s, OBS_ENTRY, e->text);
-			}
-		}
-		s->pos = after;
+	if (il == NULL) {
+		c = judge_legal(s, act, from);
+		memcpy(s->pos, s->after, rules_position_size(s->game));
 	} else {
-		s->stats.illegal++;
-		if (v == NULL)
-			c = SIM_ILLEGAL_UNSEEN;
-		else if (v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD)
-			c = SIM_ILLEGAL_CAUGHT;
-		else
-			c = SIM_ILLEGAL_ACCEPTED;
-		if (referee_held(s->ref))
-			arbiter(s, OBS_REJECT, NULL);
-		for (int i = 0; i < accepts; i++)
-			arbiter(s, OBS_UNDO, NULL);
-		if (accepts > 0 && !referee_restoring(s->ref))
-			s->now += rng_ms(s, 2000, 4000);	/* put back */
-		restore(s);
+		c = judge_illegal(s, from);
 	}
 	s->stats.count[c]++;
-	truth_line(s, truth, side, e->text, il, c);
-	if (legal)
+	truth_line(s, truth, seat, act->text, il, c);
+	if (il == NULL)
 		s->ply++;
 	resync(s);
 	s->nlog = 0;
-	return legal && (out.flags & RULES_GAME_OVER);
+	return il == NULL && (out.flags & RULES_GAME_OVER);
 }
 
-/* A count board: one snapshot per turn. */
+/* A counting board: one snapshot per turn. */
 static int snapshot_turn(struct sim *s, FILE *truth)
 {
-	struct sense_expect ex[SENSE_MOVES_MAX];
 	struct rules_outcome out;
-	int counts[SENSE_HOLES_MAX], over = 0, n, from = s->nlog;
+	int over = 0, n, from = s->nlog;
 	const struct logged *v;
-	char text[256];
-	size_t used = 0;
+	char text[TEXT_MAX];
 
-	s->now += rng_ms(s, 2000, 6000);
+	s->now += sim_rng_ms(s, 2000, 6000);
 	do {
-		n = (int)s->sense->expect(s->game, &s->pos, ex, SENSE_MOVES_MAX);
+		n = (int)s->kind->acts(s->game, s->pos, s->acts,
+				       s->ops->max_moves);
 		if (n == 0)
 			return 1;
-		n = choose(s, ex, n);
-		truth_line(s, truth, s->pos.side, ex[n].text, IL_NONE,
+		n = choose(s, s->acts, n);
+		truth_line(s, truth, to_move(s), s->acts[n].text, NULL,
 			   SIM_LEGAL_ACCEPTED);
-		kalah_rules.apply(s->game, &s->pos, &ex[n].move, &out, NULL, 0);
+		s->ops->apply(s->game, s->pos, &s->acts[n].move, &out, NULL, 0);
 		s->ply++;
 		s->stats.legal++;
 		s->stats.count[SIM_LEGAL_ACCEPTED]++;
 		over = (out.flags & RULES_GAME_OVER) != 0;
 	} while ((out.flags & RULES_EXTRA_TURN) && !over);
-	s->sense->counts(s->game, &s->pos, counts);
-	if (rng_chance(s, s->cfg.noise.miss)) {
-		int h = rng_below(s, s->holes);
+	s->kind->counts(s->game, s->pos, s->counts);
+	if (sim_rng_chance(s, s->cfg.noise.miss)) {
+		int at = sim_rng_below(s, s->places);
 
-		counts[h] += counts[h] > 0 && rng_below(s, 2) ? -1 : 1;
+		s->counts[at] += s->counts[at] > 0 && sim_rng_below(s, 2) ?
+				 -1 : 1;
 	}
-	for (int h = 0; h < s->holes && used < sizeof(text); h++)
-		used += (size_t)snprintf(text + used, sizeof(text) - used, "%s%d",
-					 h == 0 ? "" : h == s->pits ||
-					 h == 2 * s->pits ? "/" : " ", counts[h]);
+	s->kind->snapshot(s->game, s->counts, text, sizeof(text));
 	emit(s, OBS_SNAPSHOT, NULL, text);
 	v = verdict_on_move(s, from);
 	if (v == NULL || v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD) {
@@ -714,62 +600,93 @@ static int snapshot_turn(struct sim *s, FILE *truth)
 	return over;
 }
 
+/* A legal move not made on the board (entered by hand), or -1. */
+static int hand_move(struct sim *s)
+{
+	size_t n = s->ops->legal_moves(s->game, s->pos, s->legal,
+				       s->ops->max_moves);
+	size_t nacts = s->kind->acts(s->game, s->pos, s->acts,
+				     s->ops->max_moves);
+
+	for (size_t m = 0; m < n && m < s->ops->max_moves; m++) {
+		size_t a = 0;
+
+		while (a < nacts && memcmp(&s->acts[a].move, &s->legal[m],
+					   sizeof(s->legal[m])) != 0)
+			a++;
+		if (a == nacts)
+			return (int)m;
+	}
+	return -1;
+}
+
+/* Now and then a move offered off the board (a swap of seats) is
+ * taken, entered by hand. Returns 1 when one was. */
+static int by_hand(struct sim *s, FILE *truth)
+{
+	struct rules_outcome out;
+	char text[SIM_MOVE_TEXT];
+	int m = hand_move(s);
+
+	if (m < 0 || s->ops->move_format(s->game, s->pos, &s->legal[m], text,
+					 sizeof(text)) < 0 ||
+	    sim_rng_below(s, 4) != 0)
+		return 0;
+	s->now += sim_rng_ms(s, 1000, 3000);
+	truth_line(s, truth, to_move(s), text, NULL, SIM_LEGAL_ACCEPTED);
+	emit(s, OBS_ENTRY, NULL, text);
+	s->ops->apply(s->game, s->pos, &s->legal[m], &out, NULL, 0);
+	s->ply++;
+	resync(s);
+	s->nlog = 0;
+	return 1;
+}
+
+/* The game's first position, told to the referee. -1 when `from` is
+ * malformed or over. */
+static int begin(struct sim *s, const char *from)
+{
+	char err[RULES_ERR_MAX];
+
+	if (from == NULL) {
+		s->ops->start(s->game, s->pos);
+		emit(s, OBS_START, NULL, NULL);
+		return 0;
+	}
+	/* Going on with a game under way: the referee is told the
+	 * position as the arbiter would tell it. */
+	if (s->ops->position_parse(s->game, from, s->pos, err,
+				   sizeof(err)) < 0 || to_move(s) < 0)
+		return -1;
+	emit(s, OBS_START, NULL, NULL);
+	s->now += 1000;
+	emit(s, OBS_POSITION, NULL, from);
+	return 0;
+}
+
 static int play(struct sim *s, struct trace *trace, FILE *truth,
 		FILE *verdicts, const char *from)
 {
 	int over = 0;
-	char err[RULES_ERR_MAX];
 
 	s->trace = trace;
 	s->verdicts = verdicts;
 	s->nlog = 0;
 	s->ply = 0;
-	s->dead_hole = s->cfg.noise.dead ? rng_below(s, s->holes) : -1;
-	s->stuck_hole = s->cfg.noise.stuck ? rng_below(s, s->holes) : -1;
-	s->stuck_ply = s->cfg.noise.stuck ? rng_below(s, 20) : -1;
-	s->now += s->now == 0 ? 0 : rng_ms(s, 5000, 10000);
-	if (from != NULL) {
-		/* Going on with a game under way: the referee is told the
-		 * position as the arbiter would tell it. */
-		if (kalah_rules.position_parse(s->game, from, &s->pos, err,
-					       sizeof(err)) < 0 ||
-		    s->pos.over)
-			return -1;
-		emit(s, OBS_START, NULL, NULL);
-		s->now += 1000;
-		emit(s, OBS_POSITION, NULL, from);
-	} else {
-		kalah_rules.start(s->game, &s->pos);
-		emit(s, OBS_START, NULL, NULL);
-	}
+	s->dead_place = s->cfg.noise.dead ? sim_rng_below(s, s->places) : -1;
+	s->stuck_place = s->cfg.noise.stuck ? sim_rng_below(s, s->places) : -1;
+	s->stuck_ply = s->cfg.noise.stuck ? sim_rng_below(s, 20) : -1;
+	s->now += s->now == 0 ? 0 : sim_rng_ms(s, 5000, 10000);
+	if (begin(s, from) < 0)
+		return -1;
 	while (!over && s->ply < s->cfg.max_plies) {
-		struct rules_move moves[KALAH_PITS_MAX + 1];
-		size_t n = kalah_rules.legal_moves(s->game, &s->pos, moves,
-						   KALAH_PITS_MAX + 1);
-		char text[16];
-
-		/* The pie offer is taken now and then, entered by hand. */
-		if (n > 0 && kalah_rules.move_format(s->game, &s->pos,
-				&moves[n - 1], text, sizeof(text)) == 0 &&
-		    strcmp(text, "swap") == 0 && rng_below(s, 4) == 0) {
-			struct rules_outcome out;
-
-			s->now += rng_ms(s, 1000, 3000);
-			truth_line(s, truth, s->pos.side, "swap", IL_NONE,
-				   SIM_LEGAL_ACCEPTED);
-			emit(s, OBS_ENTRY, NULL, "swap");
-			kalah_rules.apply(s->game, &s->pos, &moves[n - 1], &out,
-					  NULL, 0);
-			s->ply++;
-			resync(s);
-			s->nlog = 0;
+		if (by_hand(s, truth))
 			continue;
-		}
 		over = s->cfg.snapshots ? snapshot_turn(s, truth)
-					: sowing(s, truth);
+					: board_move(s, truth);
 	}
 	if (!over) {
-		s->now += rng_ms(s, 1000, 2000);
+		s->now += sim_rng_ms(s, 1000, 2000);
 		emit(s, OBS_END, NULL, NULL);
 	}
 	s->stats.games++;

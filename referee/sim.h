@@ -1,11 +1,14 @@
 /*
- * sim.h - a simulated Kalah drop-counter table: players (random or
- * greedy) make moves, the board produces the pulses a real one would,
- * with human timing, sensor noise and, on request, illegal play. An
- * arbiter watches the table's referee and answers its holds and fouls
- * as a careful arbiter would, knowing the truth. Everything comes from
- * one seed: the same seed gives the same trace, byte for byte.
+ * sim.h - a simulated sensed table: players (random or greedy) make
+ * moves, the board produces the observations a real one would, with
+ * human timing, sensor noise and, on request, illegal play. An arbiter
+ * watches the table's referee and answers its holds and fouls as a
+ * careful arbiter would, knowing the truth. Everything comes from one
+ * number that starts the random stream: the same number gives the same
+ * trace, byte for byte.
  *
+ * Any game with a sim table (sim_game.h) can be simulated; the
+ * simulator reaches the game only through its rules ops and that table.
  * Used by `pitboss sim`, the referee benchmark, and pitbossd's
  * simulated tables.
  */
@@ -19,13 +22,14 @@
 #include "referee/trace.h"
 
 /* Rates are per pulse (bounce, miss, extra, swap, roll) or per move
- * (illegal). */
+ * (illegal); on a counting board, `miss` is per snapshot (one count
+ * off by one). */
 struct sim_noise {
 	double bounce;		/* a second edge within the debounce time */
 	double miss;		/* a pulse never comes */
 	double extra;		/* a pulse nothing caused */
-	double swap;		/* two seeds sensed in swapped order */
-	double roll;		/* a seed rolls into the next hole */
+	double swap;		/* two drops sensed in swapped order */
+	double roll;		/* a piece lands on the next place */
 	int dead;		/* one line per game never fires */
 	int stuck;		/* one line per game chatters for a while */
 	double illegal;		/* a move is played illegally */
@@ -34,19 +38,21 @@ struct sim_noise {
 enum sim_player { SIM_RANDOM, SIM_GREEDY };
 
 struct sim_config {
-	uint64_t seed;
+	char game[32];			/* the rules' name */
+	uint64_t seed;			/* of the random numbers */
 	unsigned table;
-	char options[200];		/* Kalah options */
+	char options[200];		/* the game's options */
 	enum sim_player player;
 	int buttons;			/* players press a turn button */
-	int lifts;			/* the board has hand-in-pit sensors */
-	int snapshots;			/* a count board: snapshots, no drops */
+	int lifts;			/* a hand over a place is sensed */
+	int snapshots;			/* a counting board: snapshots */
 	int max_plies;			/* a game longer than this is ended */
 	struct sim_noise noise;
 	struct referee_config referee;
 	int timing;			/* measure the referee per observation */
 };
 
+/* The defaults: the first game of sim_games[], no noise. */
 void sim_config_default(struct sim_config *config);
 
 enum sim_class {
@@ -75,6 +81,9 @@ const char *sim_class_name(enum sim_class c);
 
 struct sim;
 
+/* A simulation of `config`; NULL with why in `err` for a game that does
+ * not exist, cannot be simulated, or refuses the options. Free with
+ * sim_free(). */
 struct sim *sim_new(const struct sim_config *config, char *err,
 		    size_t errlen);
 void sim_free(struct sim *sim);

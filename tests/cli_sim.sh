@@ -7,7 +7,7 @@ PITBOSS="${top_builddir:-.}/pitboss"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-plan 14
+plan 19
 
 "$PITBOSS" sim --seed 5 --games 2 --miss 0.02 --bounce 0.05 --illegal 0.05 \
 	--output "$tmp/a.trace" --truth "$tmp/a.truth" --verdicts "$tmp/a.v"
@@ -78,3 +78,41 @@ expect_eq "a chance above 1 is a usage error (exit 2)" "$rc: $out" \
 
 out=$("$PITBOSS" sim -o pits=9 2>&1); rc=$?
 expect_match "bad game options are refused (exit 1)" "$rc: $out" "1: pitboss: "
+
+out=$("$PITBOSS" sim --game codegame 2>&1); rc=$?
+expect_eq "a game without a simulated board is refused, by name (exit 1)" \
+	"$rc: $out" \
+	"1: pitboss: codegame cannot be simulated: the simulator has no board for it (it plays kalah)"
+
+out=$("$PITBOSS" sim --game chess 2>&1); rc=$?
+expect_eq "an unknown game is refused (exit 1)" "$rc: $out" \
+	"1: pitboss: no game 'chess'"
+
+"$PITBOSS" sim --game kalah --seed 5 --games 2 --miss 0.02 --bounce 0.05 \
+	--illegal 0.05 >"$tmp/d.trace"
+if cmp -s "$tmp/a.trace" "$tmp/d.trace"; then
+	ok "--game kalah is the default"
+else
+	not_ok "--game kalah is the default"
+fi
+
+"$PITBOSS" sim --seed 9 --games 20 --stats --output /dev/null 2>"$tmp/stats2"
+expect_eq "--stats: the same seed gives the same figures" \
+	"$(cat "$tmp/stats2")" "$(cat "$tmp/stats")"
+
+# The suite's simulated traces were made by tests/traces/generate.sh:
+# the simulator must still make each of them, byte for byte.
+mkdir "$tmp/gen"
+cp "${top_srcdir:-.}/tests/traces/generate.sh" "$tmp/gen/"
+sh "$tmp/gen/generate.sh" "$(cd "$(dirname "$PITBOSS")" && pwd)/$(basename "$PITBOSS")"
+differ=''
+for f in "${top_srcdir:-.}"/tests/traces/sim-*.trace; do
+	cmp -s "$f" "$tmp/gen/$(basename "$f")" || differ="$differ $(basename "$f")"
+done
+made=$(ls "$tmp/gen"/sim-*.trace 2>/dev/null | wc -l)
+if [ -z "$differ" ] && [ "$made" -gt 30 ]; then
+	ok "generate.sh remakes the suite's $made simulated traces, byte for byte"
+else
+	not_ok "generate.sh remakes the suite's simulated traces, byte for byte" \
+		"made $made; differ:$differ"
+fi

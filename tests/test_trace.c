@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "referee/sim.h"
+#include "referee/sim_game.h"
 #include "referee/trace.h"
 
 static int read_text(const char *text, struct trace *trace, char *err,
@@ -155,6 +156,27 @@ static void test_same_seed_same_trace(void **state)
 	free(texts[1]);
 }
 
+/* Only a game with a sim table can be simulated; the refusal names it. */
+static void test_sim_refuses_a_game_without_a_board(void **state)
+{
+	struct sim_config cfg;
+	struct trace_table table;
+	struct sim *sim;
+	char err[256];
+
+	(void)state;
+	sim_config_default(&cfg);
+	snprintf(cfg.game, sizeof(cfg.game), "codegame");
+	assert_null(sim_new(&cfg, err, sizeof(err)));
+	assert_non_null(strstr(err, "codegame cannot be simulated"));
+	snprintf(cfg.game, sizeof(cfg.game), "%s", sim_games[0]->game);
+	sim = sim_new(&cfg, err, sizeof(err));
+	assert_non_null(sim);
+	sim_table(sim, &table);
+	assert_string_equal(table.game, sim_games[0]->game);
+	sim_free(sim);
+}
+
 static const struct {
 	const char *text;
 	const char *error;
@@ -239,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_hand_written_trace_reads_back_unchanged),
 		cmocka_unit_test(test_simulated_trace_round_trip),
 		cmocka_unit_test(test_same_seed_same_trace),
+		cmocka_unit_test(test_sim_refuses_a_game_without_a_board),
 		cmocka_unit_test(test_malformed_traces_are_refused_whole),
 		cmocka_unit_test(test_overlong_line_is_refused),
 		cmocka_unit_test(test_missing_file),

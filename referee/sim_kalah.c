@@ -1,0 +1,229 @@
+/*
+ * sim_kalah.c - the Kalah drop-counter board for the simulator (see
+ * sim_game.h): its holes and the drops of every sowing as the sensing
+ * table knows them, the ring of holes a seed rolls along, the counts of
+ * a count board, and the ways a sowing goes wrong.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "referee/sensing.h"
+#include "referee/sim_game.h"
+#include "rules/kalah.h"
+
+extern const struct sim_game sim_kalah;
+
+static int pits_of(const struct rules_game *game)
+{
+	return (int)game->value[rules_option_index(game->ops, "pits")];
+}
+
+static int side_of(const void *pos)
+{
+	return ((const struct kalah_pos *)pos)->side;
+}
+
+/* The store a seed of `side` never enters. */
+static int opp_store(int pits, int side)
+{
+	return 2 * pits + (side ^ 1);
+}
+
+/* The hole after `h` going round counter-clockwise (dir 1) or clockwise,
+ * skipping the store of the side not sowing. */
+static int ring_next(int pits, int h, int dir, int side)
+{
+	int ring[2 * KALAH_PITS_MAX + 2], n = 0, at = 0;
+
+	for (int i = 0; i < pits; i++)
+		ring[n++] = i;
+	ring[n++] = 2 * pits;
+	for (int i = 0; i < pits; i++)
+		ring[n++] = pits + i;
+	ring[n++] = 2 * pits + 1;
+	for (int i = 0; i < n; i++)
+		if (ring[i] == h)
+			at = i;
+	do {
+		at = (at + (dir > 0 ? 1 : n - 1)) % n;
+	} while (ring[at] == opp_store(pits, side));
+	return ring[at];
+}
+
+/* Which way a sowing goes round: 1 counter-clockwise, -1 clockwise. */
+static int direction(int pits, int side, const struct sim_act *act)
+{
+	return ring_next(pits, act->origin, 1, side) == act->drop[0] ? 1 : -1;
+}
+
+static int kalah_places(const struct rules_game *game, const char **names)
+{
+	const char *all[SENSE_HOLES_MAX];
+	const struct sensing *sense = sensing_find(game->ops->name);
+
+	return sense->holes(game, names != NULL ? names : all);
+}
+
+/* A sowing as the sensing table expects it: the seeds sown in order,
+ * then the tail (captures and the sweep carried to a store). */
+static void act_of(const struct sense_expect *e, int holes,
+		   struct sim_act *act)
+{
+	act->move = e->move;
+	snprintf(act->text, sizeof(act->text), "%s", e->text);
+	act->origin = e->origin;
+	act->ndrops = e->nsow;
+	for (int i = 0; i < e->nsow; i++)
+		act->drop[i] = e->sow[i];
+	act->ncarry = 0;
+	for (int h = 0; h < holes; h++)
+		for (int c = 0; c < e->tail[h] && act->ncarry < SIM_DROPS_MAX;
+		     c++)
+			act->carry[act->ncarry++] = h;
+}
+
+static size_t kalah_acts(const struct rules_game *game, const void *pos,
+			 struct sim_act *out, size_t cap)
+{
+	const struct sensing *sense = sensing_find(game->ops->name);
+	struct sense_expect ex[SENSE_MOVES_MAX];
+	size_t n = sense->expect(game, pos, ex, SENSE_MOVES_MAX);
+	int holes = kalah_places(game, NULL);
+
+	if (n > cap)
+		n = cap;
+	for (size_t i = 0; i < n; i++)
+		act_of(&ex[i], holes, &out[i]);
+	return n;
+}
+
+static int kalah_next(const struct rules_game *game, const void *pos,
+		      int place, int dir)
+{
+	return ring_next(pits_of(game), place, dir, side_of(pos));
+}
+
+static void kalah_counts(const struct rules_game *game, const void *pos,
+			 int *counts)
+{
+	sensing_find(game->ops->name)->counts(game, pos, counts);
+}
+
+/* "4 4 0 5 5 5/4 4 4 4 4 4/1 0": South's pits, North's, the stores. */
+static int kalah_snapshot(const struct rules_game *game, const int *counts,
+			  char *buf, size_t buflen)
+{
+	int pits = pits_of(game);
+	size_t used = 0;
+
+	for (int h = 0; h < 2 * pits + 2 && used < buflen; h++)
+		used += (size_t)snprintf(buf + used, buflen - used, "%s%d",
+					 h == 0 ? "" : h == pits ||
+					 h == 2 * pits ? "/" : " ", counts[h]);
+	return used < buflen ? 0 : -1;
+}
+
+/* ------------------------------------------------- illegal sowings */
+
+/* Sowing one of the opponent's pits. */
+static int wrong_pit(struct sim *sim, const struct rules_game *game,
+		     const void *pos, const struct sim_act *act, int *out)
+{
+	const struct sensing *sense = sensing_find(game->ops->name);
+	struct kalah_pos flipped = *(const struct kalah_pos *)pos;
+	struct sense_expect theirs[KALAH_PITS_MAX + 1];
+	int m, k;
+
+	(void)act;
+	flipped.side ^= 1;
+	flipped.pie = KALAH_PIE_NONE;
+	m = (int)sense->expect(game, &flipped, theirs, KALAH_PITS_MAX + 1);
+	if (m == 0)
+		return -1;
+	k = sim_random(sim, m);
+	for (int i = 0; i < theirs[k].nsow; i++)
+		out[i] = theirs[k].sow[i];
+	return theirs[k].nsow;
+}
+
+/* A pit passed over: the rest of the sowing lands one on. Passing over
+ * the first pit looks exactly like sowing the next one, which only a
+ * hand sensor can tell apart. */
+static int skipped_pit(struct sim *sim, const struct rules_game *game,
+		       const void *pos, const struct sim_act *act, int *out)
+{
+	int n = act->ndrops, pits = pits_of(game), side = side_of(pos);
+	int dir = direction(pits, side, act), k;
+
+	if (n < 1 || (!sim_lifts(sim) && n < 2))
+		return -1;
+	k = sim_lifts(sim) ? sim_random(sim, n) : 1 + sim_random(sim, n - 1);
+	for (int i = 0, j = 0; i < n; i++)
+		if (i != k)
+			out[j++] = act->drop[i];
+	out[n - 1] = ring_next(pits, act->drop[n - 1], dir, side);
+	return n;
+}
+
+/* A seed into the opponent's store instead of past it. */
+static int into_opp_store(struct sim *sim, const struct rules_game *game,
+			  const void *pos, const struct sim_act *act,
+			  int *out)
+{
+	int n = act->ndrops, pits = pits_of(game), side = side_of(pos);
+	int dir = direction(pits, side, act), store = opp_store(pits, side);
+	int k;
+
+	(void)sim;
+	for (k = 1; k < n; k++)
+		if (ring_next(pits, act->drop[k - 1], dir, side ^ 1) == store)
+			break;
+	if (k >= n)
+		return -1;
+	for (int i = 0; i < k; i++)
+		out[i] = act->drop[i];
+	out[k] = store;
+	for (int i = k; i < n - 1; i++)
+		out[i + 1] = act->drop[i];
+	return n;
+}
+
+/* Two seeds into one pit: the sowing stops one short. */
+static int dropped_twice(struct sim *sim, const struct rules_game *game,
+			 const void *pos, const struct sim_act *act, int *out)
+{
+	int n = act->ndrops, k;
+
+	(void)game;
+	(void)pos;
+	if (n < 2)
+		return -1;
+	k = sim_random(sim, n - 1);
+	for (int i = 0; i <= k; i++)
+		out[i] = act->drop[i];
+	out[k + 1] = act->drop[k];
+	for (int i = k + 1; i < n - 1; i++)
+		out[i + 1] = act->drop[i];
+	return n;
+}
+
+static const struct sim_illegal kalah_illegal[] = {
+	{ "wrong-pit", wrong_pit },
+	{ "skipped-seed", skipped_pit },
+	{ "opponent-store", into_opp_store },
+	{ "dropped-twice", dropped_twice },
+	{ "touch-rule", NULL },
+	{ NULL, NULL }
+};
+
+const struct sim_game sim_kalah = {
+	.game = "kalah",
+	.places = kalah_places,
+	.acts = kalah_acts,
+	.next = kalah_next,
+	.counts = kalah_counts,
+	.snapshot = kalah_snapshot,
+	.illegal = kalah_illegal,
+};
