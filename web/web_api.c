@@ -2,17 +2,23 @@
  * web_api.c - the JSON API (documented in docs/api.md): tables with
  * their live state, games with every move, series, tournaments with
  * standings and bracket, players with their history. Read-only: each
- * handler borrows a read connection from the pool.
+ * handler borrows a read connection from the pool. Boards are described
+ * from the rules and the sensing table of their game (start position,
+ * places and their layout) so that the dashboard computes none of it.
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "referee/sensing.h"
 #include "rules/rules.h"
 #include "web/web_impl.h"
+
+#define START_TEXT_MAX 1024	/* a start position as text */
 
 /* ---------------------------------------------------------- pieces */
 
@@ -40,6 +46,95 @@ static const char *seat_name(const char *kind, int seat)
 	const struct rules *ops = rules_find(kind);
 
 	return ops != NULL ? rules_seat_name(ops, seat) : "?";
+}
+
+/*
+ * How a board's places are laid out: the sizes of the runs of counts
+ * its position text separates with '/', in place order ("4 4 4/4 4 4/0
+ * 0/S": 3, 3, 2); one run of all the places when the text does not
+ * list their counts so. Returns the number of runs.
+ */
+static int place_groups(const char *text, int places, int *groups, int cap)
+{
+	int n = 0, total = 0;
+
+	while (*text != '\0' && total < places && n < cap) {
+		int count = 0;
+
+		for (; *text != '\0' && *text != '/'; text++) {
+			if (isdigit((unsigned char)*text) &&
+			    !isdigit((unsigned char)text[1]))
+				count++;	/* the end of a number */
+			else if (*text != ' ' && !isdigit((unsigned char)*text))
+				count = places + 1;	/* not counts */
+		}
+		groups[n++] = count;
+		total += count;
+		if (*text == '/')
+			text++;
+	}
+	if (total == places)
+		return n;
+	groups[0] = places;
+	return places > 0;
+}
+
+/* The sensed places of a board in order, and their layout. */
+static void geometry(struct jbuf *b, const struct rules_game *game,
+		     const char *start)
+{
+	const struct sensing *sense = sensing_find(game->ops->name);
+	const char *names[SENSE_HOLES_MAX];
+	int groups[SENSE_HOLES_MAX], n, ngroups;
+
+	n = sense != NULL ? sense->holes(game, names) : 0;
+	ngroups = place_groups(start, n, groups, SENSE_HOLES_MAX);
+	jbuf_printf(b, "{\"places\":[");
+	for (int i = 0; i < n; i++) {
+		jbuf_printf(b, "%s", i ? "," : "");
+		jbuf_str(b, names[i]);
+	}
+	jbuf_printf(b, "],\"groups\":[");
+	for (int i = 0; i < ngroups; i++)
+		jbuf_printf(b, "%s%d", i ? "," : "", groups[i]);
+	jbuf_printf(b, "]}");
+}
+
+/*
+ * `"start":...,"geometry":...` of a game of `kind` with `options`: its
+ * first position as spectators see it, and its board's places. Both
+ * null for a game that cannot be made.
+ */
+static void board_fields(struct jbuf *b, const char *kind,
+			 const char *options)
+{
+	const struct rules *ops = rules_find(kind);
+	struct rules_game *game = NULL;
+	char err[RULES_ERR_MAX], start[START_TEXT_MAX];
+	void *pos = NULL;
+
+	if (ops != NULL)
+		game = rules_game_new(ops, options, err, sizeof(err));
+	if (game != NULL)
+		pos = calloc(1, rules_position_size(game));
+	if (pos != NULL) {
+		ops->start(game, pos);
+		if (ops->position_format(game, pos, RULES_TEXT_PUBLIC, start,
+					 sizeof(start)) < 0) {
+			free(pos);
+			pos = NULL;
+		}
+	}
+	if (pos == NULL) {
+		jbuf_printf(b, "\"start\":null,\"geometry\":null");
+	} else {
+		jbuf_printf(b, "\"start\":");
+		jbuf_str(b, start);
+		jbuf_printf(b, ",\"geometry\":");
+		geometry(b, game, start);
+	}
+	free(pos);
+	rules_game_free(game);
 }
 
 static void game_summary(struct jbuf *b, const struct db_game_info *g)
@@ -186,6 +281,8 @@ static int game_full(struct web *web, struct jbuf *b, struct db *db,
 	b->len--;		/* reopen the object */
 	analyse_game(b, db, &g, g.table_id != 0 &&
 		     web_live_analysis(web, g.table_id));
+	jbuf_printf(b, ",");
+	board_fields(b, g.kind, g.options);
 	jbuf_printf(b, ",\"moves\":[");
 	db_game_moves(db, id, each_move,
 		      &(struct moves_ctx){ b, g.kind });
@@ -246,6 +343,37 @@ struct tables_ctx {
 	int n;
 };
 
+static int newest_game(void *ctx, const struct db_game_info *g)
+{
+	*(int64_t *)ctx = g->id;
+	return 1;
+}
+
+/* The board a table shows: that of its game under way, else of the last
+ * game played there; null when none was. */
+static void table_board(struct jbuf *b, struct db *db, int64_t table,
+			int64_t game)
+{
+	struct db_history_filter f = { 0 };
+	struct db_game_info g;
+
+	f.table_id = table;
+	f.limit = 1;
+	if (game == 0)
+		db_history(db, &f, newest_game, &game);
+	if (game == 0 || db_game_get(db, game, &g) != DB_OK) {
+		jbuf_printf(b, "null");
+		return;
+	}
+	jbuf_printf(b, "{\"game\":");
+	jbuf_str(b, g.kind);
+	jbuf_printf(b, ",\"options\":");
+	public_options(b, g.kind, g.options);
+	jbuf_printf(b, ",");
+	board_fields(b, g.kind, g.options);
+	jbuf_printf(b, "}");
+}
+
 static void table_json(struct jbuf *b, struct web *web, struct db *db,
 		       const struct db_table *t, int full)
 {
@@ -269,6 +397,8 @@ static void table_json(struct jbuf *b, struct web *web, struct db *db,
 	} else {
 		jbuf_printf(b, "null");
 	}
+	jbuf_printf(b, ",\"board\":");
+	table_board(b, db, t->id, game);
 	jbuf_printf(b, ",\"series\":");
 	if (game != 0 && db_game_get(db, game, &g) == DB_OK && g.series_id) {
 		struct db_series_info s;

@@ -1,7 +1,9 @@
 // The dashboard in headless Chromium against two running pitbossd:
-// every page loads without console errors or failed requests; a table
-// page follows a replayed trace live; the arbiter logs in and corrects a
-// move through the page; a phone-sized screen shows the board whole.
+// every page loads without console errors or failed requests; boards are
+// drawn from the API's start positions and geometries by a renderer per
+// game; a table page follows a replayed trace live; the arbiter logs in
+// and corrects a move through the page; a phone-sized screen shows the
+// board whole.
 // Prints TAP. tests/web_browser.sh starts the daemons and passes:
 //   PITBOSS_DEMO_URL  a pitbossd --demo (tournament 1, its series, games)
 //   PITBOSS_LIVE_URL  a pitbossd with a password; table 1 replays a long
@@ -145,6 +147,52 @@ try {
 				`status: '${st.text}' (${st.cls})`, `${selector}: ${drawn ? 'present' : 'missing'}`, ...w.problems);
 			await page.close();
 		}
+		await context.close();
+	});
+
+	await group('boards', async () => {
+		// Each board is drawn from the API's description of it: the
+		// game's start position and its geometry (places, groups).
+		const t = await until(async () => (await json(`${DEMO}/api/tables`)).find(x => x.game && x.board), 10000);
+		if (!ok(t !== null, 'a demo table describes its board')) return;
+		const g = await json(`${DEMO}/api/games/${t.game.id}`);
+		ok(g.start === t.board.start && g.start === '4 4 4 4 4 4/4 4 4 4 4 4/0 0/S' &&
+			g.geometry.places.join('') === 'abcdefABCDEFSN' && g.geometry.groups.join(' ') === '6 6 2',
+			'the API gives the start position and the geometry', JSON.stringify([g.start, g.geometry]));
+		const context = await browser.newContext();
+		const page = await context.newPage();
+		const w = watch(page);
+		await page.goto(`${DEMO}/games/${t.game.id}`);
+		await settled(page);
+		await page.$eval('#replay', s => { s.value = '0'; s.dispatchEvent(new Event('input')); });
+		const start = await page.$eval('#replay-board svg.board', b => b.getAttribute('aria-label'));
+		ok(start === `Kalah board ${g.start}`, `the game page's first board is the API's start: "${start}"`);
+		const kinds = await page.evaluate(() => Object.keys(renderers).join(' '));
+		ok(kinds === 'kalah codegame', `renderers are picked per game from a registry: ${kinds}`);
+		// Another geometry, drawn by the same renderer: labels and counts
+		// come from the places and the position, not from the browser.
+		const four = await page.evaluate(() => {
+			const b = gameBoard('kalah', '1 2 3 4/5 6 7 8/9 10/S', { geometry: {
+				places: ['p', 'q', 'r', 's', 'P', 'Q', 'R', 'S', 'x', 'y'], groups: [4, 4, 2] } }, { last: 'r' });
+			return { labels: [...b.querySelectorAll('text.label')].map(e => e.textContent).join(' '),
+				counts: [...b.querySelectorAll('text.count')].map(e => e.textContent).join(' '),
+				last: b.querySelectorAll('.last').length };
+		});
+		ok(four.labels === 'p P q Q r R s S x y' && four.counts === '1 5 2 6 3 7 4 8 9 10' && four.last === 1,
+			'the Kalah renderer draws the places the geometry names', JSON.stringify(four));
+		const text = await page.evaluate(() => {
+			const other = gameBoard('transport', 'A1 B2 | reserves 3', { geometry: { places: [], groups: [] } });
+			const wrong = gameBoard('kalah', '1 2/3 4/0 0/S', { geometry: { places: ['a', 'b', 'c', 'A', 'B', 'C', 'S', 'N'],
+				groups: [3, 3, 2] } });
+			return [other.tagName, other.textContent, wrong.tagName].join('|');
+		});
+		ok(text === 'PRE|A1 B2 | reserves 3|PRE',
+			'a game without a renderer, or a position its geometry does not fit, is shown as text', text);
+		await page.goto(`${LIVE}/tables/3`);
+		await settled(page);
+		ok(await page.$('#content svg.board.code') !== null, 'the hidden-code game has its own renderer');
+		w.stop();
+		ok(w.problems.length === 0, 'no console errors or failed requests on the boards', ...w.problems);
 		await context.close();
 	});
 

@@ -45,22 +45,27 @@ function pageId() {
 	return m ? m[1] : null;
 }
 
-/* "4 4 4 4 4 4/4 4 4 4 4 4/0 0/S" */
-function parsePosition(text) {
-	if (!text) return null;
-	const f = text.split('/');
-	if (f.length < 4) return null;
-	const nums = s => s.trim().split(/\s+/).map(Number);
-	return { south: nums(f[0]), north: nums(f[1]), stores: nums(f[2]), side: f[3] };
-}
+/*
+ * Boards. The API describes each game's board (docs/api.md): its start
+ * position and its geometry, the sensed places in order and how they
+ * are grouped. A renderer draws a position of its game from those;
+ * nothing here computes a game's positions. A game without a renderer
+ * is shown as its position text.
+ */
 
-/* The board: South's pits a.. left to right below, North's A.. right to
- * left above, store N on the left, store S on the right. */
-function board(position, opts) {
-	opts = opts || {};
-	const p = parsePosition(position);
-	if (!p) return el('p', { class: 'muted', text: 'no position' });
-	const n = p.south.length, w = 70 * n + 160, h = 190;
+/* Kalah: South's pits left to right below, North's right to left
+ * above, store N on the left, store S on the right. The geometry's
+ * groups are South's pits, North's pits and the stores, and the
+ * position lists their counts in the same groups. */
+function kalahBoard(position, board, opts) {
+	const geo = board && board.geometry;
+	const fields = (position || '').split('/');
+	if (!position) return el('p', { class: 'muted', text: 'no position' });
+	if (!geo || geo.groups.length < 3 || fields.length < 3) return textBoard(position);
+	const counts = geo.groups.map((size, i) => fields[i].trim().split(/\s+/).map(Number));
+	if (counts.some((c, i) => c.length !== geo.groups[i] || c.some(isNaN))) return textBoard(position);
+	const n = geo.groups[0], names = geo.places;
+	const w = 70 * n + 160, h = 190;
 	const svg = el('svg:svg', { class: 'board', viewBox: `0 0 ${w} ${h}`,
 		role: 'img', 'aria-label': `Kalah board ${position}` });
 	svg.append(el('svg:rect', { class: 'wood', x: 0, y: 0, width: w, height: h, rx: 24 }));
@@ -71,12 +76,11 @@ function board(position, opts) {
 	};
 	const last = opts.last || '';
 	for (let i = 0; i < n; i++) {
-		const sname = String.fromCharCode(97 + i), nname = String.fromCharCode(65 + i);
-		hole(110 + 70 * i, 128, 28, 26, p.south[i], sname, last === sname);
-		hole(110 + 70 * (n - 1 - i), 52, 28, 26, p.north[i], nname, last === nname);
+		hole(110 + 70 * i, 128, 28, 26, counts[0][i], names[i], last === names[i]);
+		hole(110 + 70 * (n - 1 - i), 52, 28, 26, counts[1][i], names[n + i], last === names[n + i]);
 	}
-	hole(w - 45, 90, 30, 62, p.stores[0], 'S', false);
-	hole(45, 90, 30, 62, p.stores[1], 'N', false);
+	hole(w - 45, 90, 30, 62, counts[2][0], names[2 * n], false);
+	hole(45, 90, 30, 62, counts[2][1], names[2 * n + 1], false);
 	return svg;
 }
 
@@ -121,9 +125,23 @@ function codeBoard(position) {
 	return svg;
 }
 
-/* The board of a game, drawn as its kind needs. */
-function gameBoard(kind, position, opts) {
-	return kind === 'codegame' ? codeBoard(position) : board(position, opts);
+/* A position as text, for a game without a renderer. */
+function textBoard(position) {
+	return el('pre', { class: 'board-text', text: position || 'no position' });
+}
+
+/* The renderer of each game, and the order its seats are shown in
+ * (Kalah: N above S, as on its board; by default the game's own). */
+const renderers = {
+	kalah: { draw: kalahBoard, seats: ['N', 'S'] },
+	codegame: { draw: codeBoard },
+};
+
+/* The board of a game of `kind` at `position`; `board` is the API's
+ * description of the game's board (start, geometry), or null. */
+function gameBoard(kind, position, board, opts) {
+	const r = renderers[kind];
+	return r ? r.draw(position, board, opts || {}) : textBoard(position);
 }
 
 /* A series total as the patent's counters: beads in groups of five. */
@@ -147,15 +165,27 @@ function verdictBanner(v) {
 	return el('div', { class: `banner ${kind}`, text: `${v.kind}${v.move ? ` ${v.move}` : ''}: ${v.text}` });
 }
 
-/* Who sits where, the side to move marked: Kalah's N above S as on
- * its board, other games' seats in order. */
-function playersLine(game, turn) {
+/* Who sits where, the side to move marked, in the order the game's
+ * renderer shows its seats; the seats alone before a game. */
+function playersLine(kind, game, turn) {
+	const order = (renderers[kind] || {}).seats || [];
 	const sides = game && game.sides && game.sides.length ? game.sides :
-		[{ seat: 'N', name: '—' }, { seat: 'S', name: '—' }];
-	const kalah = sides.length === 2 && sides.every(s => s.seat === 'S' || s.seat === 'N');
-	const order = kalah ? ['N', 'S'].map(seat => sides.find(s => s.seat === seat)) : sides;
-	return el('div', { class: 'players' }, ...order.map(s =>
+		order.map(seat => ({ seat, name: '—' }));
+	const ordered = order.map(seat => sides.find(s => s.seat === seat)).filter(Boolean);
+	return el('div', { class: 'players' }, ...(ordered.length === sides.length ? ordered : sides).map(s =>
 		el('span', { class: turn === s.seat ? 'turn' : null, text: `${s.seat}: ${s.name}` })));
+}
+
+/* What a table shows: its game's kind, position and board description
+ * (null when the board is of another game than the one live). */
+function tableView(t) {
+	const live = t.live, game = t.game;
+	const kind = live ? live.game : game ? game.game : t.board ? t.board.game : null;
+	return {
+		kind,
+		position: live ? live.position : game ? game.position : null,
+		board: t.board && t.board.game === kind ? t.board : null,
+	};
 }
 
 function listTable(headings, rows) {
@@ -186,12 +216,12 @@ const lastVerdict = {};
 function tableCard(t) {
 	const live = t.live, game = t.game;
 	if (!lastVerdict[t.id] && live && live.last) lastVerdict[t.id] = live.last;
-	const position = live ? live.position : game ? game.position : null;
+	const view = tableView(t);
 	const turn = live ? live.to_move : null;
 	const card = el('section', { class: 'card', id: `table-${t.id}`, 'data-board': t.id });
 	card.append(el('h2', {}, link(`/tables/${t.id}`, t.name)));
-	card.append(playersLine(game, turn));
-	card.append(gameBoard(live ? live.game : game && game.game, position,
+	card.append(playersLine(view.kind, game, turn));
+	card.append(gameBoard(view.kind, view.position, view.board,
 		{ last: lastVerdict[t.id] && lastVerdict[t.id].move }));
 	const banner = verdictBanner(lastVerdict[t.id]);
 	if (banner) card.append(banner);
@@ -237,10 +267,10 @@ async function pageTable() {
 		$('title').textContent = t.name;
 		const live = t.live, game = t.game;
 		if (!lastVerdict[t.id] && live && live.last) lastVerdict[t.id] = live.last;
+		const view = tableView(t);
 		const parts = [];
-		parts.push(playersLine(game, live ? live.to_move : null));
-		parts.push(gameBoard(live ? live.game : game && game.game,
-			live ? live.position : game ? game.position : null,
+		parts.push(playersLine(view.kind, game, live ? live.to_move : null));
+		parts.push(gameBoard(view.kind, view.position, view.board,
 			{ last: lastVerdict[t.id] && lastVerdict[t.id].move }));
 		const banner = verdictBanner(lastVerdict[t.id]);
 		if (banner) parts.push(banner);
@@ -412,27 +442,19 @@ async function pagePlayer() {
 	await load();
 }
 
-function startPosition(options) {
-	const pits = Number((/pits=(\d+)/.exec(options || '') || [0, 6])[1]);
-	const seeds = Number((/seeds=(\d+)/.exec(options || '') || [0, 4])[1]);
-	const row = Array(pits).fill(seeds).join(' ');
-	return `${row}/${row}/0 0/S`;
-}
-
 async function pageGame() {
 	const id = pageId();
 	const g = await api(`/api/games/${id}`);
 	$('title').textContent = `Game ${g.id}: ${g.sides.map(s => s.name).join(' v ')}`;
-	const start = g.game === 'codegame' ? 'secrets | rows none | claims none | passed none' :
-		startPosition(g.options);
-	const positions = [start].concat(g.moves.map(m => m.position));
+	const board = { game: g.game, start: g.start, geometry: g.geometry };
+	const positions = [g.start].concat(g.moves.map(m => m.position));
 	const view = el('div', { id: 'replay-board' });
 	const label = el('p', { class: 'muted', id: 'replay-label' });
 	const slider = el('input', { type: 'range', class: 'slider', id: 'replay', min: 0,
 		max: g.moves.length, value: g.moves.length, 'aria-label': 'move' });
 	const show = () => {
 		const i = Number(slider.value);
-		view.replaceChildren(gameBoard(g.game, positions[i], { last: i ? g.moves[i - 1].move : '' }));
+		view.replaceChildren(gameBoard(g.game, positions[i], board, { last: i ? g.moves[i - 1].move : '' }));
 		label.textContent = (i ? `after move ${i}: ${g.moves[i - 1].seat} plays ${g.moves[i - 1].move}` : 'start') +
 			(i && g.analysis && g.analysis[i - 1] ? ` — ${g.analysis[i - 1]}` : '');
 	};
