@@ -502,8 +502,8 @@ static enum sim_class judge_illegal(struct sim *s, int from)
 }
 
 /*
- * One move made on the board by the seat to move, legally or not.
- * Returns 1 when the game is over.
+ * One move made on the board by the seat to move, legally or not, among
+ * those hand_move() listed. Returns 1 when the game is over.
  */
 static int board_move(struct sim *s, FILE *truth)
 {
@@ -514,7 +514,7 @@ static int board_move(struct sim *s, FILE *truth)
 	struct rules_outcome out;
 	enum sim_class c;
 
-	n = (int)s->kind->acts(s->game, s->pos, s->acts, s->ops->max_moves);
+	n = (int)s->nacts;	/* as hand_move() found them */
 	if (n == 0)
 		return 1;
 	pick = choose(s, s->acts, n);
@@ -600,13 +600,16 @@ static int snapshot_turn(struct sim *s, FILE *truth)
 	return over;
 }
 
-/* A legal move not made on the board (entered by hand), or -1. */
+/* A legal move not made on the board (entered by hand), or -1; the
+ * moves made on the board in s->acts. */
 static int hand_move(struct sim *s)
 {
 	size_t n = s->ops->legal_moves(s->game, s->pos, s->legal,
 				       s->ops->max_moves);
 	size_t nacts = s->kind->acts(s->game, s->pos, s->acts,
 				     s->ops->max_moves);
+
+	s->nacts = nacts;
 
 	for (size_t m = 0; m < n && m < s->ops->max_moves; m++) {
 		size_t a = 0;

@@ -41,6 +41,7 @@ struct sim {
 	const char **names;		/* of the places */
 	int *counts;			/* per place, for snapshots */
 	struct sim_act *acts;		/* room for ops->max_moves */
+	size_t nacts;			/* of the true position */
 	struct rules_move *legal;	/* room for ops->max_moves */
 	void *pos;			/* the true board */
 	void *after, *scratch;		/* positions being tried */
