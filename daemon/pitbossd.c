@@ -22,6 +22,7 @@
 #include "daemon/notify.h"
 #include "daemon/table.h"
 #include "db/db.h"
+#include "util/json.h"
 #include "web/web.h"
 
 #define TABLES_MAX 16
@@ -75,19 +76,7 @@ static void usage(FILE *out)
 
 static void json_string(FILE *f, const char *text)
 {
-	if (text == NULL) {
-		fputs("null", f);
-		return;
-	}
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p < 0x20 || *p == '<')
-			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
-	fputc('"', f);
+	json_fputs(f, text);
 }
 
 static enum log_level log_level_of(enum conf_log_level level, int verbose)

@@ -14,6 +14,7 @@
 #include "daemon/log.h"
 #include "daemon/table.h"
 #include "db/series.h"
+#include "util/json.h"
 
 struct table {
 	struct table_config cfg;
@@ -647,15 +648,17 @@ static void add(char **s, size_t *len, const char *fmt, ...)
 /* A JSON string, quotes included. */
 static void add_str(char **s, size_t *len, const char *text)
 {
-	add(s, len, "\"");
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-		if (*p == '"' || *p == '\\')
-			add(s, len, "\\%c", *p);
-		else if (*p < 0x20 || *p == '<')
-			add(s, len, "\\u%04x", *p);
-		else
-			add(s, len, "%c", *p);
-	add(s, len, "\"");
+	size_t n = json_quote(NULL, 0, text);
+	char *grown = *s != NULL ? realloc(*s, *len + n + 1) : NULL;
+
+	if (grown == NULL) {
+		free(*s);
+		*s = NULL;
+		return;
+	}
+	*s = grown;
+	json_quote(*s + *len, n + 1, text);
+	*len += n;
 }
 
 char *table_state_json(struct table *t)
