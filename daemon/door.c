@@ -18,6 +18,7 @@
 
 #include "daemon/door.h"
 #include "daemon/log.h"
+#include "db/commands.h"
 
 #define DOOR_PERIOD_US 5000000	/* the commands door, looked at anyway */
 #define STALE_COMMAND_S 900	/* queued longer before a start: not done */
@@ -50,7 +51,9 @@ static void take_commands(struct door *d, const char *stale_before)
 
 	while (db_command_next(d->db, d->last_command, &c) == DB_OK) {
 		struct table *t = table_of_board(d, c.board_id);
+		const struct command_word *w;
 		char outcome[512];
+		int quiet;
 
 		d->last_command = c.id;
 		if (stale_before != NULL && strcmp(c.created, stale_before) < 0)
@@ -68,10 +71,8 @@ static void take_commands(struct door *d, const char *stale_before)
 		/* A start's options, a secret entered and a position
 		 * set may hold secrets: their verdicts say what may
 		 * be shown. */
-		int quiet = strcmp(c.kind, "start") == 0 ||
-			    strcmp(c.kind, "secret") == 0 ||
-			    strcmp(c.kind, "position") == 0 ||
-			    c.text[0] == '\0';
+		w = command_find(c.kind);
+		quiet = w == NULL || w->quiet || c.text[0] == '\0';
 
 		log_info("command %lld (%s%s%s): %s", (long long)c.id,
 			 c.kind, quiet ? "" : " ", quiet ? "" : c.text,

@@ -13,6 +13,7 @@
 
 #include "daemon/log.h"
 #include "daemon/table.h"
+#include "db/commands.h"
 #include "db/series.h"
 #include "util/json.h"
 
@@ -504,48 +505,47 @@ void table_close(struct table *t)
 	free(t);
 }
 
+/* "GAME SEAT SECRET": a player's own secret for the game that was under
+ * way when he entered it; never an observation (so never in a trace). */
+static void enter_secret(struct table *t, const char *text, char *outcome,
+			 size_t len)
+{
+	char seat[16] = "";
+	long long game = 0;
+	int n = 0, s;
+
+	sscanf(text != NULL ? text : "", "%lld %15s %n", &game, seat, &n);
+	s = rules_seat_find(referee_game(t->ref)->ops, seat);
+	if (s < 0 || n == 0) {
+		snprintf(outcome, len, "refused 0 -: secret refused: "
+			 "'GAME SEAT SECRET' expected");
+		return;
+	}
+	if (game != t->game_id) {
+		snprintf(outcome, len, "refused 0 -: secret refused: "
+			 "it was entered for game %lld and game %lld "
+			 "is under way; enter it again", game,
+			 (long long)t->game_id);
+		return;
+	}
+	t->last[0] = '\0';
+	referee_enter_secret(t->ref, s, text + n);
+	snprintf(outcome, len, "%s", t->last[0] ? t->last : "no verdict");
+}
+
 int table_command(struct table *t, const char *kind, const char *text,
 		  char *outcome, size_t len)
 {
-	static const char *const allowed[] = {
-		"start", "end", "entry", "confirm", "reject", "correct",
-		"position", "undo", NULL
-	};
+	const struct command_word *w = command_find(kind);
 	struct observation o;
-	int k = -1;
+	int k;
 
-	/* "GAME SEAT SECRET": a player's own secret for the game that was
-	 * under way when he entered it; never an observation (so never in
-	 * a trace). */
-	if (strcmp(kind, "secret") == 0) {
-		char seat[16] = "";
-		long long game = 0;
-		int n = 0, s;
-
-		sscanf(text != NULL ? text : "", "%lld %15s %n", &game, seat,
-		       &n);
-		s = rules_seat_find(referee_game(t->ref)->ops, seat);
-		if (s < 0 || n == 0) {
-			snprintf(outcome, len, "refused 0 -: secret refused: "
-				 "'GAME SEAT SECRET' expected");
-			return 0;
-		}
-		if (game != t->game_id) {
-			snprintf(outcome, len, "refused 0 -: secret refused: "
-				 "it was entered for game %lld and game %lld "
-				 "is under way; enter it again", game,
-				 (long long)t->game_id);
-			return 0;
-		}
-		t->last[0] = '\0';
-		referee_enter_secret(t->ref, s, text + n);
-		snprintf(outcome, len, "%s", t->last[0] ? t->last : "no verdict");
+	if (w != NULL && w->act == COMMAND_SECRET) {
+		enter_secret(t, text, outcome, len);
 		return 0;
 	}
-
-	for (size_t i = 0; allowed[i] != NULL; i++)
-		if (strcmp(kind, allowed[i]) == 0)
-			k = obs_kind_find(kind);
+	k = w != NULL && w->act == COMMAND_OBSERVE ?
+	    obs_kind_find(w->observation) : -1;
 	if (k < 0) {
 		snprintf(outcome, len, "unknown command '%s'", kind);
 		return -1;
@@ -554,12 +554,12 @@ int table_command(struct table *t, const char *kind, const char *text,
 	o.t_us = loop_now();
 	o.table = t->cfg.id;
 	o.kind = (enum obs_kind)k;
-	if (obs_kind_arg(o.kind) == OBS_ARG_TEXT &&
+	if (w->text == COMMAND_TEXT_NEEDED &&
 	    (text == NULL || text[0] == '\0')) {
 		snprintf(outcome, len, "%s needs its text", kind);
 		return -1;
 	}
-	if (obs_kind_arg(o.kind) != OBS_ARG_NONE && text != NULL) {
+	if (w->text != COMMAND_TEXT_NONE && text != NULL) {
 		if (strlen(text) >= sizeof(o.text)) {
 			snprintf(outcome, len, "%s: text longer than %zu bytes",
 				 kind, sizeof(o.text) - 1);

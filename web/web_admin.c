@@ -18,6 +18,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "db/commands.h"
 #include "web/web_impl.h"
 
 #define SESSION_S (12 * 3600)
@@ -372,26 +373,23 @@ void api_logout(struct web_request *r)
 
 void api_command(struct web_request *r)
 {
-	static const char *const kinds[] = {
-		"start", "end", "entry", "confirm", "reject", "correct",
-		"position", "undo", NULL
-	};
-	char kind[32] = "", text[256] = "";
-	int known = 0, rc;
+	const struct command_word *w;
+	char kind[32] = "", text[256] = "", words[160];
+	int rc;
 
 	rc = web_body_field(r, "kind", kind, sizeof(kind));
 	if (rc == -2 || web_body_field(r, "text", text, sizeof(text)) == -2) {
 		web_error(r, 400, "the body is not a JSON object of strings");
 		return;
 	}
-	for (size_t i = 0; kinds[i] != NULL; i++)
-		known |= strcmp(kind, kinds[i]) == 0;
-	if (!known) {
-		web_error(r, 400, "kind: '%s' is not start, end, entry, "
-			  "confirm, reject, correct, position or undo", kind);
+	w = command_find(kind);
+	if (w == NULL || !(w->from & COMMAND_FROM_ARBITER)) {
+		web_error(r, 400, "kind: '%s' is not %s", kind,
+			  command_list(COMMAND_FROM_ARBITER, words,
+				       sizeof(words)));
 		return;
 	}
-	web_run_command(r, kind, text);
+	web_run_command(r, w->word, text);
 }
 
 void web_run_command(struct web_request *r, const char *kind,
