@@ -8,7 +8,8 @@
 
 #include "util/json.h"
 
-/* How `c` is written inside a JSON string, into `esc`; "" when as is. */
+/* How `c` (not NUL) is written inside a JSON string; `esc` holds it
+ * when it is no fixed text. */
 static const char *escape(unsigned char c, char esc[8])
 {
 	switch (c) {
@@ -25,7 +26,9 @@ static const char *escape(unsigned char c, char esc[8])
 			snprintf(esc, 8, "\\u%04x", c);
 			return esc;
 		}
-		return "";
+		esc[0] = (char)c;
+		esc[1] = '\0';
+		return esc;
 	}
 }
 
@@ -52,9 +55,9 @@ size_t json_quote(char *buf, size_t len, const char *text)
 		for (const unsigned char *p = (const unsigned char *)text; *p;
 		     p++) {
 			const char *e = escape(*p, esc);
-			size_t n = e[0] != '\0' ? strlen(e) : 1;
+			size_t n = strlen(e);
 
-			put(buf, len, at, e[0] != '\0' ? e : (const char *)p, n);
+			put(buf, len, at, e, n);
 			at += n;
 		}
 		put(buf, len, at++, "\"", 1);
@@ -73,13 +76,7 @@ void json_fputs(FILE *out, const char *text)
 		return;
 	}
 	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-		const char *e = escape(*p, esc);
-
-		if (e[0] != '\0')
-			fputs(e, out);
-		else
-			fputc(*p, out);
-	}
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		fputs(escape(*p, esc), out);
 	fputc('"', out);
 }
