@@ -53,12 +53,26 @@ static void sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-/* Whether the outcome "KIND PLY MOVE: TEXT" says no. */
-static int refused(const char *outcome)
+/* Whether the daemon's answer says no: a refusal, or a foul. */
+static int refused(const struct db_command *cmd)
 {
-	return strncmp(outcome, "refused", 7) == 0 ||
-	       strncmp(outcome, "foul ", 5) == 0 ||
-	       strncmp(outcome, "unknown", 7) == 0;
+	return strcmp(cmd->outcome_kind, "refused") == 0 ||
+	       strcmp(cmd->outcome_kind, "foul") == 0;
+}
+
+/* The answer with its columns, for scripts. */
+static void outcome_json(const struct db_command *cmd)
+{
+	printf("{\"command\":%" PRId64 ",\"kind\":", cmd->id);
+	cli_json_string(stdout, cmd->outcome_kind);
+	printf(",\"cause\":");
+	cli_json_string(stdout, cmd->outcome_cause);
+	printf(",\"ply\":%d,\"move\":", cmd->outcome_ply);
+	cli_json_string(stdout, cmd->outcome_move[0] ? cmd->outcome_move :
+			NULL);
+	printf(",\"outcome\":");
+	cli_json_string(stdout, cmd->outcome);
+	printf("}\n");
 }
 
 /*
@@ -165,8 +179,11 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 		sleep_ms(100);
 	}
 	if (rc == EXIT_OK) {
-		printf("%s\n", cmd.outcome);
-		if (refused(cmd.outcome))
+		if (co.json)
+			outcome_json(&cmd);
+		else
+			printf("%s\n", cmd.outcome);
+		if (refused(&cmd))
 			rc = EXIT_REFUSED;
 	}
 	db_close(db);

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,41 +44,112 @@ static struct table *table_of_board(struct door *d, int64_t board_id)
 	return NULL;
 }
 
-/* Carries out the commands waiting, in order; those queued before
- * `stale_before` (store time text; NULL: none) are closed unexecuted. */
+/* An outcome and its sentence, "KIND PLY MOVE: TEXT". */
+struct outcome {
+	struct db_command_outcome o;
+	char move[16];
+	char text[512];
+};
+
+static void door_says(struct outcome *out, const char *kind,
+		      const char *cause, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void door_says(struct outcome *out, const char *kind,
+		      const char *cause, const char *fmt, ...)
+{
+	char why[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	snprintf(out->text, sizeof(out->text), "%s 0 -: %s", kind, why);
+	out->o = (struct db_command_outcome){ kind, cause, 0, NULL,
+					      out->text };
+}
+
+static void from_verdict(struct outcome *out, const struct verdict *v)
+{
+	snprintf(out->move, sizeof(out->move), "%s", v->move);
+	snprintf(out->text, sizeof(out->text), "%s %d %s: %s",
+		 verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
+		 v->text);
+	out->o = (struct db_command_outcome){ verdict_kind_name(v->kind),
+		verdict_cause_name(v->cause), v->ply, out->move, out->text };
+}
+
+/* "TOURNAMENT PLAYER": the player forfeits his series in the
+ * tournament, recorded here so that only the main loop writes. */
+static void forfeit(struct door *d, const char *text, struct outcome *out)
+{
+	long long tournament = 0, player = 0;
+	int n = 0, rc;
+
+	if (sscanf(text, "%lld %lld %n", &tournament, &player, &n) != 2 ||
+	    text[n] != '\0' || tournament <= 0 || player <= 0) {
+		door_says(out, "refused", COMMAND_CAUSE_NO_TEXT, "forfeit: "
+			  "'TOURNAMENT PLAYER' expected");
+		return;
+	}
+	rc = db_tournament_forfeit(d->db, tournament, player);
+	if (rc == DB_OK)
+		door_says(out, "command", COMMAND_CAUSE_FORFEIT, "player %lld "
+			  "forfeits in tournament %lld", player, tournament);
+	else
+		door_says(out, "refused", rc == DB_REFUSED ?
+			  verdict_cause_name(CAUSE_REFUSED) :
+			  COMMAND_CAUSE_FAILED, "%s", db_error(d->db));
+}
+
+/* Carries out command `c`; those queued before `stale_before` (store
+ * time text; NULL: none) are closed unexecuted. */
+static void carry_out(struct door *d, const struct db_command *c,
+		      const char *stale_before, struct outcome *out)
+{
+	const struct command_word *w = command_find(c->kind);
+	struct table *t = table_of_board(d, c->board_id);
+	struct verdict v;
+
+	if (stale_before != NULL && strcmp(c->created, stale_before) < 0)
+		door_says(out, "refused", COMMAND_CAUSE_STALE, "not carried "
+			  "out: queued at %s, more than %d minutes before "
+			  "pitbossd started", c->created, STALE_COMMAND_S / 60);
+	else if (w == NULL)
+		door_says(out, "refused", COMMAND_CAUSE_UNKNOWN, "unknown "
+			  "command '%s'", c->kind);
+	else if (w->text == COMMAND_TEXT_NEEDED && c->text[0] == '\0')
+		door_says(out, "refused", COMMAND_CAUSE_NO_TEXT, "%s needs its "
+			  "text", c->kind);
+	else if (w->act == COMMAND_FORFEIT)
+		forfeit(d, c->text, out);
+	else if (t == NULL)
+		door_says(out, "refused", COMMAND_CAUSE_NO_TABLE, "table %lld "
+			  "is not run by this daemon", (long long)c->board_id);
+	else if (table_command(t, w, c->text, &v) == 1)
+		door_says(out, "none", "none", "no verdict");
+	else
+		from_verdict(out, &v);
+}
+
+/* Carries out the commands waiting, in order. */
 static void take_commands(struct door *d, const char *stale_before)
 {
 	struct db_command c;
+	struct outcome out;
 
 	while (db_command_next(d->db, d->last_command, &c) == DB_OK) {
-		struct table *t = table_of_board(d, c.board_id);
-		const struct command_word *w;
-		char outcome[512];
-		int quiet;
+		const struct command_word *w = command_find(c.kind);
+		/* A start's options, a secret entered and a position set may
+		 * hold secrets: their verdicts say what may be shown. */
+		int quiet = w == NULL || w->quiet || c.text[0] == '\0';
 
 		d->last_command = c.id;
-		if (stale_before != NULL && strcmp(c.created, stale_before) < 0)
-			snprintf(outcome, sizeof(outcome),
-				 "refused 0 -: not carried out: queued at %s, "
-				 "more than %d minutes before pitbossd started",
-				 c.created, STALE_COMMAND_S / 60);
-		else if (t == NULL)
-			snprintf(outcome, sizeof(outcome),
-				 "refused 0 -: table %lld is not run by "
-				 "this daemon", (long long)c.board_id);
-		else
-			table_command(t, c.kind, c.text, outcome,
-				      sizeof(outcome));
-		/* A start's options, a secret entered and a position
-		 * set may hold secrets: their verdicts say what may
-		 * be shown. */
-		w = command_find(c.kind);
-		quiet = w == NULL || w->quiet || c.text[0] == '\0';
-
+		carry_out(d, &c, stale_before, &out);
 		log_info("command %lld (%s%s%s): %s", (long long)c.id,
 			 c.kind, quiet ? "" : " ", quiet ? "" : c.text,
-			 outcome);
-		if (db_command_done(d->db, c.id, outcome) != DB_OK)
+			 out.text);
+		if (db_command_done(d->db, c.id, &out.o) != DB_OK)
 			log_err("closing command %lld: %s",
 				(long long)c.id, db_error(d->db));
 	}

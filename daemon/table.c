@@ -30,9 +30,8 @@ struct table {
 	int64_t friendly[RULES_MAX_SEATS];	/* the table's own players */
 	int64_t game_id;		/* the game under way, 0 if none */
 	int timer;			/* the referee's deadline, or -1 */
-	char last[400];			/* the last verdict, for commands */
-	struct verdict last_v;		/* and as it was given */
-	int has_last;
+	struct verdict last_v;		/* the last verdict */
+	unsigned long verdicts;		/* given so far */
 	table_observer_fn observer;
 	void *observer_ctx;
 	unsigned long moves, store_errors;
@@ -250,10 +249,7 @@ static void on_verdict(void *ctx, const struct verdict *v)
 	int has_move = v->move[0] != '\0' && v->position[0] != '\0';
 
 	t->last_v = *v;
-	t->has_last = 1;
-	snprintf(t->last, sizeof(t->last), "%s %d %s: %s",
-		 verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
-		 v->text);
+	t->verdicts++;
 	log_msg(v->kind == VERDICT_FOUL || v->kind == VERDICT_WARN ||
 		v->kind == VERDICT_HOLD ? LOG_LEVEL_WARN : LOG_LEVEL_INFO,
 		"table %u: %s %d %s: %s", t->cfg.id,
@@ -505,73 +501,88 @@ void table_close(struct table *t)
 	free(t);
 }
 
+/* A command refused before it reached the referee. */
+static int refuse(struct table *t, struct verdict *out, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int refuse(struct table *t, struct verdict *out, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(out, 0, sizeof(*out));
+	out->table = t->cfg.id;
+	out->kind = VERDICT_REFUSED;
+	out->cause = CAUSE_REFUSED;
+	out->undone_to = -1;
+	va_start(ap, fmt);
+	vsnprintf(out->text, sizeof(out->text), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* The verdict the command caused: 0, or 1 when it caused none. */
+static int answer(struct table *t, unsigned long before, struct verdict *out)
+{
+	if (t->verdicts == before) {
+		memset(out, 0, sizeof(*out));
+		snprintf(out->text, sizeof(out->text), "no verdict");
+		return 1;
+	}
+	*out = t->last_v;
+	return 0;
+}
+
 /* "GAME SEAT SECRET": a player's own secret for the game that was under
  * way when he entered it; never an observation (so never in a trace). */
-static void enter_secret(struct table *t, const char *text, char *outcome,
-			 size_t len)
+static int enter_secret(struct table *t, const char *text,
+			struct verdict *out)
 {
+	unsigned long before = t->verdicts;
 	char seat[16] = "";
 	long long game = 0;
 	int n = 0, s;
 
 	sscanf(text != NULL ? text : "", "%lld %15s %n", &game, seat, &n);
 	s = rules_seat_find(referee_game(t->ref)->ops, seat);
-	if (s < 0 || n == 0) {
-		snprintf(outcome, len, "refused 0 -: secret refused: "
-			 "'GAME SEAT SECRET' expected");
-		return;
-	}
-	if (game != t->game_id) {
-		snprintf(outcome, len, "refused 0 -: secret refused: "
-			 "it was entered for game %lld and game %lld "
-			 "is under way; enter it again", game,
-			 (long long)t->game_id);
-		return;
-	}
-	t->last[0] = '\0';
+	if (s < 0 || n == 0)
+		return refuse(t, out, "secret refused: 'GAME SEAT SECRET' "
+			      "expected");
+	if (game != t->game_id)
+		return refuse(t, out, "secret refused: it was entered for "
+			      "game %lld and game %lld is under way; enter "
+			      "it again", game, (long long)t->game_id);
 	referee_enter_secret(t->ref, s, text + n);
-	snprintf(outcome, len, "%s", t->last[0] ? t->last : "no verdict");
+	return answer(t, before, out);
 }
 
-int table_command(struct table *t, const char *kind, const char *text,
-		  char *outcome, size_t len)
+int table_command(struct table *t, const struct command_word *w,
+		  const char *text, struct verdict *out)
 {
-	const struct command_word *w = command_find(kind);
+	unsigned long before = t->verdicts;
 	struct observation o;
 	int k;
 
-	if (w != NULL && w->act == COMMAND_SECRET) {
-		enter_secret(t, text, outcome, len);
-		return 0;
-	}
-	k = w != NULL && w->act == COMMAND_OBSERVE ?
-	    obs_kind_find(w->observation) : -1;
-	if (k < 0) {
-		snprintf(outcome, len, "unknown command '%s'", kind);
-		return -1;
-	}
+	if (w->act == COMMAND_SECRET)
+		return enter_secret(t, text, out);
+	k = w->act == COMMAND_OBSERVE ? obs_kind_find(w->observation) : -1;
+	if (k < 0)
+		return refuse(t, out, "%s is not a command for a table",
+			      w->word);
+	if (w->text == COMMAND_TEXT_NEEDED && (text == NULL || text[0] == '\0'))
+		return refuse(t, out, "%s needs its text", w->word);
 	memset(&o, 0, sizeof(o));
 	o.t_us = loop_now();
 	o.table = t->cfg.id;
 	o.kind = (enum obs_kind)k;
-	if (w->text == COMMAND_TEXT_NEEDED &&
-	    (text == NULL || text[0] == '\0')) {
-		snprintf(outcome, len, "%s needs its text", kind);
-		return -1;
-	}
 	if (w->text != COMMAND_TEXT_NONE && text != NULL) {
-		if (strlen(text) >= sizeof(o.text)) {
-			snprintf(outcome, len, "%s: text longer than %zu bytes",
-				 kind, sizeof(o.text) - 1);
-			return -1;
-		}
+		if (strlen(text) >= sizeof(o.text))
+			return refuse(t, out, "%s: text longer than %zu bytes",
+				      w->word, sizeof(o.text) - 1);
 		snprintf(o.text, sizeof(o.text), "%s", text);
 	}
-	t->last[0] = '\0';
 	referee_feed(t->ref, &o);
 	reschedule(t);
-	snprintf(outcome, len, "%s", t->last[0] ? t->last : "no verdict");
-	return 0;
+	return answer(t, before, out);
 }
 
 int64_t table_board_id(const struct table *t)
@@ -703,7 +714,7 @@ char *table_state_json(struct table *t)
 		    line_state_name(lh->state));
 	}
 	add(&s, &len, "],\"last\":");
-	if (t->has_last) {
+	if (t->verdicts > 0) {
 		add(&s, &len, "{\"kind\":\"%s\",\"ply\":%d,\"move\":",
 		    verdict_kind_name(t->last_v.kind), t->last_v.ply);
 		if (t->last_v.move[0])

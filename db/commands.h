@@ -64,5 +64,6 @@ const char *command_list(unsigned from, char *buf, size_t len);
 #define COMMAND_CAUSE_UNKNOWN "unknown"		/* not a command word */
 #define COMMAND_CAUSE_NO_TEXT "no-text"		/* its text missing or wrong */
 #define COMMAND_CAUSE_FAILED "failed"		/* the store failed */
+#define COMMAND_CAUSE_FORFEIT "forfeit"		/* a forfeit recorded */
 
 #endif

@@ -11,7 +11,7 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 
-plan 14
+plan 15
 
 cat >"$tmp/good.conf" <<EOC
 database = $tmp/club.db
@@ -87,6 +87,10 @@ out=$("$PITBOSS" table start 3 --db "$tmp/club.db" --wait 5 &&
       "$PITBOSS" table enter 3 c --db "$tmp/club.db" --wait 5); rc=$?
 expect_eq "commands are carried out through the door" "$rc: $(echo "$out" | tail -n 1)" \
 	"0: accept 1 c: S plays c; moves again; entered by hand"
+
+out=$("$PITBOSS" table enter 3 zz --db "$tmp/club.db" --wait 5 --json); rc=$?
+expect_match "--json: the outcome's columns, decided by its kind (exit 1)" \
+	"$rc: $out" '1: {"command":4,"kind":"refused","cause":"'
 
 kill -HUP $pid
 sleep 0.5

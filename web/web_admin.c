@@ -399,7 +399,7 @@ void web_run_command(struct web_request *r, const char *kind,
 	struct db_command cmd;
 	struct jbuf b = { 0 };
 	int64_t id = 0;
-	int rc;
+	int rc, answered;
 
 	pthread_mutex_lock(&web->lock);
 	rc = db_command_add(web->writer, r->param[0], kind, text, &id);
@@ -419,11 +419,19 @@ void web_run_command(struct web_request *r, const char *kind,
 			break;
 		nanosleep(&ts, NULL);
 	}
-	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"outcome\":", id);
-	jbuf_str(&b, rc == DB_OK && cmd.done[0] ? cmd.outcome : NULL);
+	answered = rc == DB_OK && cmd.done[0] != '\0';
+	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"kind\":", id);
+	jbuf_str(&b, answered ? cmd.outcome_kind : NULL);
+	jbuf_printf(&b, ",\"cause\":");
+	jbuf_str(&b, answered ? cmd.outcome_cause : NULL);
+	jbuf_printf(&b, ",\"ply\":%d,\"move\":",
+		    answered ? cmd.outcome_ply : 0);
+	jbuf_str(&b, answered && cmd.outcome_move[0] ? cmd.outcome_move : NULL);
+	jbuf_printf(&b, ",\"outcome\":");
+	jbuf_str(&b, answered ? cmd.outcome : NULL);
 	jbuf_printf(&b, "}");
 	web_json(r, &b);
-	if (rc != DB_OK || cmd.done[0] == '\0')
+	if (!answered)
 		r->status = 202;	/* queued; the daemon has not answered */
 }
 
