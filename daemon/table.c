@@ -272,8 +272,7 @@ static void on_verdict(void *ctx, const struct verdict *v)
 			record_move(t, v);
 		else if (v->undone_to >= 0)
 			record_take_back(t, v);
-		else if (v->kind == VERDICT_COMMAND &&
-			 strncmp(v->text, "position set: ", 14) == 0) {
+		else if (v->cause == CAUSE_POSITION_SET) {
 			char pos[256];
 
 			referee_public_position(t->ref, pos, sizeof(pos));
@@ -298,7 +297,8 @@ static void on_verdict(void *ctx, const struct verdict *v)
 		record_incident(t, v, DB_INCIDENT_COMMAND);
 		break;
 	case VERDICT_NOTE:
-		if (strstr(v->text, "sensor") != NULL)
+		/* A line that died or came back is kept with the game. */
+		if (verdict_is_sensor(v))
 			record_incident(t, v, DB_INCIDENT_WARNING);
 		break;
 	case VERDICT_OVER:
