@@ -1,9 +1,12 @@
 /*
- * door.c - the commands door. Other processes (`pitboss table`) write
+ * door.c - the commands door. The dashboard, in this process, rings a
+ * bell (an eventfd in the loop) once its command is committed, and is
+ * told when the answer is. Other processes (`pitboss table`) write
  * commands into the database: its write-ahead log changes, and inotify
  * wakes the loop; a slow timer stays as a fallback for file systems
- * without inotify. Each command is carried out by its table, in order,
- * and its outcome written back for whoever waits on it.
+ * without inotify. Each command is carried out by its table (a forfeit
+ * by the records), in order, and its outcome written back for whoever
+ * waits on it.
  */
 #include "config.h"
 
@@ -13,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <time.h>
 #include <unistd.h>
@@ -30,6 +34,8 @@ struct door {
 	struct db *db;
 	struct table *const *table;
 	int ntables;
+	struct web *web;		/* or NULL */
+	int bell;			/* rung by the dashboard */
 	int inotify;			/* the database's log being written */
 	int timer;
 	int64_t data_version;
@@ -152,6 +158,8 @@ static void take_commands(struct door *d, const char *stale_before)
 		if (db_command_done(d->db, c.id, &out.o) != DB_OK)
 			log_err("closing command %lld: %s",
 				(long long)c.id, db_error(d->db));
+		if (d->web != NULL)
+			web_command_answered(d->web, c.id);
 	}
 }
 
@@ -185,6 +193,41 @@ static void on_wal_written(void *ctx, int fd, short revents)
 	d->timer = loop_at(d->loop, loop_now() + DOOR_SETTLE_US, look, d);
 }
 
+/* On a handler's thread of the dashboard: its command is committed. */
+static void ring(void *ctx)
+{
+	struct door *d = ctx;
+	uint64_t one = 1;
+
+	if (write(d->bell, &one, sizeof(one)) < 0 && errno != EAGAIN)
+		log_err("commands door: ringing: %s", strerror(errno));
+}
+
+/* The dashboard queued a command: it is taken now, no settling needed. */
+static void on_bell(void *ctx, int fd, short revents)
+{
+	struct door *d = ctx;
+	uint64_t rung;
+
+	(void)revents;
+	if (read(fd, &rung, sizeof(rung)) != (ssize_t)sizeof(rung))
+		return;
+	log_debug("commands door: rung by the dashboard");
+	take_commands(d, NULL);
+	db_data_version(d->db, &d->data_version);
+}
+
+static int hang_bell(struct door *d)
+{
+	d->bell = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (d->bell < 0 || loop_add_fd(d->loop, d->bell, POLLIN, on_bell,
+				       d) < 0)
+		return -1;
+	if (d->web != NULL)
+		web_set_door(d->web, ring, d);
+	return 0;
+}
+
 static void watch_wal(struct door *d, const char *db_path)
 {
 	char wal[4096];
@@ -215,7 +258,8 @@ static void take_queued(struct door *d)
 }
 
 struct door *door_open(struct loop *loop, struct db *db, const char *db_path,
-		       struct table *const *tables, int ntables)
+		       struct table *const *tables, int ntables,
+		       struct web *web)
 {
 	struct door *d = calloc(1, sizeof(*d));
 
@@ -225,7 +269,17 @@ struct door *door_open(struct loop *loop, struct db *db, const char *db_path,
 	d->db = db;
 	d->table = tables;
 	d->ntables = ntables;
+	d->web = web;
+	d->bell = -1;
 	d->inotify = -1;
+	d->timer = -1;
+	if (hang_bell(d) < 0) {
+		int e = errno;
+
+		door_close(d);
+		errno = e;
+		return NULL;
+	}
 	watch_wal(d, db_path);
 	take_queued(d);
 	db_data_version(d->db, &d->data_version);
@@ -237,6 +291,13 @@ void door_close(struct door *d)
 {
 	if (d == NULL)
 		return;
+	/* No handler rings once this returns. */
+	if (d->web != NULL)
+		web_set_door(d->web, NULL, NULL);
+	if (d->bell >= 0) {
+		loop_remove_fd(d->loop, d->bell);
+		close(d->bell);
+	}
 	loop_cancel(d->loop, d->timer);
 	if (d->inotify >= 0) {
 		loop_remove_fd(d->loop, d->inotify);

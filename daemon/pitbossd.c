@@ -558,9 +558,9 @@ int main(int argc, char **argv)
 			web_table_state(d.web, table_board_id(d.table[i]), state);
 		free(state);
 	}
-	d.door = door_open(d.loop, d.db, db_path, d.table, d.ntables);
+	d.door = door_open(d.loop, d.db, db_path, d.table, d.ntables, d.web);
 	if (d.door == NULL) {
-		log_err("the commands door: out of memory");
+		log_err("the commands door: %s", strerror(errno));
 		goto out;
 	}
 	d.watchdog_us = notify_watchdog_usec();
