@@ -50,6 +50,8 @@ static struct table *table_of_board(struct door *d, int64_t board_id)
 	return NULL;
 }
 
+#define REFUSED verdict_kind_name(VERDICT_REFUSED)
+
 /* An outcome and its sentence, "KIND PLY MOVE: TEXT". */
 struct outcome {
 	struct db_command_outcome o;
@@ -94,16 +96,17 @@ static void forfeit(struct door *d, const char *text, struct outcome *out)
 
 	if (sscanf(text, "%lld %lld %n", &tournament, &player, &n) != 2 ||
 	    text[n] != '\0' || tournament <= 0 || player <= 0) {
-		door_says(out, "refused", COMMAND_CAUSE_NO_TEXT, "forfeit: "
+		door_says(out, REFUSED, COMMAND_CAUSE_NO_TEXT, "forfeit: "
 			  "'TOURNAMENT PLAYER' expected");
 		return;
 	}
 	rc = db_tournament_forfeit(d->db, tournament, player);
 	if (rc == DB_OK)
-		door_says(out, "command", COMMAND_CAUSE_FORFEIT, "player %lld "
-			  "forfeits in tournament %lld", player, tournament);
+		door_says(out, verdict_kind_name(VERDICT_COMMAND),
+			  COMMAND_CAUSE_FORFEIT, "player %lld forfeits in "
+			  "tournament %lld", player, tournament);
 	else
-		door_says(out, "refused", rc == DB_REFUSED ?
+		door_says(out, REFUSED, rc == DB_REFUSED ?
 			  verdict_cause_name(CAUSE_REFUSED) :
 			  COMMAND_CAUSE_FAILED, "%s", db_error(d->db));
 }
@@ -118,19 +121,19 @@ static void carry_out(struct door *d, const struct db_command *c,
 	struct verdict v;
 
 	if (stale_before != NULL && strcmp(c->created, stale_before) < 0)
-		door_says(out, "refused", COMMAND_CAUSE_STALE, "not carried "
+		door_says(out, REFUSED, COMMAND_CAUSE_STALE, "not carried "
 			  "out: queued at %s, more than %d minutes before "
 			  "pitbossd started", c->created, STALE_COMMAND_S / 60);
 	else if (w == NULL)
-		door_says(out, "refused", COMMAND_CAUSE_UNKNOWN, "unknown "
+		door_says(out, REFUSED, COMMAND_CAUSE_UNKNOWN, "unknown "
 			  "command '%s'", c->kind);
 	else if (w->text == COMMAND_TEXT_NEEDED && c->text[0] == '\0')
-		door_says(out, "refused", COMMAND_CAUSE_NO_TEXT, "%s needs its "
+		door_says(out, REFUSED, COMMAND_CAUSE_NO_TEXT, "%s needs its "
 			  "text", c->kind);
 	else if (w->act == COMMAND_FORFEIT)
 		forfeit(d, c->text, out);
 	else if (t == NULL)
-		door_says(out, "refused", COMMAND_CAUSE_NO_TABLE, "table %lld "
+		door_says(out, REFUSED, COMMAND_CAUSE_NO_TABLE, "table %lld "
 			  "is not run by this daemon", (long long)c->board_id);
 	else if (table_command(t, w, c->text, &v) == 1)
 		door_says(out, "none", "none", "no verdict");
@@ -238,7 +241,8 @@ static void watch_wal(struct door *d, const char *db_path)
 	    (inotify_add_watch(d->inotify, wal, IN_MODIFY) < 0 ||
 	     loop_add_fd(d->loop, d->inotify, POLLIN, on_wal_written, d) < 0)) {
 		log_warn("commands door: no inotify on %s (%s); looking every "
-			 "%d s", wal, strerror(errno), DOOR_PERIOD_US / 1000000);
+			 "%d s", wal, strerror(errno),
+			 DOOR_PERIOD_US / 1000000);
 		close(d->inotify);
 		d->inotify = -1;
 	}
