@@ -18,40 +18,32 @@
 #include "cli/cli.h"
 #include "cli/cli_db.h"
 #include "cli/cmd_table_live.h"
+#include "db/commands.h"
 #include "rules/rules.h"
-
-struct live_word {
-	const char *name;	/* the command's word */
-	const char *kind;	/* the observation the daemon is sent */
-	int min, max;		/* operands: the table, then a text */
-	const char *what;	/* the text's name in the usage */
-};
-
-static const struct live_word words[] = {
-	{ "start", "start", 1, 2, "OPTIONS" },
-	{ "confirm", "confirm", 1, 1, NULL },
-	{ "reject", "reject", 1, 1, NULL },
-	{ "correct", "correct", 2, 2, "MOVE" },
-	{ "enter", "entry", 2, 2, "MOVE" },
-	{ "set-position", "position", 2, 2, "POSITION" },
-	{ "undo", "undo", 1, 1, NULL },
-	{ "end", "end", 1, 1, NULL },
-	{ "enter-secret", "secret", 2, 2, "SEAT" },
-	{ NULL, NULL, 0, 0, NULL }
-};
 
 void table_live_usage(FILE *out)
 {
+	for (const struct command_word *w = command_words; w->word; w++) {
+		if (!(w->from & COMMAND_FROM_CLI))
+			continue;
+		fprintf(out, "       %s table %s TABLE", cli_progname, w->cli);
+		if (w->act == COMMAND_SECRET)
+			fprintf(out, " %s   (the secret on stdin)\n", w->what);
+		else if (w->text == COMMAND_TEXT_NONE)
+			fprintf(out, " [--wait S]\n");
+		else
+			fprintf(out, w->text == COMMAND_TEXT_OPTIONAL ?
+				" [%s] [--wait S]\n" : " %s [--wait S]\n",
+				w->what);
+	}
 	fprintf(out,
-		"       %s table start TABLE [OPTIONS] [--wait S]\n"
-		"       %s table confirm|reject|undo|end TABLE [--wait S]\n"
-		"       %s table correct|enter TABLE MOVE [--wait S]\n"
-		"       %s table set-position TABLE POSITION [--wait S]\n"
 		"       %s table status TABLE [--json]\n"
 		"       %s table secret TABLE SEAT\n"
-		"       %s table enter-secret TABLE SEAT   (the secret on stdin)\n",
-		cli_progname, cli_progname, cli_progname, cli_progname,
-		cli_progname, cli_progname, cli_progname);
+		"\nCommands to a live table:\n",
+		cli_progname, cli_progname);
+	for (const struct command_word *w = command_words; w->word; w++)
+		if (w->from & COMMAND_FROM_CLI)
+			fprintf(out, "  %-13s %s\n", w->cli, w->help);
 }
 
 static void sleep_ms(long ms)
@@ -61,12 +53,26 @@ static void sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-/* Whether the outcome "KIND PLY MOVE: TEXT" says no. */
-static int refused(const char *outcome)
+/* Whether the daemon's answer says no: a refusal, or a foul. */
+static int refused(const struct db_command *cmd)
 {
-	return strncmp(outcome, "refused", 7) == 0 ||
-	       strncmp(outcome, "foul ", 5) == 0 ||
-	       strncmp(outcome, "unknown", 7) == 0;
+	return strcmp(cmd->outcome_kind, "refused") == 0 ||
+	       strcmp(cmd->outcome_kind, "foul") == 0;
+}
+
+/* The answer with its columns, for scripts. */
+static void outcome_json(const struct db_command *cmd)
+{
+	printf("{\"command\":%" PRId64 ",\"kind\":", cmd->id);
+	cli_json_string(stdout, cmd->outcome_kind);
+	printf(",\"cause\":");
+	cli_json_string(stdout, cmd->outcome_cause);
+	printf(",\"ply\":%d,\"move\":", cmd->outcome_ply);
+	cli_json_string(stdout, cmd->outcome_move[0] ? cmd->outcome_move :
+			NULL);
+	printf(",\"outcome\":");
+	cli_json_string(stdout, cmd->outcome);
+	printf("}\n");
 }
 
 /*
@@ -104,7 +110,7 @@ static int read_secret(const char *seat, char *text, size_t len)
 	return 0;
 }
 
-static int send_command(const struct live_word *w, int argc, char **argv)
+static int send_command(const struct command_word *w, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		CLI_COMMON_OPTIONS,
@@ -120,7 +126,7 @@ static int send_command(const struct live_word *w, int argc, char **argv)
 	int64_t id = 0;
 	int c, rc;
 
-	snprintf(command, sizeof(command), "table %s", w->name);
+	snprintf(command, sizeof(command), "table %s", w->cli);
 	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (c) {
 		CLI_COMMON_CASES(co, table_live_usage, command, argv);
@@ -130,9 +136,11 @@ static int send_command(const struct live_word *w, int argc, char **argv)
 			break;
 		}
 	}
-	if (cli_operands(command, argc, argv, w->min, w->max) != EXIT_OK)
+	if (cli_operands(command, argc, argv,
+			 w->text == COMMAND_TEXT_NEEDED ? 2 : 1,
+			 w->text == COMMAND_TEXT_NONE ? 1 : 2) != EXIT_OK)
 		return EXIT_USAGE;
-	if (strcmp(w->kind, "secret") == 0 &&
+	if (w->act == COMMAND_SECRET &&
 	    read_secret(argv[optind + 1], text, sizeof(text)) < 0)
 		return EXIT_USAGE;
 	if ((rc = cli_db_open(co.db, 0, &db)) != EXIT_OK)
@@ -150,7 +158,7 @@ static int send_command(const struct live_word *w, int argc, char **argv)
 		snprintf(tagged, sizeof(tagged), "%" PRId64 " %s", game, text);
 	}
 	if (rc == EXIT_OK)
-		rc = cli_db_result(db, db_command_add(db, table.id, w->kind,
+		rc = cli_db_result(db, db_command_add(db, table.id, w->word,
 			tagged[0] != '\0' ? tagged : argc - optind == 2 ?
 			argv[optind + 1] : "", &id));
 	explicit_bzero(text, sizeof(text));
@@ -171,8 +179,11 @@ static int send_command(const struct live_word *w, int argc, char **argv)
 		sleep_ms(100);
 	}
 	if (rc == EXIT_OK) {
-		printf("%s\n", cmd.outcome);
-		if (refused(cmd.outcome))
+		if (co.json)
+			outcome_json(&cmd);
+		else
+			printf("%s\n", cmd.outcome);
+		if (refused(&cmd))
 			rc = EXIT_REFUSED;
 	}
 	db_close(db);
@@ -305,12 +316,13 @@ out:
 
 int table_live_run(const char *word, int argc, char **argv)
 {
+	const struct command_word *w = command_find_cli(word);
+
 	if (strcmp(word, "status") == 0)
 		return status(argc, argv);
 	if (strcmp(word, "secret") == 0)
 		return secret(argc, argv);
-	for (size_t i = 0; words[i].name != NULL; i++)
-		if (strcmp(word, words[i].name) == 0)
-			return send_command(&words[i], argc, argv);
-	return -1;
+	if (w == NULL || !(w->from & COMMAND_FROM_CLI))
+		return -1;
+	return send_command(w, argc, argv);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "util/json.h"
 
 const char *cli_progname = "pitboss";
 
@@ -41,29 +42,7 @@ void cli_error(const char *fmt, ...)
 
 void cli_json_string(FILE *out, const char *text)
 {
-	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-		switch (*p) {
-		case '"':
-			fputs("\\\"", out);
-			break;
-		case '\\':
-			fputs("\\\\", out);
-			break;
-		case '\n':
-			fputs("\\n", out);
-			break;
-		case '\t':
-			fputs("\\t", out);
-			break;
-		default:
-			if (*p < 0x20)
-				fprintf(out, "\\u%04x", *p);
-			else
-				fputc(*p, out);
-		}
-	}
-	fputc('"', out);
+	json_fputs(out, text);
 }
 
 static void usage(FILE *out)

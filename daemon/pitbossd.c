@@ -12,23 +12,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
 #include <sys/signalfd.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "daemon/conf.h"
+#include "daemon/door.h"
 #include "daemon/log.h"
 #include "daemon/loop.h"
 #include "daemon/notify.h"
 #include "daemon/table.h"
 #include "db/db.h"
+#include "util/json.h"
 #include "web/web.h"
 
 #define TABLES_MAX 16
-#define DOOR_PERIOD_US 5000000	/* the commands door, looked at anyway */
-#define STALE_COMMAND_S 900	/* queued longer before a start: not done */
-#define DOOR_SETTLE_US 15000	/* after the log is written, till committed */
 
 struct daemon {
 	const char *conf_path;		/* NULL: built-in tables */
@@ -37,11 +34,8 @@ struct daemon {
 	struct table *table[TABLES_MAX];
 	int ntables;
 	int sigfd;
-	int inotify;			/* the database's log being written */
-	int door_timer;
+	struct door *door;		/* the commands door */
 	struct web *web;
-	int64_t data_version;
-	int64_t last_command;
 	uint64_t watchdog_us;
 	int stopping;
 };
@@ -82,19 +76,7 @@ static void usage(FILE *out)
 
 static void json_string(FILE *f, const char *text)
 {
-	if (text == NULL) {
-		fputs("null", f);
-		return;
-	}
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p < 0x20 || *p == '<')
-			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
-	fputc('"', f);
+	json_fputs(f, text);
 }
 
 static enum log_level log_level_of(enum conf_log_level level, int verbose)
@@ -166,123 +148,6 @@ static int open_signals(struct daemon *d)
 	if (d->sigfd < 0)
 		return -1;
 	return loop_add_fd(d->loop, d->sigfd, POLLIN, on_signal, d);
-}
-
-/* ---------------------------------------------------- commands door */
-
-static struct table *table_of_board(struct daemon *d, int64_t board_id)
-{
-	for (int i = 0; i < d->ntables; i++)
-		if (table_board_id(d->table[i]) == board_id)
-			return d->table[i];
-	return NULL;
-}
-
-static void door(void *ctx);
-static void take_commands(struct daemon *d, const char *stale_before);
-
-/* Another process wrote to the database's log: maybe a command. */
-static void on_wal_written(void *ctx, int fd, short revents)
-{
-	struct daemon *d = ctx;
-	char buf[4096];
-
-	(void)revents;
-	while (read(fd, buf, sizeof(buf)) > 0)
-		;
-	/* The log is written before the commit is complete: look a moment
-	 * later, once the writer is done. */
-	loop_cancel(d->loop, d->door_timer);
-	d->door_timer = loop_at(d->loop, loop_now() + DOOR_SETTLE_US, door, d);
-}
-
-/*
- * Commands are written by other processes into the database: its
- * write-ahead log changes, and inotify wakes the loop. A slow timer
- * stays as a fallback for file systems without inotify.
- */
-static void open_door(struct daemon *d, const char *db_path)
-{
-	char wal[4096];
-
-	snprintf(wal, sizeof(wal), "%s-wal", db_path);
-	d->inotify = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	if (d->inotify >= 0 &&
-	    (inotify_add_watch(d->inotify, wal, IN_MODIFY) < 0 ||
-	     loop_add_fd(d->loop, d->inotify, POLLIN, on_wal_written, d) < 0)) {
-		log_warn("commands door: no inotify on %s (%s); looking every "
-			 "%d s", wal, strerror(errno), DOOR_PERIOD_US / 1000000);
-		close(d->inotify);
-		d->inotify = -1;
-	}
-	/* Commands queued while pitbossd was not running are carried out
-	 * now, in order, as they would have been; older ones are stale. */
-	{
-		time_t then = time(NULL) - STALE_COMMAND_S;
-		struct tm tm;
-		char stale[DB_TIME_MAX];
-
-		gmtime_r(&then, &tm);
-		strftime(stale, sizeof(stale), "%Y-%m-%dT%H:%M:%S", &tm);
-		take_commands(d, stale);
-	}
-	db_data_version(d->db, &d->data_version);
-	d->door_timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, door, d);
-}
-
-/* Carries out the commands waiting, in order; those queued before
- * `stale_before` (store time text; NULL: none) are closed unexecuted. */
-static void take_commands(struct daemon *d, const char *stale_before)
-{
-	struct db_command c;
-
-	while (db_command_next(d->db, d->last_command, &c) == DB_OK) {
-		struct table *t = table_of_board(d, c.board_id);
-		char outcome[512];
-
-		d->last_command = c.id;
-		if (stale_before != NULL && strcmp(c.created, stale_before) < 0)
-			snprintf(outcome, sizeof(outcome),
-				 "refused 0 -: not carried out: queued at %s, "
-				 "more than %d minutes before pitbossd started",
-				 c.created, STALE_COMMAND_S / 60);
-		else if (t == NULL)
-			snprintf(outcome, sizeof(outcome),
-				 "refused 0 -: table %lld is not run by "
-				 "this daemon", (long long)c.board_id);
-		else
-			table_command(t, c.kind, c.text, outcome,
-				      sizeof(outcome));
-		/* A start's options, a secret entered and a position
-		 * set may hold secrets: their verdicts say what may
-		 * be shown. */
-		int quiet = strcmp(c.kind, "start") == 0 ||
-			    strcmp(c.kind, "secret") == 0 ||
-			    strcmp(c.kind, "position") == 0 ||
-			    c.text[0] == '\0';
-
-		log_info("command %lld (%s%s%s): %s", (long long)c.id,
-			 c.kind, quiet ? "" : " ", quiet ? "" : c.text,
-			 outcome);
-		if (db_command_done(d->db, c.id, outcome) != DB_OK)
-			log_err("closing command %lld: %s",
-				(long long)c.id, db_error(d->db));
-	}
-}
-
-static void door(void *ctx)
-{
-	struct daemon *d = ctx;
-	int64_t version;
-
-	if (db_data_version(d->db, &version) == DB_OK &&
-	    version != d->data_version) {
-		d->data_version = version;
-		take_commands(d, NULL);
-		/* Our own writes change nothing for the others. */
-		db_data_version(d->db, &d->data_version);
-	}
-	d->door_timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, door, d);
 }
 
 static void watchdog(void *ctx)
@@ -485,7 +350,7 @@ int main(int argc, char **argv)
 		{ "assets", required_argument, NULL, 'A' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct daemon d = { .sigfd = -1, .inotify = -1 };
+	struct daemon d = { .sigfd = -1 };
 	struct table_config cfg[TABLES_MAX];
 	const char *db_path = NULL;
 	int c, foreground = 0, verbose = 0, demo = 0, nsim = 0, rc = 1;
@@ -693,7 +558,11 @@ int main(int argc, char **argv)
 			web_table_state(d.web, table_board_id(d.table[i]), state);
 		free(state);
 	}
-	open_door(&d, db_path);
+	d.door = door_open(d.loop, d.db, db_path, d.table, d.ntables, d.web);
+	if (d.door == NULL) {
+		log_err("the commands door: %s", strerror(errno));
+		goto out;
+	}
 	d.watchdog_us = notify_watchdog_usec();
 	if (d.watchdog_us > 0)
 		loop_at(d.loop, loop_now() + d.watchdog_us / 2, watchdog, &d);
@@ -705,6 +574,7 @@ int main(int argc, char **argv)
 	else
 		rc = d.stopping ? 0 : 1;
 out:
+	door_close(d.door);
 	for (int i = 0; i < d.ntables; i++) {
 		if (d.table[i] != NULL)
 			log_info("table %u: %lu moves recorded", table_id(d.table[i]),
@@ -716,8 +586,6 @@ out:
 	free(conf);
 	if (d.sigfd >= 0)
 		close(d.sigfd);
-	if (d.inotify >= 0)
-		close(d.inotify);
 	loop_free(d.loop);
 	log_close();
 	return rc;

@@ -8,7 +8,6 @@
 
 #include <poll.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "daemon/log.h"
 #include "daemon/source.h"
@@ -171,8 +170,7 @@ static void gpio_verdict(struct source *s, const struct verdict *v,
 						      mover == 1));
 	if (v->kind == VERDICT_FOUL)
 		sig = GPIO_SIGNAL_FOUL;
-	else if ((v->kind == VERDICT_WARN || v->kind == VERDICT_NOTE) &&
-		 strstr(v->text, "sensor on ") != NULL)
+	else if (verdict_is_sensor(v))
 		sig = GPIO_SIGNAL_SENSOR;
 	if (sig == GPIO_SIGNAL_NONE ||
 	    !gpio_board_has_output(s->board, GPIO_OUT_FOUL))

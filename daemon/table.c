@@ -13,7 +13,9 @@
 
 #include "daemon/log.h"
 #include "daemon/table.h"
+#include "db/commands.h"
 #include "db/series.h"
+#include "util/json.h"
 
 struct table {
 	struct table_config cfg;
@@ -28,9 +30,8 @@ struct table {
 	int64_t friendly[RULES_MAX_SEATS];	/* the table's own players */
 	int64_t game_id;		/* the game under way, 0 if none */
 	int timer;			/* the referee's deadline, or -1 */
-	char last[400];			/* the last verdict, for commands */
-	struct verdict last_v;		/* and as it was given */
-	int has_last;
+	struct verdict last_v;		/* the last verdict */
+	unsigned long verdicts;		/* given so far */
 	table_observer_fn observer;
 	void *observer_ctx;
 	unsigned long moves, store_errors;
@@ -248,10 +249,7 @@ static void on_verdict(void *ctx, const struct verdict *v)
 	int has_move = v->move[0] != '\0' && v->position[0] != '\0';
 
 	t->last_v = *v;
-	t->has_last = 1;
-	snprintf(t->last, sizeof(t->last), "%s %d %s: %s",
-		 verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
-		 v->text);
+	t->verdicts++;
 	log_msg(v->kind == VERDICT_FOUL || v->kind == VERDICT_WARN ||
 		v->kind == VERDICT_HOLD ? LOG_LEVEL_WARN : LOG_LEVEL_INFO,
 		"table %u: %s %d %s: %s", t->cfg.id,
@@ -274,8 +272,7 @@ static void on_verdict(void *ctx, const struct verdict *v)
 			record_move(t, v);
 		else if (v->undone_to >= 0)
 			record_take_back(t, v);
-		else if (v->kind == VERDICT_COMMAND &&
-			 strncmp(v->text, "position set: ", 14) == 0) {
+		else if (v->cause == CAUSE_POSITION_SET) {
 			char pos[256];
 
 			referee_public_position(t->ref, pos, sizeof(pos));
@@ -300,7 +297,8 @@ static void on_verdict(void *ctx, const struct verdict *v)
 		record_incident(t, v, DB_INCIDENT_COMMAND);
 		break;
 	case VERDICT_NOTE:
-		if (strstr(v->text, "sensor") != NULL)
+		/* A line that died or came back is kept with the game. */
+		if (verdict_is_sensor(v))
 			record_incident(t, v, DB_INCIDENT_WARNING);
 		break;
 	case VERDICT_OVER:
@@ -503,74 +501,88 @@ void table_close(struct table *t)
 	free(t);
 }
 
-int table_command(struct table *t, const char *kind, const char *text,
-		  char *outcome, size_t len)
+/* A command refused before it reached the referee. */
+static int refuse(struct table *t, struct verdict *out, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int refuse(struct table *t, struct verdict *out, const char *fmt, ...)
 {
-	static const char *const allowed[] = {
-		"start", "end", "entry", "confirm", "reject", "correct",
-		"position", "undo", NULL
-	};
+	va_list ap;
+
+	memset(out, 0, sizeof(*out));
+	out->table = t->cfg.id;
+	out->kind = VERDICT_REFUSED;
+	out->cause = CAUSE_REFUSED;
+	out->undone_to = -1;
+	va_start(ap, fmt);
+	vsnprintf(out->text, sizeof(out->text), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* The verdict the command caused: 0, or 1 when it caused none. */
+static int answer(struct table *t, unsigned long before, struct verdict *out)
+{
+	if (t->verdicts == before) {
+		memset(out, 0, sizeof(*out));
+		snprintf(out->text, sizeof(out->text), "no verdict");
+		return 1;
+	}
+	*out = t->last_v;
+	return 0;
+}
+
+/* "GAME SEAT SECRET": a player's own secret for the game that was under
+ * way when he entered it; never an observation (so never in a trace). */
+static int enter_secret(struct table *t, const char *text,
+			struct verdict *out)
+{
+	unsigned long before = t->verdicts;
+	char seat[16] = "";
+	long long game = 0;
+	int n = 0, s;
+
+	sscanf(text != NULL ? text : "", "%lld %15s %n", &game, seat, &n);
+	s = rules_seat_find(referee_game(t->ref)->ops, seat);
+	if (s < 0 || n == 0)
+		return refuse(t, out, "secret refused: 'GAME SEAT SECRET' "
+			      "expected");
+	if (game != t->game_id)
+		return refuse(t, out, "secret refused: it was entered for "
+			      "game %lld and game %lld is under way; enter "
+			      "it again", game, (long long)t->game_id);
+	referee_enter_secret(t->ref, s, text + n);
+	return answer(t, before, out);
+}
+
+int table_command(struct table *t, const struct command_word *w,
+		  const char *text, struct verdict *out)
+{
+	unsigned long before = t->verdicts;
 	struct observation o;
-	int k = -1;
+	int k;
 
-	/* "GAME SEAT SECRET": a player's own secret for the game that was
-	 * under way when he entered it; never an observation (so never in
-	 * a trace). */
-	if (strcmp(kind, "secret") == 0) {
-		char seat[16] = "";
-		long long game = 0;
-		int n = 0, s;
-
-		sscanf(text != NULL ? text : "", "%lld %15s %n", &game, seat,
-		       &n);
-		s = rules_seat_find(referee_game(t->ref)->ops, seat);
-		if (s < 0 || n == 0) {
-			snprintf(outcome, len, "refused 0 -: secret refused: "
-				 "'GAME SEAT SECRET' expected");
-			return 0;
-		}
-		if (game != t->game_id) {
-			snprintf(outcome, len, "refused 0 -: secret refused: "
-				 "it was entered for game %lld and game %lld "
-				 "is under way; enter it again", game,
-				 (long long)t->game_id);
-			return 0;
-		}
-		t->last[0] = '\0';
-		referee_enter_secret(t->ref, s, text + n);
-		snprintf(outcome, len, "%s", t->last[0] ? t->last : "no verdict");
-		return 0;
-	}
-
-	for (size_t i = 0; allowed[i] != NULL; i++)
-		if (strcmp(kind, allowed[i]) == 0)
-			k = obs_kind_find(kind);
-	if (k < 0) {
-		snprintf(outcome, len, "unknown command '%s'", kind);
-		return -1;
-	}
+	if (w->act == COMMAND_SECRET)
+		return enter_secret(t, text, out);
+	k = w->act == COMMAND_OBSERVE ? obs_kind_find(w->observation) : -1;
+	if (k < 0)
+		return refuse(t, out, "%s is not a command for a table",
+			      w->word);
+	if (w->text == COMMAND_TEXT_NEEDED && (text == NULL || text[0] == '\0'))
+		return refuse(t, out, "%s needs its text", w->word);
 	memset(&o, 0, sizeof(o));
 	o.t_us = loop_now();
 	o.table = t->cfg.id;
 	o.kind = (enum obs_kind)k;
-	if (obs_kind_arg(o.kind) == OBS_ARG_TEXT &&
-	    (text == NULL || text[0] == '\0')) {
-		snprintf(outcome, len, "%s needs its text", kind);
-		return -1;
-	}
-	if (obs_kind_arg(o.kind) != OBS_ARG_NONE && text != NULL) {
-		if (strlen(text) >= sizeof(o.text)) {
-			snprintf(outcome, len, "%s: text longer than %zu bytes",
-				 kind, sizeof(o.text) - 1);
-			return -1;
-		}
+	if (w->text != COMMAND_TEXT_NONE && text != NULL) {
+		if (strlen(text) >= sizeof(o.text))
+			return refuse(t, out, "%s: text longer than %zu bytes",
+				      w->word, sizeof(o.text) - 1);
 		snprintf(o.text, sizeof(o.text), "%s", text);
 	}
-	t->last[0] = '\0';
 	referee_feed(t->ref, &o);
 	reschedule(t);
-	snprintf(outcome, len, "%s", t->last[0] ? t->last : "no verdict");
-	return 0;
+	return answer(t, before, out);
 }
 
 int64_t table_board_id(const struct table *t)
@@ -647,15 +659,17 @@ static void add(char **s, size_t *len, const char *fmt, ...)
 /* A JSON string, quotes included. */
 static void add_str(char **s, size_t *len, const char *text)
 {
-	add(s, len, "\"");
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-		if (*p == '"' || *p == '\\')
-			add(s, len, "\\%c", *p);
-		else if (*p < 0x20 || *p == '<')
-			add(s, len, "\\u%04x", *p);
-		else
-			add(s, len, "%c", *p);
-	add(s, len, "\"");
+	size_t n = json_quote(NULL, 0, text);
+	char *grown = *s != NULL ? realloc(*s, *len + n + 1) : NULL;
+
+	if (grown == NULL) {
+		free(*s);
+		*s = NULL;
+		return;
+	}
+	*s = grown;
+	json_quote(*s + *len, n + 1, text);
+	*len += n;
 }
 
 char *table_state_json(struct table *t)
@@ -700,7 +714,7 @@ char *table_state_json(struct table *t)
 		    line_state_name(lh->state));
 	}
 	add(&s, &len, "],\"last\":");
-	if (t->has_last) {
+	if (t->verdicts > 0) {
 		add(&s, &len, "{\"kind\":\"%s\",\"ply\":%d,\"move\":",
 		    verdict_kind_name(t->last_v.kind), t->last_v.ply);
 		if (t->last_v.move[0])

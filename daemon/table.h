@@ -12,6 +12,7 @@
 #include "daemon/loop.h"
 #include "referee/referee.h"
 #include "daemon/source.h"
+#include "db/commands.h"
 #include "db/db.h"
 
 struct table_config {
@@ -48,10 +49,14 @@ void table_set_observer(struct table *table, table_observer_fn fn,
 char *table_state_json(struct table *table);
 const char *table_name(const struct table *table);
 
-/* Carries out a command ("start", "confirm", "undo"...); the outcome,
- * the last verdict it caused, goes to `outcome`. 0, or -1 when unknown. */
-int table_command(struct table *table, const char *kind, const char *text,
-		  char *outcome, size_t len);
+/*
+ * Carries out a command of the door (db/commands.h) with its text; the
+ * last verdict it caused goes to `outcome`. 0; 1 when it caused none
+ * (`outcome` says "no verdict"); -1 when refused before it reached the
+ * referee (`outcome` a refusal saying why).
+ */
+int table_command(struct table *table, const struct command_word *word,
+		  const char *text, struct verdict *outcome);
 
 int64_t table_board_id(const struct table *table);
 unsigned table_id(const struct table *table);

@@ -195,6 +195,31 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	/* 5: the game under way at a board, found without a scan. */
 	"CREATE INDEX games_board ON games(board_id, status);"
 	"PRAGMA user_version = 5;",
+
+	/* 6: a command's outcome in columns, which readers decide by (the
+	 * sentence stays, for people); commands for no table (a forfeit).
+	 * Commands answered before keep their sentence alone. */
+	"CREATE TABLE commands_6 ("
+	"  id INTEGER PRIMARY KEY,"
+	"  board_id INTEGER REFERENCES boards(id),"	/* NULL: no table */
+	"  kind TEXT NOT NULL,"
+	"  text TEXT NOT NULL DEFAULT '',"
+	"  created TEXT NOT NULL,"
+	"  done TEXT,"
+	"  outcome TEXT,"			/* the sentence people read */
+	"  outcome_kind TEXT,"			/* the verdict's: 'refused' */
+	"  outcome_cause TEXT,"			/* its cause, or the door's */
+	"  outcome_ply INTEGER,"
+	"  outcome_move TEXT"
+	");"
+	"INSERT INTO commands_6 (id, board_id, kind, text, created, done,"
+	"  outcome)"
+	"  SELECT id, board_id, kind, text, created, done, outcome"
+	"  FROM commands;"
+	"DROP TABLE commands;"
+	"ALTER TABLE commands_6 RENAME TO commands;"
+	"CREATE INDEX commands_pending ON commands(done, id);"
+	"PRAGMA user_version = 6;",
 };
 
 void db_now(char *buf, size_t len)

@@ -27,7 +27,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 5
+#define DB_SCHEMA_VERSION 6
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -400,24 +400,45 @@ int db_game_incidents(struct db *db, int64_t game_id,
 		      int (*each)(void *ctx, const struct db_incident_info *i),
 		      void *ctx);
 
-/* Commands to live tables, executed in order by the daemon. */
+/*
+ * Commands to live tables (and to the records the daemon keeps, such as
+ * a forfeit), executed in order by the daemon: the door (db/commands.h
+ * has the words). The outcome is in columns, which callers decide by,
+ * and in a sentence for people.
+ */
 struct db_command {
 	int64_t id;
-	int64_t board_id;
+	int64_t board_id;		/* 0: for no table */
 	char kind[16];
 	char text[DB_TEXT_MAX];
 	char created[DB_TIME_MAX];
 	char done[DB_TIME_MAX];		/* "" while waiting */
-	char outcome[DB_TEXT_MAX];
+	char outcome[DB_TEXT_MAX];	/* "KIND PLY MOVE: TEXT" */
+	/* Once done ("" and 0 for commands answered before schema 6): */
+	char outcome_kind[16];		/* the verdict's kind: "refused" */
+	char outcome_cause[24];		/* its cause, or COMMAND_CAUSE_* */
+	int outcome_ply;		/* the move concerned, 0 if none */
+	char outcome_move[16];		/* its notation, "" if none */
 };
 
+/* A command's outcome, as db_command_done() keeps it. */
+struct db_command_outcome {
+	const char *kind;		/* "accept", "refused"... */
+	const char *cause;		/* "sensed", "stale"... */
+	int ply;
+	const char *move;		/* NULL or "": none */
+	const char *text;		/* "KIND PLY MOVE: TEXT" */
+};
+
+/* Queues a command for board `board_id` (0: for no table). */
 int db_command_add(struct db *db, int64_t board_id, const char *kind,
 		   const char *text, int64_t *id);
 /* The oldest command not yet done with an id above `after`; DB_REFUSED
  * when there is none. */
 int db_command_next(struct db *db, int64_t after, struct db_command *out);
 int db_command_get(struct db *db, int64_t id, struct db_command *out);
-int db_command_done(struct db *db, int64_t id, const char *outcome);
+int db_command_done(struct db *db, int64_t id,
+		    const struct db_command_outcome *outcome);
 /* SQLite's data_version: changes when another connection commits. */
 int db_data_version(struct db *db, int64_t *version);
 

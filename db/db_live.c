@@ -100,7 +100,7 @@ int db_command_add(struct db *db, int64_t board_id, const char *kind,
 		return rc;
 	if ((rc = db_prepare(db, Q_COMMAND_INSERT, &st)) == DB_OK) {
 		db_now(now, sizeof(now));
-		sqlite3_bind_int64(st, 1, board_id);
+		db_bind_id(st, 1, board_id);
 		db_bind_text(st, 2, kind);
 		sqlite3_bind_text(st, 3, text ? text : "", -1, SQLITE_STATIC);
 		db_bind_text(st, 4, now);
@@ -129,6 +129,13 @@ static int read_command(struct db *db, enum query q, int64_t key,
 		db_column_text(st, 4, out->created, sizeof(out->created));
 		db_column_text(st, 5, out->done, sizeof(out->done));
 		db_column_text(st, 6, out->outcome, sizeof(out->outcome));
+		db_column_text(st, 7, out->outcome_kind,
+			       sizeof(out->outcome_kind));
+		db_column_text(st, 8, out->outcome_cause,
+			       sizeof(out->outcome_cause));
+		out->outcome_ply = sqlite3_column_int(st, 9);
+		db_column_text(st, 10, out->outcome_move,
+			       sizeof(out->outcome_move));
 	}
 	sqlite3_reset(st);
 	if (step == SQLITE_DONE)
@@ -148,7 +155,8 @@ int db_command_get(struct db *db, int64_t id, struct db_command *out)
 	return read_command(db, Q_COMMAND_GET, id, out, "such command");
 }
 
-int db_command_done(struct db *db, int64_t id, const char *outcome)
+int db_command_done(struct db *db, int64_t id,
+		    const struct db_command_outcome *o)
 {
 	char now[DB_TIME_MAX];
 	sqlite3_stmt *st;
@@ -160,7 +168,12 @@ int db_command_done(struct db *db, int64_t id, const char *outcome)
 		db_now(now, sizeof(now));
 		sqlite3_bind_int64(st, 1, id);
 		db_bind_text(st, 2, now);
-		sqlite3_bind_text(st, 3, outcome, -1, SQLITE_STATIC);
+		db_bind_text(st, 3, o->text);
+		db_bind_text(st, 4, o->kind);
+		db_bind_text(st, 5, o->cause);
+		sqlite3_bind_int(st, 6, o->ply);
+		db_bind_text(st, 7, o->move != NULL && o->move[0] != '\0' ?
+				 o->move : NULL);
 		rc = db_exec(db, st, "closing a command");
 	}
 	return db_end(db, rc);

@@ -203,15 +203,18 @@ const char *const db_query_sql[Q_COUNT] = {
 	"INSERT INTO commands (board_id, kind, text, created)"
 	" VALUES (?1, ?2, ?3, ?4)",
 	[Q_COMMAND_NEXT] =
-	"SELECT id, board_id, kind, text, created, done, outcome FROM commands"
+	"SELECT id, board_id, kind, text, created, done, outcome,"
+	" outcome_kind, outcome_cause, outcome_ply, outcome_move FROM commands"
 	" WHERE done IS NULL AND id > ?1 ORDER BY id LIMIT 1",
 	[Q_COMMAND_GET] =
-	"SELECT id, board_id, kind, text, created, done, outcome FROM commands"
+	"SELECT id, board_id, kind, text, created, done, outcome,"
+	" outcome_kind, outcome_cause, outcome_ply, outcome_move FROM commands"
 	" WHERE id = ?1",
 	[Q_COMMAND_DONE] =
 	/* A secret entered, or a start's options (which may hold secrets),
 	 * are kept in the game, not in the queue. */
-	"UPDATE commands SET done = ?2, outcome = ?3,"
+	"UPDATE commands SET done = ?2, outcome = ?3, outcome_kind = ?4,"
+	" outcome_cause = ?5, outcome_ply = ?6, outcome_move = ?7,"
 	" text = CASE WHEN kind IN ('secret', 'start') THEN '' ELSE text END"
 	" WHERE id = ?1",
 	[Q_INCIDENT_LIST] =

@@ -2,7 +2,8 @@
 # pitbossd as an administrator runs it: configuration checks, usage
 # errors, tables from a configuration file (simulated, replayed, a GPIO
 # board that is not there), commands through the door with
-# 'pitboss table', SIGHUP and SIGTERM. Prints TAP.
+# 'pitboss table', SIGHUP and SIGTERM, commands queued while it was
+# down. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
 PITBOSSD="${top_builddir:-.}/pitbossd"
@@ -11,7 +12,7 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 
-plan 14
+plan 17
 
 cat >"$tmp/good.conf" <<EOC
 database = $tmp/club.db
@@ -88,6 +89,10 @@ out=$("$PITBOSS" table start 3 --db "$tmp/club.db" --wait 5 &&
 expect_eq "commands are carried out through the door" "$rc: $(echo "$out" | tail -n 1)" \
 	"0: accept 1 c: S plays c; moves again; entered by hand"
 
+out=$("$PITBOSS" table enter 3 zz --db "$tmp/club.db" --wait 5 --json); rc=$?
+expect_match "--json: the outcome's columns, decided by its kind (exit 1)" \
+	"$rc: $out" '1: {"command":4,"kind":"refused","cause":"'
+
 kill -HUP $pid
 sleep 0.5
 expect_match "SIGHUP re-reads the configuration" "$(cat "$tmp/log")" \
@@ -98,3 +103,34 @@ wait $pid
 rc=$?
 pid=
 expect_eq "SIGTERM stops it cleanly (exit 0)" "$rc" "0"
+
+# Queued while pitbossd is down: carried out as it starts when queued in
+# the 15 minutes before, closed unexecuted (the door's own cause) when
+# older.
+if command -v sqlite3 >/dev/null; then
+	"$PITBOSS" table undo 3 --db "$tmp/club.db" --wait 0 >/dev/null 2>&1
+	"$PITBOSS" table end 3 --db "$tmp/club.db" --wait 0 >/dev/null 2>&1
+	sqlite3 "$tmp/club.db" "UPDATE commands SET created =
+		strftime('%Y-%m-%dT%H:%M:%S', 'now', '-20 minutes')
+		WHERE kind = 'undo' AND done IS NULL"
+	"$PITBOSSD" -f -c "$tmp/good.conf" --speed 10 >"$tmp/log2" 2>&1 &
+	pid=$!
+	for i in $(seq 50); do
+		grep -q '(end)' "$tmp/log2" && break
+		sleep 0.1
+	done
+	out=$(sqlite3 "$tmp/club.db" "SELECT kind || ' ' || outcome_kind ||
+		' ' || outcome_cause FROM commands WHERE kind = 'undo'
+		ORDER BY id DESC LIMIT 1")
+	expect_eq "a command queued 20 minutes before the start is not done" \
+		"$out" "undo refused stale"
+	out=$(sqlite3 "$tmp/club.db" "SELECT outcome FROM commands
+		WHERE kind = 'end' ORDER BY id DESC LIMIT 1")
+	expect_match "a fresh one is carried out as it starts" "$out" "over "
+	kill -TERM $pid
+	wait $pid
+	pid=
+else
+	ok "# SKIP sqlite3 not installed (Debian package: sqlite3)"
+	ok "# SKIP sqlite3 not installed"
+fi

@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "db/commands.h"
 #include "db/db.h"
 #include "db/db_impl.h"
 
@@ -177,6 +178,25 @@ static void test_migrate_from_empty(void **state)
 	}
 }
 
+/* Commands queued and answered before schema 6: the sentence stays,
+ * the columns are empty, the one waiting still waits. */
+static void check_old_commands(struct db *db)
+{
+	struct db_command c;
+
+	assert_int_equal(db_command_get(db, 5, &c), DB_OK);
+	assert_int_equal(c.board_id, 2);
+	assert_string_equal(c.outcome, "refused 0 -: nothing to take back");
+	assert_string_equal(c.outcome_kind, "");
+	assert_string_equal(c.outcome_cause, "");
+	assert_int_equal(c.outcome_ply, 0);
+	assert_int_equal(db_command_next(db, 0, &c), DB_OK);
+	assert_int_equal(c.id, 6);
+	assert_string_equal(c.text, "c");
+	assert_int_equal(count(db, "SELECT count(*) FROM sqlite_schema WHERE"
+			       " name = 'commands_pending'"), 1);
+}
+
 static void test_migrate_from_each_version(void **state)
 {
 	(void)state;
@@ -200,6 +220,15 @@ static void test_migrate_from_each_version(void **state)
 				 " first_how, started, position) VALUES"
 				 " (3, 'kalah', 2, 0, 'rules', '2020-01-01', 'p');"
 				 "INSERT INTO game_players VALUES (3, 0, 0, 7);");
+		if (v >= 4)
+			raw_exec(name,
+				 "INSERT INTO boards (id, name, name_key, created)"
+				 " VALUES (2, 'Front', 'front', '2020-01-01');"
+				 "INSERT INTO commands (id, board_id, kind, created,"
+				 " done, outcome) VALUES (5, 2, 'undo', '2020-01-01',"
+				 " '2020-01-01', 'refused 0 -: nothing to take back');"
+				 "INSERT INTO commands (id, board_id, kind, text,"
+				 " created) VALUES (6, 2, 'entry', 'c', '2020-01-02');");
 		db = open_ok(name, 0);
 		assert_int_equal(db_version(db), DB_SCHEMA_VERSION);
 		assert_int_equal(db_player_find(db, "OLD TIMER", &p), DB_OK);
@@ -209,6 +238,8 @@ static void test_migrate_from_each_version(void **state)
 			assert_int_equal(g.series_id, 0);
 			assert_string_equal(g.side[0], "Old Timer");
 		}
+		if (v >= 4)
+			check_old_commands(db);
 		assert_int_equal(db_check(db), DB_OK);
 		db_close(db);
 	}
@@ -495,6 +526,85 @@ static void test_live_game(void **state)
 	db_close(db);
 }
 
+/* The door: a command's outcome kept in columns and as a sentence; a
+ * command for no table; a start's options kept out of the queue. */
+static void test_command_outcome(void **state)
+{
+	struct db_command_outcome o = {
+		"command", "corrected", 7, "d", "command 7 d: S plays d"
+	};
+	struct db_command c;
+	struct db *db;
+	int64_t board, id, forfeit, start;
+
+	(void)state;
+	db = open_ok("door.db", DB_OPEN_CREATE);
+	assert_int_equal(db_table_add(db, "Front", "", &board), DB_OK);
+	assert_int_equal(db_command_add(db, board, "correct", "d", &id), DB_OK);
+	assert_int_equal(db_command_add(db, 0, "forfeit", "1 4", &forfeit),
+			 DB_OK);
+	assert_int_equal(db_command_add(db, board, "start", "secrets=R1/G2",
+					&start), DB_OK);
+	assert_int_equal(db_command_next(db, 0, &c), DB_OK);
+	assert_int_equal(c.id, id);
+	assert_string_equal(c.outcome_kind, "");
+	assert_int_equal(db_command_done(db, id, &o), DB_OK);
+	assert_int_equal(db_command_get(db, id, &c), DB_OK);
+	assert_string_equal(c.outcome, "command 7 d: S plays d");
+	assert_string_equal(c.outcome_kind, "command");
+	assert_string_equal(c.outcome_cause, "corrected");
+	assert_int_equal(c.outcome_ply, 7);
+	assert_string_equal(c.outcome_move, "d");
+	assert_string_equal(c.text, "d");
+	/* No table: board_id is NULL, read as 0; no move is NULL. */
+	assert_int_equal(db_command_next(db, id, &c), DB_OK);
+	assert_int_equal(c.id, forfeit);
+	assert_int_equal(c.board_id, 0);
+	o = (struct db_command_outcome){ "refused", "stale", 0, NULL,
+					 "refused 0 -: not carried out" };
+	assert_int_equal(db_command_done(db, forfeit, &o), DB_OK);
+	assert_int_equal(count(db, "SELECT count(*) FROM commands WHERE"
+			       " board_id IS NULL AND outcome_move IS NULL"
+			       " AND outcome_kind = 'refused'"), 1);
+	o = (struct db_command_outcome){ "start", "started", 0, "",
+					 "start 0 -: game 1" };
+	assert_int_equal(db_command_done(db, start, &o), DB_OK);
+	assert_int_equal(db_command_get(db, start, &c), DB_OK);
+	assert_string_equal(c.text, "");
+	assert_int_equal(db_command_next(db, 0, &c), DB_REFUSED);
+	db_close(db);
+}
+
+/* One table of command words for the CLI, the web and the daemon. */
+static void test_command_words(void **state)
+{
+	const struct command_word *w;
+	char list[200];
+
+	(void)state;
+	w = command_find("entry");
+	assert_non_null(w);
+	assert_string_equal(w->cli, "enter");
+	assert_int_equal(w->act, COMMAND_OBSERVE);
+	assert_int_equal(w->text, COMMAND_TEXT_NEEDED);
+	assert_true(w->from & COMMAND_FROM_PLAYER);
+	assert_ptr_equal(command_find_cli("set-position"),
+			 command_find("position"));
+	assert_null(command_find_cli("position"));
+	assert_null(command_find("enter"));
+	assert_int_equal(command_find("forfeit")->act, COMMAND_FORFEIT);
+	assert_false(command_find("forfeit")->from & COMMAND_FROM_ARBITER);
+	assert_true(command_find("start")->quiet);
+	assert_string_equal(command_list(COMMAND_FROM_PLAYER, list,
+					 sizeof(list)), "entry or secret");
+	command_list(COMMAND_FROM_ARBITER, list, sizeof(list));
+	assert_string_equal(list, "start, confirm, reject, correct, entry, "
+			    "position, undo or end");
+	for (w = command_words; w->word != NULL; w++)
+		assert_true(w->act != COMMAND_OBSERVE ||
+			    w->observation != NULL);
+}
+
 static void test_hostile_names_change_nothing(void **state)
 {
 	static const char *const names[] = {
@@ -613,6 +723,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_read_only_reported, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_step_failure_mid_transaction, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_live_game, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_command_outcome, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_command_words, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_hostile_names_change_nothing, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_two_writers, setup_dir, remove_dir),
 	};

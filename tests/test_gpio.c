@@ -810,6 +810,48 @@ static void test_source_retries_a_board_lost_on_output(void **state)
 	assert_int_equal(chips_open(), 0);
 }
 
+/* The foul output sounds the sensor pattern for a verdict whose cause is
+ * a sensor, whatever its sentence says, and the foul one for a foul. */
+static void test_source_signals_by_cause(void **state)
+{
+	struct source_params p;
+	struct verdict v;
+	struct source *s;
+	struct gpiod_line *buzzer;
+	struct loop *loop = loop_new();
+	char err[256] = "";
+	int seen = 0;
+
+	(void)state;
+	assert_non_null(loop);
+	memset(&p, 0, sizeof(p));
+	p.table = 2;
+	table_config(&p.gpio);
+	s = source_gpio_ops.open(loop, &p, count_obs, &seen, err, sizeof(err));
+	if (s == NULL)
+		fail_msg("open: %s", err);
+	buzzer = fake_line("GPIO26");
+	memset(&v, 0, sizeof(v));
+	v.kind = VERDICT_NOTE;
+	snprintf(v.text, sizeof(v.text), "sensor on pit a is dead");
+	source_gpio_ops.verdict(s, &v, 0);
+	assert_int_equal(buzzer->writes, 0);
+	v.cause = CAUSE_SENSOR_DEAD;
+	v.text[0] = '\0';
+	source_gpio_ops.verdict(s, &v, 0);
+	assert_int_equal(buzzer->writes, 1);
+	assert_int_equal(buzzer->value, 1);
+	/* A move taken sounds nothing of its own. */
+	memset(&v, 0, sizeof(v));
+	v.kind = VERDICT_ACCEPT;
+	v.cause = CAUSE_SENSED;
+	source_gpio_ops.verdict(s, &v, 1);
+	assert_int_equal(buzzer->writes, 1);
+	source_gpio_ops.close(s);
+	loop_free(loop);
+	assert_int_equal(chips_open(), 0);
+}
+
 static void test_open_offline_allowed(void **state)
 {
 	struct gpio_table_config c;
@@ -1066,6 +1108,7 @@ int main(void)
 		cmocka_unit_test_setup(test_chip_gone_goes_offline_and_retry_recovers, setup),
 		cmocka_unit_test_setup(test_output_write_on_gone_chip_goes_offline, setup),
 		cmocka_unit_test_setup(test_source_retries_a_board_lost_on_output, setup),
+		cmocka_unit_test_setup(test_source_signals_by_cause, setup),
 		cmocka_unit_test_setup(test_open_offline_allowed, setup),
 		cmocka_unit_test_setup(test_turn_leds, setup),
 		cmocka_unit_test_setup(test_foul_patterns_are_timed_and_distinct, setup),

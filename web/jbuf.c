@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/json.h"
 #include "web/jbuf.h"
 
 static int grow(struct jbuf *b, size_t more)
@@ -50,22 +51,12 @@ void jbuf_printf(struct jbuf *b, const char *fmt, ...)
 
 void jbuf_str(struct jbuf *b, const char *text)
 {
-	if (text == NULL) {
-		jbuf_printf(b, "null");
+	size_t n = json_quote(NULL, 0, text);
+
+	if (grow(b, n) < 0)
 		return;
-	}
-	jbuf_printf(b, "\"");
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			jbuf_printf(b, "\\%c", *p);
-		else if (*p == '\n')
-			jbuf_printf(b, "\\n");
-		else if (*p < 0x20 || *p == '<')
-			jbuf_printf(b, "\\u%04x", *p);	/* '<': safe in HTML */
-		else if (grow(b, 1) == 0)
-			b->data[b->len++] = (char)*p;
-	}
-	jbuf_printf(b, "\"");
+	json_quote(b->data + b->len, n + 1, text);
+	b->len += n;
 }
 
 void jbuf_key(struct jbuf *b, const char *key)

@@ -1,10 +1,12 @@
 /*
  * web.h - the dashboard and JSON API, served by libmicrohttpd inside
  * pitbossd. The server runs in its own threads: handlers read the
- * database on their own connections, and commands to live tables go
- * through the same door as the CLI's (the commands queue). The main
- * loop feeds it what only the daemon knows: verdicts as they are given
- * (for server-sent events) and each table's live state.
+ * database on their own connections and write nothing but commands,
+ * queued through the same door as the CLI's (the commands queue), whose
+ * bell they ring. The main loop carries the commands out and feeds the
+ * server what only the daemon knows: verdicts as they are given (for
+ * server-sent events), each table's live state, and each command
+ * answered.
  */
 #ifndef PITBOSS_WEB_H
 #define PITBOSS_WEB_H
@@ -48,5 +50,16 @@ void web_table_settings(struct web *web, int64_t board_id, const char *pins,
 			int live_analysis);
 /* Whether games at the board show their analysis while played. */
 int web_live_analysis(struct web *web, int64_t board_id);
+
+/*
+ * The commands door's bell: `ring` is called on a handler's thread as
+ * soon as a command it queued is committed, and must only wake the
+ * main loop. NULL: none (the door looks on its own).
+ */
+typedef void (*web_bell_fn)(void *ctx);
+void web_set_door(struct web *web, web_bell_fn ring, void *ctx);
+/* From the main loop: command `id`'s outcome is committed; the handler
+ * waiting on it answers at once. */
+void web_command_answered(struct web *web, int64_t id);
 
 #endif

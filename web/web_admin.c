@@ -9,6 +9,7 @@
 
 #include <crypt.h>
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -18,6 +19,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "db/commands.h"
 #include "web/web_impl.h"
 
 #define SESSION_S (12 * 3600)
@@ -372,67 +374,128 @@ void api_logout(struct web_request *r)
 
 void api_command(struct web_request *r)
 {
-	static const char *const kinds[] = {
-		"start", "end", "entry", "confirm", "reject", "correct",
-		"position", "undo", NULL
-	};
-	char kind[32] = "", text[256] = "";
-	int known = 0, rc;
+	const struct command_word *w;
+	char kind[32] = "", text[256] = "", words[160];
+	int rc;
 
 	rc = web_body_field(r, "kind", kind, sizeof(kind));
 	if (rc == -2 || web_body_field(r, "text", text, sizeof(text)) == -2) {
 		web_error(r, 400, "the body is not a JSON object of strings");
 		return;
 	}
-	for (size_t i = 0; kinds[i] != NULL; i++)
-		known |= strcmp(kind, kinds[i]) == 0;
-	if (!known) {
-		web_error(r, 400, "kind: '%s' is not start, end, entry, "
-			  "confirm, reject, correct, position or undo", kind);
+	w = command_find(kind);
+	if (w == NULL || !(w->from & COMMAND_FROM_ARBITER)) {
+		web_error(r, 400, "kind: '%s' is not %s", kind,
+			  command_list(COMMAND_FROM_ARBITER, words,
+				       sizeof(words)));
 		return;
 	}
-	web_run_command(r, kind, text);
+	web_run_command(r, w->word, text);
+}
+
+void web_set_door(struct web *web, web_bell_fn ring, void *ctx)
+{
+	pthread_mutex_lock(&web->lock);
+	web->door_bell = ring;
+	web->door_ctx = ctx;
+	pthread_mutex_unlock(&web->lock);
+}
+
+void web_command_answered(struct web *web, int64_t id)
+{
+	pthread_mutex_lock(&web->lock);
+	if (id > web->answered)
+		web->answered = id;
+	pthread_cond_broadcast(&web->changed);
+	pthread_mutex_unlock(&web->lock);
+}
+
+/*
+ * Queues a command for board `board` (0: none), rings the door's bell
+ * and waits for the daemon's answer into `cmd`: 0 answered, 1 not within
+ * COMMAND_WAIT_MS (`cmd` has the id), -1 after answering an error.
+ */
+static int queue_and_wait(struct web_request *r, int64_t board,
+			  const char *kind, const char *text,
+			  struct db_command *cmd)
+{
+	struct web *web = r->web;
+	struct timespec until;
+	struct db *db;
+	int64_t id = 0;
+	int rc;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += COMMAND_WAIT_MS / 1000;
+	pthread_mutex_lock(&web->lock);
+	rc = db_command_add(web->writer, board, kind, text, &id);
+	if (rc != DB_OK) {
+		char msg[DB_ERR_MAX];
+
+		snprintf(msg, sizeof(msg), "%s", db_error(web->writer));
+		pthread_mutex_unlock(&web->lock);
+		web_error(r, rc == DB_REFUSED ? 404 : 500, "%s", msg);
+		return -1;
+	}
+	if (web->door_bell != NULL)
+		web->door_bell(web->door_ctx);
+	while (!web->closing && web->answered < id)
+		if (pthread_cond_timedwait(&web->changed, &web->lock,
+					   &until) == ETIMEDOUT)
+			break;
+	pthread_mutex_unlock(&web->lock);
+	db = web_db_acquire(web);
+	rc = db_command_get(db, id, cmd);
+	web_db_release(web, db);
+	if (rc != DB_OK || cmd->done[0] == '\0') {
+		memset(cmd, 0, sizeof(*cmd));
+		cmd->id = id;
+		return 1;
+	}
+	return 0;
 }
 
 void web_run_command(struct web_request *r, const char *kind,
 		     const char *text)
 {
-	struct web *web = r->web;
 	struct db_command cmd;
 	struct jbuf b = { 0 };
-	int64_t id = 0;
-	int rc;
+	int rc = queue_and_wait(r, r->param[0], kind, text, &cmd);
 
-	pthread_mutex_lock(&web->lock);
-	rc = db_command_add(web->writer, r->param[0], kind, text, &id);
-	pthread_mutex_unlock(&web->lock);
-	if (rc != DB_OK) {
-		web_error(r, rc == DB_REFUSED ? 404 : 500, "%s",
-			  db_error(web->writer));
+	if (rc < 0)
 		return;
-	}
-	for (int waited = 0; waited < COMMAND_WAIT_MS; waited += 50) {
-		struct db *db = web_db_acquire(web);
-		struct timespec ts = { 0, 50 * 1000000L };
-
-		rc = db_command_get(db, id, &cmd);
-		web_db_release(web, db);
-		if (rc != DB_OK || cmd.done[0] != '\0')
-			break;
-		nanosleep(&ts, NULL);
-	}
-	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"outcome\":", id);
-	jbuf_str(&b, rc == DB_OK && cmd.done[0] ? cmd.outcome : NULL);
+	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"kind\":", cmd.id);
+	jbuf_str(&b, rc == 0 ? cmd.outcome_kind : NULL);
+	jbuf_printf(&b, ",\"cause\":");
+	jbuf_str(&b, rc == 0 ? cmd.outcome_cause : NULL);
+	jbuf_printf(&b, ",\"ply\":%d,\"move\":", cmd.outcome_ply);
+	jbuf_str(&b, cmd.outcome_move[0] ? cmd.outcome_move : NULL);
+	jbuf_printf(&b, ",\"outcome\":");
+	jbuf_str(&b, rc == 0 ? cmd.outcome : NULL);
 	jbuf_printf(&b, "}");
 	web_json(r, &b);
-	if (rc != DB_OK || cmd.done[0] == '\0')
+	if (rc == 1)
 		r->status = 202;	/* queued; the daemon has not answered */
 }
 
+/* The TEXT of an outcome "KIND PLY MOVE: TEXT", for a message. */
+static const char *outcome_text(const struct db_command *cmd)
+{
+	char head[64];
+	int n = snprintf(head, sizeof(head), "%s %d %s: ", cmd->outcome_kind,
+			 cmd->outcome_ply, cmd->outcome_move[0] ?
+			 cmd->outcome_move : "-");
+
+	return n > 0 && strncmp(cmd->outcome, head, (size_t)n) == 0 ?
+	       cmd->outcome + n : cmd->outcome;
+}
+
+/* A forfeit is a command too: the daemon records it, so that no handler
+ * writes records. */
 void api_forfeit(struct web_request *r)
 {
-	struct web *web = r->web;
-	char player[32];
+	struct db_command cmd;
+	char player[32], text[64];
 	struct jbuf b = { 0 };
 	char *end;
 	long long pid;
@@ -447,17 +510,21 @@ void api_forfeit(struct web_request *r)
 		web_error(r, 400, "player: a player id is needed");
 		return;
 	}
-	pthread_mutex_lock(&web->lock);
-	rc = db_tournament_forfeit(web->writer, r->param[0], pid);
-	if (rc != DB_OK) {
-		char msg[DB_ERR_MAX];
-
-		snprintf(msg, sizeof(msg), "%s", db_error(web->writer));
-		pthread_mutex_unlock(&web->lock);
-		web_error(r, rc == DB_REFUSED ? 409 : 500, "%s", msg);
+	snprintf(text, sizeof(text), "%" PRId64 " %lld", r->param[0], pid);
+	rc = queue_and_wait(r, 0, "forfeit", text, &cmd);
+	if (rc < 0)
+		return;
+	if (rc == 0 && strcmp(cmd.outcome_kind, "refused") == 0) {
+		web_error(r, strcmp(cmd.outcome_cause, COMMAND_CAUSE_FAILED) == 0
+			  ? 500 : 409, "%s", outcome_text(&cmd));
 		return;
 	}
-	pthread_mutex_unlock(&web->lock);
-	jbuf_printf(&b, "{\"forfeit\":%lld}", pid);
+	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"forfeit\":", cmd.id);
+	if (rc == 0)
+		jbuf_printf(&b, "%lld}", pid);
+	else
+		jbuf_printf(&b, "null}");
 	web_json(r, &b);
+	if (rc == 1)
+		r->status = 202;
 }

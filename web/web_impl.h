@@ -47,7 +47,8 @@ struct web {
 	unsigned port;
 
 	pthread_mutex_t lock;		/* everything below */
-	pthread_cond_t changed;		/* a new event, or closing */
+	pthread_cond_t changed;		/* a new event, a command answered,
+					   or closing */
 	struct web_event ring[WEB_RING];
 	uint64_t next_id;		/* id of the next event, from 1 */
 	int closing;
@@ -61,7 +62,10 @@ struct web {
 	struct db *pool[WEB_POOL];
 	int pool_busy[WEB_POOL];
 	pthread_cond_t pool_free;
-	struct db *writer;		/* commands, forfeits */
+	struct db *writer;		/* commands, and nothing else */
+	web_bell_fn door_bell;		/* rung once a command is queued */
+	void *door_ctx;
+	int64_t answered;		/* the last command answered */
 	struct web_session session[WEB_SESSIONS];
 	struct web_login_track login[WEB_LOGIN_TRACK];
 	unsigned long sse_clients;

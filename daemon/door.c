@@ -1,0 +1,311 @@
+/*
+ * door.c - the commands door. The dashboard, in this process, rings a
+ * bell (an eventfd in the loop) once its command is committed, and is
+ * told when the answer is. Other processes (`pitboss table`) write
+ * commands into the database: its write-ahead log changes, and inotify
+ * wakes the loop; a slow timer stays as a fallback for file systems
+ * without inotify. Each command is carried out by its table (a forfeit
+ * by the records), in order, and its outcome written back for whoever
+ * waits on it.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/inotify.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "daemon/door.h"
+#include "daemon/log.h"
+#include "db/commands.h"
+
+#define DOOR_PERIOD_US 5000000	/* the commands door, looked at anyway */
+#define STALE_COMMAND_S 900	/* queued longer before a start: not done */
+#define DOOR_SETTLE_US 15000	/* after the log is written, till committed */
+
+struct door {
+	struct loop *loop;
+	struct db *db;
+	struct table *const *table;
+	int ntables;
+	struct web *web;		/* or NULL */
+	int bell;			/* rung by the dashboard */
+	int inotify;			/* the database's log being written */
+	int timer;
+	int64_t data_version;
+	int64_t last_command;
+};
+
+static struct table *table_of_board(struct door *d, int64_t board_id)
+{
+	for (int i = 0; i < d->ntables; i++)
+		if (table_board_id(d->table[i]) == board_id)
+			return d->table[i];
+	return NULL;
+}
+
+#define REFUSED verdict_kind_name(VERDICT_REFUSED)
+
+/* An outcome and its sentence, "KIND PLY MOVE: TEXT". */
+struct outcome {
+	struct db_command_outcome o;
+	char move[16];
+	char text[512];
+};
+
+static void door_says(struct outcome *out, const char *kind,
+		      const char *cause, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void door_says(struct outcome *out, const char *kind,
+		      const char *cause, const char *fmt, ...)
+{
+	char why[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	snprintf(out->text, sizeof(out->text), "%s 0 -: %s", kind, why);
+	out->o = (struct db_command_outcome){ kind, cause, 0, NULL,
+					      out->text };
+}
+
+static void from_verdict(struct outcome *out, const struct verdict *v)
+{
+	snprintf(out->move, sizeof(out->move), "%s", v->move);
+	snprintf(out->text, sizeof(out->text), "%s %d %s: %s",
+		 verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
+		 v->text);
+	out->o = (struct db_command_outcome){ verdict_kind_name(v->kind),
+		verdict_cause_name(v->cause), v->ply, out->move, out->text };
+}
+
+/* "TOURNAMENT PLAYER": the player forfeits his series in the
+ * tournament, recorded here so that only the main loop writes. */
+static void forfeit(struct door *d, const char *text, struct outcome *out)
+{
+	long long tournament = 0, player = 0;
+	int n = 0, rc;
+
+	if (sscanf(text, "%lld %lld %n", &tournament, &player, &n) != 2 ||
+	    text[n] != '\0' || tournament <= 0 || player <= 0) {
+		door_says(out, REFUSED, COMMAND_CAUSE_NO_TEXT, "forfeit: "
+			  "'TOURNAMENT PLAYER' expected");
+		return;
+	}
+	rc = db_tournament_forfeit(d->db, tournament, player);
+	if (rc == DB_OK)
+		door_says(out, verdict_kind_name(VERDICT_COMMAND),
+			  COMMAND_CAUSE_FORFEIT, "player %lld forfeits in "
+			  "tournament %lld", player, tournament);
+	else
+		door_says(out, REFUSED, rc == DB_REFUSED ?
+			  verdict_cause_name(CAUSE_REFUSED) :
+			  COMMAND_CAUSE_FAILED, "%s", db_error(d->db));
+}
+
+/* Carries out command `c`; those queued before `stale_before` (store
+ * time text; NULL: none) are closed unexecuted. */
+static void carry_out(struct door *d, const struct db_command *c,
+		      const char *stale_before, struct outcome *out)
+{
+	const struct command_word *w = command_find(c->kind);
+	struct table *t = table_of_board(d, c->board_id);
+	struct verdict v;
+
+	if (stale_before != NULL && strcmp(c->created, stale_before) < 0)
+		door_says(out, REFUSED, COMMAND_CAUSE_STALE, "not carried "
+			  "out: queued at %s, more than %d minutes before "
+			  "pitbossd started", c->created, STALE_COMMAND_S / 60);
+	else if (w == NULL)
+		door_says(out, REFUSED, COMMAND_CAUSE_UNKNOWN, "unknown "
+			  "command '%s'", c->kind);
+	else if (w->text == COMMAND_TEXT_NEEDED && c->text[0] == '\0')
+		door_says(out, REFUSED, COMMAND_CAUSE_NO_TEXT, "%s needs its "
+			  "text", c->kind);
+	else if (w->act == COMMAND_FORFEIT)
+		forfeit(d, c->text, out);
+	else if (t == NULL)
+		door_says(out, REFUSED, COMMAND_CAUSE_NO_TABLE, "table %lld "
+			  "is not run by this daemon", (long long)c->board_id);
+	else if (table_command(t, w, c->text, &v) == 1)
+		door_says(out, "none", "none", "no verdict");
+	else
+		from_verdict(out, &v);
+}
+
+/* Carries out the commands waiting, in order. */
+static void take_commands(struct door *d, const char *stale_before)
+{
+	struct db_command c;
+	struct outcome out;
+
+	while (db_command_next(d->db, d->last_command, &c) == DB_OK) {
+		const struct command_word *w = command_find(c.kind);
+		/* A start's options, a secret entered and a position set may
+		 * hold secrets: their verdicts say what may be shown. */
+		int quiet = w == NULL || w->quiet || c.text[0] == '\0';
+
+		d->last_command = c.id;
+		carry_out(d, &c, stale_before, &out);
+		log_info("command %lld (%s%s%s): %s", (long long)c.id,
+			 c.kind, quiet ? "" : " ", quiet ? "" : c.text,
+			 out.text);
+		if (db_command_done(d->db, c.id, &out.o) != DB_OK)
+			log_err("closing command %lld: %s",
+				(long long)c.id, db_error(d->db));
+		if (d->web != NULL)
+			web_command_answered(d->web, c.id);
+	}
+}
+
+static void look(void *ctx)
+{
+	struct door *d = ctx;
+	int64_t version;
+
+	if (db_data_version(d->db, &version) == DB_OK &&
+	    version != d->data_version) {
+		d->data_version = version;
+		take_commands(d, NULL);
+		/* Our own writes change nothing for the others. */
+		db_data_version(d->db, &d->data_version);
+	}
+	d->timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, look, d);
+}
+
+/* Another process wrote to the database's log: maybe a command. */
+static void on_wal_written(void *ctx, int fd, short revents)
+{
+	struct door *d = ctx;
+	char buf[4096];
+
+	(void)revents;
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+	/* The log is written before the commit is complete: look a moment
+	 * later, once the writer is done. */
+	loop_cancel(d->loop, d->timer);
+	d->timer = loop_at(d->loop, loop_now() + DOOR_SETTLE_US, look, d);
+}
+
+/* On a handler's thread of the dashboard: its command is committed. */
+static void ring(void *ctx)
+{
+	struct door *d = ctx;
+	uint64_t one = 1;
+
+	if (write(d->bell, &one, sizeof(one)) < 0 && errno != EAGAIN)
+		log_err("commands door: ringing: %s", strerror(errno));
+}
+
+/* The dashboard queued a command: it is taken now, no settling needed. */
+static void on_bell(void *ctx, int fd, short revents)
+{
+	struct door *d = ctx;
+	uint64_t rung;
+
+	(void)revents;
+	if (read(fd, &rung, sizeof(rung)) != (ssize_t)sizeof(rung))
+		return;
+	log_debug("commands door: rung by the dashboard");
+	take_commands(d, NULL);
+	db_data_version(d->db, &d->data_version);
+}
+
+static int hang_bell(struct door *d)
+{
+	d->bell = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (d->bell < 0 || loop_add_fd(d->loop, d->bell, POLLIN, on_bell,
+				       d) < 0)
+		return -1;
+	if (d->web != NULL)
+		web_set_door(d->web, ring, d);
+	return 0;
+}
+
+static void watch_wal(struct door *d, const char *db_path)
+{
+	char wal[4096];
+
+	snprintf(wal, sizeof(wal), "%s-wal", db_path);
+	d->inotify = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (d->inotify >= 0 &&
+	    (inotify_add_watch(d->inotify, wal, IN_MODIFY) < 0 ||
+	     loop_add_fd(d->loop, d->inotify, POLLIN, on_wal_written, d) < 0)) {
+		log_warn("commands door: no inotify on %s (%s); looking every "
+			 "%d s", wal, strerror(errno),
+			 DOOR_PERIOD_US / 1000000);
+		close(d->inotify);
+		d->inotify = -1;
+	}
+}
+
+/* Commands queued while pitbossd was not running are carried out now,
+ * in order, as they would have been; older ones are stale. */
+static void take_queued(struct door *d)
+{
+	time_t then = time(NULL) - STALE_COMMAND_S;
+	struct tm tm;
+	char stale[DB_TIME_MAX];
+
+	gmtime_r(&then, &tm);
+	strftime(stale, sizeof(stale), "%Y-%m-%dT%H:%M:%S", &tm);
+	take_commands(d, stale);
+}
+
+struct door *door_open(struct loop *loop, struct db *db, const char *db_path,
+		       struct table *const *tables, int ntables,
+		       struct web *web)
+{
+	struct door *d = calloc(1, sizeof(*d));
+
+	if (d == NULL)
+		return NULL;
+	d->loop = loop;
+	d->db = db;
+	d->table = tables;
+	d->ntables = ntables;
+	d->web = web;
+	d->bell = -1;
+	d->inotify = -1;
+	d->timer = -1;
+	if (hang_bell(d) < 0) {
+		int e = errno;
+
+		door_close(d);
+		errno = e;
+		return NULL;
+	}
+	watch_wal(d, db_path);
+	take_queued(d);
+	db_data_version(d->db, &d->data_version);
+	d->timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, look, d);
+	return d;
+}
+
+void door_close(struct door *d)
+{
+	if (d == NULL)
+		return;
+	/* No handler rings once this returns. */
+	if (d->web != NULL)
+		web_set_door(d->web, NULL, NULL);
+	if (d->bell >= 0) {
+		loop_remove_fd(d->loop, d->bell);
+		close(d->bell);
+	}
+	loop_cancel(d->loop, d->timer);
+	if (d->inotify >= 0) {
+		loop_remove_fd(d->loop, d->inotify);
+		close(d->inotify);
+	}
+	free(d);
+}

@@ -1,0 +1,33 @@
+/*
+ * door.h - the commands door of pitbossd: commands to live tables (and
+ * forfeits), queued in the database by `pitboss table` and the
+ * dashboard, carried out in order by the main loop, each outcome
+ * written back. The dashboard rings the door's bell (an eventfd) once
+ * its command is committed; another process's command is noticed
+ * through inotify on the database's write-ahead log, or by a look every
+ * five seconds.
+ */
+#ifndef PITBOSS_DOOR_H
+#define PITBOSS_DOOR_H
+
+#include "daemon/loop.h"
+#include "daemon/table.h"
+#include "db/db.h"
+#include "web/web.h"
+
+struct door;
+
+/*
+ * Opens the door on the database at `db_path` (`db` is the daemon's
+ * connection to it) for `ntables` tables, which stay open as long as
+ * the door, and hangs its bell in `web` (NULL: no dashboard). Commands
+ * queued before are carried out at once when queued in the 15 minutes
+ * before, closed unexecuted when older. NULL with errno set when it
+ * cannot be opened. Close with door_close(), before `web` stops.
+ */
+struct door *door_open(struct loop *loop, struct db *db, const char *db_path,
+		       struct table *const *tables, int ntables,
+		       struct web *web);
+void door_close(struct door *door);
+
+#endif
