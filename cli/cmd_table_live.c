@@ -122,7 +122,7 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 	struct db_command cmd;
 	struct db *db;
 	char command[64], text[96] = "", tagged[128] = "";
-	long wait = 5;
+	long wait = 10;
 	int64_t id = 0;
 	int c, rc;
 

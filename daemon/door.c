@@ -28,6 +28,7 @@
 #define DOOR_PERIOD_US 5000000	/* the commands door, looked at anyway */
 #define STALE_COMMAND_S 900	/* queued longer before a start: not done */
 #define DOOR_SETTLE_US 15000	/* after the log is written, till committed */
+#define DOOR_SETTLE_TRIES 8	/* looks after a write: 15 ms .. 1.9 s later */
 
 struct door {
 	struct loop *loop;
@@ -36,6 +37,7 @@ struct door {
 	int ntables;
 	struct web *web;		/* or NULL */
 	int bell;			/* rung by the dashboard */
+	int settle;			/* looks since the log was written */
 	int inotify;			/* the database's log being written */
 	int timer;
 	int64_t data_version;
@@ -174,10 +176,20 @@ static void look(void *ctx)
 	if (db_data_version(d->db, &version) == DB_OK &&
 	    version != d->data_version) {
 		d->data_version = version;
+		d->settle = 0;
 		take_commands(d, NULL);
 		/* Our own writes change nothing for the others. */
 		db_data_version(d->db, &d->data_version);
+	} else if (d->settle > 0 && d->settle < DOOR_SETTLE_TRIES) {
+		/* The log was written but no commit is seen yet: a writer
+		 * slowed down by a busy machine. Look again, each time
+		 * twice as late, before falling back to the period. */
+		d->timer = loop_at(d->loop, loop_now() +
+				   (DOOR_SETTLE_US << d->settle), look, d);
+		d->settle++;
+		return;
 	}
+	d->settle = 0;
 	d->timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, look, d);
 }
 
@@ -193,6 +205,7 @@ static void on_wal_written(void *ctx, int fd, short revents)
 	/* The log is written before the commit is complete: look a moment
 	 * later, once the writer is done. */
 	loop_cancel(d->loop, d->timer);
+	d->settle = 1;
 	d->timer = loop_at(d->loop, loop_now() + DOOR_SETTLE_US, look, d);
 }
 
