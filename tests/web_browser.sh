@@ -73,8 +73,9 @@ log-level = info
 [table 1]
 name = Front
 players = Ada, Bob
-source = replay
-trace = $src/tests/traces/sim-clean-greedy.trace
+source = sim
+seed = 7
+player = greedy
 [table 2]
 name = Back
 players = Cleo, Dev
@@ -97,8 +98,9 @@ start_web "$tmp/demo.log" "$PITBOSSD" -f --demo --db "$tmp/demo.db" \
 	{ printf '1..1\nnot ok 1 - the demo daemon started\n'; sed 's/^/# /' "$tmp/demo.log"; exit 1; }
 demo=$web_pid
 demo_port=$web_port
-# At twice real time the long trace plays a move every second or two for
-# about 40 s; the short one ends after 5 s.
+# At twice real time the simulated table plays a move every second or two,
+# game after game, for as long as the pages are checked; the short trace
+# ends after 5 s.
 start_web "$tmp/live.log" "$PITBOSSD" -f -c "$tmp/live.conf" --speed 2 \
 	--assets "$src/web/assets" ||
 	{ printf '1..1\nnot ok 1 - the live daemon started\n'; sed 's/^/# /' "$tmp/live.log"; exit 1; }
