@@ -122,6 +122,7 @@ static void reload(struct daemon *d)
 	conf = malloc(sizeof(*conf));
 	if (conf == NULL)
 		return;
+	conf_default(conf);
 	if (conf_load(conf, d->conf_path, err, sizeof(err)) < 0) {
 		log_err("SIGHUP: %s; going on as before", err);
 	} else {
@@ -131,6 +132,7 @@ static void reload(struct daemon *d)
 			 "only with a restart", d->conf_path,
 			 conf_log_level_name(conf->log_level));
 	}
+	conf_free(conf);
 	free(conf);
 }
 
@@ -301,9 +303,9 @@ static void scale_time(struct table_config *c, double speed)
 {
 	struct referee_config *r = &c->referee;
 
-	if (strcmp(c->source, "gpio") == 0)
+	if (!(c->source->flags & SOURCE_PLAYED_TIME))
 		return;
-	c->params.speed = speed;
+	c->speed = speed;
 	r->debounce_us = (uint64_t)((double)r->debounce_us / speed);
 	r->pulse_gap_us = (uint64_t)((double)r->pulse_gap_us / speed);
 	r->quiet_us = (uint64_t)((double)r->quiet_us / speed);
@@ -311,61 +313,23 @@ static void scale_time(struct table_config *c, double speed)
 	r->stuck_window_us = (uint64_t)((double)r->stuck_window_us / speed);
 }
 
-static void simulated_table(struct table_config *c, unsigned id, double speed,
-		      uint64_t seed, int noisy)
+/* The simulated tables of --sim and --demo, written with the keys of
+ * pitboss.conf(5) and read as a file would be. */
+static int simulated_tables(struct conf *conf, int n, uint64_t seed,
+			    int noisy, char *err, size_t errlen)
 {
-	memset(c, 0, sizeof(*c));
-	c->id = id;
-	snprintf(c->name, sizeof(c->name), "Table %u", id);
-	snprintf(c->game, sizeof(c->game), "kalah");
-	snprintf(c->source, sizeof(c->source), "sim");
-	referee_config_default(&c->referee);
-	scale_time(c, speed);
-	sim_config_default(&c->params.sim);
-	c->params.sim.seed = seed * 1000 + id;
-	if (noisy) {
-		c->params.sim.noise.miss = 0.01;
-		c->params.sim.noise.bounce = 0.05;
-		c->params.sim.noise.illegal = 0.01;
-	}
-}
+	char text[4096];
+	size_t k = 0;
 
-/* A table of the configuration file. */
-static void configured_table(struct table_config *c,
-			     const struct conf_table *ct, double speed)
-{
-	char players[sizeof(ct->players)], *save = NULL, *p;
-	int seat = 0;
-
-	memset(c, 0, sizeof(*c));
-	c->id = ct->id;
-	if (ct->name[0] != '\0')
-		snprintf(c->name, sizeof(c->name), "%s", ct->name);
-	else
-		snprintf(c->name, sizeof(c->name), "Table %u", ct->id);
-	snprintf(c->game, sizeof(c->game), "%s", ct->game);
-	snprintf(c->options, sizeof(c->options), "%s", ct->options);
-	snprintf(c->source, sizeof(c->source), "%s",
-		 conf_source_name(ct->source));
-	snprintf(players, sizeof(players), "%s", ct->players);
-	for (p = strtok_r(players, ",", &save); p != NULL &&
-	     seat < RULES_MAX_SEATS;
-	     p = strtok_r(NULL, ",", &save)) {
-		while (*p == ' ')
-			p++;
-		snprintf(c->players[seat], sizeof(c->players[seat]), "%s", p);
-		for (size_t n = strlen(c->players[seat]);
-		     n > 0 && c->players[seat][n - 1] == ' '; n--)
-			c->players[seat][n - 1] = '\0';
-		seat++;
-	}
-	c->referee = ct->referee;
-	snprintf(c->params.trace_path, sizeof(c->params.trace_path), "%s",
-		 ct->trace);
-	c->params.speed = 1.0;
-	c->params.sim = ct->sim;
-	c->params.gpio = ct->gpio;
-	scale_time(c, speed);
+	for (int i = 1; i <= n && k < sizeof(text); i++)
+		k += (size_t)snprintf(text + k, sizeof(text) - k,
+				      "[table %d]\nsource = sim\nseed = %llu\n%s",
+				      i, (unsigned long long)(seed * 1000 +
+							      (uint64_t)i),
+				      noisy ? "noise.miss = 0.01\n"
+				      "noise.bounce = 0.05\n"
+				      "noise.illegal = 0.01\n" : "");
+	return conf_parse(conf, "--sim", text, err, errlen);
 }
 
 /*
@@ -459,7 +423,7 @@ static int open_tables(struct daemon *d, struct table_config *cfg, int n)
 				d->table[i])), options, sizeof(options));
 			log_info("table %u (%s): %s %s from %s", cfg[i].id,
 				 cfg[i].name, cfg[i].game, options[0] ? options :
-				 "(standard rules)", cfg[i].source);
+				 "(standard rules)", cfg[i].source->name);
 		}
 	}
 	return 0;
@@ -486,7 +450,6 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct daemon d = { .sigfd = -1, .inotify = -1 };
-	struct table_config cfg[TABLES_MAX];
 	const char *db_path = NULL;
 	int c, foreground = 0, verbose = 0, demo = 0, nsim = 0, rc = 1;
 	int noisy = 1, test = 0;
@@ -583,14 +546,25 @@ int main(int argc, char **argv)
 			"--demo and --sim run built-in tables, without -c or -t");
 		return 2;
 	}
-	if (!demo && nsim == 0) {
-		conf = malloc(sizeof(*conf));
+	conf = malloc(sizeof(*conf));
+	if (conf == NULL) {
+		fprintf(stderr, "pitbossd: out of memory\n");
+		return 1;
+	}
+	conf_default(conf);
+	if (demo)
+		nsim = 2;
+	if (nsim > 0 && simulated_tables(conf, nsim, seed, noisy, err,
+					 sizeof(err)) < 0) {
+		fprintf(stderr, "pitbossd: %s\n", err);
+		free(conf);
+		return 1;
+	}
+	if (nsim == 0) {
 		if (conf_path == NULL)
 			conf_path = CONF_DEFAULT_PATH;
-		if (conf == NULL ||
-		    conf_load(conf, conf_path, err, sizeof(err)) < 0) {
-			fprintf(stderr, "pitbossd: %s\n",
-				conf ? err : "out of memory");
+		if (conf_load(conf, conf_path, err, sizeof(err)) < 0) {
+			fprintf(stderr, "pitbossd: %s\n", err);
 			free(conf);
 			return 1;
 		}
@@ -603,7 +577,8 @@ int main(int argc, char **argv)
 				       conf->table[i].id, conf->table[i].game,
 				       conf->table[i].options[0] ?
 				       conf->table[i].options : "(standard rules)",
-				       conf_source_name(conf->table[i].source));
+				       conf->table[i].source->name);
+			conf_free(conf);
 			free(conf);
 			return 0;
 		}
@@ -615,7 +590,6 @@ int main(int argc, char **argv)
 		level = verbose >= 2 ? LOG_LEVEL_DEBUG : LOG_LEVEL_INFO;
 	}
 	if (demo) {
-		nsim = 2;
 		foreground = 1;
 		if (db_path == NULL)
 			db_path = "pitboss-demo.db";
@@ -636,38 +610,28 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	log_info("database %s", db_path);
-	if (conf != NULL) {
-		nsim = (int)conf->ntables;
-		for (int i = 0; i < nsim; i++)
-			configured_table(&cfg[i], &conf->table[i], speed);
-		if (nsim == 0)
-			log_warn("%s declares no table", conf_path);
-	} else {
+	{
 		int64_t tid = demo ? demo_tournament(d.db) : 0;
 
-		for (int i = 0; i < nsim; i++) {
-			simulated_table(&cfg[i], (unsigned)i + 1, speed, seed,
-					noisy);
-			cfg[i].tournament_id = tid;
+		for (size_t i = 0; i < conf->ntables; i++) {
+			scale_time(&conf->table[i], speed);
+			conf->table[i].tournament_id = tid;
 		}
+		if (conf->ntables == 0)
+			log_warn("%s declares no table", conf_path);
 	}
 	memset(&wc, 0, sizeof(wc));
 	snprintf(wc.listen, sizeof(wc.listen), "%s", wc_listen[0] ? wc_listen :
-		 conf != NULL ? conf->web_listen : "127.0.0.1");
-	wc.port = web_port_opt >= 0 ? (unsigned)web_port_opt :
-		  conf != NULL ? conf->web_port : 8080;
+		 conf->web_listen);
+	wc.port = web_port_opt >= 0 ? (unsigned)web_port_opt : conf->web_port;
 	snprintf(wc.db_path, sizeof(wc.db_path), "%s", db_path);
 	snprintf(wc.assets, sizeof(wc.assets), "%s", assets);
-	if (conf != NULL) {
-		snprintf(wc.password_hash, sizeof(wc.password_hash), "%s",
-			 conf->web_password_hash);
-		wc.connection_limit = conf->web_connection_limit;
-		wc.per_ip_limit = conf->web_per_ip_limit;
-		snprintf(wc.tls_cert, sizeof(wc.tls_cert), "%s",
-			 conf->web_tls_cert);
-		snprintf(wc.tls_key, sizeof(wc.tls_key), "%s",
-			 conf->web_tls_key);
-	}
+	snprintf(wc.password_hash, sizeof(wc.password_hash), "%s",
+		 conf->web_password_hash);
+	wc.connection_limit = conf->web_connection_limit;
+	wc.per_ip_limit = conf->web_per_ip_limit;
+	snprintf(wc.tls_cert, sizeof(wc.tls_cert), "%s", conf->web_tls_cert);
+	snprintf(wc.tls_key, sizeof(wc.tls_key), "%s", conf->web_tls_key);
 	if (wc.port != 0) {
 		d.web = web_start(&wc, err, sizeof(err));
 		if (d.web == NULL) {
@@ -679,15 +643,14 @@ int main(int argc, char **argv)
 			 ? "[" : "", wc.listen, strchr(wc.listen, ':') ? "]" : "",
 			 web_port(d.web));
 	}
-	if (open_tables(&d, cfg, nsim) < 0)
+	if (open_tables(&d, conf->table, (int)conf->ntables) < 0)
 		goto out;
 	for (int i = 0; d.web != NULL && i < d.ntables; i++) {
 		char *state = table_state_json(d.table[i]);
 
-		if (conf != NULL)
-			web_table_settings(d.web, table_board_id(d.table[i]),
-					   conf->table[i].pins,
-					   conf->table[i].live_analysis);
+		web_table_settings(d.web, table_board_id(d.table[i]),
+				   conf->table[i].pins,
+				   conf->table[i].live_analysis);
 
 		if (state != NULL)
 			web_table_state(d.web, table_board_id(d.table[i]), state);
@@ -713,6 +676,7 @@ out:
 	}
 	web_stop(d.web);
 	db_close(d.db);
+	conf_free(conf);
 	free(conf);
 	if (d.sigfd >= 0)
 		close(d.sigfd);
