@@ -1,13 +1,16 @@
 /*
  * conf.h - pitbossd's configuration file, pitboss.conf(5): global keys
  * (database, web listener, log level) and one [table N] section per
- * table (game, options, source and the source's settings, referee
- * settings).
+ * table (game, options, players, referee settings, the source and the
+ * source's own keys).
  *
- * One descriptor table in conf.c drives the parser, the checks, the
- * defaults and conf_describe(). A file is read and checked whole before
- * anything is handed out: on any error the caller's struct is left as
- * it was, and the message reads "FILE:LINE: key 'x': why".
+ * Descriptor tables drive the parser, the checks, the defaults and
+ * conf_describe(): conf.c's for the global keys and the keys of every
+ * table, and each source's own (source.h) for its keys, parsed into a
+ * block of its own that only the source reads. A file is read and
+ * checked whole before anything is handed out: on any error the
+ * caller's struct is left as it was, and the message reads
+ * "FILE:LINE: key 'x': why".
  *
  * (The module is "conf", not "config": daemon/config.h would shadow the
  * build's own config.h for every file in daemon/.)
@@ -20,19 +23,88 @@
 #include <stdio.h>
 
 #include "referee/referee.h"
-#include "referee/sim.h"
-#include "gpio/gpio.h"
+#include "rules/rules.h"
 
 #define CONF_DEFAULT_PATH "/etc/pitboss/pitboss.conf"
 #define CONF_TABLES_MAX 16
 #define CONF_PATH_MAX 256
 #define CONF_ERR_MAX 512	/* enough for any message conf_* writes */
+#define CONF_KEY_MAX 64		/* a key with its NUL */
 
-enum conf_source {
-	CONF_SOURCE_GPIO,	/* a drop-counter board on GPIO lines */
-	CONF_SOURCE_REPLAY,	/* a trace file played in real time */
-	CONF_SOURCE_SIM,	/* a simulated table */
-	CONF_SOURCE_COUNT
+/* ----------------------------------------------------- descriptors */
+
+enum conf_type {
+	CONF_TEXT,	/* any text */
+	CONF_PATH,	/* an absolute path */
+	CONF_ADDR,	/* an IPv4 or IPv6 address */
+	CONF_UINT,	/* a whole number in [min, max] (unsigned or int) */
+	CONF_U64,	/* a whole number of 64 bits */
+	CONF_MS,	/* milliseconds, up to 3 decimals, in [min, max] */
+	CONF_RATE,	/* a fraction from 0 to 1 (double) */
+	CONF_BOOL,	/* yes or no (int) */
+	CONF_CHOICE,	/* one of `choices`, stored as its index (int) */
+	CONF_LINE,	/* a GPIO line name */
+	CONF_LIST,	/* comma-separated texts: char [max][size / max] */
+	CONF_SOURCE	/* a source by name (const struct source_ops *) */
+};
+
+enum {
+	CONF_GLOBAL = 1u << 0,	/* before the first [table N] */
+	CONF_REQUIRED = 1u << 1,	/* no default: the table needs it */
+	/*
+	 * "prefix.WORD": one key per WORD ("line.a", "line.S"), its value
+	 * checked for its type (at most `size` bytes) and handed to the
+	 * source's `each`. The key is written "prefix.HOLE" or
+	 * "prefix.SEAT". Required or not, the source's check says which
+	 * words must be given.
+	 */
+	CONF_EACH = 1u << 2
+};
+
+/* One key: its name, type, default, help, where its value goes in the
+ * struct it fills, and any check beyond its type's. */
+struct conf_item {
+	const char *key;
+	unsigned flags;
+	enum conf_type type;
+	const char *def;	/* default as written in a file; NULL: none */
+	const char *help;
+	size_t offset, size;	/* where it goes; CONF_EACH: size only */
+	long long min, max;	/* CONF_UINT, CONF_MS (ms); CONF_LIST: max */
+	const char *const *choices;	/* CONF_CHOICE, NULL-terminated */
+	/* A check beyond the type's: NULL if fine, else why not. */
+	const char *(*check)(const char *value, char *buf, size_t len);
+};
+
+/* offset and size of `field` in `type`, for a conf_item. */
+#define CONF_AT(type, field) offsetof(type, field), \
+	sizeof(((type *)0)->field)
+
+/* ----------------------------------------------------- the tables */
+
+struct source_ops;
+
+/*
+ * One table: the keys every table has, and the block its source parsed
+ * from its own keys (read only by the source). Filled by conf_parse();
+ * pitbossd sets `speed` and `tournament_id`.
+ */
+struct table_config {
+	unsigned id;			/* N of [table N] */
+	unsigned line;			/* line of its [table N] header */
+	char name[64];			/* the board's name: "Table N" */
+	char players[RULES_MAX_SEATS][64];	/* per seat; "" = stand-in */
+	char pins[64];			/* players' PINs by seat; "" = none */
+	int live_analysis;		/* analysis shown while played */
+	char game[32];			/* rules name: "kalah" */
+	char options[200];		/* checked by rules_game_new() */
+	struct referee_config referee;
+	const struct source_ops *source;
+	void *source_conf;		/* the source's own block */
+	double speed;			/* played time runs this fast */
+	/* When not 0, the table plays the tournament's series that wait
+	 * for a game (the demo); else friendly games between `players`. */
+	int64_t tournament_id;
 };
 
 enum conf_log_level {
@@ -41,25 +113,6 @@ enum conf_log_level {
 	CONF_LOG_NOTICE,
 	CONF_LOG_INFO,
 	CONF_LOG_DEBUG
-};
-
-struct conf_table {
-	unsigned id;			/* N of [table N] */
-	unsigned line;			/* line of its [table N] header */
-	char name[64];			/* the board's name; "" = "Table N" */
-	char players[160];		/* "South, North"; "" = per table */
-	char pins[64];			/* players' PINs by seat; "" = none */
-	int live_analysis;		/* analysis shown while played */
-	char game[32];			/* rules name: "kalah" */
-	char options[200];		/* checked by rules_game_new() */
-	enum conf_source source;
-	struct referee_config referee;
-	/* CONF_SOURCE_REPLAY */
-	char trace[CONF_PATH_MAX];
-	/* CONF_SOURCE_SIM: complete, table, options and referee included */
-	struct sim_config sim;
-	/* CONF_SOURCE_GPIO: complete, ready for gpio_board_open() */
-	struct gpio_table_config gpio;
 };
 
 struct conf {
@@ -74,15 +127,16 @@ struct conf {
 	char web_tls_key[CONF_PATH_MAX];
 	enum conf_log_level log_level;
 	size_t ntables;
-	struct conf_table table[CONF_TABLES_MAX];
+	struct table_config table[CONF_TABLES_MAX];
 };
 
 /* The defaults: every global key at its default, no table. */
 void conf_default(struct conf *conf);
 
 /*
- * Reads and checks `path`. 0 and `*conf` replaced, or -1 with the
- * message in `err` and `*conf` untouched.
+ * Reads and checks `path`. 0 and `*conf` replaced (what it held
+ * released), or -1 with the message in `err` and `*conf` untouched.
+ * `*conf` must hold a configuration: conf_default()'s or a file's.
  */
 int conf_load(struct conf *conf, const char *path, char *err, size_t errlen);
 
@@ -90,18 +144,61 @@ int conf_load(struct conf *conf, const char *path, char *err, size_t errlen);
 int conf_parse(struct conf *conf, const char *name, const char *text,
 	       char *err, size_t errlen);
 
-/* Every key with its type, default, sources and help, for --help. */
+/* Releases the sources' blocks; `*conf` holds the defaults after. */
+void conf_free(struct conf *conf);
+
+/*
+ * A global key set over what the file said (a command-line setting),
+ * through the same descriptor and checks. 0, or -1 with "key 'x': why"
+ * in `err` and `*conf` untouched.
+ */
+int conf_set(struct conf *conf, const char *key, const char *value,
+	     char *err, size_t errlen);
+
+/* Every key with its type, default, source and help, for --help. */
 void conf_describe(FILE *out);
 
-/* The keys of the descriptor table, in order ("line.HOLE" for the
- * per-hole keys); NULL past the end. */
+/* The keys, the global and every table's first, then each source's in
+ * the registry's order ("line.HOLE" for a CONF_EACH key); NULL past the
+ * end. */
 const char *conf_key(size_t index);
 
-const char *conf_source_name(enum conf_source source);
 const char *conf_log_level_name(enum conf_log_level level);
 
 /* The table with id `id`, or NULL. */
-const struct conf_table *conf_table_find(const struct conf *conf,
-					 unsigned id);
+const struct table_config *conf_table_find(const struct conf *conf,
+					   unsigned id);
+
+/* ------------------------------------------- for the sources' checks */
+
+/*
+ * What a source's check is given (the second pass, once every table is
+ * read): the table with its generic keys checked, its game as a game
+ * would start with the table's options, and where each of the source's
+ * own keys was set.
+ */
+struct conf_check {
+	struct table_config *table;	/* source_conf: the source's block */
+	const struct rules_game *game;
+	const unsigned *seen;		/* per key of the source: its line,
+					 * 0 when not set */
+	unsigned source_line;		/* where 'source =' is */
+	struct conf_parser *parser;
+};
+
+/* The error of a check, "FILE:LINE: key 'KEY': why"; returns -1. */
+int conf_check_fail(const struct conf_check *c, unsigned line,
+		    const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Something of the host a table uses alone: a GPIO line, a camera. */
+struct conf_claim {
+	const char *kind;		/* "line": compared within a kind */
+	const char *name;		/* "GPIO5" */
+	char key[CONF_KEY_MAX];		/* the key claiming it: "line.b" */
+	unsigned line;			/* where that key is */
+};
+
+#define CONF_CLAIMS_MAX 80		/* claims of one table */
 
 #endif

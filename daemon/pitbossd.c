@@ -1,44 +1,24 @@
 /*
- * pitbossd.c - the referee daemon: one poll() loop over the tables'
- * sources, their referees' deadlines, signals and the commands door;
- * every verdict recorded before the next observation is looked at.
+ * pitbossd.c - the referee daemon's command line: its options, the
+ * configuration read or the built-in tables made, the options that set
+ * keys of pitboss.conf(5) applied over them through the same
+ * descriptors, then the daemon run (daemon.c).
  */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/signalfd.h>
 #include <unistd.h>
 
 #include "daemon/conf.h"
-#include "daemon/door.h"
-#include "daemon/log.h"
-#include "daemon/loop.h"
-#include "daemon/notify.h"
+#include "daemon/daemon.h"
+#include "daemon/demo.h"
+#include "daemon/source.h"
 #include "daemon/table.h"
 #include "db/db.h"
-#include "util/json.h"
-#include "web/web.h"
-
-#define TABLES_MAX 16
-
-struct daemon {
-	const char *conf_path;		/* NULL: built-in tables */
-	struct loop *loop;
-	struct db *db;
-	struct table *table[TABLES_MAX];
-	int ntables;
-	int sigfd;
-	struct door *door;		/* the commands door */
-	struct web *web;
-	uint64_t watchdog_us;
-	int stopping;
-};
 
 static void usage(FILE *out)
 {
@@ -56,537 +36,314 @@ static void usage(FILE *out)
 		"  -t, --test        check the configuration and exit\n"
 		"  -f, --foreground  stay in the foreground, log to standard error\n"
 		"  -v, --verbose     log more (twice: debug)\n"
-		"  --db PATH         the database (pitboss-demo.db with --demo, else\n"
-		"                    $PITBOSS_DB, else " DB_DEFAULT_PATH ")\n"
+		"  --db PATH         the database: key database (with --demo\n"
+		"                    pitboss-demo.db, --sim $PITBOSS_DB if set)\n"
 		"  --demo            two simulated tables with a little sensor noise\n"
 		"  --sim N           N simulated tables\n"
 		"  --speed X         simulated and replayed time runs X times faster (1)\n"
 		"  --seed N          the simulated players' random seed (1)\n"
 		"  --no-noise        simulated sensors without noise or illegal play\n"
-		"  --web-listen ADDR the dashboard's address (127.0.0.1)\n"
-		"  --web-port N      the dashboard's port (8080; 0: no dashboard)\n"
+		"  --web-listen ADDR the dashboard's address: key web.listen\n"
+		"  --web-port N      the dashboard's port: key web.port (0: none)\n"
 		"  --assets DIR      the dashboard's pages (" PB_ASSETS_DIR ")\n"
 		"\n"
+		"An option that sets a key is checked as the key is and goes over\n"
+		"the configuration's value; a relative --db is from here.\n"
 		"Exit status: 0 stopped by a signal, 1 could not start, 2 usage.\n"
 		"\nConfiguration keys (pitboss.conf(5)):\n");
 	conf_describe(out);
 }
 
-/* ---------------------------------------------------------- signals */
+/* ------------------------------------------------------ command line */
 
-static void json_string(FILE *f, const char *text)
+/* Options that set a key of pitboss.conf(5): applied over the file's or
+ * the built-in tables', through the key's descriptor and checks. */
+static const struct key_option {
+	int code;
+	const char *key;
+	int path;		/* relative to the working directory */
+} key_options[] = {
+	{ 'd', "database", 1 },
+	{ 'L', "web.listen", 0 },
+	{ 'P', "web.port", 0 },
+};
+
+#define NKEY_OPTIONS (sizeof(key_options) / sizeof(key_options[0]))
+
+static const struct option long_options[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "foreground", no_argument, NULL, 'f' },
+	{ "config", required_argument, NULL, 'c' },
+	{ "test", no_argument, NULL, 't' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "db", required_argument, NULL, 'd' },
+	{ "demo", no_argument, NULL, 'D' },
+	{ "sim", required_argument, NULL, 's' },
+	{ "speed", required_argument, NULL, 'S' },
+	{ "seed", required_argument, NULL, 'r' },
+	{ "no-noise", no_argument, NULL, 'n' },
+	{ "web-listen", required_argument, NULL, 'L' },
+	{ "web-port", required_argument, NULL, 'P' },
+	{ "assets", required_argument, NULL, 'A' },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct args {
+	const char *conf_path;	/* NULL: the default */
+	int test, foreground, verbose, demo, noisy;
+	unsigned nsim;		/* built-in tables; 0: the file's */
+	double speed;
+	unsigned long long seed;
+	const char *assets;
+	const char *value[NKEY_OPTIONS];	/* of key_options; NULL: none */
+};
+
+static const char *option_name(int code)
 {
-	json_fputs(f, text);
-}
-
-static enum log_level log_level_of(enum conf_log_level level, int verbose)
-{
-	enum log_level l = level <= CONF_LOG_ERROR ? LOG_LEVEL_ERR :
-			   level == CONF_LOG_WARNING ? LOG_LEVEL_WARN :
-			   level == CONF_LOG_DEBUG ? LOG_LEVEL_DEBUG :
-			   LOG_LEVEL_INFO;
-
-	while (verbose-- > 0 && l < LOG_LEVEL_DEBUG)
-		l++;
-	return l;
-}
-
-/* SIGHUP: the log level takes effect; the rest needs a restart. */
-static void reload(struct daemon *d)
-{
-	struct conf *conf;
-	char err[CONF_ERR_MAX];
-
-	if (d->conf_path == NULL) {
-		log_info("SIGHUP: no configuration file to re-read");
-		return;
-	}
-	conf = malloc(sizeof(*conf));
-	if (conf == NULL)
-		return;
-	if (conf_load(conf, d->conf_path, err, sizeof(err)) < 0) {
-		log_err("SIGHUP: %s; going on as before", err);
-	} else {
-		log_set_level(log_level_of(conf->log_level, 0));
-		log_info("SIGHUP: %s re-read; log level %s now; tables, "
-			 "sources, the database and the web listener change "
-			 "only with a restart", d->conf_path,
-			 conf_log_level_name(conf->log_level));
-	}
-	free(conf);
-}
-
-static void on_signal(void *ctx, int fd, short revents)
-{
-	struct daemon *d = ctx;
-	struct signalfd_siginfo si;
-
-	(void)revents;
-	if (read(fd, &si, sizeof(si)) != (ssize_t)sizeof(si))
-		return;
-	if (si.ssi_signo == SIGHUP) {
-		reload(d);
-		return;
-	}
-	log_info("%s: finishing and closing", strsignal((int)si.ssi_signo));
-	d->stopping = 1;
-	notify_send("STOPPING=1");
-	loop_stop(d->loop);
-}
-
-static int open_signals(struct daemon *d)
-{
-	sigset_t set;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGHUP);
-	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
-		return -1;
-	d->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-	if (d->sigfd < 0)
-		return -1;
-	return loop_add_fd(d->loop, d->sigfd, POLLIN, on_signal, d);
-}
-
-static void watchdog(void *ctx)
-{
-	struct daemon *d = ctx;
-
-	notify_send("WATCHDOG=1");
-	loop_at(d->loop, loop_now() + d->watchdog_us / 2, watchdog, d);
-}
-
-/* ------------------------------------------------------------ tables */
-
-/* Simulated or replayed time runs `speed` times faster: so must the
- * referee's. A GPIO board runs in real time. */
-static void scale_time(struct table_config *c, double speed)
-{
-	struct referee_config *r = &c->referee;
-
-	if (strcmp(c->source, "gpio") == 0)
-		return;
-	c->params.speed = speed;
-	r->debounce_us = (uint64_t)((double)r->debounce_us / speed);
-	r->pulse_gap_us = (uint64_t)((double)r->pulse_gap_us / speed);
-	r->quiet_us = (uint64_t)((double)r->quiet_us / speed);
-	r->turn_gap_us = (uint64_t)((double)r->turn_gap_us / speed);
-	r->stuck_window_us = (uint64_t)((double)r->stuck_window_us / speed);
-}
-
-static void simulated_table(struct table_config *c, unsigned id, double speed,
-		      uint64_t seed, int noisy)
-{
-	memset(c, 0, sizeof(*c));
-	c->id = id;
-	snprintf(c->name, sizeof(c->name), "Table %u", id);
-	snprintf(c->game, sizeof(c->game), "kalah");
-	snprintf(c->source, sizeof(c->source), "sim");
-	referee_config_default(&c->referee);
-	scale_time(c, speed);
-	sim_config_default(&c->params.sim);
-	c->params.sim.seed = seed * 1000 + id;
-	if (noisy) {
-		c->params.sim.noise.miss = 0.01;
-		c->params.sim.noise.bounce = 0.05;
-		c->params.sim.noise.illegal = 0.01;
-	}
-}
-
-/* A table of the configuration file. */
-static void configured_table(struct table_config *c,
-			     const struct conf_table *ct, double speed)
-{
-	char players[sizeof(ct->players)], *save = NULL, *p;
-	int seat = 0;
-
-	memset(c, 0, sizeof(*c));
-	c->id = ct->id;
-	if (ct->name[0] != '\0')
-		snprintf(c->name, sizeof(c->name), "%s", ct->name);
-	else
-		snprintf(c->name, sizeof(c->name), "Table %u", ct->id);
-	snprintf(c->game, sizeof(c->game), "%s", ct->game);
-	snprintf(c->options, sizeof(c->options), "%s", ct->options);
-	snprintf(c->source, sizeof(c->source), "%s",
-		 conf_source_name(ct->source));
-	snprintf(players, sizeof(players), "%s", ct->players);
-	for (p = strtok_r(players, ",", &save); p != NULL &&
-	     seat < RULES_MAX_SEATS;
-	     p = strtok_r(NULL, ",", &save)) {
-		while (*p == ' ')
-			p++;
-		snprintf(c->players[seat], sizeof(c->players[seat]), "%s", p);
-		for (size_t n = strlen(c->players[seat]);
-		     n > 0 && c->players[seat][n - 1] == ' '; n--)
-			c->players[seat][n - 1] = '\0';
-		seat++;
-	}
-	c->referee = ct->referee;
-	snprintf(c->params.trace_path, sizeof(c->params.trace_path), "%s",
-		 ct->trace);
-	c->params.speed = 1.0;
-	c->params.sim = ct->sim;
-	c->params.gpio = ct->gpio;
-	scale_time(c, speed);
+	for (const struct option *o = long_options; o->name != NULL; o++)
+		if (o->val == code)
+			return o->name;
+	return "?";
 }
 
 /*
- * The demo's knockout tournament of eight, drawn and under way; found
- * again when the demo database already has it. 0 when it cannot be made.
+ * `value` of key option `k` set in `conf`: a relative path made
+ * absolute first, since the daemon's directory is not the user's.
  */
-static int64_t demo_tournament(struct db *db)
+static int set_key(struct conf *conf, const struct key_option *k,
+		   const char *value, char *err, size_t errlen)
 {
-	static const char *const names[] = {
-		"Ada", "Bram", "Cleo", "Dev", "Edda", "Finn", "Gus", "Hana"
-	};
-	struct db_tournament_info info;
-	int64_t tid, player;
+	char path[CONF_PATH_MAX * 2], cwd[CONF_PATH_MAX];
 
-	if (db_tournament_find(db, "Demo Cup", &info) == DB_OK)
-		return info.id;
-	if (db_tournament_create(db, "Demo Cup", "kalah", "", 40, 0, &tid) !=
-	    DB_OK)
-		goto fail;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		struct db_player p;
-
-		if (db_player_find(db, names[i], &p) == DB_OK)
-			player = p.id;
-		else if (db_player_add(db, names[i], &player) != DB_OK)
-			goto fail;
-		if (db_tournament_enter(db, tid, player) != DB_OK)
-			goto fail;
-	}
-	if (db_tournament_draw(db, tid, 1, 2026) != DB_OK)
-		goto fail;
-	log_info("demo: tournament 'Demo Cup' of 8 drawn; its series are "
-		 "played at the tables ('pitboss tournament show \"Demo Cup\"')");
-	return tid;
-fail:
-	log_warn("demo: no tournament: %s", db_error(db));
-	return 0;
-}
-
-/* Every verdict to the dashboard: the event and the table's state. */
-static void to_web(void *ctx, struct table *t, const struct verdict *v)
-{
-	struct daemon *d = ctx;
-	char *state, *event;
-	size_t len = 0;
-	FILE *f;
-
-	if (d->web == NULL)
-		return;
-	state = table_state_json(t);
-	if (state != NULL)
-		web_table_state(d->web, table_board_id(t), state);
-	f = open_memstream(&event, &len);
-	if (f == NULL) {
-		free(state);
-		return;
-	}
-	fprintf(f, "{\"table\":%u,\"board\":%lld,\"kind\":\"%s\","
-		"\"ply\":%d,\"move\":", table_id(t),
-		(long long)table_board_id(t), verdict_kind_name(v->kind), v->ply);
-	json_string(f, v->move[0] ? v->move : NULL);
-	fputs(",\"text\":", f);
-	json_string(f, v->text);
-	fputs(",\"state\":", f);
-	fputs(state != NULL ? state : "null", f);
-	fputs("}", f);
-	fclose(f);
-	web_publish(d->web, event);
-	free(event);
-	free(state);
-}
-
-static int open_tables(struct daemon *d, struct table_config *cfg, int n)
-{
-	char err[512];
-
-	for (int i = 0; i < n; i++) {
-		d->table[i] = table_open(d->loop, d->db, &cfg[i], err,
-					 sizeof(err));
-		if (d->table[i] == NULL) {
-			log_err("%s", err);
+	if (k->path && value[0] != '/') {
+		if (getcwd(cwd, sizeof(cwd)) == NULL) {
+			snprintf(err, errlen, "the working directory: %s",
+				 strerror(errno));
 			return -1;
 		}
-		d->ntables = i + 1;
-		table_set_observer(d->table[i], to_web, d);
-		{
-			char options[256];
-
-			/* Logs are not private: a game's secrets stay out. */
-			rules_public_options(referee_game(table_referee(
-				d->table[i])), options, sizeof(options));
-			log_info("table %u (%s): %s %s from %s", cfg[i].id,
-				 cfg[i].name, cfg[i].game, options[0] ? options :
-				 "(standard rules)", cfg[i].source);
-		}
+		/* Too long, it is refused as the key's value. */
+		snprintf(path, sizeof(path), "%s/%.*s", cwd,
+			 CONF_PATH_MAX - 1, value);
+		value = path;
 	}
-	return 0;
+	return conf_set(conf, k->key, value, err, errlen);
 }
 
-int main(int argc, char **argv)
+/* A key option's value checked as the key's: 0, 2 (a usage error), or
+ * -1 when `code` is no key option. */
+static int take_key_option(struct args *a, int code)
 {
-	static const struct option lo[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "foreground", no_argument, NULL, 'f' },
-		{ "config", required_argument, NULL, 'c' },
-		{ "test", no_argument, NULL, 't' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "db", required_argument, NULL, 'd' },
-		{ "demo", no_argument, NULL, 'D' },
-		{ "sim", required_argument, NULL, 's' },
-		{ "speed", required_argument, NULL, 'S' },
-		{ "seed", required_argument, NULL, 'r' },
-		{ "no-noise", no_argument, NULL, 'n' },
-		{ "web-listen", required_argument, NULL, 'L' },
-		{ "web-port", required_argument, NULL, 'P' },
-		{ "assets", required_argument, NULL, 'A' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct daemon d = { .sigfd = -1 };
-	struct table_config cfg[TABLES_MAX];
-	const char *db_path = NULL;
-	int c, foreground = 0, verbose = 0, demo = 0, nsim = 0, rc = 1;
-	int noisy = 1, test = 0;
-	struct web_config wc;
-	long web_port_opt = -1;
-	const char *conf_path = NULL, *assets = PB_ASSETS_DIR;
-	char wc_listen[64] = "";
-	struct conf *conf = NULL;
-	enum log_level level = LOG_LEVEL_INFO;
-	double speed = 1.0;
-	unsigned long long seed = 1;
-	char err[DB_ERR_MAX], *end;
-	uint64_t t0 = loop_now();
+	static struct conf scratch;
+	char err[CONF_ERR_MAX];
 
-	while ((c = getopt_long(argc, argv, "hfvVc:t", lo, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			printf("pitbossd %s\n", PACKAGE_VERSION);
-			return 0;
-		case 'f':
-			foreground = 1;
-			break;
-		case 'c':
-			conf_path = optarg;
-			break;
-		case 't':
-			test = 1;
-			break;
-		case 'v':
-			verbose++;
-			break;
-		case 'd':
-			db_path = optarg;
-			break;
-		case 'D':
-			demo = 1;
-			break;
-		case 's':
-			nsim = (int)strtol(optarg, &end, 10);
-			if (*end != '\0' || nsim < 1 || nsim > TABLES_MAX) {
-				fprintf(stderr, "pitbossd: --sim: '%s' is not a "
-					"number of tables from 1 to %d\n", optarg,
-					TABLES_MAX);
-				return 2;
-			}
-			break;
-		case 'S':
-			errno = 0;
-			speed = strtod(optarg, &end);
-			if (errno != 0 || *end != '\0' || !(speed >= 0.01) ||
-			    speed > 10000) {
-				fprintf(stderr, "pitbossd: --speed: '%s' is not "
-					"a factor from 0.01 to 10000\n", optarg);
-				return 2;
-			}
-			break;
-		case 'n':
-			noisy = 0;
-			break;
-		case 'L':
-			snprintf(wc_listen, sizeof(wc_listen), "%s", optarg);
-			break;
-		case 'P':
-			web_port_opt = strtol(optarg, &end, 10);
-			if (*end != '\0' || web_port_opt < 0 || web_port_opt > 65535) {
-				fprintf(stderr, "pitbossd: --web-port: '%s' is not "
-					"a port from 0 (no dashboard) to 65535\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'A':
-			assets = optarg;
-			break;
-		case 'r':
-			seed = strtoull(optarg, &end, 10);
-			if (*end != '\0' || optarg[0] == '-') {
-				fprintf(stderr, "pitbossd: --seed: '%s' is not a "
-					"number\n", optarg);
-				return 2;
-			}
-			break;
-		default:
-			usage(stderr);
+	for (size_t k = 0; k < NKEY_OPTIONS; k++) {
+		if (key_options[k].code != code)
+			continue;
+		conf_default(&scratch);
+		if (set_key(&scratch, &key_options[k], optarg, err,
+			    sizeof(err)) < 0) {
+			fprintf(stderr, "pitbossd: --%s: %s\n", option_name(code),
+				err);
 			return 2;
 		}
+		a->value[k] = optarg;
+		return 0;
 	}
-	if (optind != argc || ((demo || nsim > 0) && (conf_path || test))) {
+	return -1;
+}
+
+static int take_number(int code, const char *text, struct args *a)
+{
+	char *end;
+
+	errno = 0;
+	if (code == 's') {
+		long n = strtol(text, &end, 10);
+
+		a->nsim = (unsigned)n;
+		if (*end == '\0' && n >= 1 && n <= CONF_TABLES_MAX)
+			return 0;
+		fprintf(stderr, "pitbossd: --sim: '%s' is not a number of "
+			"tables from 1 to %d\n", text, CONF_TABLES_MAX);
+	} else if (code == 'S') {
+		a->speed = strtod(text, &end);
+		if (errno == 0 && *end == '\0' && a->speed >= 0.01 &&
+		    a->speed <= 10000)
+			return 0;
+		fprintf(stderr, "pitbossd: --speed: '%s' is not a factor from "
+			"0.01 to 10000\n", text);
+	} else {
+		a->seed = strtoull(text, &end, 10);
+		if (*end == '\0' && text[0] != '-')
+			return 0;
+		fprintf(stderr, "pitbossd: --seed: '%s' is not a number\n",
+			text);
+	}
+	return 2;
+}
+
+/* One option; -1 to go on, else the exit status. */
+static int take_option(struct args *a, int c)
+{
+	switch (c) {
+	case 'h':
+		usage(stdout);
+		return 0;
+	case 'V':
+		printf("pitbossd %s\n", PACKAGE_VERSION);
+		return 0;
+	case 'f':
+		a->foreground = 1;
+		return -1;
+	case 'c':
+		a->conf_path = optarg;
+		return -1;
+	case 't':
+		a->test = 1;
+		return -1;
+	case 'v':
+		a->verbose++;
+		return -1;
+	case 'D':
+		a->demo = 1;
+		return -1;
+	case 'n':
+		a->noisy = 0;
+		return -1;
+	case 'A':
+		a->assets = optarg;
+		return -1;
+	case 's':
+	case 'S':
+	case 'r':
+		return take_number(c, optarg, a) == 0 ? -1 : 2;
+	}
+	switch (take_key_option(a, c)) {
+	case 0:
+		return -1;
+	case 2:
+		return 2;
+	}
+	usage(stderr);	/* getopt said what is wrong */
+	return 2;
+}
+
+/* The command line read into `a`: -1 to run, else the exit status. */
+static int parse_args(int argc, char **argv, struct args *a)
+{
+	int c, rc;
+
+	memset(a, 0, sizeof(*a));
+	a->noisy = 1;
+	a->speed = 1.0;
+	a->seed = 1;
+	a->assets = PB_ASSETS_DIR;
+	while ((c = getopt_long(argc, argv, "hfvVc:t", long_options,
+				NULL)) != -1)
+		if ((rc = take_option(a, c)) >= 0)
+			return rc;
+	if (optind != argc || ((a->demo || a->nsim > 0) &&
+			       (a->conf_path || a->test))) {
 		fprintf(stderr, "pitbossd: %s (try 'pitbossd --help')\n",
 			optind != argc ? "unexpected arguments" :
 			"--demo and --sim run built-in tables, without -c or -t");
 		return 2;
 	}
-	if (!demo && nsim == 0) {
-		conf = malloc(sizeof(*conf));
-		if (conf_path == NULL)
-			conf_path = CONF_DEFAULT_PATH;
-		if (conf == NULL ||
-		    conf_load(conf, conf_path, err, sizeof(err)) < 0) {
-			fprintf(stderr, "pitbossd: %s\n",
-				conf ? err : "out of memory");
-			free(conf);
+	if (a->demo) {
+		a->nsim = 2;
+		a->foreground = 1;
+	}
+	if (a->nsim == 0 && a->conf_path == NULL)
+		a->conf_path = CONF_DEFAULT_PATH;
+	return -1;
+}
+
+/*
+ * The tables --demo and --sim run: their database the demo's in the
+ * working directory, else $PITBOSS_DB, else the default.
+ */
+static int builtin_conf(const struct args *a, struct conf *conf, char *err,
+			size_t errlen)
+{
+	static const struct key_option db = { 'd', "database", 1 };
+	const char *env = getenv("PITBOSS_DB");
+	struct demo_tables tables = {
+		.ntables = a->nsim, .seed = a->seed, .noisy = a->noisy,
+	};
+
+	if (demo_conf(conf, &tables, err, errlen) < 0)
+		return -1;
+	if (a->demo)
+		return set_key(conf, &db, "pitboss-demo.db", err, errlen);
+	if (env != NULL && env[0] != '\0' &&
+	    set_key(conf, &db, env, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
+/* The configuration, the command line's settings over it: 0, or 1 with
+ * the reason said. */
+static int read_conf(const struct args *a, struct conf *conf)
+{
+	char err[CONF_ERR_MAX + 64];
+	size_t k;
+
+	if (a->nsim > 0 ? builtin_conf(a, conf, err, sizeof(err)) :
+	    conf_load(conf, a->conf_path, err, sizeof(err))) {
+		fprintf(stderr, "pitbossd: %s\n", err);
+		return 1;
+	}
+	for (k = 0; k < NKEY_OPTIONS; k++)
+		if (a->value[k] != NULL &&
+		    set_key(conf, &key_options[k], a->value[k], err,
+			    sizeof(err)) < 0) {
+			fprintf(stderr, "pitbossd: --%s: %s\n",
+				option_name(key_options[k].code), err);
 			return 1;
 		}
-		if (test) {
-			printf("%s: ok: %zu table%s, database %s\n", conf_path,
-			       conf->ntables, conf->ntables == 1 ? "" : "s",
-			       conf->database);
-			for (size_t i = 0; i < conf->ntables; i++)
-				printf("  table %u: %s %s from %s\n",
-				       conf->table[i].id, conf->table[i].game,
-				       conf->table[i].options[0] ?
-				       conf->table[i].options : "(standard rules)",
-				       conf_source_name(conf->table[i].source));
-			free(conf);
-			return 0;
-		}
-		d.conf_path = conf_path;
-		if (db_path == NULL)
-			db_path = conf->database;
-		level = log_level_of(conf->log_level, verbose);
-	} else {
-		level = verbose >= 2 ? LOG_LEVEL_DEBUG : LOG_LEVEL_INFO;
-	}
-	if (demo) {
-		nsim = 2;
-		foreground = 1;
-		if (db_path == NULL)
-			db_path = "pitboss-demo.db";
-	}
-	if (db_path == NULL)
-		db_path = getenv("PITBOSS_DB");
-	if (db_path == NULL)
-		db_path = DB_DEFAULT_PATH;
-	log_open("pitbossd", foreground, level);
+	return 0;
+}
 
-	d.loop = loop_new();
-	if (d.loop == NULL || open_signals(&d) < 0) {
-		log_err("setting up: %s", strerror(errno));
-		goto out;
-	}
-	if (db_open(db_path, DB_OPEN_CREATE, &d.db, err, sizeof(err)) != DB_OK) {
-		log_err("%s", err);
-		goto out;
-	}
-	log_info("database %s", db_path);
-	if (conf != NULL) {
-		nsim = (int)conf->ntables;
-		for (int i = 0; i < nsim; i++)
-			configured_table(&cfg[i], &conf->table[i], speed);
-		if (nsim == 0)
-			log_warn("%s declares no table", conf_path);
-	} else {
-		int64_t tid = demo ? demo_tournament(d.db) : 0;
+/* -t: what the configuration declares. */
+static void print_conf(const struct args *a, const struct conf *conf)
+{
+	printf("%s: ok: %zu table%s, database %s\n", a->conf_path,
+	       conf->ntables, conf->ntables == 1 ? "" : "s", conf->database);
+	for (size_t i = 0; i < conf->ntables; i++)
+		printf("  table %u: %s %s from %s\n", conf->table[i].id,
+		       conf->table[i].game, conf->table[i].options[0] ?
+		       conf->table[i].options : "(standard rules)",
+		       conf->table[i].source->name);
+}
 
-		for (int i = 0; i < nsim; i++) {
-			simulated_table(&cfg[i], (unsigned)i + 1, speed, seed,
-					noisy);
-			cfg[i].tournament_id = tid;
-		}
-	}
-	memset(&wc, 0, sizeof(wc));
-	snprintf(wc.listen, sizeof(wc.listen), "%s", wc_listen[0] ? wc_listen :
-		 conf != NULL ? conf->web_listen : "127.0.0.1");
-	wc.port = web_port_opt >= 0 ? (unsigned)web_port_opt :
-		  conf != NULL ? conf->web_port : 8080;
-	snprintf(wc.db_path, sizeof(wc.db_path), "%s", db_path);
-	snprintf(wc.assets, sizeof(wc.assets), "%s", assets);
-	if (conf != NULL) {
-		snprintf(wc.password_hash, sizeof(wc.password_hash), "%s",
-			 conf->web_password_hash);
-		wc.connection_limit = conf->web_connection_limit;
-		wc.per_ip_limit = conf->web_per_ip_limit;
-		snprintf(wc.tls_cert, sizeof(wc.tls_cert), "%s",
-			 conf->web_tls_cert);
-		snprintf(wc.tls_key, sizeof(wc.tls_key), "%s",
-			 conf->web_tls_key);
-	}
-	if (wc.port != 0) {
-		d.web = web_start(&wc, err, sizeof(err));
-		if (d.web == NULL) {
-			log_err("%s", err);
-			goto out;
-		}
-		log_info("dashboard on %s://%s%s%s:%u/", wc.tls_cert[0] ?
-			 "https" : "http", strchr(wc.listen, ':')
-			 ? "[" : "", wc.listen, strchr(wc.listen, ':') ? "]" : "",
-			 web_port(d.web));
-	}
-	if (open_tables(&d, cfg, nsim) < 0)
-		goto out;
-	for (int i = 0; d.web != NULL && i < d.ntables; i++) {
-		char *state = table_state_json(d.table[i]);
+int main(int argc, char **argv)
+{
+	struct args a;
+	struct conf *conf;
+	int rc = parse_args(argc, argv, &a);
 
-		if (conf != NULL)
-			web_table_settings(d.web, table_board_id(d.table[i]),
-					   conf->table[i].pins,
-					   conf->table[i].live_analysis);
+	if (rc >= 0)
+		return rc;
+	conf = malloc(sizeof(*conf));
+	if (conf == NULL) {
+		fprintf(stderr, "pitbossd: out of memory\n");
+		return 1;
+	}
+	conf_default(conf);
+	rc = read_conf(&a, conf);
+	if (rc == 0 && a.test) {
+		print_conf(&a, conf);
+	} else if (rc == 0) {
+		struct daemon_settings s = {
+			.conf = conf, .conf_path = a.nsim ? NULL : a.conf_path,
+			.foreground = a.foreground, .verbose = a.verbose,
+			.speed = a.speed, .assets = a.assets, .demo = a.demo,
+		};
 
-		if (state != NULL)
-			web_table_state(d.web, table_board_id(d.table[i]), state);
-		free(state);
+		rc = daemon_run(&s);
 	}
-	d.door = door_open(d.loop, d.db, db_path, d.table, d.ntables, d.web);
-	if (d.door == NULL) {
-		log_err("the commands door: %s", strerror(errno));
-		goto out;
-	}
-	d.watchdog_us = notify_watchdog_usec();
-	if (d.watchdog_us > 0)
-		loop_at(d.loop, loop_now() + d.watchdog_us / 2, watchdog, &d);
-	log_info("ready: %d table%s, started in %.1f ms", d.ntables,
-		 d.ntables == 1 ? "" : "s", (double)(loop_now() - t0) / 1000.0);
-	notify_send("READY=1\nSTATUS=refereeing");
-	if (loop_run(d.loop) < 0)
-		log_err("poll: %s", strerror(errno));
-	else
-		rc = d.stopping ? 0 : 1;
-out:
-	door_close(d.door);
-	for (int i = 0; i < d.ntables; i++) {
-		if (d.table[i] != NULL)
-			log_info("table %u: %lu moves recorded", table_id(d.table[i]),
-				 table_moves_committed(d.table[i]));
-		table_close(d.table[i]);
-	}
-	web_stop(d.web);
-	db_close(d.db);
+	conf_free(conf);
 	free(conf);
-	if (d.sigfd >= 0)
-		close(d.sigfd);
-	loop_free(d.loop);
-	log_close();
 	return rc;
 }

@@ -3,6 +3,8 @@
  * observations in real time: `replay` (a trace file, once) and `sim` (a
  * simulated table, game after game). Observation times are rebased on
  * the loop's clock and scaled by the speed factor, one timer at a time.
+ * Each has its keys of pitboss.conf(5): the replay's block is a struct
+ * replay_conf, the simulator's a struct sim_config.
  */
 #include "config.h"
 
@@ -10,6 +12,7 @@
 #include <string.h>
 
 #include "daemon/source.h"
+#include "referee/sim.h"
 #include "referee/trace.h"
 #include "rules/rules.h"
 
@@ -82,7 +85,7 @@ static void schedule(struct source *s)
 }
 
 static struct source *play_new(struct loop *loop,
-			       const struct source_params *p,
+			       const struct table_config *table,
 			       source_emit_fn emit, void *ctx)
 {
 	struct source *s = calloc(1, sizeof(*s));
@@ -92,8 +95,8 @@ static struct source *play_new(struct loop *loop,
 	s->loop = loop;
 	s->emit = emit;
 	s->ctx = ctx;
-	s->table = p->table;
-	s->speed = p->speed > 0 ? p->speed : 1.0;
+	s->table = table->id;
+	s->speed = table->speed > 0 ? table->speed : 1.0;
 	s->timer = -1;
 	s->base_loop = loop_now();
 	return s;
@@ -110,95 +113,189 @@ static void play_close(struct source *s)
 	free(s);
 }
 
-static struct source *replay_open(struct loop *loop,
-				  const struct source_params *p,
-				  source_emit_fn emit, void *ctx, char *err,
-				  size_t errlen)
+/* ------------------------------------------------------------- replay */
+
+struct replay_conf {
+	char trace[CONF_PATH_MAX];
+};
+
+static const struct conf_item replay_items[] = {
+	{ "trace", CONF_REQUIRED, CONF_PATH, NULL,
+	  "trace file to play (pitboss-trace(5))",
+	  CONF_AT(struct replay_conf, trace), 0, 0, NULL, NULL },
+};
+
+/* The table's own observations of the trace, or of its only table. */
+static int replay_take(struct source *s, const struct trace *whole,
+		       const struct table_config *table, const char *path,
+		       char *err, size_t errlen)
 {
-	struct source *s;
-	struct trace whole;
-	const struct trace_table *t;
+	const struct trace_table *t = trace_table_find(whole, table->id);
 
-	if (trace_read_file(p->trace_path, &whole, err, errlen) < 0)
-		return NULL;
-	t = trace_table_find(&whole, p->table);
-	if (t == NULL && whole.ntables == 1)
-		t = &whole.table[0];	/* a one-table trace fits any table */
+	if (t == NULL && whole->ntables == 1)
+		t = &whole->table[0];	/* a one-table trace fits any table */
 	if (t == NULL) {
-		rules_error(err, errlen, "%s: no table %u in the trace",
-			    p->trace_path, p->table);
-		goto err_free_trace;
+		rules_error(err, errlen, "%s: no table %u in the trace", path,
+			    table->id);
+		return -1;
 	}
-	if (strcmp(t->game, p->game) != 0) {
-		rules_error(err, errlen, "%s: table %u plays %s, not %s",
-			    p->trace_path, t->id, t->game, p->game);
-		goto err_free_trace;
+	if (strcmp(t->game, table->game) != 0) {
+		rules_error(err, errlen, "%s: table %u plays %s, not %s", path,
+			    t->id, t->game, table->game);
+		return -1;
 	}
-	s = play_new(loop, p, emit, ctx);
-	if (s == NULL) {
-		rules_error(err, errlen, "out of memory");
-		goto err_free_trace;
-	}
-	for (size_t i = 0; i < whole.nobs; i++)
-		if (whole.obs[i].table == t->id &&
-		    trace_append(&s->trace, &whole.obs[i]) < 0) {
+	for (size_t i = 0; i < whole->nobs; i++)
+		if (whole->obs[i].table == t->id &&
+		    trace_append(&s->trace, &whole->obs[i]) < 0) {
 			rules_error(err, errlen, "out of memory");
-			play_close(s);
-			goto err_free_trace;
+			return -1;
 		}
-	trace_free(&whole);
-	if (s->trace.nobs > 0)
-		s->base_trace = s->trace.obs[0].t_us;
-	schedule(s);
-	return s;
-
-err_free_trace:
-	trace_free(&whole);
-	return NULL;
+	return 0;
 }
 
-static struct source *sim_open(struct loop *loop,
-			       const struct source_params *p,
-			       source_emit_fn emit, void *ctx, char *err,
-			       size_t errlen)
+static struct source *replay_open(struct loop *loop,
+				  const struct table_config *table,
+				  const char *resume, source_emit_fn emit,
+				  void *ctx, char *err, size_t errlen)
 {
+	const struct replay_conf *rc = table->source_conf;
 	struct source *s;
-	struct sim_config cfg = p->sim;
+	struct trace whole;
 
-	if (strcmp(p->game, "kalah") != 0) {
-		rules_error(err, errlen, "the simulator plays kalah, not %s",
-			    p->game);
+	(void)resume;	/* a trace plays from its start */
+	if (trace_read_file(rc->trace, &whole, err, errlen) < 0)
 		return NULL;
-	}
-	cfg.table = p->table;
-	snprintf(cfg.options, sizeof(cfg.options), "%s", p->options);
-	s = play_new(loop, p, emit, ctx);
+	s = play_new(loop, table, emit, ctx);
 	if (s == NULL) {
 		rules_error(err, errlen, "out of memory");
+		trace_free(&whole);
 		return NULL;
 	}
-	s->sim = sim_new(&cfg, err, errlen);
-	if (s->sim == NULL) {
+	if (replay_take(s, &whole, table, rc->trace, err, errlen) < 0) {
+		trace_free(&whole);
 		play_close(s);
 		return NULL;
 	}
-	if (p->resume_position[0] != '\0') {
-		s->resume = 1;
-		snprintf(s->resume_position, sizeof(s->resume_position), "%s",
-			 p->resume_position);
-	}
+	trace_free(&whole);
+	if (s->trace.nobs > 0)
+		s->base_trace = s->trace.obs[0].t_us;
 	schedule(s);
 	return s;
 }
 
 const struct source_ops source_replay_ops = {
 	.name = "replay",
+	.help = "a trace file played in real time",
+	.conf = {
+		.items = replay_items,
+		.nitems = sizeof(replay_items) / sizeof(replay_items[0]),
+		.size = sizeof(struct replay_conf),
+	},
+	.flags = SOURCE_PLAYED_TIME,
 	.open = replay_open,
 	.close = play_close,
 };
 
+/* ---------------------------------------------------------------- sim */
+
+static const char *const player_names[] = { "random", "greedy", NULL };
+
+#define S(field) CONF_AT(struct sim_config, field)
+
+static const struct conf_item sim_items[] = {
+	{ "seed", 0, CONF_U64, "1", "seed of the simulation", S(seed), 0, 0,
+	  NULL, NULL },
+	{ "player", 0, CONF_CHOICE, "greedy", "how the players choose",
+	  S(player), 0, 0, player_names, NULL },
+	{ "sim.buttons", 0, CONF_BOOL, "yes",
+	  "players press the end-of-turn button", S(buttons), 0, 0, NULL,
+	  NULL },
+	{ "sim.lifts", 0, CONF_BOOL, "no", "the board has hand-in-pit sensors",
+	  S(lifts), 0, 0, NULL, NULL },
+	{ "noise.bounce", 0, CONF_RATE, "0",
+	  "per pulse: a second edge within the debounce time",
+	  S(noise.bounce), 0, 0, NULL, NULL },
+	{ "noise.miss", 0, CONF_RATE, "0", "per pulse: a pulse lost",
+	  S(noise.miss), 0, 0, NULL, NULL },
+	{ "noise.extra", 0, CONF_RATE, "0", "per pulse: a pulse nothing caused",
+	  S(noise.extra), 0, 0, NULL, NULL },
+	{ "noise.swap", 0, CONF_RATE, "0",
+	  "per pulse: two seeds sensed in swapped order", S(noise.swap), 0, 0,
+	  NULL, NULL },
+	{ "noise.roll", 0, CONF_RATE, "0",
+	  "per pulse: a seed rolls into the next hole", S(noise.roll), 0, 0,
+	  NULL, NULL },
+	{ "noise.illegal", 0, CONF_RATE, "0",
+	  "per move: the move is played illegally", S(noise.illegal), 0, 0,
+	  NULL, NULL },
+	{ "noise.dead", 0, CONF_BOOL, "no", "one line per game never fires",
+	  S(noise.dead), 0, 0, NULL, NULL },
+	{ "noise.stuck", 0, CONF_BOOL, "no",
+	  "one line per game chatters for a while", S(noise.stuck), 0, 0,
+	  NULL, NULL },
+};
+
+static void sim_init(void *block)
+{
+	sim_config_default(block);
+}
+
+/* The simulated table plays the table's game, options and referee. */
+static int sim_check(const struct conf_check *c)
+{
+	struct sim_config *sim = c->table->source_conf;
+
+	if (strcmp(c->game->ops->name, "kalah") != 0)
+		return conf_check_fail(c, c->source_line, "source",
+				       "the simulator plays kalah only");
+	sim->table = c->table->id;
+	snprintf(sim->options, sizeof(sim->options), "%s", c->table->options);
+	sim->referee = c->table->referee;
+	return 0;
+}
+
+static struct source *sim_open(struct loop *loop,
+			       const struct table_config *table,
+			       const char *resume, source_emit_fn emit,
+			       void *ctx, char *err, size_t errlen)
+{
+	struct source *s;
+
+	if (strcmp(table->game, "kalah") != 0) {
+		rules_error(err, errlen, "the simulator plays kalah, not %s",
+			    table->game);
+		return NULL;
+	}
+	s = play_new(loop, table, emit, ctx);
+	if (s == NULL) {
+		rules_error(err, errlen, "out of memory");
+		return NULL;
+	}
+	s->sim = sim_new(table->source_conf, err, errlen);
+	if (s->sim == NULL) {
+		play_close(s);
+		return NULL;
+	}
+	if (resume != NULL && resume[0] != '\0') {
+		s->resume = 1;
+		snprintf(s->resume_position, sizeof(s->resume_position), "%s",
+			 resume);
+	}
+	schedule(s);
+	return s;
+}
+
 const struct source_ops source_sim_ops = {
 	.name = "sim",
+	.help = "a simulated Kalah table: players, sensor noise, an arbiter",
+	.conf = {
+		.items = sim_items,
+		.nitems = sizeof(sim_items) / sizeof(sim_items[0]),
+		.size = sizeof(struct sim_config),
+		.init = sim_init,
+		.check = sim_check,
+	},
+	.flags = SOURCE_PLAYED_TIME,
 	.open = sim_open,
 	.close = play_close,
 };

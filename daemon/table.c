@@ -24,6 +24,7 @@ struct table {
 	struct referee *ref;
 	const struct source_ops *source_ops;
 	struct source *source;
+	char resume_position[256];	/* a game under way, for the source */
 	int64_t board_id;
 	int seats;			/* seats in play */
 	int64_t player[RULES_MAX_SEATS];	/* of the game under way */
@@ -414,9 +415,8 @@ static int resume(struct table *t, char *err, size_t errlen)
 			 t->cfg.id, (long long)t->game_id, l.n,
 			 referee_public_position(t->ref, pos, sizeof(pos)));
 		if (referee_in_game(t->ref))
-			snprintf(t->cfg.params.resume_position,
-				 sizeof(t->cfg.params.resume_position), "%s",
-				 pos);
+			snprintf(t->resume_position,
+				 sizeof(t->resume_position), "%s", pos);
 		else
 			record_over(t);	/* ended as the power went */
 	}
@@ -462,19 +462,9 @@ struct table *table_open(struct loop *loop, struct db *db,
 			 t->cfg.id, (long long)t->game_id, why);
 		goto err_free_referee;
 	}
-	t->source_ops = source_find(t->cfg.source);
-	if (t->source_ops == NULL) {
-		snprintf(err, errlen, "table %u: source '%s' is not compiled in",
-			 t->cfg.id, t->cfg.source);
-		goto err_free_referee;
-	}
-	t->cfg.params.table = t->cfg.id;
-	snprintf(t->cfg.params.game, sizeof(t->cfg.params.game), "%s",
-		 t->cfg.game);
-	snprintf(t->cfg.params.options, sizeof(t->cfg.params.options), "%s",
-		 t->cfg.options);
-	t->source = t->source_ops->open(loop, &t->cfg.params, on_observation,
-					t, why, sizeof(why));
+	t->source_ops = t->cfg.source;
+	t->source = t->source_ops->open(loop, &t->cfg, t->resume_position,
+					on_observation, t, why, sizeof(why));
 	if (t->source == NULL) {
 		snprintf(err, errlen, "table %u: %s", t->cfg.id, why);
 		goto err_free_referee;

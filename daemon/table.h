@@ -9,31 +9,20 @@
 
 #include <stdint.h>
 
+#include "daemon/conf.h"
 #include "daemon/loop.h"
 #include "referee/referee.h"
 #include "daemon/source.h"
 #include "db/commands.h"
 #include "db/db.h"
 
-struct table_config {
-	unsigned id;
-	char name[64];			/* the board's name in the store */
-	char game[16];
-	char options[200];
-	char source[16];		/* "sim", "replay", "gpio" */
-	char players[RULES_MAX_SEATS][64];	/* per seat; "" = a stand-in */
-	struct source_params params;
-	struct referee_config referee;
-	/* When not 0, the table plays the tournament's series that wait
-	 * for a game (the demo); else friendly games between `players`. */
-	int64_t tournament_id;
-};
-
 struct table;
 
 /*
  * Opens a table: its board in the store, the game under way resumed at
- * its last committed move, and its source started. NULL with the reason.
+ * its last committed move, and its source started. `config` (the
+ * source's block it points to included) stays the caller's and must
+ * outlive the table. NULL with the reason.
  */
 struct table *table_open(struct loop *loop, struct db *db,
 			 const struct table_config *config, char *err,

@@ -1,9 +1,9 @@
 #!/bin/sh
 # pitbossd as an administrator runs it: configuration checks, usage
-# errors, tables from a configuration file (simulated, replayed, a GPIO
-# board that is not there), commands through the door with
-# 'pitboss table', SIGHUP and SIGTERM, commands queued while it was
-# down. Prints TAP.
+# errors, command-line settings over the file's, tables from a
+# configuration file (simulated, replayed, a GPIO board that is not
+# there), commands through the door with 'pitboss table', SIGHUP and
+# SIGTERM, commands queued while it was down. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
 PITBOSSD="${top_builddir:-.}/pitbossd"
@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 
-plan 17
+plan 22
 
 cat >"$tmp/good.conf" <<EOC
 database = $tmp/club.db
@@ -53,6 +53,29 @@ out=$("$PITBOSSD" -t -c "$tmp/bad.conf" 2>&1); rc=$?
 expect_match "-t refuses a bad one with FILE:LINE (exit 1)" "$rc: $out" \
 	"1: pitbossd: $tmp/bad.conf:3: key 'noise.miss': "
 
+printf '[table 1]\nsource = sim\nline.a = GPIO4\n' >"$tmp/bad.conf"
+out=$("$PITBOSSD" -t -c "$tmp/bad.conf" 2>&1); rc=$?
+expect_eq "a key of another source is refused with FILE:LINE" "$rc: $out" \
+	"1: pitbossd: $tmp/bad.conf:3: key 'line.a': not for source sim (table 1)"
+
+printf '[table 1]\nsource = sim\n[table 2]\nsource = camera\n' >"$tmp/cam.conf"
+out=$("$PITBOSSD" -t -c "$tmp/cam.conf" 2>&1); rc=$?
+expect_eq "a source not compiled in is refused with FILE:LINE" "$rc: $out" \
+	"1: pitbossd: $tmp/cam.conf:4: key 'source': source 'camera' is not compiled in"
+
+out=$("$PITBOSSD" -t -c "$tmp/good.conf" --db "$tmp/other.db"); rc=$?
+expect_eq "--db goes over the file's database" "$rc: $(echo "$out" | head -n 1)" \
+	"0: $tmp/good.conf: ok: 3 tables, database $tmp/other.db"
+pitbossd_abs=$(cd "$(dirname "$PITBOSSD")" && pwd)/pitbossd
+out=$(cd "$tmp" && "$pitbossd_abs" -t -c good.conf --db rel.db); rc=$?
+expect_eq "a relative --db is from the working directory" \
+	"$rc: $(echo "$out" | head -n 1)" \
+	"0: good.conf: ok: 3 tables, database $(cd "$tmp" && pwd -P)/rel.db"
+
+out=$("$PITBOSSD" -t -c "$tmp/good.conf" --web-port 65536 2>&1); rc=$?
+expect_eq "a setting is checked as the key is (exit 2)" "$rc: $out" \
+	"2: pitbossd: --web-port: key 'web.port': 65536 is out of range (0 to 65535)"
+
 out=$("$PITBOSSD" -t -c "$tmp/none.conf" 2>&1); rc=$?
 expect_match "a missing configuration (exit 1)" "$rc: $out" "1: pitbossd: "
 
@@ -80,16 +103,16 @@ expect_match "the replayed table's game is recorded" "$out" "Table 2"
 out=$("$PITBOSS" table status Front --db "$tmp/club.db")
 expect_match "table status shows the game under way" "$out" "Ada v Bob"
 
-out=$("$PITBOSS" table enter 3 c --db "$tmp/club.db" --wait 5); rc=$?
+out=$("$PITBOSS" table enter 3 c --db "$tmp/club.db" --wait 30); rc=$?
 expect_eq "a command is refused through the door (exit 1)" "$rc: $out" \
 	"1: refused 0 -: entry refused: no game is on"
 
-out=$("$PITBOSS" table start 3 --db "$tmp/club.db" --wait 5 &&
-      "$PITBOSS" table enter 3 c --db "$tmp/club.db" --wait 5); rc=$?
+out=$("$PITBOSS" table start 3 --db "$tmp/club.db" --wait 30 &&
+      "$PITBOSS" table enter 3 c --db "$tmp/club.db" --wait 30); rc=$?
 expect_eq "commands are carried out through the door" "$rc: $(echo "$out" | tail -n 1)" \
 	"0: accept 1 c: S plays c; moves again; entered by hand"
 
-out=$("$PITBOSS" table enter 3 zz --db "$tmp/club.db" --wait 5 --json); rc=$?
+out=$("$PITBOSS" table enter 3 zz --db "$tmp/club.db" --wait 30 --json); rc=$?
 expect_match "--json: the outcome's columns, decided by its kind (exit 1)" \
 	"$rc: $out" '1: {"command":4,"kind":"refused","cause":"'
 

@@ -2,8 +2,10 @@
  * test_conf.c - pitboss.conf(5): a complete file read into every field,
  * the defaults, and one test per kind of error with its exact message
  * ("FILE:LINE: key 'x': why"), each leaving the caller's config as it
- * was. Also: the example file parses, and the man page and
- * conf_describe() name every key of the descriptor table.
+ * was. Each source's keys go to its own table and block; command-line
+ * settings go through the same descriptors. Also: the example file
+ * parses, and the man page and conf_describe() name every key of every
+ * descriptor table.
  */
 #include "config.h"
 
@@ -17,7 +19,10 @@
 #include <cmocka.h>
 
 #include "daemon/conf.h"
+#include "daemon/source.h"
+#include "gpio/gpio.h"
 #include "referee/match.h"
+#include "referee/sim.h"
 
 /* A gpio table with every key a board can have. */
 #define BOARD \
@@ -63,8 +68,30 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
+	conf_free(conf);
 	free(conf);
 	return 0;
+}
+
+/* The blocks of the sources, as their files describe them: the gpio
+ * source's starts with its board's config, the simulator's is its
+ * struct sim_config, the replay's starts with the trace's path. */
+static const struct gpio_table_config *gpio_of(const struct table_config *t)
+{
+	assert_ptr_equal(t->source, source_find("gpio"));
+	return t->source_conf;
+}
+
+static const struct sim_config *sim_of(const struct table_config *t)
+{
+	assert_ptr_equal(t->source, source_find("sim"));
+	return t->source_conf;
+}
+
+static const char *trace_of(const struct table_config *t)
+{
+	assert_ptr_equal(t->source, source_find("replay"));
+	return t->source_conf;
 }
 
 static void parse_ok(const char *text)
@@ -96,7 +123,7 @@ static void parse_fails(const char *text, const char *want)
 
 static void test_complete_gpio_table(void **state)
 {
-	const struct conf_table *t;
+	const struct table_config *t;
 	const struct gpio_table_config *g;
 
 	(void)state;
@@ -130,13 +157,14 @@ static void test_complete_gpio_table(void **state)
 	assert_int_equal(t->line, 8);
 	assert_string_equal(t->game, "kalah");
 	assert_string_equal(t->options, "pits=4 seeds=3");
-	assert_int_equal(t->source, CONF_SOURCE_GPIO);
+	assert_string_equal(t->source->name, "gpio");
+	assert_string_equal(t->name, "Table 1");
 	assert_int_equal(t->referee.quiet_us, 1500000);
 	assert_int_equal(t->referee.snapshot_tolerance, 0);
 	assert_int_equal(t->referee.snapshot_confirm, 1);
 	assert_int_equal(t->referee.accept_cost, 0);
 
-	g = &t->gpio;
+	g = gpio_of(t);
 	assert_int_equal(g->table, 1);
 	assert_int_equal(g->bias, GPIO_BIAS_PULL_UP);
 	assert_int_equal(g->active_low, 1);
@@ -165,7 +193,8 @@ static void test_complete_gpio_table(void **state)
 
 static void test_sim_and_replay_tables(void **state)
 {
-	const struct conf_table *sim, *replay;
+	const struct table_config *table;
+	const struct sim_config *sim;
 
 	(void)state;
 	parse_ok("[table 3]\n"
@@ -188,34 +217,33 @@ static void test_sim_and_replay_tables(void **state)
 		 "source = replay\n"
 		 "trace = /tmp/t.trace\n");
 	assert_int_equal(conf->ntables, 2);
-	sim = conf_table_find(conf, 3);
-	assert_int_equal(sim->source, CONF_SOURCE_SIM);
-	assert_int_equal(sim->sim.table, 3);
-	assert_string_equal(sim->sim.options, "seeds=6");
-	assert_true(sim->sim.seed == UINT64_MAX);
-	assert_int_equal(sim->sim.player, SIM_RANDOM);
-	assert_int_equal(sim->sim.buttons, 0);
-	assert_int_equal(sim->sim.lifts, 1);
-	assert_true(sim->sim.noise.bounce == 0.25);
-	assert_true(sim->sim.noise.miss == 1.0);
-	assert_true(sim->sim.noise.extra == 0.001);
-	assert_true(sim->sim.noise.roll == 0.5);
-	assert_true(sim->sim.noise.illegal == 0.1);
-	assert_int_equal(sim->sim.noise.dead, 1);
-	assert_int_equal(sim->sim.noise.stuck, 1);
+	sim = sim_of(conf_table_find(conf, 3));
+	assert_int_equal(sim->table, 3);
+	assert_string_equal(sim->options, "seeds=6");
+	assert_true(sim->seed == UINT64_MAX);
+	assert_int_equal(sim->player, SIM_RANDOM);
+	assert_int_equal(sim->buttons, 0);
+	assert_int_equal(sim->lifts, 1);
+	assert_true(sim->noise.bounce == 0.25);
+	assert_true(sim->noise.miss == 1.0);
+	assert_true(sim->noise.extra == 0.001);
+	assert_true(sim->noise.roll == 0.5);
+	assert_true(sim->noise.illegal == 0.1);
+	assert_int_equal(sim->noise.dead, 1);
+	assert_int_equal(sim->noise.stuck, 1);
 	/* The simulator's referee is the table's. */
-	assert_int_equal(sim->sim.referee.quiet_us, 900000);
-	assert_int_equal(sim->sim.max_plies, 400);
-	replay = conf_table_find(conf, 12);
-	assert_int_equal(replay->source, CONF_SOURCE_REPLAY);
-	assert_string_equal(replay->trace, "/tmp/t.trace");
-	assert_string_equal(replay->game, "kalah");
+	assert_int_equal(sim->referee.quiet_us, 900000);
+	assert_int_equal(sim->max_plies, 400);
+	table = conf_table_find(conf, 12);
+	assert_string_equal(trace_of(table), "/tmp/t.trace");
+	assert_string_equal(table->game, "kalah");
+	assert_true(table->speed == 1.0);
 }
 
 static void test_defaults(void **state)
 {
 	struct referee_config ref;
-	const struct conf_table *t;
+	const struct table_config *t;
 
 	(void)state;
 	assert_string_equal(conf->database, "/var/lib/pitboss/pitboss.db");
@@ -244,25 +272,29 @@ static void test_defaults(void **state)
 	assert_int_equal(t->referee.accept_cost, MATCH_ACCEPT);
 	assert_string_equal(t->game, "kalah");
 	assert_string_equal(t->options, "");
-	assert_int_equal(t->sim.seed, 1);
-	assert_int_equal(t->sim.player, SIM_GREEDY);
-	assert_int_equal(t->sim.buttons, 1);
+	assert_int_equal(sim_of(t)->seed, 1);
+	assert_int_equal(sim_of(t)->player, SIM_GREEDY);
+	assert_int_equal(sim_of(t)->buttons, 1);
+	assert_int_equal(sim_of(t)->noise.miss, 0);
 	assert_int_equal(t->live_analysis, 0);
+	assert_string_equal(t->name, "Table 2");
+	assert_string_equal(t->players[0], "");
 	parse_ok("[table 2]\nsource = sim\nanalysis = live\n");
 	assert_int_equal(conf->table[0].live_analysis, 1);
 
 	parse_ok(BOARD);
 	t = &conf->table[0];
-	assert_int_equal(t->gpio.bias, GPIO_BIAS_AS_IS);
-	assert_int_equal(t->gpio.active_low, 0);
-	assert_int_equal(t->gpio.debounce_us, 5000);
+	assert_int_equal(gpio_of(t)->bias, GPIO_BIAS_AS_IS);
+	assert_int_equal(gpio_of(t)->active_low, 0);
+	assert_int_equal(gpio_of(t)->debounce_us, 5000);
 	/* Optional outputs left out stay empty. */
 	parse_ok("[table 1]\nsource = gpio\noptions = pits=3\n"
 		 "line.a = L1\nline.b = L5\nline.c = L6\nline.A = L2\n"
 		 "line.B = L7\nline.C = L8\nline.S = L3\nline.N = L4\n");
-	assert_int_equal(conf->table[0].gpio.ninputs, 8);
-	assert_string_equal(conf->table[0].gpio.output[GPIO_OUT_FOUL], "");
-	assert_string_equal(conf->table[0].gpio.output[GPIO_OUT_TURN_S], "");
+	assert_int_equal(gpio_of(&conf->table[0])->ninputs, 8);
+	assert_string_equal(gpio_of(&conf->table[0])->output[GPIO_OUT_FOUL], "");
+	assert_string_equal(gpio_of(&conf->table[0])->output[GPIO_OUT_TURN_S],
+			    "");
 }
 
 static void test_example_file_loads(void **state)
@@ -276,9 +308,9 @@ static void test_example_file_loads(void **state)
 	if (conf_load(conf, path, err, sizeof(err)) < 0)
 		fail_msg("%s", err);
 	assert_int_equal(conf->ntables, 3);
-	assert_int_equal(conf->table[0].gpio.ninputs, 16);
-	assert_int_equal(conf->table[1].source, CONF_SOURCE_SIM);
-	assert_int_equal(conf->table[2].source, CONF_SOURCE_REPLAY);
+	assert_int_equal(gpio_of(&conf->table[0])->ninputs, 16);
+	assert_string_equal(conf->table[1].source->name, "sim");
+	assert_string_equal(conf->table[2].source->name, "replay");
 	assert_string_equal(conf->path, path);
 }
 
@@ -372,11 +404,8 @@ static void test_bad_values(void **state)
 	parse_fails("web.password-hash = hunter2\n", "test.conf:1: key "
 		    "'web.password-hash': not a crypt(3) hash (it starts "
 		    "with '$', make one with 'mkpasswd -m yescrypt')");
-	parse_fails("[table 1]\nsource = camera\n", "test.conf:2: key "
-		    "'source': 'camera' is not available in this version "
-		    "(gpio, replay, sim)");
 	parse_fails("[table 1]\nsource = usb\n", "test.conf:2: key "
-		    "'source': 'usb' is not one of: gpio, replay, sim");
+		    "'source': 'usb' is not one of: gpio, replay, sim, camera");
 	parse_fails("[table 1]\nsource = sim\nanalysis = sometimes\n",
 		    "test.conf:3: key 'analysis': 'sometimes' is not one of: "
 		    "after, live");
@@ -527,6 +556,110 @@ static void test_same_line_twice(void **state)
 		 "[table 2]\nsource = sim\n");
 }
 
+/* ---------------------------------------------------- source keys */
+
+static void test_each_source_reads_its_own_keys(void **state)
+{
+	const struct table_config *t;
+
+	(void)state;
+	parse_fails("[table 1]\nsource = sim\nbias = pull-up\n",
+		    "test.conf:3: key 'bias': not for source sim (table 1)");
+	parse_fails("[table 1]\nsource = gpio\nnoise.miss = 0.1\n",
+		    "test.conf:3: key 'noise.miss': not for source gpio "
+		    "(table 1)");
+	parse_fails("[table 5]\nsource = replay\nname = Bug report\n",
+		    "test.conf:1: key 'trace': missing in [table 5]: source "
+		    "replay needs it");
+	parse_fails("trace = /t.trace\n", "test.conf:1: key 'trace': a "
+		    "table key: put it in a [table N] section");
+	parse_fails("[table 1]\nsource = sim\nsource = gpio\n",
+		    "test.conf:3: key 'source': set twice (first on line 2)");
+	parse_fails("[table 1]\nseed = 3\n", "test.conf:1: key 'source': "
+		    "missing in [table 1] (gpio, replay or sim)");
+
+	/* Keys before 'source =' wait for it, and keep their lines. */
+	parse_ok("[table 1]\nnoise.miss = 0.5\nplayer = random\n"
+		 "source = sim\n");
+	t = &conf->table[0];
+	assert_true(sim_of(t)->noise.miss == 0.5);
+	assert_int_equal(sim_of(t)->player, SIM_RANDOM);
+	parse_fails("[table 1]\nnoise.miss = 2\nsource = sim\n",
+		    "test.conf:2: key 'noise.miss': '2' is not a rate from 0 "
+		    "to 1");
+	parse_fails("[table 1]\ntrace = /t\nsource = sim\n",
+		    "test.conf:2: key 'trace': not for source sim (table 1)");
+	parse_fails("[table 1]\nseed = 1\nseed = 2\nsource = sim\n",
+		    "test.conf:3: key 'seed': set twice (first on line 2)");
+	parse_fails("[table 1]\ncolour = red\n[table 2]\nsource = sim\n",
+		    "test.conf:2: key 'colour': unknown key");
+}
+
+static void test_a_source_not_compiled_in(void **state)
+{
+	(void)state;
+	parse_fails("[table 1]\ngame = kalah\nsource = camera\n",
+		    "test.conf:3: key 'source': source 'camera' is not "
+		    "compiled in");
+	/* Its table refused whatever else it says; the others are fine. */
+	parse_fails("[table 1]\nsource = sim\n\n[table 2]\nname = Cam\n"
+		    "source = camera\ncamera.device = /dev/video0\n",
+		    "test.conf:6: key 'source': source 'camera' is not "
+		    "compiled in");
+}
+
+static void test_players_by_seat(void **state)
+{
+	const struct table_config *t;
+
+	(void)state;
+	parse_ok("[table 1]\nsource = sim\nplayers = Ada Lovelace,Bob ,\n");
+	t = &conf->table[0];
+	assert_string_equal(t->players[0], "Ada Lovelace");
+	assert_string_equal(t->players[1], "Bob");
+	assert_string_equal(t->players[2], "");
+	/* Empty names are left out, as blanks around them. */
+	parse_ok("[table 1]\nsource = sim\nplayers = , Cleo ,, Dev\n");
+	assert_string_equal(conf->table[0].players[0], "Cleo");
+	assert_string_equal(conf->table[0].players[1], "Dev");
+	parse_fails("[table 1]\nsource = sim\nplayers = A, B, C, D, E, F\n",
+		    "test.conf:3: key 'players': more than 5 names");
+	parse_fails("[table 1]\nsource = sim\nplayers = Ada, "
+		    "Bartholomew-Maximilian-Konstantin-Friedrich-von-Hohenberg-"
+		    "Sigmaringen\n", "test.conf:3: key 'players': "
+		    "'Bartholomew-Maximilian-Konstantin-Friedrich-von-Hohenberg-"
+		    "Sigmaringen' is too long (at most 63 characters)");
+}
+
+/* Command-line settings go through the same descriptors. */
+static void test_settings_over_the_file(void **state)
+{
+	char err[CONF_ERR_MAX] = "";
+
+	(void)state;
+	parse_ok("database = /srv/a.db\nweb.port = 9999\n");
+	assert_int_equal(conf_set(conf, "web.port", "0", err, sizeof(err)), 0);
+	assert_int_equal(conf->web_port, 0);
+	assert_int_equal(conf_set(conf, "database", "/srv/b.db", err,
+				  sizeof(err)), 0);
+	assert_string_equal(conf->database, "/srv/b.db");
+	assert_int_equal(conf_set(conf, "web.port", "70000", err, sizeof(err)),
+			 -1);
+	assert_string_equal(err, "key 'web.port': 70000 is out of range "
+			    "(0 to 65535)");
+	assert_int_equal(conf->web_port, 0);
+	assert_int_equal(conf_set(conf, "database", "b.db", err, sizeof(err)),
+			 -1);
+	assert_string_equal(err, "key 'database': 'b.db' is not an absolute "
+			    "path");
+	assert_string_equal(conf->database, "/srv/b.db");
+	assert_int_equal(conf_set(conf, "seed", "3", err, sizeof(err)), -1);
+	assert_string_equal(err, "key 'seed': a table key: set it in a "
+			    "[table N] section");
+	assert_int_equal(conf_set(conf, "web.prot", "1", err, sizeof(err)), -1);
+	assert_string_equal(err, "key 'web.prot': unknown key");
+}
+
 /* ------------------------------------------------ describe, man page */
 
 static void test_every_key_described_and_in_the_man_page(void **state)
@@ -574,9 +707,36 @@ static void test_every_key_described_and_in_the_man_page(void **state)
 			fail_msg("pitboss.conf.5 has no '%s'", want);
 		free(want);
 	}
-	assert_true(strstr(text, "source") != NULL);
+	/* Each source with its keys, and the one not compiled in. */
+	for (size_t s = 0; source_at(s) != NULL; s++) {
+		want = malloc(64);
+		assert_non_null(want);
+		snprintf(want, 64, "\nsource = %s: ", source_at(s)->name);
+		if (strstr(text, want) == NULL)
+			fail_msg("conf_describe() has no '%s'", want + 1);
+		free(want);
+	}
+	assert_true(strstr(strstr(text, "\nsource = sim: "), "  noise.miss ")
+		    != NULL);
+	assert_non_null(strstr(text, "\nsource = camera: count snapshots from "
+			       "a camera over the board (not compiled in)\n"));
 	free(man);
 	free(text);
+}
+
+/* No key in two descriptor tables: a file's key has one meaning. */
+static void test_keys_are_unique(void **state)
+{
+	size_t n = 0;
+
+	(void)state;
+	while (conf_key(n) != NULL)
+		n++;
+	assert_true(n > 40);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (strcmp(conf_key(i), conf_key(j)) == 0)
+				fail_msg("'%s' is declared twice", conf_key(i));
 }
 
 int main(void)
@@ -597,7 +757,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_options_checked_by_the_rules, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gpio_board_must_match_the_game, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_same_line_twice, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_each_source_reads_its_own_keys, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_source_not_compiled_in, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_players_by_seat, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_settings_over_the_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_every_key_described_and_in_the_man_page, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_keys_are_unique, setup, teardown),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

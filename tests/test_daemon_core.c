@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "daemon/conf.h"
 #include "daemon/loop.h"
 #include "daemon/notify.h"
 #include "referee/referee.h"
@@ -170,32 +171,48 @@ static void give_up(void *ctx)
 	loop_stop(((struct collect *)ctx)->loop);
 }
 
+/* A table of one source read from `text` as pitboss.conf(5) is. */
+static const struct table_config *table_of(struct conf *conf,
+					   const char *text)
+{
+	char err[CONF_ERR_MAX];
+
+	if (conf_parse(conf, "test.conf", text, err, sizeof(err)) < 0)
+		fail_msg("%s", err);
+	return &conf->table[0];
+}
+
 static void test_replay_source_plays_in_time(void **state)
 {
 	static const char text[] =
 		"# pitboss-trace 1\n# table 4 kalah\n"
 		"10.000 4 start\n10.100 4 drop d\n10.300 4 drop e\n"
 		"10.400 4 button S\n";
-	char path[64], err[256];
-	struct source_params p;
+	const struct source_ops *replay = source_find("replay");
+	char path[64], err[256], conf_text[128];
+	struct conf *conf = malloc(sizeof(*conf));
+	struct table_config t;
 	struct collect *c = calloc(1, sizeof(*c));
 	struct source *src;
 	FILE *f;
 
 	(void)state;
+	assert_non_null(conf);
+	conf_default(conf);
 	snprintf(path, sizeof(path), "/tmp/pitboss-src-%d.trace", (int)getpid());
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fputs(text, f);
 	fclose(f);
-	memset(&p, 0, sizeof(p));
-	p.table = 2;	/* a one-table trace plays at any table */
-	snprintf(p.game, sizeof(p.game), "kalah");
-	snprintf(p.trace_path, sizeof(p.trace_path), "%s", path);
-	p.speed = 4.0;
+	/* Table 2: a one-table trace plays at any table. */
+	snprintf(conf_text, sizeof(conf_text),
+		 "[table 2]\nsource = replay\ntrace = %s\n", path);
+	t = *table_of(conf, conf_text);
+	assert_ptr_equal(t.source, replay);
+	t.speed = 4.0;
 	c->loop = loop_new();
 	c->until = 4;
-	src = source_replay_ops.open(c->loop, &p, collect, c, err, sizeof(err));
+	src = replay->open(c->loop, &t, "", collect, c, err, sizeof(err));
 	if (src == NULL)
 		fail_msg("%s", err);
 	loop_at(c->loop, loop_now() + 2000000, give_up, c);
@@ -207,39 +224,42 @@ static void test_replay_source_plays_in_time(void **state)
 	/* 0.4 s of trace at four times the speed: about 0.1 s. */
 	assert_true(c->obs[3].t_us - c->obs[0].t_us >= 95000);
 	assert_true(c->obs[3].t_us - c->obs[0].t_us < 400000);
-	source_replay_ops.close(src);
+	replay->close(src);
 
-	snprintf(p.game, sizeof(p.game), "chess");
-	assert_null(source_replay_ops.open(c->loop, &p, collect, c, err,
-					   sizeof(err)));
+	snprintf(t.game, sizeof(t.game), "chess");
+	assert_null(replay->open(c->loop, &t, "", collect, c, err,
+				 sizeof(err)));
 	assert_non_null(strstr(err, "plays kalah, not chess"));
-	snprintf(p.trace_path, sizeof(p.trace_path), "/nonexistent.trace");
-	assert_null(source_replay_ops.open(c->loop, &p, collect, c, err,
-					   sizeof(err)));
+	t = *table_of(conf, "[table 2]\nsource = replay\n"
+		      "trace = /nonexistent.trace\n");
+	assert_null(replay->open(c->loop, &t, "", collect, c, err,
+				 sizeof(err)));
 	assert_non_null(strstr(err, "No such file"));
 	unlink(path);
 	loop_free(c->loop);
+	conf_free(conf);
+	free(conf);
 	free(c);
 }
 
 static void test_sim_source_resumes_a_game(void **state)
 {
+	const struct source_ops *sim = source_find("sim");
+	struct conf *conf = malloc(sizeof(*conf));
+	struct table_config t;
 	char err[256];
-	struct source_params p;
 	struct collect *c = calloc(1, sizeof(*c));
 	struct source *src;
 
 	(void)state;
-	memset(&p, 0, sizeof(p));
-	p.table = 1;
-	snprintf(p.game, sizeof(p.game), "kalah");
-	sim_config_default(&p.sim);
-	p.speed = 200.0;
-	snprintf(p.resume_position, sizeof(p.resume_position),
-		 "4 4 0 5 5 5/4 4 4 4 4 4/1 0/S");
+	assert_non_null(conf);
+	conf_default(conf);
+	t = *table_of(conf, "[table 1]\nsource = sim\n");
+	t.speed = 200.0;
 	c->loop = loop_new();
 	c->until = 12;
-	src = source_sim_ops.open(c->loop, &p, collect, c, err, sizeof(err));
+	src = sim->open(c->loop, &t, "4 4 0 5 5 5/4 4 4 4 4 4/1 0/S", collect,
+			c, err, sizeof(err));
 	if (src == NULL)
 		fail_msg("%s", err);
 	loop_at(c->loop, loop_now() + 5000000, give_up, c);
@@ -250,9 +270,29 @@ static void test_sim_source_resumes_a_game(void **state)
 		assert_int_not_equal(c->obs[i].kind, OBS_START);
 		assert_int_not_equal(c->obs[i].kind, OBS_POSITION);
 	}
-	source_sim_ops.close(src);
+	sim->close(src);
 	loop_free(c->loop);
+	conf_free(conf);
+	free(conf);
 	free(c);
+}
+
+/* A source this build lacks answers so when opened. */
+static void test_missing_source_says_so(void **state)
+{
+	const struct source_ops *camera = source_find("camera");
+	struct table_config t;
+	char err[256] = "";
+
+	(void)state;
+	assert_non_null(camera);
+	assert_true(camera->flags & SOURCE_MISSING);
+	memset(&t, 0, sizeof(t));
+	t.id = 1;
+	t.source = camera;
+	assert_null(camera->open(NULL, &t, "", NULL, NULL, err, sizeof(err)));
+	assert_string_equal(err, "source 'camera' is not compiled in");
+	assert_null(source_find("usb"));
 }
 
 /* -------------------------------------------------------------- resume */
@@ -309,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_notify_datagram),
 		cmocka_unit_test(test_replay_source_plays_in_time),
 		cmocka_unit_test(test_sim_source_resumes_a_game),
+		cmocka_unit_test(test_missing_source_says_so),
 		cmocka_unit_test(test_referee_resume),
 	};
 

@@ -772,7 +772,9 @@ static void stop_loop(void *ctx)
  * go of by the poll loop and looked for again until it is back. */
 static void test_source_retries_a_board_lost_on_output(void **state)
 {
-	struct source_params p;
+	const struct source_ops *gpio = source_find("gpio");
+	struct table_config t;
+	struct gpio_table_config board;	/* how the gpio source's block starts */
 	struct verdict v;
 	struct source *s;
 	struct loop *loop = loop_new();
@@ -781,19 +783,21 @@ static void test_source_retries_a_board_lost_on_output(void **state)
 
 	(void)state;
 	assert_non_null(loop);
-	memset(&p, 0, sizeof(p));
-	p.table = 2;
-	table_config(&p.gpio);
+	memset(&t, 0, sizeof(t));
+	t.id = 2;
+	t.source = gpio;
+	table_config(&board);
+	t.source_conf = &board;
 	source_gpio_retry_us = 50000;
-	s = source_gpio_ops.open(loop, &p, count_obs, &seen, err, sizeof(err));
+	s = gpio->open(loop, &t, "", count_obs, &seen, err, sizeof(err));
 	if (s == NULL)
 		fail_msg("open: %s", err);
-	assert_string_equal(source_gpio_ops.status(s), "online");
+	assert_string_equal(gpio->status(s), "online");
 	world.chip[0].plugged = 0;
 	memset(&v, 0, sizeof(v));
 	v.kind = VERDICT_ACCEPT;
-	source_gpio_ops.verdict(s, &v, 1);
-	assert_string_equal(source_gpio_ops.status(s),
+	gpio->verdict(s, &v, 1);
+	assert_string_equal(gpio->status(s),
 			    "table 2: sensors offline: setting line 'GPIO20' "
 			    "(turn LED S): No such device");
 	assert_int_equal(lines_requested(), 0);
@@ -801,11 +805,11 @@ static void test_source_retries_a_board_lost_on_output(void **state)
 	world.chip[0].plugged = 1;
 	loop_at(loop, loop_now() + 400000, stop_loop, loop);
 	assert_int_equal(loop_run(loop), 0);
-	assert_string_equal(source_gpio_ops.status(s), "online");
+	assert_string_equal(gpio->status(s), "online");
 	assert_int_equal(fake_line("GPIO20")->value, 0);
 	assert_int_equal(fake_line("GPIO21")->value, 1);
 	assert_int_equal(seen, 0);
-	source_gpio_ops.close(s);
+	gpio->close(s);
 	loop_free(loop);
 	assert_int_equal(chips_open(), 0);
 }
@@ -814,7 +818,9 @@ static void test_source_retries_a_board_lost_on_output(void **state)
  * a sensor, whatever its sentence says, and the foul one for a foul. */
 static void test_source_signals_by_cause(void **state)
 {
-	struct source_params p;
+	const struct source_ops *gpio = source_find("gpio");
+	struct table_config t;
+	struct gpio_table_config board;	/* how the gpio source's block starts */
 	struct verdict v;
 	struct source *s;
 	struct gpiod_line *buzzer;
@@ -824,30 +830,32 @@ static void test_source_signals_by_cause(void **state)
 
 	(void)state;
 	assert_non_null(loop);
-	memset(&p, 0, sizeof(p));
-	p.table = 2;
-	table_config(&p.gpio);
-	s = source_gpio_ops.open(loop, &p, count_obs, &seen, err, sizeof(err));
+	memset(&t, 0, sizeof(t));
+	t.id = 2;
+	t.source = gpio;
+	table_config(&board);
+	t.source_conf = &board;
+	s = gpio->open(loop, &t, "", count_obs, &seen, err, sizeof(err));
 	if (s == NULL)
 		fail_msg("open: %s", err);
 	buzzer = fake_line("GPIO26");
 	memset(&v, 0, sizeof(v));
 	v.kind = VERDICT_NOTE;
 	snprintf(v.text, sizeof(v.text), "sensor on pit a is dead");
-	source_gpio_ops.verdict(s, &v, 0);
+	gpio->verdict(s, &v, 0);
 	assert_int_equal(buzzer->writes, 0);
 	v.cause = CAUSE_SENSOR_DEAD;
 	v.text[0] = '\0';
-	source_gpio_ops.verdict(s, &v, 0);
+	gpio->verdict(s, &v, 0);
 	assert_int_equal(buzzer->writes, 1);
 	assert_int_equal(buzzer->value, 1);
 	/* A move taken sounds nothing of its own. */
 	memset(&v, 0, sizeof(v));
 	v.kind = VERDICT_ACCEPT;
 	v.cause = CAUSE_SENSED;
-	source_gpio_ops.verdict(s, &v, 1);
+	gpio->verdict(s, &v, 1);
 	assert_int_equal(buzzer->writes, 1);
-	source_gpio_ops.close(s);
+	gpio->close(s);
 	loop_free(loop);
 	assert_int_equal(chips_open(), 0);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "daemon/conf.h"
+#include "daemon/source.h"
 #include "tests/fuzz/fuzz.h"
 
 const char *const fuzz_seeds[] = {
@@ -20,6 +21,8 @@ const char *const fuzz_seeds[] = {
 	"line.e = GPIO26\nline.f = GPIO21\nline.S = GPIO20\nline.A = EXP_A\n"
 	"line.B = EXP_B\nline.C = EXP_C\nline.D = EXP_D\nline.E = EXP_E\n"
 	"line.F = EXP_F\nline.N = GPIO16\nbias = pull-up\nactive-low = yes\n",
+	"[table 4]\nnoise.miss = 0.2\nplayers = Ada, , Bob\nsource = sim\n",
+	"[table 5]\nsource = camera\n",
 	NULL
 };
 
@@ -36,6 +39,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (conf_parse(&conf, "fuzz.conf", text, err, sizeof(err)) < 0 &&
 	    strncmp(err, "fuzz.conf", 9) != 0)
 		abort();	/* every error names the file */
+	for (size_t i = 0; i < conf.ntables; i++)
+		if (conf.table[i].source == NULL ||
+		    (conf.table[i].source_conf == NULL) !=
+		    (conf.table[i].source->conf.size == 0))
+			abort();	/* every table has its source's block */
+	conf_free(&conf);
 	free(text);
 	return 0;
 }
