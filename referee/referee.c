@@ -127,13 +127,27 @@ const char *line_state_name(enum line_state state)
 	return (unsigned)state < 4 ? names[state] : "?";
 }
 
-void ref_say(struct referee *ref, enum verdict_kind kind, int ply,
-	     const char *move, const char *fmt, ...)
+void ref_about_place(struct ref_about *about, int place)
+{
+	if (place < 0 || about->nplaces == VERDICT_PLACES_MAX)
+		return;
+	for (int i = 0; i < about->nplaces; i++)
+		if (about->places[i] == place)
+			return;
+	about->places[about->nplaces++] = place;
+}
+
+static void say(struct referee *ref, enum verdict_kind kind,
+		const struct ref_about *about, int ply, const char *move,
+		const char *fmt, va_list ap)
 {
 	struct verdict v;
-	va_list ap;
 
 	memset(&v, 0, sizeof(v));
+	v.cause = about->cause;
+	v.nplaces = about->nplaces;
+	memcpy(v.places, about->places, sizeof(v.places));
+	v.warnings = about->warnings;
 	v.undone_to = ref->undone_to;
 	ref->undone_to = -1;
 	v.options_changed = ref->options_changed;
@@ -159,11 +173,32 @@ void ref_say(struct referee *ref, enum verdict_kind kind, int ply,
 	v.kind = kind;
 	v.ply = ply;
 	snprintf(v.move, sizeof(v.move), "%s", move ? move : "");
-	va_start(ap, fmt);
 	vsnprintf(v.text, sizeof(v.text), fmt, ap);
-	va_end(ap);
 	if (ref->fn != NULL)
 		ref->fn(ref->ctx, &v);
+}
+
+void ref_say(struct referee *ref, enum verdict_kind kind,
+	     enum verdict_cause cause, int ply, const char *move,
+	     const char *fmt, ...)
+{
+	struct ref_about about = { .cause = cause };
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(ref, kind, &about, ply, move, fmt, ap);
+	va_end(ap);
+}
+
+void ref_say_about(struct referee *ref, enum verdict_kind kind,
+		   const struct ref_about *about, int ply, const char *move,
+		   const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(ref, kind, about, ply, move, fmt, ap);
+	va_end(ap);
 }
 
 const char *ref_hole_name(const struct referee *ref, int hole)
@@ -446,7 +481,7 @@ void referee_tick(struct referee *ref, uint64_t now_us)
 	if (ref->state == REF_RESTORE) {
 		ref->state = REF_PLAY;
 		ref_new_move(ref);
-		ref_say(ref, VERDICT_NOTE, ref->ply + 1, NULL,
+		ref_say(ref, VERDICT_NOTE, CAUSE_RESTORED, ref->ply + 1, NULL,
 			"board restored; %s to move",
 			rules_seat_name(ref->game->ops, ref_mover(ref)));
 	} else if (ref->state == REF_PLAY) {

@@ -48,7 +48,7 @@ void ref_start_game(struct referee *ref)
 	char text[256], options[256];
 
 	if (ref->in_game && ref->state != REF_IDLE && ref->ply > 0)
-		ref_say(ref, VERDICT_NOTE, ref->ply, NULL,
+		ref_say(ref, VERDICT_NOTE, CAUSE_ABANDONED, ref->ply, NULL,
 			"game abandoned after %d move%s", ref->ply,
 			ref->ply == 1 ? "" : "s");
 	reset_to_start(ref);
@@ -59,12 +59,13 @@ void ref_start_game(struct referee *ref)
 	ref_public_text(ref, ref_pos(ref), text, sizeof(text));
 	rules_public_options(ref->game, options, sizeof(options));
 	if (waiting(ref))
-		ref_say(ref, VERDICT_START, 0, NULL,
+		ref_say(ref, VERDICT_START, CAUSE_STARTED, 0, NULL,
 			"%s %s: %s; nothing can be played until the players have entered their secrets",
 			ref->game->ops->name, options[0] ? options :
 			"(standard rules)", text);
 	else
-		ref_say(ref, VERDICT_START, 0, NULL, "%s %s: %s; %s to move",
+		ref_say(ref, VERDICT_START, CAUSE_STARTED, 0, NULL,
+			"%s %s: %s; %s to move",
 			ref->game->ops->name, options[0] ? options :
 			"(standard rules)", text, mover_name(ref));
 }
@@ -136,9 +137,13 @@ static int distance(const int *a, const int *b, int n)
 	return d;
 }
 
-/* "pit c reads 5, expected 4; store S reads 9, expected 10" */
+/*
+ * "pit c reads 5, expected 4; store S reads 9, expected 10", and the
+ * places that differ into `about`.
+ */
 static void disagreement(const struct referee *ref, const int *seen,
-			 const int *want, char *buf, size_t len)
+			 const int *want, char *buf, size_t len,
+			 struct ref_about *about)
 {
 	size_t used = 0;
 
@@ -146,6 +151,7 @@ static void disagreement(const struct referee *ref, const int *seen,
 	for (int h = 0; h < ref->nholes && used < len; h++) {
 		if (seen[h] == want[h])
 			continue;
+		ref_about_place(about, h);
 		used += (size_t)snprintf(buf + used, len - used,
 					 "%s%s %s reads %d, expected %d",
 					 used ? "; " : "", ref_hole_word(ref, h),
@@ -179,15 +185,18 @@ static int sowing_in_progress(const struct referee *ref, const int *seen,
 
 /* Plays the chain of sowings that ends at node `at`, in order. */
 static void play_chain(struct referee *ref, const struct snap_node *nodes,
-		       int at, enum verdict_kind kind, const char *note)
+		       int at, enum verdict_kind kind,
+		       const struct ref_about *about, const char *note)
 {
+	static const struct ref_about sensed = { .cause = CAUSE_SENSED };
 	int chain[SNAP_CHAIN_MAX + 1], n = 0;
 
 	for (; at > 0 && n <= SNAP_CHAIN_MAX; at = nodes[at].parent)
 		chain[n++] = at;
 	while (n-- > 0)
 		if (ref_accept(ref, &nodes[chain[n]].move, n == 0 ? kind :
-			       VERDICT_ACCEPT, n == 0 ? note : "") < 0)
+			       VERDICT_ACCEPT, n == 0 ? about : &sensed,
+			       n == 0 ? note : "") < 0)
 			return;
 }
 
@@ -199,13 +208,14 @@ void ref_snapshot(struct referee *ref, const char *text)
 	unsigned char *pos;
 	int nnodes = 1, best = -1, best_d = 0, ties = 0, here_d, seat;
 	char err[RULES_ERR_MAX], why[256];
+	struct ref_about about = { .cause = CAUSE_SNAPSHOT_OFF };
 
 	if (ref->state == REF_IDLE || ref->state == REF_HELD)
 		return;
 	ref->snapshots_seen = 1;
 	if (sensing_snapshot_parse(ref->sense, ref->game, text, seen, err,
 				   sizeof(err)) < 0) {
-		ref_say(ref, VERDICT_NOTE, ref->ply, NULL,
+		ref_say(ref, VERDICT_NOTE, CAUSE_SNAPSHOT_BAD, ref->ply, NULL,
 			"unreadable snapshot ignored: %s", err);
 		return;
 	}
@@ -215,10 +225,12 @@ void ref_snapshot(struct referee *ref, const char *text)
 		if (here_d <= ref->cfg.snapshot_tolerance) {
 			ref->state = REF_PLAY;
 			ref_new_move(ref);
-			disagreement(ref, seen, here, why, sizeof(why));
-			ref_say(ref, VERDICT_NOTE, ref->ply + 1, NULL,
-				"board restored%s%s; %s to move",
-				here_d ? " but " : "", why, mover_name(ref));
+			about.cause = CAUSE_RESTORED;
+			disagreement(ref, seen, here, why, sizeof(why), &about);
+			ref_say_about(ref, VERDICT_NOTE, &about, ref->ply + 1,
+				      NULL, "board restored%s%s; %s to move",
+				      here_d ? " but " : "", why,
+				      mover_name(ref));
 		}
 		return;
 	}
@@ -229,7 +241,7 @@ void ref_snapshot(struct referee *ref, const char *text)
 	nodes = calloc(SNAP_NODES_MAX, sizeof(*nodes));
 	pos = malloc((size_t)SNAP_NODES_MAX * ref->pos_size);
 	if (nodes == NULL || pos == NULL) {
-		ref_say(ref, VERDICT_NOTE, ref->ply, NULL,
+		ref_say(ref, VERDICT_NOTE, CAUSE_NO_MEMORY, ref->ply, NULL,
 			"out of memory: snapshot ignored");
 		goto out;
 	}
@@ -288,41 +300,44 @@ void ref_snapshot(struct referee *ref, const char *text)
 				 nodes[best].text);
 			ref->state = REF_HELD;
 			ref->nqueue = 0;
-			ref_say(ref, VERDICT_HOLD, ref->ply + 1, nodes[best].text,
-				"%s plays %s? the snapshot fits %d moves equally "
+			ref_say(ref, VERDICT_HOLD, CAUSE_AMBIGUOUS, ref->ply + 1,
+				nodes[best].text, "%s plays %s? the snapshot fits %d moves equally "
 				"well; confirm or correct", mover_name(ref),
 				nodes[best].text, ties + 1);
 		} else {
-			ref_say(ref, VERDICT_NOTE, ref->ply + 1, NULL,
-				"the snapshot fits %d turns of %s equally well; "
+			ref_say(ref, VERDICT_NOTE, CAUSE_AMBIGUOUS, ref->ply + 1,
+				NULL, "the snapshot fits %d turns of %s equally well; "
 				"enter the moves", ties + 1, mover_name(ref));
 		}
 	} else if (best > 0 && best_d == 0 && ties == 0) {
-		play_chain(ref, nodes, best, VERDICT_ACCEPT, "");
+		about.cause = CAUSE_SENSED;
+		play_chain(ref, nodes, best, VERDICT_ACCEPT, &about, "");
 	} else if (best > 0 && ties == 0 && best_d <= ref->cfg.snapshot_tolerance &&
 		   best_d < here_d) {
 		ref->sense->counts(ref->game, pos + (size_t)best * ref->pos_size,
 				   counts);
-		disagreement(ref, seen, counts, why, sizeof(why));
+		disagreement(ref, seen, counts, why, sizeof(why), &about);
 		if (ref->cfg.snapshot_confirm && nodes[best].parent == 0) {
 			ref->held = nodes[best].move;
 			snprintf(ref->held_text, sizeof(ref->held_text), "%s",
 				 nodes[best].text);
 			ref->state = REF_HELD;
 			ref->nqueue = 0;
-			ref_say(ref, VERDICT_HOLD, ref->ply + 1, nodes[best].text,
-				"%s plays %s? snapshot: %s; confirm or correct",
-				mover_name(ref), nodes[best].text, why);
+			ref_say_about(ref, VERDICT_HOLD, &about, ref->ply + 1,
+				      nodes[best].text,
+				      "%s plays %s? snapshot: %s; confirm or correct",
+				      mover_name(ref), nodes[best].text, why);
 		} else {
 			char note[300];
 
 			snprintf(note, sizeof(note), "snapshot: %s", why);
-			play_chain(ref, nodes, best, VERDICT_WARN, note);
+			play_chain(ref, nodes, best, VERDICT_WARN, &about, note);
 		}
 	} else if (here_d <= ref->cfg.snapshot_tolerance) {
-		disagreement(ref, seen, here, why, sizeof(why));
-		ref_say(ref, VERDICT_WARN, ref->ply, NULL,
-			"snapshot disagrees with the board: %s", why);
+		about.cause = CAUSE_SNAPSHOT_FAR;
+		disagreement(ref, seen, here, why, sizeof(why), &about);
+		ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
+			      "snapshot disagrees with the board: %s", why);
 	} else {
 		char near[300] = "";
 
@@ -330,13 +345,15 @@ void ref_snapshot(struct referee *ref, const char *text)
 			ref->sense->counts(ref->game,
 					   pos + (size_t)best * ref->pos_size,
 					   counts);
-			disagreement(ref, seen, counts, why, sizeof(why));
+			disagreement(ref, seen, counts, why, sizeof(why),
+				     &about);
 			snprintf(near, sizeof(near), " (nearest %s: %s)",
 				 nodes[best].text, why);
 		}
-		ref_say(ref, VERDICT_FOUL, ref->ply + 1, NULL,
-			"no legal move of %s leads to the board seen%s; "
-			"restore the board", mover_name(ref), near);
+		about.cause = CAUSE_NO_FIT;
+		ref_say_about(ref, VERDICT_FOUL, &about, ref->ply + 1, NULL,
+			      "no legal move of %s leads to the board seen%s; "
+			      "restore the board", mover_name(ref), near);
 		ref_clear_move(ref);
 		ref->state = REF_RESTORE;
 	}
@@ -350,7 +367,8 @@ out:
 static void refuse(struct referee *ref, const struct observation *obs,
 		   const char *why)
 {
-	ref_say(ref, VERDICT_REFUSED, ref->ply, NULL, "%s refused: %s",
+	ref_say(ref, VERDICT_REFUSED, CAUSE_REFUSED, ref->ply, NULL,
+		"%s refused: %s",
 		obs_kind_name(obs->kind), why);
 }
 
@@ -408,7 +426,7 @@ static void entry(struct referee *ref, const struct observation *obs)
 			ref->culprit = ref->game->ops->move_seat(ref->game,
 								 ref_pos(ref),
 								 &move);
-		ref_say(ref, VERDICT_FOUL, ref->ply + 1, obs->text,
+		ref_say(ref, VERDICT_FOUL, CAUSE_ILLEGAL, ref->ply + 1, obs->text,
 			"%s entered %s: %s", rules_seat_name(ref->game->ops,
 			ref->culprit >= 0 ? ref->culprit : ref_mover(ref)),
 			obs->text, err);
@@ -416,7 +434,9 @@ static void entry(struct referee *ref, const struct observation *obs)
 	}
 	ref_clear_move(ref);
 	ref->next_source = SOURCE_MANUAL;
-	ref_accept(ref, &move, VERDICT_ACCEPT, "entered by hand");
+	ref_accept(ref, &move, VERDICT_ACCEPT,
+		   &(struct ref_about){ .cause = CAUSE_ENTERED },
+		   "entered by hand");
 }
 
 static void confirm(struct referee *ref, const struct observation *obs)
@@ -434,7 +454,9 @@ static void confirm(struct referee *ref, const struct observation *obs)
 	/* Drops sensed meanwhile belong to the moves after it. */
 	memcpy(queue, ref->queue, (size_t)n);
 	ref->state = REF_PLAY;
-	if (ref_accept(ref, &move, VERDICT_ACCEPT, "confirmed by the arbiter") < 0)
+	if (ref_accept(ref, &move, VERDICT_ACCEPT,
+		       &(struct ref_about){ .cause = CAUSE_CONFIRMED },
+		       "confirmed by the arbiter") < 0)
 		return;
 	for (int i = 0; i < n && ref->state == REF_PLAY; i++)
 		ref_drop_hole(ref, queue[i]);
@@ -444,15 +466,16 @@ static void confirm(struct referee *ref, const struct observation *obs)
 static void reject(struct referee *ref, const struct observation *obs)
 {
 	if (ref->state == REF_HELD) {
-		ref_say(ref, VERDICT_COMMAND, ref->ply + 1, ref->held_text,
+		ref_say(ref, VERDICT_COMMAND, CAUSE_REJECTED, ref->ply + 1,
+			ref->held_text,
 			"%s rejected; restore the board", ref->held_text);
 		ref_clear_move(ref);
 		ref->state = REF_RESTORE;
 		return;
 	}
 	if (ref->state == REF_RESTORE) {
-		ref_say(ref, VERDICT_COMMAND, ref->ply + 1, NULL,
-			"foul upheld; restore the board");
+		ref_say(ref, VERDICT_COMMAND, CAUSE_FOUL_UPHELD, ref->ply + 1,
+			NULL, "foul upheld; restore the board");
 		return;
 	}
 	refuse(ref, obs, "no move awaits confirmation");
@@ -460,6 +483,7 @@ static void reject(struct referee *ref, const struct observation *obs)
 
 static void correct(struct referee *ref, const struct observation *obs)
 {
+	static const struct ref_about corrected = { .cause = CAUSE_CORRECTED };
 	struct rules_move move;
 	char err[RULES_ERR_MAX], old[16];
 	int was_over = ref->state == REF_IDLE;
@@ -477,7 +501,8 @@ static void correct(struct referee *ref, const struct observation *obs)
 		ref->state = REF_PLAY;
 		ref_clear_move(ref);
 		ref->next_source = SOURCE_CORRECTION;
-		ref_accept(ref, &move, VERDICT_COMMAND, "corrected by the arbiter");
+		ref_accept(ref, &move, VERDICT_COMMAND, &corrected,
+			   "corrected by the arbiter");
 		return;
 	}
 	if (ref->depth == 0 || !ref->was_move[ref->depth]) {
@@ -499,7 +524,7 @@ static void correct(struct referee *ref, const struct observation *obs)
 	snprintf(err, sizeof(err), "replaces %s", old);
 	ref->next_source = SOURCE_CORRECTION;
 	ref->undone_to = ref->ply;
-	ref_accept(ref, &move, VERDICT_COMMAND, err);
+	ref_accept(ref, &move, VERDICT_COMMAND, &corrected, err);
 }
 
 static void set_position(struct referee *ref, const struct observation *obs)
@@ -522,13 +547,13 @@ static void set_position(struct referee *ref, const struct observation *obs)
 	ref_public_text(ref, pos, text, sizeof(text));
 	if (ref->game->ops->to_move(ref->game, pos).seat < 0) {
 		ref->state = REF_IDLE;
-		ref_say(ref, VERDICT_COMMAND, ref->ply, NULL,
-			"position set: %s; the game is over", text);
+		ref_say(ref, VERDICT_COMMAND, CAUSE_POSITION_SET, ref->ply,
+			NULL, "position set: %s; the game is over", text);
 		return;
 	}
 	ref->state = REF_PLAY;
 	ref_new_move(ref);
-	ref_say(ref, VERDICT_COMMAND, ref->ply, NULL,
+	ref_say(ref, VERDICT_COMMAND, CAUSE_POSITION_SET, ref->ply, NULL,
 		"position set: %s; %s to move", text, mover_name(ref));
 }
 
@@ -552,7 +577,8 @@ static void undo(struct referee *ref, const struct observation *obs)
 	ref->state = REF_PLAY;
 	ref_new_move(ref);
 	ref->undone_to = ref->ply;
-	ref_say(ref, VERDICT_COMMAND, ref->ply, NULL, "%s; %s to move", what,
+	ref_say(ref, VERDICT_COMMAND, CAUSE_TAKEN_BACK, ref->ply, NULL,
+		"%s; %s to move", what,
 		mover_name(ref));
 }
 
@@ -608,13 +634,13 @@ void referee_enter_secret(struct referee *ref, int seat, const char *text)
 	int clash;
 
 	if (ops->seat_enter == NULL) {
-		ref_say(ref, VERDICT_REFUSED, ref->ply, NULL,
+		ref_say(ref, VERDICT_REFUSED, CAUSE_REFUSED, ref->ply, NULL,
 			"secret refused: %s has no secrets to enter",
 			ops->name);
 		return;
 	}
 	if (ref->state == REF_IDLE) {
-		ref_say(ref, VERDICT_REFUSED, ref->ply, NULL,
+		ref_say(ref, VERDICT_REFUSED, CAUSE_REFUSED, ref->ply, NULL,
 			"secret refused: no game is on");
 		return;
 	}
@@ -623,7 +649,7 @@ void referee_enter_secret(struct referee *ref, int seat, const char *text)
 	ops->start(ref->game, ref->scratch);
 	if (ref->ply > 0 ||
 	    memcmp(ref->scratch, ref_pos(ref), ref->pos_size) != 0) {
-		ref_say(ref, VERDICT_REFUSED, ref->ply, NULL,
+		ref_say(ref, VERDICT_REFUSED, CAUSE_REFUSED, ref->ply, NULL,
 			"secret refused: secrets are entered before anything is played");
 		return;
 	}
@@ -631,13 +657,13 @@ void referee_enter_secret(struct referee *ref, int seat, const char *text)
 				sizeof(options), why, sizeof(why));
 	if (clash < 0 ||
 	    (game = rules_game_new(ops, options, why, sizeof(why))) == NULL) {
-		ref_say(ref, VERDICT_REFUSED, 0, NULL, "secret refused: %s",
+		ref_say(ref, VERDICT_REFUSED, CAUSE_REFUSED, 0, NULL, "secret refused: %s",
 			why);
 		return;
 	}
 	if (ref_use_game(ref, game, why, sizeof(why)) < 0) {
 		rules_game_free(game);
-		ref_say(ref, VERDICT_REFUSED, 0, NULL, "secret refused: %s",
+		ref_say(ref, VERDICT_REFUSED, CAUSE_REFUSED, 0, NULL, "secret refused: %s",
 			why);
 		return;
 	}
@@ -646,14 +672,14 @@ void referee_enter_secret(struct referee *ref, int seat, const char *text)
 	ref_new_move(ref);
 	ref->options_changed = 1;
 	if (clash)
-		ref_say(ref, VERDICT_COMMAND, 0, NULL,
+		ref_say(ref, VERDICT_COMMAND, CAUSE_SECRET, 0, NULL,
 			"seat %s entered a secret; %s", name, why);
 	else if (waiting(ref))
-		ref_say(ref, VERDICT_COMMAND, 0, NULL,
+		ref_say(ref, VERDICT_COMMAND, CAUSE_SECRET, 0, NULL,
 			"seat %s entered a secret; waiting for the others",
 			name);
 	else
-		ref_say(ref, VERDICT_COMMAND, 0, NULL,
+		ref_say(ref, VERDICT_COMMAND, CAUSE_SECRET, 0, NULL,
 			"seat %s entered a secret; all are in: %s to move",
 			name, mover_name(ref));
 }
@@ -666,7 +692,7 @@ static void end(struct referee *ref, const struct observation *obs)
 	}
 	ref_clear_move(ref);
 	ref->state = REF_IDLE;
-	ref_say(ref, VERDICT_OVER, ref->ply, NULL,
+	ref_say(ref, VERDICT_OVER, CAUSE_ENDED, ref->ply, NULL,
 		"ended by the arbiter after %d move%s; no result", ref->ply,
 		ref->ply == 1 ? "" : "s");
 }

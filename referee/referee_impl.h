@@ -94,10 +94,28 @@ struct referee {
 	size_t arena_cells;
 };
 
+/* What a verdict is about besides its sentence: why it was given, the
+ * places concerned and, for a sensor line, its warnings. */
+struct ref_about {
+	enum verdict_cause cause;
+	int places[VERDICT_PLACES_MAX];
+	int nplaces;
+	int warnings;
+};
+
 /* referee.c */
-void ref_say(struct referee *ref, enum verdict_kind kind, int ply,
-	     const char *move, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+/* Adds `place` to what a verdict is about (once; none when < 0). */
+void ref_about_place(struct ref_about *about, int place);
+/* Gives a verdict for `cause`, about no place in particular. */
+void ref_say(struct referee *ref, enum verdict_kind kind,
+	     enum verdict_cause cause, int ply, const char *move,
+	     const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+/* Gives a verdict about what `about` says. */
+void ref_say_about(struct referee *ref, enum verdict_kind kind,
+		   const struct ref_about *about, int ply, const char *move,
+		   const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
 const char *ref_hole_name(const struct referee *ref, int hole);
 const char *ref_hole_word(const struct referee *ref, int hole);
 const char *ref_ordinal(int n, char *buf, size_t len);
@@ -120,9 +138,11 @@ void ref_drop(struct referee *ref, const struct observation *obs);
 void ref_lift(struct referee *ref, const struct observation *obs);
 void ref_button(struct referee *ref, const struct observation *obs);
 void ref_finish_move(struct referee *ref, const char *why);
-/* Applies a legal move and says so; `note` qualifies the verdict. */
+/* Applies a legal move and says so, for what `about` says; `note`
+ * qualifies the verdict. */
 int ref_accept(struct referee *ref, const struct rules_move *move,
-	       enum verdict_kind kind, const char *note);
+	       enum verdict_kind kind, const struct ref_about *about,
+	       const char *note);
 void ref_clear_move(struct referee *ref);
 /* Pushes a copy of the current position; returns it. */
 void *ref_push(struct referee *ref);

@@ -108,8 +108,8 @@ void ref_new_move(struct referee *ref)
 		if (step != NULL)
 			ref->arena_step = step;
 		if (cost == NULL || step == NULL) {
-			ref_say(ref, VERDICT_NOTE, ref->ply + 1, NULL,
-				"out of memory: moves must be entered by hand");
+			ref_say(ref, VERDICT_NOTE, CAUSE_NO_MEMORY, ref->ply + 1,
+				NULL, "out of memory: moves must be entered by hand");
 			ref->nexpect = 0;
 			return;
 		}
@@ -128,11 +128,22 @@ void ref_clear_move(struct referee *ref)
 
 /* -------------------------------------------------------- line health */
 
+/* The warnings against a line within the window. */
+static int line_warnings(const struct referee *ref, int hole)
+{
+	const struct line_track *t = &ref->track[hole];
+	int n = 0;
+
+	for (int i = 0; i < t->nwarn; i++)
+		n += t->warn_ply[i] > ref->plies_seen - REF_WARN_PLIES;
+	return n;
+}
+
 /* Counts a warning against a line; returns the warnings in the window. */
 static int line_warning(struct referee *ref, int hole)
 {
 	struct line_track *t = &ref->track[hole];
-	int n = 0;
+	int n;
 
 	if (t->nwarn == REF_WARN_KEEP) {
 		memmove(t->warn_ply, t->warn_ply + 1,
@@ -140,11 +151,52 @@ static int line_warning(struct referee *ref, int hole)
 		t->nwarn--;
 	}
 	t->warn_ply[t->nwarn++] = ref->plies_seen;
-	for (int i = 0; i < t->nwarn; i++)
-		n += t->warn_ply[i] > ref->plies_seen - REF_WARN_PLIES;
+	n = line_warnings(ref, hole);
 	if (n >= ref->cfg.flaky_warnings && ref->health[hole].state == LINE_OK)
 		ref->health[hole].state = LINE_FLAKY;
 	return n;
+}
+
+/* What a verdict about line `hole` is about. */
+static struct ref_about line_about(const struct referee *ref,
+				   enum verdict_cause cause, int hole)
+{
+	struct ref_about about = { .cause = cause };
+
+	ref_about_place(&about, hole);
+	about.warnings = line_warnings(ref, hole);
+	return about;
+}
+
+static void say_dead(struct referee *ref, int hole, int missed)
+{
+	struct ref_about about = line_about(ref, CAUSE_SENSOR_DEAD, hole);
+
+	ref_say_about(ref, VERDICT_NOTE, &about, ref->ply, NULL,
+		      "sensor on %s %s is dead (%d missed pulses in a row); "
+		      "seeds into it are no longer required",
+		      ref_hole_word(ref, hole), ref_hole_name(ref, hole), missed);
+}
+
+static void say_stuck(struct referee *ref, int hole)
+{
+	struct ref_about about = line_about(ref, CAUSE_SENSOR_STUCK, hole);
+
+	ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
+		      "sensor on %s %s is stuck (%d pulses in %.1f s); its "
+		      "pulses are ignored", ref_hole_word(ref, hole),
+		      ref_hole_name(ref, hole), ref->cfg.stuck_pulses,
+		      (double)ref->cfg.stuck_window_us / 1e6);
+}
+
+/* `how` the line shows it works: "pulses normally again". */
+static void say_back(struct referee *ref, int hole, const char *how)
+{
+	struct ref_about about = line_about(ref, CAUSE_SENSOR_BACK, hole);
+
+	ref_say_about(ref, VERDICT_NOTE, &about, ref->ply, NULL,
+		      "sensor on %s %s %s; watched as flaky",
+		      ref_hole_word(ref, hole), ref_hole_name(ref, hole), how);
 }
 
 static void line_missed(struct referee *ref, int hole)
@@ -156,11 +208,7 @@ static void line_missed(struct referee *ref, int hole)
 	    ref->health[hole].state != LINE_DEAD &&
 	    ref->health[hole].state != LINE_STUCK) {
 		ref->health[hole].state = LINE_DEAD;
-		ref_say(ref, VERDICT_NOTE, ref->ply, NULL,
-			"sensor on %s %s is dead (%d missed pulses in a row); "
-			"seeds into it are no longer required",
-			ref_hole_word(ref, hole), ref_hole_name(ref, hole),
-			t->missed_in_a_row);
+		say_dead(ref, hole, t->missed_in_a_row);
 	}
 }
 
@@ -206,25 +254,33 @@ static void append(char *buf, size_t len, const char *fmt, ...)
 
 /* Counts a sensor fault against its line and says how often it was. */
 static void count_warning(struct referee *ref, int hole, char *buf,
-			  size_t len)
+			  size_t len, struct ref_about *about)
 {
-	append(buf, len, " (warning %d in %d plies)", line_warning(ref, hole),
-	       REF_WARN_PLIES);
+	int n = line_warning(ref, hole);
+
+	if (n > about->warnings)
+		about->warnings = n;
+	append(buf, len, " (warning %d in %d plies)", n, REF_WARN_PLIES);
 }
 
 /*
- * Says what a move's drops got wrong, in pit names. With `warn`, each
- * sensor fault is counted against its line and the count quoted.
+ * Says what a move's drops got wrong, in pit names, and adds the places
+ * concerned to `about`. With `warn`, each sensor fault is counted
+ * against its line and the count quoted; `about` keeps the highest.
  */
 static void describe(struct referee *ref, const struct sense_expect *e,
 		     const struct match_result *r, int warn, char *buf,
-		     size_t len)
+		     size_t len, struct ref_about *about)
 {
 	char nth[16];
 
 	for (int d = 0; d < r->ndev; d++) {
 		const struct match_deviation *v = &r->dev[d];
 
+		if (v->step != STEP_MATCH) {
+			ref_about_place(about, v->expected);
+			ref_about_place(about, v->sensed);
+		}
 		append(buf, len, "%s", buf[0] ? "; " : "");
 		switch (v->step) {
 		case STEP_MISS:
@@ -232,7 +288,8 @@ static void describe(struct referee *ref, const struct sense_expect *e,
 			       ref_hole_word(ref, v->expected),
 			       ref_hole_name(ref, v->expected));
 			if (warn)
-				count_warning(ref, v->expected, buf, len);
+				count_warning(ref, v->expected, buf, len,
+					      about);
 			break;
 		case STEP_EXTRA:
 			if (ref->board.forbidden[v->sensed]) {
@@ -247,7 +304,7 @@ static void describe(struct referee *ref, const struct sense_expect *e,
 			       ref_hole_word(ref, v->sensed),
 			       ref_hole_name(ref, v->sensed));
 			if (warn)
-				count_warning(ref, v->sensed, buf, len);
+				count_warning(ref, v->sensed, buf, len, about);
 			break;
 		case STEP_SWAP:
 			append(buf, len,
@@ -269,15 +326,15 @@ static void describe(struct referee *ref, const struct sense_expect *e,
 			break;
 		}
 	}
-	if (r->tail_sensed < r->tail_expected)
-		for (int h = 0; h < ref->nholes; h++)
-			if (e->tail[h] > 0)
-				append(buf, len,
-				       "%s%s %s: %d of the %d seeds carried "
-				       "in sensed", buf[0] ? "; " : "",
-				       ref_hole_word(ref, h),
-				       ref_hole_name(ref, h),
-				       r->tail_sensed, r->tail_expected);
+	for (int h = 0; h < ref->nholes &&
+			r->tail_sensed < r->tail_expected; h++) {
+		if (e->tail[h] == 0)
+			continue;
+		ref_about_place(about, h);
+		append(buf, len, "%s%s %s: %d of the %d seeds carried in sensed",
+		       buf[0] ? "; " : "", ref_hole_word(ref, h),
+		       ref_hole_name(ref, h), r->tail_sensed, r->tail_expected);
+	}
 }
 
 /* "d e S A": the drops as sensed, for a foul message. */
@@ -326,7 +383,7 @@ static void say_result(struct referee *ref, const struct rules_result *r)
 	    ops->analyse(ref->game, ref_pos_const(ref), more,
 			 sizeof(more)) == 0)
 		append(text, sizeof(text), "; %s", more);
-	ref_say(ref, VERDICT_OVER, ref->ply, NULL, "%s", text);
+	ref_say(ref, VERDICT_OVER, CAUSE_GAME_OVER, ref->ply, NULL, "%s", text);
 }
 
 void *ref_push(struct referee *ref)
@@ -348,7 +405,8 @@ void *ref_push(struct referee *ref)
 }
 
 int ref_accept(struct referee *ref, const struct rules_move *move,
-	       enum verdict_kind kind, const char *note)
+	       enum verdict_kind kind, const struct ref_about *about,
+	       const char *note)
 {
 	const struct rules *ops = ref->game->ops;
 	struct rules_outcome out;
@@ -376,7 +434,8 @@ int ref_accept(struct referee *ref, const struct rules_move *move,
 	next = ref_push(ref);
 	if (ops->apply(ref->game, next, move, &out, err, sizeof(err)) < 0) {
 		ref->depth--;
-		ref_say(ref, VERDICT_FOUL, ref->ply + 1, text, "%s", err);
+		ref_say(ref, VERDICT_FOUL, CAUSE_ILLEGAL, ref->ply + 1, text,
+			"%s", err);
 		return -1;
 	}
 	ref->was_move[ref->depth] = 1;
@@ -390,8 +449,9 @@ int ref_accept(struct referee *ref, const struct rules_move *move,
 		snprintf(tag, sizeof(tag), "; captures %d", out.captured);
 	if (out.flags & RULES_EXTRA_TURN)
 		append(tag, sizeof(tag), "; moves again");
-	ref_say(ref, kind, ref->ply, text, "%s plays %s%s%s%s", who, text, tag,
-		note != NULL && note[0] ? "; " : "", note != NULL ? note : "");
+	ref_say_about(ref, kind, about, ref->ply, text, "%s plays %s%s%s%s", who,
+		      text, tag, note != NULL && note[0] ? "; " : "",
+		      note != NULL ? note : "");
 	ref_clear_move(ref);
 	if (out.flags & RULES_GAME_OVER) {
 		ops->result(ref->game, ref_pos(ref), &result);
@@ -404,7 +464,13 @@ int ref_accept(struct referee *ref, const struct rules_move *move,
 	return 0;
 }
 
-static void foul(struct referee *ref, int n, int nearest, const char *why)
+/*
+ * A foul: the drops fit no legal move (`nearest` the best of them, or -1)
+ * or `why` says what was wrong; `about` what it is about, its places
+ * completed from the nearest move.
+ */
+static void foul(struct referee *ref, int n, int nearest, const char *why,
+		 struct ref_about *about)
 {
 	char drops[128], text[256] = "";
 
@@ -413,32 +479,128 @@ static void foul(struct referee *ref, int n, int nearest, const char *why)
 		snprintf(text, sizeof(text), "%s", why);
 	else if (nearest >= 0)
 		describe(ref, &ref->expect[nearest], &ref->result[nearest], 0,
-			 text, sizeof(text));
+			 text, sizeof(text), about);
 	if (nearest >= 0 && why == NULL)
-		ref_say(ref, VERDICT_FOUL, ref->ply + 1, NULL,
-			"no legal move of %s fits the drops %s (nearest %s: %s); "
-			"restore the board", mover_name(ref), drops,
-			ref->expect[nearest].text, text);
+		ref_say_about(ref, VERDICT_FOUL, about, ref->ply + 1, NULL,
+			      "no legal move of %s fits the drops %s (nearest "
+			      "%s: %s); restore the board", mover_name(ref),
+			      drops, ref->expect[nearest].text, text);
 	else
-		ref_say(ref, VERDICT_FOUL, ref->ply + 1, NULL,
-			"%s%s%s; restore the board", text, n ? ": drops " : "",
-			n ? drops : "");
+		ref_say_about(ref, VERDICT_FOUL, about, ref->ply + 1, NULL,
+			      "%s%s%s; restore the board", text,
+			      n ? ": drops " : "", n ? drops : "");
 	ref_clear_move(ref);
 	ref->state = REF_RESTORE;
 	ref->last_activity = ref->now;
 	ref->quiet_noted = 0;
 }
 
-static void hold(struct referee *ref, int e, const char *why)
+/* No legal move fits: `why`, or the nearest move's deviations. */
+static void foul_no_fit(struct referee *ref, int n, int nearest,
+			const char *why)
+{
+	struct ref_about about = { .cause = CAUSE_NO_FIT };
+
+	foul(ref, n, nearest, why, &about);
+}
+
+static void hold(struct referee *ref, int e, const char *why,
+		 const struct ref_about *about)
 {
 	ref->held = ref->expect[e].move;
 	snprintf(ref->held_text, sizeof(ref->held_text), "%s",
 		 ref->expect[e].text);
 	ref->state = REF_HELD;
 	ref->nqueue = 0;
-	ref_say(ref, VERDICT_HOLD, ref->ply + 1, ref->expect[e].text,
-		"%s plays %s? %s; confirm or correct", mover_name(ref),
-		ref->expect[e].text, why);
+	ref_say_about(ref, VERDICT_HOLD, about, ref->ply + 1,
+		      ref->expect[e].text,
+		      "%s plays %s? %s; confirm or correct", mover_name(ref),
+		      ref->expect[e].text, why);
+}
+
+/*
+ * The pit touched first is not the one whose sowing fits best: held when
+ * it fits a little worse (a sensor fault, or the touch rule broken), a
+ * foul when it does not fit at all. 0 when that does not decide.
+ */
+static int judge_touched(struct referee *ref, int n, int touched, int best)
+{
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	char why[256] = "";
+
+	if (ref->result[touched].cost <= MATCH_ACCEPT) {
+		describe(ref, &ref->expect[touched], &ref->result[touched], 0,
+			 why, sizeof(why), &about);
+		ref_about_place(&about, ref->lifted);
+		append(why, sizeof(why), "%spit %s was touched; the drops fit "
+		       "%s better", why[0] ? "; " : "",
+		       ref_hole_name(ref, ref->lifted), ref->expect[best].text);
+		hold(ref, touched, why, &about);
+		return 1;
+	}
+	if (ref->result[best].cost <= MATCH_HOLD) {
+		about.cause = CAUSE_ILLEGAL;
+		ref_about_place(&about, ref->lifted);
+		ref_about_place(&about, ref->expect[best].origin);
+		snprintf(why, sizeof(why), "touch rule: pit %s was touched, so "
+			 "%s must sow it; pit %s was sown",
+			 ref_hole_name(ref, ref->lifted), mover_name(ref),
+			 ref->expect[best].text);
+		foul(ref, n, best, why, &about);
+		return 1;
+	}
+	return 0;
+}
+
+/* `ties` other moves fit as well as the best: the arbiter says which. */
+static void hold_ties(struct referee *ref, int best, int ties)
+{
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	int cost = ref->result[best].cost;
+	char why[256] = "the drops fit";
+
+	for (int e = 0, k = 0; e < ref->nexpect; e++) {
+		if (ref->result[e].cost != cost)
+			continue;
+		ref_about_place(&about, ref->expect[e].origin);
+		append(why, sizeof(why), "%s%s", k++ == 0 ? " " :
+		       e == ref->nexpect - 1 || k == ties + 1 ? " and " : ", ",
+		       ref->expect[e].text);
+	}
+	append(why, sizeof(why), " equally well");
+	hold(ref, best, why, &about);
+}
+
+/* The one best move: taken, taken with a warning, or held. */
+static void take_or_hold(struct referee *ref, int best)
+{
+	struct sense_expect *e = &ref->expect[best];
+	struct match_result r = ref->result[best];
+	struct ref_about about = { .cause = CAUSE_HELD_FAULT };
+	char why[256] = "";
+
+	/* A sowing none of whose seeds was sensed where expected is not
+	 * taken on trust. */
+	if (r.matched == 0 && e->nsow > 0 && r.cost > 0) {
+		describe(ref, e, &r, 0, why, sizeof(why), &about);
+		hold(ref, best, why, &about);
+		return;
+	}
+	if (r.cost == 0 || (r.cost <= ref->cfg.accept_cost &&
+			    r.free_misses == 0)) {
+		describe(ref, e, &r, 1, why, sizeof(why), &about);
+		about.cause = why[0] ? CAUSE_SENSED_FAULT : CAUSE_SENSED;
+		account(ref, e, &r);
+		ref_accept(ref, &e->move, why[0] ? VERDICT_WARN : VERDICT_ACCEPT,
+			   &about, why);
+		return;
+	}
+	describe(ref, e, &r, 0, why, sizeof(why), &about);
+	if (r.free_misses > 0)
+		append(why, sizeof(why), "%sa sensor out of order hides %d seed%s",
+		       why[0] ? "; " : "", r.free_misses,
+		       r.free_misses == 1 ? "" : "s");
+	hold(ref, best, why, &about);
 }
 
 /*
@@ -447,8 +609,7 @@ static void hold(struct referee *ref, int e, const char *why)
  */
 static void judge(struct referee *ref, int n)
 {
-	int best = -1, ties = 0, touched = -1, cost;
-	char why[256] = "";
+	int best = -1, ties = 0, touched = -1;
 
 	evaluate(ref, n, 1);
 	for (int e = 0; e < ref->nexpect; e++) {
@@ -462,7 +623,7 @@ static void judge(struct referee *ref, int n)
 		}
 	}
 	if (best < 0) {
-		foul(ref, n, -1, "no move can be made by sowing");
+		foul_no_fit(ref, n, -1, "no move can be made by sowing");
 		return;
 	}
 	if (touched >= 0 && ref->result[touched].cost == ref->result[best].cost) {
@@ -470,73 +631,15 @@ static void judge(struct referee *ref, int n)
 		ties = 0;
 	}
 	if (touched >= 0 && touched != best &&
-	    ref->result[touched].cost > ref->result[best].cost) {
-		if (ref->result[touched].cost <= MATCH_ACCEPT) {
-			/* A touched pit whose sowing fits a little worse
-			 * than another's: a sensor fault or the touch rule. */
-			describe(ref, &ref->expect[touched],
-				 &ref->result[touched], 0, why, sizeof(why));
-			append(why, sizeof(why), "%spit %s was touched; the "
-			       "drops fit %s better", why[0] ? "; " : "",
-			       ref_hole_name(ref, ref->lifted),
-			       ref->expect[best].text);
-			hold(ref, touched, why);
-			return;
-		}
-		if (ref->result[best].cost <= MATCH_HOLD) {
-			snprintf(why, sizeof(why),
-				 "touch rule: pit %s was touched, so %s must "
-				 "sow it; pit %s was sown",
-				 ref_hole_name(ref, ref->lifted),
-				 mover_name(ref), ref->expect[best].text);
-			foul(ref, n, best, why);
-			return;
-		}
-	}
-	cost = ref->result[best].cost;
-	if (cost > MATCH_HOLD) {
-		foul(ref, n, best, NULL);
+	    ref->result[touched].cost > ref->result[best].cost &&
+	    judge_touched(ref, n, touched, best))
 		return;
-	}
-	if (ties > 0) {
-		snprintf(why, sizeof(why), "the drops fit");
-		for (int e = 0, k = 0; e < ref->nexpect; e++)
-			if (ref->result[e].cost == cost)
-				append(why, sizeof(why), "%s%s",
-				       k++ == 0 ? " " : e == ref->nexpect - 1 ||
-				       k == ties + 1 ? " and " : ", ",
-				       ref->expect[e].text);
-		append(why, sizeof(why), " equally well");
-		hold(ref, best, why);
-		return;
-	}
-	/* A sowing none of whose seeds was sensed where expected is not
-	 * taken on trust. */
-	if (ref->result[best].matched == 0 && ref->expect[best].nsow > 0 &&
-	    cost > 0) {
-		describe(ref, &ref->expect[best], &ref->result[best], 0, why,
-			 sizeof(why));
-		hold(ref, best, why);
-		return;
-	}
-	if (cost == 0 || (cost <= ref->cfg.accept_cost &&
-			  ref->result[best].free_misses == 0)) {
-		struct sense_expect *e = &ref->expect[best];
-		struct match_result r = ref->result[best];
-
-		describe(ref, e, &r, 1, why, sizeof(why));
-		account(ref, e, &r);
-		ref_accept(ref, &e->move,
-			   why[0] ? VERDICT_WARN : VERDICT_ACCEPT, why);
-		return;
-	}
-	describe(ref, &ref->expect[best], &ref->result[best], 0, why,
-		 sizeof(why));
-	if (ref->result[best].free_misses > 0)
-		append(why, sizeof(why), "%sa sensor out of order hides %d seed%s",
-		       why[0] ? "; " : "", ref->result[best].free_misses,
-		       ref->result[best].free_misses == 1 ? "" : "s");
-	hold(ref, best, why);
+	if (ref->result[best].cost > MATCH_HOLD)
+		foul_no_fit(ref, n, best, NULL);
+	else if (ties > 0)
+		hold_ties(ref, best, ties);
+	else
+		take_or_hold(ref, best);
 }
 
 void ref_finish_move(struct referee *ref, const char *why)
@@ -601,8 +704,8 @@ void ref_drop_hole(struct referee *ref, int hole)
 		if (ref->nqueue < MATCH_OBS_MAX)
 			ref->queue[ref->nqueue++] = (uint8_t)hole;
 		if (!ref->quiet_noted++)
-			ref_say(ref, VERDICT_NOTE, ref->ply + 1, NULL,
-				"drops kept until the arbiter decides on %s",
+			ref_say(ref, VERDICT_NOTE, CAUSE_KEPT, ref->ply + 1,
+				NULL, "drops kept until the arbiter decides on %s",
 				ref->held_text);
 		return;
 	case REF_RESTORE:
@@ -614,7 +717,7 @@ void ref_drop_hole(struct referee *ref, int hole)
 	gap = ref->npend > 0 ? ref->now - ref->last_drop_us : 0;
 	ref->last_drop_us = ref->now;
 	if (ref->npend == MATCH_OBS_MAX) {
-		foul(ref, ref->npend, -1, "too many drops for one move");
+		foul_no_fit(ref, ref->npend, -1, "too many drops for one move");
 		return;
 	}
 	ref->pend[ref->npend++] = (uint8_t)hole;
@@ -679,10 +782,7 @@ static void stuck(struct referee *ref, int hole)
 		if (ref->pend[i] != hole)
 			ref->pend[kept++] = ref->pend[i];
 	ref->npend = kept;
-	ref_say(ref, VERDICT_WARN, ref->ply, NULL,
-		"sensor on %s %s is stuck (%d pulses in %.1f s); its pulses "
-		"are ignored", ref_hole_word(ref, hole), ref_hole_name(ref, hole),
-		ref->cfg.stuck_pulses, (double)ref->cfg.stuck_window_us / 1e6);
+	say_stuck(ref, hole);
 	if (ref->state == REF_PLAY)
 		ref_rematch(ref);
 }
@@ -694,7 +794,7 @@ void ref_drop(struct referee *ref, const struct observation *obs)
 	uint64_t last;
 
 	if (hole < 0) {
-		ref_say(ref, VERDICT_NOTE, ref->ply, NULL,
+		ref_say(ref, VERDICT_NOTE, CAUSE_UNKNOWN_PLACE, ref->ply, NULL,
 			"drop in unknown hole '%s' ignored", obs->where);
 		return;
 	}
@@ -724,18 +824,14 @@ void ref_drop(struct referee *ref, const struct observation *obs)
 			return;
 		h->state = LINE_FLAKY;
 		ref->track[hole].nrecent = 0;
-		ref_say(ref, VERDICT_NOTE, ref->ply, NULL,
-			"sensor on %s %s pulses normally again; watched as flaky",
-			ref_hole_word(ref, hole), obs->where);
+		say_back(ref, hole, "pulses normally again");
 		if (ref->state == REF_PLAY)
 			ref_rematch(ref);
 	}
 	if (h->state == LINE_DEAD) {
 		h->state = LINE_FLAKY;
 		ref->track[hole].missed_in_a_row = 0;
-		ref_say(ref, VERDICT_NOTE, ref->ply, NULL,
-			"sensor on %s %s fires again; watched as flaky",
-			ref_hole_word(ref, hole), obs->where);
+		say_back(ref, hole, "fires again");
 		if (ref->state == REF_PLAY)
 			ref_rematch(ref);
 	}
@@ -761,7 +857,7 @@ void ref_button(struct referee *ref, const struct observation *obs)
 	if (ref->state == REF_RESTORE) {
 		ref->state = REF_PLAY;
 		ref_new_move(ref);
-		ref_say(ref, VERDICT_NOTE, ref->ply + 1, NULL,
+		ref_say(ref, VERDICT_NOTE, CAUSE_RESTORED, ref->ply + 1, NULL,
 			"board restored; %s to move", mover_name(ref));
 		return;
 	}
@@ -778,7 +874,8 @@ void ref_button(struct referee *ref, const struct observation *obs)
 		    ref->game->ops->to_move(ref->game, ref->history +
 				(size_t)(ref->depth - 1) * ref->pos_size).seat ==
 		    ref_mover(ref)) {
-			ref_say(ref, VERDICT_NOTE, ref->ply + 1, NULL,
+			ref_say(ref, VERDICT_NOTE, CAUSE_MOVES_AGAIN,
+				ref->ply + 1, NULL,
 				"%s moves again after %s: the turn is not over",
 				mover_name(ref), ref->move_text[ref->depth]);
 			return;
@@ -789,7 +886,7 @@ void ref_button(struct referee *ref, const struct observation *obs)
 				judge(ref, 0);
 				return;
 			}
-		ref_say(ref, VERDICT_NOTE, ref->ply + 1, NULL,
+		ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1, NULL,
 			"%s pressed the button, but no seed was sensed",
 			mover_name(ref));
 	}

@@ -746,6 +746,210 @@ static void test_players_enter_secrets_before_the_first_move(void **state)
 	fix_close(k);
 }
 
+/* -------------------------------------------------- structured verdicts */
+
+/* The verdict says `cause` about exactly the places in `places`, in any
+ * order (-1 ends the list). */
+static void assert_about(const struct verdict *v, enum verdict_cause cause,
+			 const int *places)
+{
+	int n = 0;
+
+	if (v->cause != cause)
+		fail_msg("verdict '%s': cause %s, expected %s", v->text,
+			 verdict_cause_name(v->cause), verdict_cause_name(cause));
+	for (; places[n] >= 0; n++) {
+		int found = 0;
+
+		for (int i = 0; i < v->nplaces; i++)
+			found |= v->places[i] == places[n];
+		if (!found)
+			fail_msg("verdict '%s' is not about place %d", v->text,
+				 places[n]);
+	}
+	assert_int_equal(v->nplaces, n);
+}
+
+/* Kalah's places: a..f 0..5, A..F 6..11, S 12, N 13. */
+enum { PIT_A = 0, PIT_B, PIT_C, PIT_D, PIT_E, PIT_F, STORE_S = 12,
+       STORE_N = 13 };
+
+static void test_causes_of_sensed_moves(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	assert_about(last(f, VERDICT_START), CAUSE_STARTED, (int[]){ -1 });
+	sow(f, 1.0, 0.3, "b c d");		/* a: b c d e, e missed */
+	feed(f, 3.0, OBS_BUTTON, "S");
+	v = last(f, VERDICT_WARN);
+	assert_about(v, CAUSE_SENSED_FAULT, (int[]){ PIT_E, -1 });
+	assert_int_equal(v->warnings, 1);
+	assert_true(verdict_is_sensor(v));
+	/* A clean sowing is no sensor matter. */
+	sow(f, 5.0, 0.3, "B C D E");		/* A */
+	tick(f, 6.5);
+	v = last(f, VERDICT_ACCEPT);
+	assert_string_equal(v->move, "A");
+	assert_about(v, CAUSE_SENSED, (int[]){ -1 });
+	assert_false(verdict_is_sensor(v));
+	fix_close(f);
+}
+
+static void test_causes_of_line_faults(void **state)
+{
+	struct fix *f = started("");
+	double t = 1.0;
+	const struct verdict *v;
+
+	(void)state;
+	for (int i = 0; i < 12; i++, t += 0.04)
+		feed(f, t, OBS_DROP, "e");
+	v = last(f, VERDICT_WARN);
+	assert_about(v, CAUSE_SENSOR_STUCK, (int[]){ PIT_E, -1 });
+	assert_true(verdict_is_sensor(v));
+	feed(f, 2.0, OBS_DROP, "z");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_UNKNOWN_PLACE, (int[]){ -1 });
+	fix_close(f);
+
+	/* Pit f never fires: dead after three missed pulses, each warned. */
+	f = started("");
+	for (int g = 0; g < 3; g++) {
+		feed(f, 100.0 * g + 0.5, OBS_START, NULL);
+		sow(f, 100.0 * g + 1, 0.3, "d e S");
+		feed(f, 100.0 * g + 3, OBS_BUTTON, "S");
+	}
+	v = last(f, VERDICT_NOTE);
+	assert_about(v, CAUSE_SENSOR_DEAD, (int[]){ PIT_F, -1 });
+	assert_int_equal(v->warnings, 3);
+	assert_true(verdict_is_sensor(v));
+	assert_about(last(f, VERDICT_WARN), CAUSE_SENSED_FAULT,
+		     (int[]){ PIT_F, -1 });
+	feed(f, 300.5, OBS_START, NULL);
+	sow(f, 301, 0.3, "f S A B");		/* f fires again */
+	v = last(f, VERDICT_NOTE);
+	assert_about(v, CAUSE_SENSOR_BACK, (int[]){ PIT_F, -1 });
+	fix_close(f);
+}
+
+static void test_causes_of_fouls_and_holds(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	/* f sows S A B C D E F a b and captures into S; a seed sensed in
+	 * N instead, a and b unseen, the capture not carried. */
+	feed(f, 0.5, OBS_POSITION, "0 0 0 0 0 9/4 4 4 4 4 4/15 0/S");
+	sow(f, 1.0, 0.3, "S A B C D E F N");
+	tick(f, 6.0);
+	v = last(f, VERDICT_FOUL);
+	assert_about(v, CAUSE_NO_FIT,
+		     (int[]){ STORE_N, PIT_A, PIT_B, STORE_S, -1 });
+	assert_int_equal(v->seat, 0);
+	feed(f, 7.0, OBS_REJECT, NULL);
+	assert_about(last(f, VERDICT_COMMAND), CAUSE_FOUL_UPHELD,
+		     (int[]){ -1 });
+	feed(f, 8.0, OBS_BUTTON, "S");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_RESTORED, (int[]){ -1 });
+	fix_close(f);
+
+	/* The touch rule broken: the touched pit and the one sown. */
+	f = started("");
+	feed(f, 0.8, OBS_LIFT, "b");
+	sow(f, 1.0, 0.3, "d e f S");
+	tick(f, 3.0);
+	assert_about(last(f, VERDICT_FOUL), CAUSE_ILLEGAL,
+		     (int[]){ PIT_B, PIT_C, -1 });
+	fix_close(f);
+
+	/* c d e: a with b unseen, or b with f unseen. */
+	f = started("");
+	sow(f, 1.0, 0.3, "c d e");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	v = last(f, VERDICT_HOLD);
+	assert_says(v, "the drops fit a and b equally well");
+	assert_about(v, CAUSE_AMBIGUOUS, (int[]){ PIT_A, PIT_B, -1 });
+	feed(f, 4.0, OBS_CONFIRM, NULL);
+	assert_about(last(f, VERDICT_ACCEPT), CAUSE_CONFIRMED, (int[]){ -1 });
+	fix_close(f);
+
+	/* A rolled seed: held, about the pit expected and the pit sensed. */
+	f = started("");
+	sow(f, 1.0, 0.3, "b c d f");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_about(last(f, VERDICT_HOLD), CAUSE_HELD_FAULT,
+		     (int[]){ PIT_E, PIT_F, -1 });
+	feed(f, 4.0, OBS_REJECT, NULL);
+	assert_about(last(f, VERDICT_COMMAND), CAUSE_REJECTED, (int[]){ -1 });
+	fix_close(f);
+}
+
+static void test_causes_of_snapshots(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 5.0, OBS_SNAPSHOT, "0 5 6 5 5 4/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_WARN), CAUSE_SNAPSHOT_OFF,
+		     (int[]){ PIT_C, -1 });
+	feed(f, 6.0, OBS_SNAPSHOT, "0 5 x");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_SNAPSHOT_BAD, (int[]){ -1 });
+	feed(f, 7.0, OBS_SNAPSHOT, "9 9 5 5 5 4/4 4 4 4 4 4/0 0");
+	assert_int_equal(last(f, VERDICT_FOUL)->cause, CAUSE_NO_FIT);
+	feed(f, 8.0, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 1");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_RESTORED,
+		     (int[]){ STORE_N, -1 });
+	fix_close(f);
+}
+
+static void test_causes_of_commands(void **state)
+{
+	struct fix *f = fix_open("", NULL);
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 0.1, OBS_UNDO, NULL);
+	v = last(f, VERDICT_REFUSED);
+	assert_about(v, CAUSE_REFUSED, (int[]){ -1 });
+	assert_false(verdict_is_sensor(v));
+	feed(f, 1.0, OBS_START, NULL);
+	feed(f, 2.0, OBS_ENTRY, "c");
+	assert_about(last(f, VERDICT_ACCEPT), CAUSE_ENTERED, (int[]){ -1 });
+	feed(f, 3.0, OBS_ENTRY, "c");
+	assert_about(last(f, VERDICT_FOUL), CAUSE_ILLEGAL, (int[]){ -1 });
+	feed(f, 4.0, OBS_CORRECT, "b");
+	assert_about(last(f, VERDICT_COMMAND), CAUSE_CORRECTED, (int[]){ -1 });
+	feed(f, 5.0, OBS_UNDO, NULL);
+	assert_about(last(f, VERDICT_COMMAND), CAUSE_TAKEN_BACK, (int[]){ -1 });
+	feed(f, 6.0, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 2 1/20 24/S");
+	assert_about(last(f, VERDICT_COMMAND), CAUSE_POSITION_SET,
+		     (int[]){ -1 });
+	feed(f, 7.0, OBS_ENTRY, "f");
+	assert_about(last(f, VERDICT_OVER), CAUSE_GAME_OVER, (int[]){ -1 });
+	feed(f, 8.0, OBS_START, NULL);
+	feed(f, 9.0, OBS_ENTRY, "c");
+	feed(f, 10.0, OBS_START, NULL);
+	assert_about(last(f, VERDICT_NOTE), CAUSE_ABANDONED, (int[]){ -1 });
+	feed(f, 11.0, OBS_END, NULL);
+	assert_about(last(f, VERDICT_OVER), CAUSE_ENDED, (int[]){ -1 });
+	fix_close(f);
+}
+
+static void test_cause_names(void **state)
+{
+	(void)state;
+	for (int c = 0; c < CAUSE_COUNT; c++) {
+		const char *name = verdict_cause_name((enum verdict_cause)c);
+
+		assert_int_equal(verdict_cause_find(name), c);
+	}
+	assert_string_equal(verdict_cause_name(CAUSE_SENSOR_DEAD),
+			    "sensor-dead");
+	assert_int_equal(verdict_cause_find("no-such-cause"), -1);
+}
+
 static void test_verdict_line_format(void **state)
 {
 	struct verdict v;
@@ -799,6 +1003,12 @@ int main(void)
 		cmocka_unit_test(test_start_with_options_of_its_own),
 		cmocka_unit_test(test_each_game_draws_its_own_secrets),
 		cmocka_unit_test(test_players_enter_secrets_before_the_first_move),
+		cmocka_unit_test(test_causes_of_sensed_moves),
+		cmocka_unit_test(test_causes_of_line_faults),
+		cmocka_unit_test(test_causes_of_fouls_and_holds),
+		cmocka_unit_test(test_causes_of_snapshots),
+		cmocka_unit_test(test_causes_of_commands),
+		cmocka_unit_test(test_cause_names),
 		cmocka_unit_test(test_verdict_line_format),
 	};
 
