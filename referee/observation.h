@@ -14,7 +14,7 @@
 enum obs_kind {
 	OBS_START,	/* a game starts at the table */
 	OBS_END,	/* the game is ended by the arbiter */
-	OBS_DROP,	/* a seed fell into hole `where` */
+	OBS_DROP,	/* a piece fell into place `where` */
 	OBS_LIFT,	/* a hand in hole `where` (touch sensor) */
 	OBS_BUTTON,	/* seat `where` pressed the end-of-turn button */
 	OBS_SNAPSHOT,	/* counts or occupancy of the whole board: `text` */

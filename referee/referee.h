@@ -25,7 +25,7 @@ struct referee_config {
 	uint64_t turn_gap_us;	/* a pause that may part two moves */
 	int accept_cost;	/* sensor faults a move may show and still be
 				   taken without the arbiter: 1, or 0 (strict) */
-	int snapshot_tolerance;	/* seeds a snapshot may be off and pass */
+	int snapshot_tolerance;	/* counts a snapshot may be off and pass */
 	int snapshot_confirm;	/* within tolerance: ask instead of accept */
 	int dead_after;		/* missed pulses in a row that make a line dead */
 	int stuck_pulses;	/* pulses within stuck_window_us: a stuck line */
@@ -68,7 +68,7 @@ enum verdict_cause {
 	CAUSE_ENDED,		/* the arbiter ended it, no result */
 	/* moves taken */
 	CAUSE_SENSED,		/* read from the sensors, as expected */
-	CAUSE_SENSED_FAULT,	/* read from the sensors despite a sensor fault
+	CAUSE_SENSED_FAULT,	/* read from the sensors, a line at fault
 				   (places: the lines at fault) */
 	CAUSE_SNAPSHOT_OFF,	/* read from a snapshot that is off by a little */
 	CAUSE_ENTERED,		/* entered by hand */
@@ -155,7 +155,7 @@ const char *verdict_kind_name(enum verdict_kind kind);
 const char *verdict_cause_name(enum verdict_cause cause);
 int verdict_cause_find(const char *name);
 /* The verdict is about a sensor line (dead, stuck, back, or a move
- * taken despite a fault). */
+ * taken though a line was at fault). */
 int verdict_is_sensor(const struct verdict *verdict);
 const char *line_state_name(enum line_state state);
 

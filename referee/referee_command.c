@@ -1,8 +1,8 @@
 /*
- * referee_command.c - snapshots (count boards, cameras), moves entered by
- * hand, and the arbiter's commands: start, end, confirm, reject,
- * correct, set position, undo. Every command is answered by a verdict,
- * carried out ("command") or refused with the reason ("refused").
+ * referee_command.c - moves entered by hand, and the arbiter's commands:
+ * start, end, confirm, reject, correct, set position, undo. Every
+ * command is answered by a verdict, carried out ("command") or refused
+ * with the reason ("refused").
  */
 #include "config.h"
 
@@ -15,14 +15,6 @@
 #include <unistd.h>
 
 #include "referee/referee_impl.h"
-
-#define SNAP_CHAIN_MAX 8	/* sowings of one turn a snapshot may span */
-#define SNAP_NODES_MAX 512	/* positions searched per snapshot */
-
-static const char *mover_name(const struct referee *ref)
-{
-	return rules_seat_name(ref->game->ops, ref_mover(ref));
-}
 
 /* The game's start position, nothing played. */
 static void reset_to_start(struct referee *ref)
@@ -67,7 +59,7 @@ void ref_start_game(struct referee *ref)
 		ref_say(ref, VERDICT_START, CAUSE_STARTED, 0, NULL,
 			"%s %s: %s; %s to move",
 			ref->game->ops->name, options[0] ? options :
-			"(standard rules)", text, mover_name(ref));
+			"(standard rules)", text, ref_mover_name(ref));
 }
 
 int referee_resume(struct referee *ref, const char *const *moves, int nmoves,
@@ -117,249 +109,6 @@ fail:
 	rules_error(err, errlen, "move %d '%s': %s", ref->ply + 1,
 		    moves[ref->ply], why);
 	return -1;
-}
-
-/* ----------------------------------------------------------- snapshots */
-
-struct snap_node {
-	int parent;			/* index of the node before, or -1 */
-	struct rules_move move;		/* the sowing that led here */
-	char text[16];
-	int depth;
-};
-
-static int distance(const int *a, const int *b, int n)
-{
-	int d = 0;
-
-	for (int i = 0; i < n; i++)
-		d += abs(a[i] - b[i]);
-	return d;
-}
-
-/*
- * "pit c reads 5, expected 4; store S reads 9, expected 10", and the
- * places that differ into `about`.
- */
-static void disagreement(const struct referee *ref, const int *seen,
-			 const int *want, char *buf, size_t len,
-			 struct ref_about *about)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (int h = 0; h < ref->nholes && used < len; h++) {
-		if (seen[h] == want[h])
-			continue;
-		ref_about_place(about, h);
-		used += (size_t)snprintf(buf + used, len - used,
-					 "%s%s %s reads %d, expected %d",
-					 used ? "; " : "", ref_hole_word(ref, h),
-					 ref_hole_name(ref, h), seen[h], want[h]);
-	}
-}
-
-/* A sowing still under way: seeds lifted, some of them sown. */
-static int sowing_in_progress(const struct referee *ref, const int *seen,
-			      char *buf, size_t len)
-{
-	int counts[SENSE_HOLES_MAX];
-
-	for (int e = 0; e < ref->nexpect; e++) {
-		const struct sense_expect *x = &ref->expect[e];
-
-		ref->sense->counts(ref->game, ref_pos_const(ref), counts);
-		counts[x->origin] = 0;
-		for (int k = 0; k < x->nsow; k++) {
-			counts[x->sow[k]]++;
-			if (k + 1 < x->nsow &&
-			    distance(counts, seen, ref->nholes) == 0) {
-				snprintf(buf, len, "%s: %d of %d seeds sown",
-					 x->text, k + 1, x->nsow);
-				return 1;
-			}
-		}
-	}
-	return 0;
-}
-
-/* Plays the chain of sowings that ends at node `at`, in order. */
-static void play_chain(struct referee *ref, const struct snap_node *nodes,
-		       int at, enum verdict_kind kind,
-		       const struct ref_about *about, const char *note)
-{
-	static const struct ref_about sensed = { .cause = CAUSE_SENSED };
-	int chain[SNAP_CHAIN_MAX + 1], n = 0;
-
-	for (; at > 0 && n <= SNAP_CHAIN_MAX; at = nodes[at].parent)
-		chain[n++] = at;
-	while (n-- > 0)
-		if (ref_accept(ref, &nodes[chain[n]].move, n == 0 ? kind :
-			       VERDICT_ACCEPT, n == 0 ? about : &sensed,
-			       n == 0 ? note : "") < 0)
-			return;
-}
-
-void ref_snapshot(struct referee *ref, const char *text)
-{
-	const struct rules *ops = ref->game->ops;
-	int seen[SENSE_HOLES_MAX], here[SENSE_HOLES_MAX], counts[SENSE_HOLES_MAX];
-	struct snap_node *nodes;
-	unsigned char *pos;
-	int nnodes = 1, best = -1, best_d = 0, ties = 0, here_d, seat;
-	char err[RULES_ERR_MAX], why[256];
-	struct ref_about about = { .cause = CAUSE_SNAPSHOT_OFF };
-
-	if (ref->state == REF_IDLE || ref->state == REF_HELD)
-		return;
-	ref->snapshots_seen = 1;
-	if (sensing_snapshot_parse(ref->sense, ref->game, text, seen, err,
-				   sizeof(err)) < 0) {
-		ref_say(ref, VERDICT_NOTE, CAUSE_SNAPSHOT_BAD, ref->ply, NULL,
-			"unreadable snapshot ignored: %s", err);
-		return;
-	}
-	ref->sense->counts(ref->game, ref_pos_const(ref), here);
-	here_d = distance(seen, here, ref->nholes);
-	if (ref->state == REF_RESTORE) {
-		if (here_d <= ref->cfg.snapshot_tolerance) {
-			ref->state = REF_PLAY;
-			ref_new_move(ref);
-			about.cause = CAUSE_RESTORED;
-			disagreement(ref, seen, here, why, sizeof(why), &about);
-			ref_say_about(ref, VERDICT_NOTE, &about, ref->ply + 1,
-				      NULL, "board restored%s%s; %s to move",
-				      here_d ? " but " : "", why,
-				      mover_name(ref));
-		}
-		return;
-	}
-	if (here_d == 0 || sowing_in_progress(ref, seen, why, sizeof(why)))
-		return;
-
-	/* Every position the side to move can reach this turn. */
-	nodes = calloc(SNAP_NODES_MAX, sizeof(*nodes));
-	pos = malloc((size_t)SNAP_NODES_MAX * ref->pos_size);
-	if (nodes == NULL || pos == NULL) {
-		ref_say(ref, VERDICT_NOTE, CAUSE_NO_MEMORY, ref->ply, NULL,
-			"out of memory: snapshot ignored");
-		goto out;
-	}
-	seat = ref_mover(ref);
-	nodes[0].parent = -1;
-	memcpy(pos, ref_pos(ref), ref->pos_size);
-	for (int at = 0; at < nnodes; at++) {
-		struct rules_move moves[32];
-		const void *from = pos + (size_t)at * ref->pos_size;
-		size_t n;
-
-		if (at > 0) {
-			ref->sense->counts(ref->game, from, counts);
-			int d = distance(seen, counts, ref->nholes);
-
-			if (best < 0 || d < best_d) {
-				best = at, best_d = d, ties = 0;
-			} else if (d == best_d && memcmp(from, pos + (size_t)best *
-						ref->pos_size, ref->pos_size)) {
-				ties++;
-			}
-			if (ops->to_move(ref->game, from).seat != seat ||
-			    nodes[at].depth >= SNAP_CHAIN_MAX)
-				continue;
-		}
-		n = ops->legal_moves(ref->game, from, moves, 32);
-		for (size_t m = 0; m < n && m < 32 && nnodes < SNAP_NODES_MAX;
-		     m++) {
-			struct snap_node *next = &nodes[nnodes];
-			void *to = pos + (size_t)nnodes * ref->pos_size;
-			struct rules_outcome out;
-
-			if (ops->move_format(ref->game, from, &moves[m],
-					     next->text, sizeof(next->text)) < 0 ||
-			    strcmp(next->text, "swap") == 0)
-				continue;
-			memcpy(to, from, ref->pos_size);
-			if (ops->apply(ref->game, to, &moves[m], &out, NULL, 0) < 0)
-				continue;
-			next->parent = at;
-			next->move = moves[m];
-			next->depth = nodes[at].depth + 1;
-			if (!(out.flags & RULES_EXTRA_TURN) ||
-			    (out.flags & RULES_GAME_OVER))
-				next->depth = SNAP_CHAIN_MAX;	/* turn over */
-			nnodes++;
-		}
-	}
-
-	if (best > 0 && ties > 0 && best_d <= ref->cfg.snapshot_tolerance &&
-	    best_d < here_d) {
-		/* Two reachable boards fit equally: the arbiter says which. */
-		if (nodes[best].parent == 0) {
-			ref->held = nodes[best].move;
-			snprintf(ref->held_text, sizeof(ref->held_text), "%s",
-				 nodes[best].text);
-			ref->state = REF_HELD;
-			ref->nqueue = 0;
-			ref_say(ref, VERDICT_HOLD, CAUSE_AMBIGUOUS, ref->ply + 1,
-				nodes[best].text, "%s plays %s? the snapshot fits %d moves equally "
-				"well; confirm or correct", mover_name(ref),
-				nodes[best].text, ties + 1);
-		} else {
-			ref_say(ref, VERDICT_NOTE, CAUSE_AMBIGUOUS, ref->ply + 1,
-				NULL, "the snapshot fits %d turns of %s equally well; "
-				"enter the moves", ties + 1, mover_name(ref));
-		}
-	} else if (best > 0 && best_d == 0 && ties == 0) {
-		about.cause = CAUSE_SENSED;
-		play_chain(ref, nodes, best, VERDICT_ACCEPT, &about, "");
-	} else if (best > 0 && ties == 0 && best_d <= ref->cfg.snapshot_tolerance &&
-		   best_d < here_d) {
-		ref->sense->counts(ref->game, pos + (size_t)best * ref->pos_size,
-				   counts);
-		disagreement(ref, seen, counts, why, sizeof(why), &about);
-		if (ref->cfg.snapshot_confirm && nodes[best].parent == 0) {
-			ref->held = nodes[best].move;
-			snprintf(ref->held_text, sizeof(ref->held_text), "%s",
-				 nodes[best].text);
-			ref->state = REF_HELD;
-			ref->nqueue = 0;
-			ref_say_about(ref, VERDICT_HOLD, &about, ref->ply + 1,
-				      nodes[best].text,
-				      "%s plays %s? snapshot: %s; confirm or correct",
-				      mover_name(ref), nodes[best].text, why);
-		} else {
-			char note[300];
-
-			snprintf(note, sizeof(note), "snapshot: %s", why);
-			play_chain(ref, nodes, best, VERDICT_WARN, &about, note);
-		}
-	} else if (here_d <= ref->cfg.snapshot_tolerance) {
-		about.cause = CAUSE_SNAPSHOT_FAR;
-		disagreement(ref, seen, here, why, sizeof(why), &about);
-		ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
-			      "snapshot disagrees with the board: %s", why);
-	} else {
-		char near[300] = "";
-
-		if (best > 0) {
-			ref->sense->counts(ref->game,
-					   pos + (size_t)best * ref->pos_size,
-					   counts);
-			disagreement(ref, seen, counts, why, sizeof(why),
-				     &about);
-			snprintf(near, sizeof(near), " (nearest %s: %s)",
-				 nodes[best].text, why);
-		}
-		about.cause = CAUSE_NO_FIT;
-		ref_say_about(ref, VERDICT_FOUL, &about, ref->ply + 1, NULL,
-			      "no legal move of %s leads to the board seen%s; "
-			      "restore the board", mover_name(ref), near);
-		ref_clear_move(ref);
-		ref->state = REF_RESTORE;
-	}
-out:
-	free(nodes);
-	free(pos);
 }
 
 /* ------------------------------------------------------------ commands */
@@ -447,20 +196,15 @@ static void confirm(struct referee *ref, const struct observation *obs)
 		refuse(ref, obs, "no move awaits confirmation");
 		return;
 	}
-	{
-	uint8_t queue[MATCH_OBS_MAX];
-	int n = ref->nqueue;
-
-	/* Drops sensed meanwhile belong to the moves after it. */
-	memcpy(queue, ref->queue, (size_t)n);
 	ref->state = REF_PLAY;
 	if (ref_accept(ref, &move, VERDICT_ACCEPT,
 		       &(struct ref_about){ .cause = CAUSE_CONFIRMED },
 		       "confirmed by the arbiter") < 0)
 		return;
-	for (int i = 0; i < n && ref->state == REF_PLAY; i++)
-		ref_drop_hole(ref, queue[i]);
-	}
+	/* What was sensed meanwhile belongs to the moves after it. */
+	for (int i = 0; i < ref->nreaders; i++)
+		if (ref->reader[i].model->resume != NULL)
+			ref->reader[i].model->resume(ref, ref->reader[i].state);
 }
 
 static void reject(struct referee *ref, const struct observation *obs)
@@ -485,7 +229,7 @@ static void correct(struct referee *ref, const struct observation *obs)
 {
 	static const struct ref_about corrected = { .cause = CAUSE_CORRECTED };
 	struct rules_move move;
-	char err[RULES_ERR_MAX], old[16];
+	char err[RULES_ERR_MAX], old[REF_MOVE_TEXT];
 	int was_over = ref->state == REF_IDLE;
 
 	if (!ref->in_game) {
@@ -554,7 +298,7 @@ static void set_position(struct referee *ref, const struct observation *obs)
 	ref->state = REF_PLAY;
 	ref_new_move(ref);
 	ref_say(ref, VERDICT_COMMAND, CAUSE_POSITION_SET, ref->ply, NULL,
-		"position set: %s; %s to move", text, mover_name(ref));
+		"position set: %s; %s to move", text, ref_mover_name(ref));
 }
 
 static void undo(struct referee *ref, const struct observation *obs)
@@ -579,7 +323,7 @@ static void undo(struct referee *ref, const struct observation *obs)
 	ref->undone_to = ref->ply;
 	ref_say(ref, VERDICT_COMMAND, CAUSE_TAKEN_BACK, ref->ply, NULL,
 		"%s; %s to move", what,
-		mover_name(ref));
+		ref_mover_name(ref));
 }
 
 /* A value for the game's fresh option: getrandom(2), else the clock. */
@@ -681,7 +425,7 @@ void referee_enter_secret(struct referee *ref, int seat, const char *text)
 	else
 		ref_say(ref, VERDICT_COMMAND, CAUSE_SECRET, 0, NULL,
 			"seat %s entered a secret; all are in: %s to move",
-			name, mover_name(ref));
+			name, ref_mover_name(ref));
 }
 
 static void end(struct referee *ref, const struct observation *obs)

@@ -329,9 +329,9 @@ static int choose(struct sim *s, const struct sense_expect *ex, int n)
 static int illegal_drops(struct sim *s, enum illegal_kind kind,
 			 const struct sense_expect *e, int *out)
 {
-	int n = e->nsow, k, dir;
+	int n = e->npath, k, dir;
 
-	dir = ring_next(s, e->origin, 1, s->pos.side) == e->sow[0] ? 1 : -1;
+	dir = ring_next(s, e->origin, 1, s->pos.side) == e->path[0] ? 1 : -1;
 	switch (kind) {
 	case IL_WRONG_PIT: {
 		/* Sowing one of the opponent's pits. */
@@ -346,9 +346,9 @@ static int illegal_drops(struct sim *s, enum illegal_kind kind,
 		if (m == 0)
 			return -1;
 		k = rng_below(s, m);
-		for (int i = 0; i < theirs[k].nsow; i++)
-			out[i] = theirs[k].sow[i];
-		return theirs[k].nsow;
+		for (int i = 0; i < theirs[k].npath; i++)
+			out[i] = theirs[k].path[i];
+		return theirs[k].npath;
 	}
 	case IL_SKIP:
 		/* A pit passed over: the rest of the sowing lands one on.
@@ -359,22 +359,22 @@ static int illegal_drops(struct sim *s, enum illegal_kind kind,
 		k = s->cfg.lifts ? rng_below(s, n) : 1 + rng_below(s, n - 1);
 		for (int i = 0, j = 0; i < n; i++)
 			if (i != k)
-				out[j++] = e->sow[i];
-		out[n - 1] = ring_next(s, e->sow[n - 1], dir, s->pos.side);
+				out[j++] = e->path[i];
+		out[n - 1] = ring_next(s, e->path[n - 1], dir, s->pos.side);
 		return n;
 	case IL_OPP_STORE:
 		/* A seed into the opponent's store instead of past it. */
 		for (k = 1; k < n; k++)
-			if (ring_next(s, e->sow[k - 1], dir, s->pos.side ^ 1) ==
+			if (ring_next(s, e->path[k - 1], dir, s->pos.side ^ 1) ==
 			    opp_store(s))
 				break;
 		if (k >= n)
 			return -1;
 		for (int i = 0; i < k; i++)
-			out[i] = e->sow[i];
+			out[i] = e->path[i];
 		out[k] = opp_store(s);
 		for (int i = k; i < n - 1; i++)
-			out[i + 1] = e->sow[i];
+			out[i + 1] = e->path[i];
 		return n;
 	case IL_TWICE:
 		/* Two seeds into one pit: the sowing stops one short. */
@@ -382,10 +382,10 @@ static int illegal_drops(struct sim *s, enum illegal_kind kind,
 			return -1;
 		k = rng_below(s, n - 1);
 		for (int i = 0; i <= k; i++)
-			out[i] = e->sow[i];
-		out[k + 1] = e->sow[k];
+			out[i] = e->path[i];
+		out[k + 1] = e->path[k];
 		for (int i = k + 1; i < n - 1; i++)
-			out[i + 1] = e->sow[i];
+			out[i + 1] = e->path[i];
 		return n;
 	default:
 		return -1;
@@ -546,7 +546,7 @@ static int sowing(struct sim *s, FILE *truth)
 {
 	struct sense_expect ex[SENSE_MOVES_MAX];
 	struct pulse pulses[PULSES_MAX];
-	int holes[SENSE_SOW_MAX + 1], nholes = 0, n, pick, np, from;
+	int holes[SENSE_PATH_MAX + 1], nholes = 0, n, pick, np, from;
 	enum illegal_kind il = IL_NONE;
 	const struct sense_expect *e;
 	const struct logged *v;
@@ -577,9 +577,9 @@ static int sowing(struct sim *s, FILE *truth)
 			il = IL_NONE;
 	}
 	if (il == IL_NONE || il == IL_TOUCH) {
-		for (int i = 0; i < e->nsow; i++)
-			holes[i] = e->sow[i];
-		nholes = e->nsow;
+		for (int i = 0; i < e->npath; i++)
+			holes[i] = e->path[i];
+		nholes = e->npath;
 	}
 	if (s->cfg.lifts) {
 		int touched = e->origin;

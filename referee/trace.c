@@ -2,7 +2,7 @@
  * trace.c - reading and writing trace files (pitboss-trace(5)).
  *
  *   # pitboss-trace 1
- *   # table 1 kalah pits=6 seeds=4
+ *   # table 1 GAME OPTIONS...
  *   0.000 1 start
  *   1.204 1 drop e
  *   2.950 1 button S
