@@ -28,7 +28,7 @@ struct table {
 	int64_t friendly[RULES_MAX_SEATS];	/* the table's own players */
 	int64_t game_id;		/* the game under way, 0 if none */
 	int timer;			/* the referee's deadline, or -1 */
-	char last[400];			/* the last verdict, for commands */
+	char last[VERDICT_LINE_MAX];	/* the last verdict, for commands */
 	struct verdict last_v;		/* and as it was given */
 	int has_last;
 	table_observer_fn observer;

@@ -103,6 +103,10 @@ enum verdict_cause {
 };
 
 #define VERDICT_PLACES_MAX 8
+/* A verdict's sentence; it may quote a position. */
+#define VERDICT_TEXT_MAX (OBS_TEXT_MAX + 512)
+/* A verdict as verdict_format() writes it. */
+#define VERDICT_LINE_MAX (VERDICT_TEXT_MAX + 64)
 
 struct verdict {
 	uint64_t t_us;
@@ -117,11 +121,11 @@ struct verdict {
 	int nplaces;
 	/* For a sensor cause: the line's warnings in the window. */
 	int warnings;
-	char text[320];		/* the sentence people read */
+	char text[VERDICT_TEXT_MAX];	/* the sentence people read */
 	/* For a move taken (accept, warn, or a command with a move): */
 	int seat, member;	/* who made it */
 	enum verdict_source source;
-	char position[128];	/* the position after it */
+	char position[OBS_TEXT_MAX];	/* the position after it */
 	/* For a command that took moves back: the plies left. */
 	int undone_to;		/* -1 when nothing was taken back */
 	/* The game's options changed before its first move (a secret

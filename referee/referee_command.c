@@ -37,7 +37,7 @@ static int waiting(struct referee *ref)
 
 void ref_start_game(struct referee *ref)
 {
-	char text[256], options[256];
+	char text[OBS_TEXT_MAX], options[256];
 
 	if (ref->in_game && ref->state != REF_IDLE && ref->ply > 0)
 		ref_say(ref, VERDICT_NOTE, CAUSE_ABANDONED, ref->ply, NULL,
@@ -273,7 +273,7 @@ static void correct(struct referee *ref, const struct observation *obs)
 
 static void set_position(struct referee *ref, const struct observation *obs)
 {
-	char err[RULES_ERR_MAX], text[256];
+	char err[RULES_ERR_MAX], text[OBS_TEXT_MAX];
 	unsigned char *pos;
 
 	if (!ref->in_game) {

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "referee/match.h"
 #include "referee/referee.h"
 #include "referee/trace.h"
 
@@ -123,6 +124,32 @@ static void assert_says(const struct verdict *v, const char *part)
 	if (strstr(v->text, part) == NULL)
 		fail_msg("verdict '%s' does not say '%s'", v->text, part);
 }
+
+/* The verdict says `cause` about exactly the places in `places`, in any
+ * order (-1 ends the list). */
+static void assert_about(const struct verdict *v, enum verdict_cause cause,
+			 const int *places)
+{
+	int n = 0;
+
+	if (v->cause != cause)
+		fail_msg("verdict '%s': cause %s, expected %s", v->text,
+			 verdict_cause_name(v->cause), verdict_cause_name(cause));
+	for (; places[n] >= 0; n++) {
+		int found = 0;
+
+		for (int i = 0; i < v->nplaces; i++)
+			found |= v->places[i] == places[n];
+		if (!found)
+			fail_msg("verdict '%s' is not about place %d", v->text,
+				 places[n]);
+	}
+	assert_int_equal(v->nplaces, n);
+}
+
+/* Kalah's places: a..f 0..5, A..F 6..11, S 12, N 13. */
+enum { PIT_A = 0, PIT_B, PIT_C, PIT_D, PIT_E, PIT_F, STORE_S = 12,
+       STORE_N = 13 };
 
 static const char *position(const struct fix *f)
 {
@@ -575,6 +602,137 @@ static void test_snapshot_of_a_sowing_in_progress_waits(void **state)
 	fix_close(f);
 }
 
+/* ------------------------------------------------------ sensing tables */
+
+static void test_kalah_table_reads_and_writes_its_snapshots(void **state)
+{
+	const struct sensing *s = sensing_find("kalah");
+	struct rules_game *game;
+	int counts[SENSE_HOLES_MAX], back[SENSE_HOLES_MAX];
+	char text[OBS_TEXT_MAX], err[256];
+	unsigned char pos[256];
+
+	(void)state;
+	game = rules_game_new(rules_find("kalah"), "pits=4 pie", err,
+			      sizeof(err));
+	assert_non_null(game);
+	assert_true(rules_position_size(game) <= sizeof(pos));
+	game->ops->start(game, pos);
+	s->counts(game, pos, counts);
+	assert_int_equal(s->snapshot_format(game, counts, text, sizeof(text)),
+			 0);
+	assert_string_equal(text, "4 4 4 4/4 4 4 4/0 0");
+	assert_int_equal(s->snapshot_format(game, counts, text, 10), -1);
+	assert_int_equal(s->snapshot_parse(game, "0 5 5 5/4 4 4 4/0 0", back,
+					   err, sizeof(err)), 0);
+	assert_int_equal(back[0], 0);
+	assert_int_equal(back[3], 5);
+	assert_int_equal(s->snapshot_parse(game, "0 5 5 5/4 4 4 4", back, err,
+					   sizeof(err)), -1);
+	assert_string_equal(err, "snapshot: 8 counts for a board of 10 holes");
+	/* a lifted, one of its four seeds sown: a move under way. */
+	assert_int_equal(s->snapshot_parse(game, "0 5 4 4/4 4 4 4/0 0", back,
+					   err, sizeof(err)), 0);
+	assert_true(s->under_way(game, pos, back));
+	assert_false(s->under_way(game, pos, counts));
+	rules_game_free(game);
+}
+
+static void test_kalah_table_hides_the_swap_from_snapshots(void **state)
+{
+	const struct sensing *s = sensing_find("kalah");
+	struct rules_game *game;
+	struct rules_move moves[16], move;
+	unsigned char pos[256];
+	char err[256];
+	size_t n;
+	int swaps = 0;
+
+	(void)state;
+	game = rules_game_new(rules_find("kalah"), "pie", err, sizeof(err));
+	assert_non_null(game);
+	game->ops->start(game, pos);
+	assert_int_equal(game->ops->move_parse(game, pos, "a", &move, err,
+					       sizeof(err)), 0);
+	assert_true(s->sensed(game, pos, &move));
+	assert_int_equal(game->ops->apply(game, pos, &move, NULL, err,
+					  sizeof(err)), 0);
+	n = game->ops->legal_moves(game, pos, moves, 16);
+	for (size_t m = 0; m < n; m++)
+		swaps += !s->sensed(game, pos, &moves[m]);
+	assert_int_equal(swaps, 1);	/* the pie rule's swap */
+	rules_game_free(game);
+}
+
+static void test_a_game_of_entries_only(void **state)
+{
+	struct fix *f = calloc(1, sizeof(*f));
+	char err[256] = "";
+
+	(void)state;
+	assert_non_null(f);
+	f->ref = referee_new(1, "codegame", "players=2", NULL, on_verdict, f,
+			     err, sizeof(err));
+	if (f->ref == NULL)
+		fail_msg("referee_new: %s", err);
+	assert_int_equal(referee_lines(f->ref, NULL), 0);
+	feed(f, 1.0, OBS_START, NULL);
+	feed(f, 2.0, OBS_DROP, "a");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_UNKNOWN_PLACE, (int[]){ -1 });
+	assert_says(last(f, VERDICT_NOTE), "drop in unknown hole 'a' ignored");
+	feed(f, 3.0, OBS_SNAPSHOT, "1 2 3");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_SNAPSHOT_BAD, (int[]){ -1 });
+	feed(f, 4.0, OBS_BUTTON, "1");
+	feed(f, 5.0, OBS_LIFT, "a");
+	assert_int_equal(f->n, 3);		/* nothing said of either */
+	assert_int_equal(referee_deadline(f->ref), 0);
+	fix_close(f);
+}
+
+/* A 15x15 board: places up to 224, aligned like any other. */
+static void test_matching_on_a_board_of_225_places(void **state)
+{
+	enum { N = 225 };
+	struct match_board board = { .holes = N };
+	static struct sense_expect e;
+	static uint16_t cost[(MATCH_OBS_MAX + 1) * 4];
+	static uint8_t step[(MATCH_OBS_MAX + 1) * 4];
+	const uint8_t drops[] = { 3, 224, 200, 200 };
+	struct match_table t;
+	struct match_result r;
+
+	(void)state;
+	board.adjacent = calloc(N * N, 1);
+	assert_non_null(board.adjacent);
+	board.adjacent[224 * N + 100] = board.adjacent[100 * N + 224] = 1;
+	/* 3, 100, 224 in order, then two pieces carried to 200. */
+	e.npath = 3;
+	e.path[0] = 3;
+	e.path[1] = 100;
+	e.path[2] = 224;
+	e.ntail = 2;
+	e.tail[200] = 2;
+	assert_true(match_cells(&e) <= (int)(sizeof(cost) / sizeof(cost[0])));
+	match_start(&board, &e, &t, cost, step);
+	for (int n = 1; n <= 4; n++)
+		match_push(&board, &e, &t, drops, n);
+	match_whole(&board, &e, &t, drops, 4, 1, &r);
+	assert_int_equal(r.cost, 1);
+	assert_int_equal(r.tail_sensed, 2);
+	assert_int_equal(r.ndev, 1);
+	assert_int_equal(r.dev[0].step, STEP_MISS);
+	assert_int_equal(r.dev[0].expected, 100);
+	/* With the line of 100 dead, its drop is not missed. */
+	board.free_miss[100] = 1;
+	match_start(&board, &e, &t, cost, step);
+	for (int n = 1; n <= 4; n++)
+		match_push(&board, &e, &t, drops, n);
+	match_whole(&board, &e, &t, drops, 4, 1, &r);
+	assert_int_equal(r.cost, 0);
+	assert_int_equal(r.free_misses, 1);
+	free(board.adjacent);
+}
+
 /* ----------------------------------------------------------- commands */
 
 static void test_commands_and_refusals(void **state)
@@ -747,32 +905,6 @@ static void test_players_enter_secrets_before_the_first_move(void **state)
 }
 
 /* -------------------------------------------------- structured verdicts */
-
-/* The verdict says `cause` about exactly the places in `places`, in any
- * order (-1 ends the list). */
-static void assert_about(const struct verdict *v, enum verdict_cause cause,
-			 const int *places)
-{
-	int n = 0;
-
-	if (v->cause != cause)
-		fail_msg("verdict '%s': cause %s, expected %s", v->text,
-			 verdict_cause_name(v->cause), verdict_cause_name(cause));
-	for (; places[n] >= 0; n++) {
-		int found = 0;
-
-		for (int i = 0; i < v->nplaces; i++)
-			found |= v->places[i] == places[n];
-		if (!found)
-			fail_msg("verdict '%s' is not about place %d", v->text,
-				 places[n]);
-	}
-	assert_int_equal(v->nplaces, n);
-}
-
-/* Kalah's places: a..f 0..5, A..F 6..11, S 12, N 13. */
-enum { PIT_A = 0, PIT_B, PIT_C, PIT_D, PIT_E, PIT_F, STORE_S = 12,
-       STORE_N = 13 };
 
 static void test_causes_of_sensed_moves(void **state)
 {
@@ -999,6 +1131,10 @@ int main(void)
 		cmocka_unit_test(test_snapshot_within_tolerance),
 		cmocka_unit_test(test_snapshot_far_from_any_move_is_a_foul),
 		cmocka_unit_test(test_snapshot_of_a_sowing_in_progress_waits),
+		cmocka_unit_test(test_kalah_table_reads_and_writes_its_snapshots),
+		cmocka_unit_test(test_kalah_table_hides_the_swap_from_snapshots),
+		cmocka_unit_test(test_a_game_of_entries_only),
+		cmocka_unit_test(test_matching_on_a_board_of_225_places),
 		cmocka_unit_test(test_commands_and_refusals),
 		cmocka_unit_test(test_start_with_options_of_its_own),
 		cmocka_unit_test(test_each_game_draws_its_own_secrets),
