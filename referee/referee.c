@@ -255,7 +255,7 @@ static int open_readers(struct referee *ref)
 	const struct sense_model *const *models = ref->sense->models;
 
 	memset(ref->reads, -1, sizeof(ref->reads));
-	for (int i = 0; models[i] != NULL && i < SENSE_MODELS_MAX; i++) {
+	for (int i = 0; i < SENSE_MODELS_MAX && models[i] != NULL; i++) {
 		struct ref_reader *r = &ref->reader[ref->nreaders];
 
 		r->model = models[i];

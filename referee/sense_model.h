@@ -5,7 +5,7 @@
  * observations of the kinds it reads and tells it when the position or
  * the move under way changes. The core keeps the life cycle, history,
  * commands, verdicts and time; a model reads evidence and takes moves
- * through the core (ref_accept, ref_hold, ref_foul).
+ * through the core (ref_accept, ref_hold, ref_await_restore).
  *
  *  - drops (model_drops.c): the pulses of a drop-counter board, place by
  *    place, aligned with the drops of every legal move;
