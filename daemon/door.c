@@ -58,7 +58,7 @@ static struct table *table_of_board(struct door *d, int64_t board_id)
 struct outcome {
 	struct db_command_outcome o;
 	char move[16];
-	char text[512];
+	char text[VERDICT_LINE_MAX];
 };
 
 static void door_says(struct outcome *out, const char *kind,

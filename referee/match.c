@@ -9,7 +9,7 @@
 
 static inline int extra_cost(const struct match_board *b, int hole)
 {
-	/* A seed in a hole no seed may enter is suspect, not noise. */
+	/* A drop where no piece of the mover may go is suspect, not noise. */
 	return b->forbidden[hole] ? 2 : 1;
 }
 
@@ -30,13 +30,13 @@ void match_start(const struct match_board *b, const struct sense_expect *e,
 {
 	t->cost = cost;
 	t->step = step;
-	t->stride = e->nsow + 1;
+	t->stride = e->npath + 1;
 	t->cost[0] = 0;
 	t->step[0] = STEP_MATCH;
 	t->prefix_cost = 0;
-	for (int j = 1; j <= e->nsow; j++) {
+	for (int j = 1; j <= e->npath; j++) {
 		t->cost[j] = (uint16_t)(t->cost[j - 1] +
-					miss_cost(b, e->sow[j - 1]));
+					miss_cost(b, e->path[j - 1]));
 		t->step[j] = STEP_MISS;
 	}
 	t->rows = 1;
@@ -45,7 +45,7 @@ void match_start(const struct match_board *b, const struct sense_expect *e,
 int match_push(const struct match_board *b, const struct sense_expect *e,
 	       struct match_table *t, const uint8_t *drops, int n)
 {
-	int m = e->nsow, i = n, o = drops[n - 1], low;
+	int m = e->npath, i = n, o = drops[n - 1], low;
 	uint16_t *row, *up;
 	uint8_t *srow;
 
@@ -54,13 +54,13 @@ int match_push(const struct match_board *b, const struct sense_expect *e,
 	row = &t->cost[CELL(t, i, 0)];
 	up = &t->cost[CELL(t, i - 1, 0)];
 	srow = &t->step[CELL(t, i, 0)];
-	/* A pulse before the first seed of the move is never mere noise:
-	 * it may be the seed that says which pit was really sown. */
+	/* A pulse before the first drop of the move is never mere noise:
+	 * it may be the drop that says which move was really made. */
 	row[0] = (uint16_t)(up[0] + lead_cost(b, o));
 	srow[0] = STEP_EXTRA;
 	low = row[0];
 	for (int j = 1; j <= m; j++) {
-		int x = e->sow[j - 1];
+		int x = e->path[j - 1];
 		int best = up[j] + extra_cost(b, o);
 		int step = STEP_EXTRA, c;
 
@@ -75,14 +75,14 @@ int match_push(const struct match_board *b, const struct sense_expect *e,
 				best = c;
 				step = STEP_MATCH;
 			}
-		} else if (b->adjacent[o][x] && !b->forbidden[o]) {
+		} else if (b->adjacent[o * b->holes + x] && !b->forbidden[o]) {
 			c = up[j - 1] + 2;
 			if (c < best) {
 				best = c;
 				step = STEP_ROLL;
 			}
 		}
-		if (i >= 2 && j >= 2 && o == e->sow[j - 2] &&
+		if (i >= 2 && j >= 2 && o == e->path[j - 2] &&
 		    drops[i - 2] == x && o != x) {
 			c = t->cost[CELL(t, i - 2, j - 2)] + 1;
 			if (c < best) {
@@ -103,15 +103,15 @@ int match_push(const struct match_board *b, const struct sense_expect *e,
 }
 
 static void add_deviation(struct match_result *r, enum match_step step,
-			  int seed, int expected, int sensed, int at)
+			  int index, int expected, int sensed, int at)
 {
 	if (r->ndev < MATCH_DEVIATIONS_MAX)
-		r->dev[r->ndev++] = (struct match_deviation){ step, seed,
+		r->dev[r->ndev++] = (struct match_deviation){ step, index,
 							     expected, sensed,
 							     at };
 }
 
-/* Walks back from (i, j) and lists the deviations in sowing order. */
+/* Walks back from (i, j) and lists the deviations in path order. */
 static void trace_back(const struct match_board *b,
 		       const struct sense_expect *e, const uint8_t *drops,
 		       int i, int j, const struct match_table *t,
@@ -130,13 +130,13 @@ static void trace_back(const struct match_board *b,
 			continue;
 		case STEP_ROLL:
 			d = (struct match_deviation){ STEP_ROLL, j,
-						     e->sow[j - 1], drops[i - 1],
+						     e->path[j - 1], drops[i - 1],
 						     i - 1 };
 			i--, j--;
 			break;
 		case STEP_MISS:
 			d = (struct match_deviation){ STEP_MISS, j,
-						     e->sow[j - 1], -1, i };
+						     e->path[j - 1], -1, i };
 			j--;
 			if (b->free_miss[d.expected]) {
 				r->free_misses++;
@@ -150,7 +150,7 @@ static void trace_back(const struct match_board *b,
 			break;
 		default:	/* STEP_SWAP */
 			d = (struct match_deviation){ STEP_SWAP, j - 1,
-						     e->sow[j - 2], e->sow[j - 1],
+						     e->path[j - 2], e->path[j - 1],
 						     i - 2 };
 			i -= 2, j -= 2;
 			break;
@@ -160,7 +160,7 @@ static void trace_back(const struct match_board *b,
 	}
 	while (nrev > 0) {
 		nrev--;
-		add_deviation(r, rev[nrev].step, rev[nrev].seed,
+		add_deviation(r, rev[nrev].step, rev[nrev].index,
 			      rev[nrev].expected, rev[nrev].sensed, rev[nrev].at);
 	}
 }
@@ -169,7 +169,7 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 		 const struct match_table *t, const uint8_t *drops, int n,
 		 int trace, struct match_result *r)
 {
-	int m = e->nsow, best_i = 0, best_tail = 0;
+	int m = e->npath, best_i = 0, best_tail = 0;
 	int used[SENSE_HOLES_MAX], tail_extra = 0, tail_used = 0;
 
 	memset(r, 0, sizeof(*r));
@@ -178,9 +178,9 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 	r->prefix_cost = t->prefix_cost;
 	r->tail_expected = e->ntail;
 
-	/* The sowing ends after drops[0..i); the rest are tail drops,
+	/* The path ends after drops[0..i); the rest are tail drops,
 	 * matched against the tail in any order. */
-	memset(used, 0, sizeof(used));
+	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
 	r->cost = MATCH_FAR;
 	for (int i = n; i >= 0; i--) {
 		int c;
@@ -205,14 +205,14 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 	/* A whole move may still grow: it is also a beginning. */
 	if (r->cost < r->prefix_cost)
 		r->prefix_cost = r->cost;
-	/* Tail seeds not sensed, where the sensor works: one is a miss like
+	/* Tail drops not sensed, where the sensor works: one is a miss like
 	 * any other; more than one (a handful dropped at once, a capture
 	 * not yet carried) needs the arbiter, never more. */
-	memset(used, 0, sizeof(used));
+	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
 	for (int i = best_i; i < n; i++)
 		used[drops[i]]++;
 	tail_used = 0;
-	for (int h = 0; h < SENSE_HOLES_MAX; h++)
+	for (int h = 0; h < b->holes; h++)
 		if (e->tail[h] > used[h] && !b->free_miss[h])
 			tail_used += e->tail[h] - used[h];
 	if (tail_used > 0)
@@ -222,7 +222,7 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 	r->tail_sensed = best_tail;
 	if (trace) {
 		trace_back(b, e, drops, best_i, m, t, r);
-		memset(used, 0, sizeof(used));
+		memset(used, 0, (size_t)b->holes * sizeof(used[0]));
 		for (int i = best_i; i < n; i++) {
 			int h = drops[i];
 

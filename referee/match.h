@@ -1,15 +1,15 @@
 /*
  * match.h - aligning sensed drops with the drops a legal move produces.
  *
- * An edit distance between the observed drops and the expected sowing
+ * An edit distance between the observed drops and the expected path
  * (in order) followed by its tail (any order), where each step is a
  * kind of sensor noise or slip: a missed pulse (1), an extra pulse (1,
- * or 2 in a hole the mover's seeds may not enter), two seeds sensed in
- * swapped order (1), a seed that rolled into a neighbouring hole (2:
- * the board itself is then wrong). The referee accepts a move at cost
- * 0 or 1, asks for confirmation at 2, and calls a foul beyond.
+ * or 2 in a place the mover's pieces may not enter), two pieces sensed
+ * in swapped order (1), a piece that rolled into a neighbouring place
+ * (2: the board itself is then wrong). The referee accepts a move at
+ * cost 0 or 1, asks for confirmation at 2, and calls a foul beyond.
  *
- * The table grows one row per drop (match_push), so following a sowing
+ * The table grows one row per drop (match_push), so following a move
  * costs one row per legal move and drop, not a whole table.
  */
 #ifndef PITBOSS_MATCH_H
@@ -30,7 +30,7 @@ enum match_step {
 
 struct match_deviation {
 	enum match_step step;
-	int seed;		/* 1-based index in the sowing, 0 in the tail */
+	int index;		/* 1-based index in the path, 0 in the tail */
 	int expected;		/* hole, or -1 */
 	int sensed;		/* hole, or -1 */
 	int at;			/* drops sensed before it */
@@ -44,7 +44,7 @@ struct match_result {
 	int tail_expected;	/* tail drops the move needs */
 	int tail_sensed;	/* of which were sensed */
 	int free_misses;	/* misses excused on dead or stuck lines */
-	int matched;		/* sowing seeds sensed where expected */
+	int matched;		/* drops of the path sensed where expected */
 	int ndev;
 	struct match_deviation dev[MATCH_DEVIATIONS_MAX];
 };
@@ -53,15 +53,15 @@ struct match_result {
 struct match_board {
 	int holes;
 	uint8_t free_miss[SENSE_HOLES_MAX];	/* dead or stuck: a miss is free */
-	uint8_t forbidden[SENSE_HOLES_MAX];	/* a seed here is suspect */
-	uint8_t adjacent[SENSE_HOLES_MAX][SENSE_HOLES_MAX];
+	uint8_t forbidden[SENSE_HOLES_MAX];	/* a drop here is suspect */
+	uint8_t *adjacent;			/* holes x holes, row by row */
 };
 
 /* The growing alignment table of one expected move. */
 struct match_table {
-	uint16_t *cost;		/* (rows) x (nsow + 1) */
+	uint16_t *cost;		/* (rows) x (npath + 1) */
 	uint8_t *step;
-	int stride;		/* nsow + 1 */
+	int stride;		/* npath + 1 */
 	int rows;		/* rows filled: drops aligned + 1 */
 	int prefix_cost;	/* minimum of the last row */
 };
@@ -72,7 +72,7 @@ struct match_table {
  */
 static inline int match_cells(const struct sense_expect *e)
 {
-	return (MATCH_OBS_MAX + 1) * (e->nsow + 1);
+	return (MATCH_OBS_MAX + 1) * (e->npath + 1);
 }
 
 /* Starts `t` on the given storage (match_cells(e) of each). */

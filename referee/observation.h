@@ -8,13 +8,14 @@
 
 #include <stdint.h>
 
-#define OBS_WHERE_MAX 8		/* a hole or seat name: "a", "S" */
-#define OBS_TEXT_MAX 160	/* a snapshot, a move, a position */
+#define OBS_WHERE_MAX 8		/* a place or seat name: "a", "S", "k11" */
+/* A snapshot, a move, a position: room for a 15x15 board's counts. */
+#define OBS_TEXT_MAX 1024
 
 enum obs_kind {
 	OBS_START,	/* a game starts at the table */
 	OBS_END,	/* the game is ended by the arbiter */
-	OBS_DROP,	/* a seed fell into hole `where` */
+	OBS_DROP,	/* a piece fell into place `where` */
 	OBS_LIFT,	/* a hand in hole `where` (touch sensor) */
 	OBS_BUTTON,	/* seat `where` pressed the end-of-turn button */
 	OBS_SNAPSHOT,	/* counts or occupancy of the whole board: `text` */

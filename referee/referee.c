@@ -1,14 +1,14 @@
 /*
- * referee.c - the game-agnostic referee core.
+ * referee.c - the game-agnostic referee core: its life cycle, the
+ * verdicts, time, and the sensing models that read the board.
  *
- * While a move is being made the referee holds the drops sensed so far
- * and matches them against the drops of every legal move (match.c): a
- * beginning of some move is held, a whole move is accepted (at once when
- * no longer move could still grow out of it, else at the turn button, a
- * quiet period or the first drop that belongs to the next move), and
- * drops no legal move explains are a foul. Noise costs: a move one slip
- * away is accepted with a warning, two slips away it waits for the
- * arbiter's confirmation, further is a foul.
+ * The game's sensing table names the models its board uses (drops,
+ * snapshots, or entries only: sense_model.h). Each is opened for the
+ * game with the referee and told when a new move is to be read or the
+ * move under way is forgotten; each sensor observation goes to the model
+ * that reads its kind, which takes, holds or refuses moves through the
+ * core (referee_move.c). Entries and the arbiter's commands are the
+ * core's own (referee_command.c).
  */
 #include "config.h"
 
@@ -127,13 +127,27 @@ const char *line_state_name(enum line_state state)
 	return (unsigned)state < 4 ? names[state] : "?";
 }
 
-void ref_say(struct referee *ref, enum verdict_kind kind, int ply,
-	     const char *move, const char *fmt, ...)
+void ref_about_place(struct ref_about *about, int place)
+{
+	if (place < 0 || about->nplaces == VERDICT_PLACES_MAX)
+		return;
+	for (int i = 0; i < about->nplaces; i++)
+		if (about->places[i] == place)
+			return;
+	about->places[about->nplaces++] = place;
+}
+
+static void say(struct referee *ref, enum verdict_kind kind,
+		const struct ref_about *about, int ply, const char *move,
+		const char *fmt, va_list ap)
 {
 	struct verdict v;
-	va_list ap;
 
 	memset(&v, 0, sizeof(v));
+	v.cause = about->cause;
+	v.nplaces = about->nplaces;
+	memcpy(v.places, about->places, sizeof(v.places));
+	v.warnings = about->warnings;
 	v.undone_to = ref->undone_to;
 	ref->undone_to = -1;
 	v.options_changed = ref->options_changed;
@@ -159,11 +173,32 @@ void ref_say(struct referee *ref, enum verdict_kind kind, int ply,
 	v.kind = kind;
 	v.ply = ply;
 	snprintf(v.move, sizeof(v.move), "%s", move ? move : "");
-	va_start(ap, fmt);
 	vsnprintf(v.text, sizeof(v.text), fmt, ap);
-	va_end(ap);
 	if (ref->fn != NULL)
 		ref->fn(ref->ctx, &v);
+}
+
+void ref_say(struct referee *ref, enum verdict_kind kind,
+	     enum verdict_cause cause, int ply, const char *move,
+	     const char *fmt, ...)
+{
+	struct ref_about about = { .cause = cause };
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(ref, kind, &about, ply, move, fmt, ap);
+	va_end(ap);
+}
+
+void ref_say_about(struct referee *ref, enum verdict_kind kind,
+		   const struct ref_about *about, int ply, const char *move,
+		   const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(ref, kind, about, ply, move, fmt, ap);
+	va_end(ap);
 }
 
 const char *ref_hole_name(const struct referee *ref, int hole)
@@ -171,10 +206,22 @@ const char *ref_hole_name(const struct referee *ref, int hole)
 	return hole >= 0 && hole < ref->nholes ? ref->hole_names[hole] : "?";
 }
 
-/* "pit e" or "store S": how players call a hole. */
 const char *ref_hole_word(const struct referee *ref, int hole)
 {
 	return ref->sense->hole_word(ref->game, hole);
+}
+
+const struct sense_words *ref_words(const struct referee *ref)
+{
+	return &ref->sense->words;
+}
+
+int ref_hole_index(const struct referee *ref, const char *name)
+{
+	for (int h = 0; h < ref->nholes; h++)
+		if (strcmp(ref->hole_names[h], name) == 0)
+			return h;
+	return -1;
 }
 
 const char *ref_ordinal(int n, char *buf, size_t len)
@@ -192,6 +239,68 @@ const char *ref_ordinal(int n, char *buf, size_t len)
 	snprintf(buf, len, "%d%s", n, suffix);
 	return buf;
 }
+
+/* ------------------------------------------------------------ models */
+
+static void close_readers(struct referee *ref)
+{
+	for (int i = 0; i < ref->nreaders; i++)
+		ref->reader[i].model->close(ref->reader[i].state);
+	ref->nreaders = 0;
+}
+
+/* Opens the models of the game's board; -1 when out of memory. */
+static int open_readers(struct referee *ref)
+{
+	const struct sense_model *const *models = ref->sense->models;
+
+	memset(ref->reads, -1, sizeof(ref->reads));
+	for (int i = 0; i < SENSE_MODELS_MAX && models[i] != NULL; i++) {
+		struct ref_reader *r = &ref->reader[ref->nreaders];
+
+		r->model = models[i];
+		r->state = r->model->open(ref);
+		if (r->state == NULL)
+			return -1;
+		ref->nreaders++;
+		for (int k = 0; k < OBS_KIND_COUNT; k++)
+			if ((r->model->reads & SENSE_READS(k)) &&
+			    ref->reads[k] < 0)
+				ref->reads[k] = (signed char)i;
+	}
+	return 0;
+}
+
+void ref_new_move(struct referee *ref)
+{
+	for (int i = 0; i < ref->nreaders; i++)
+		if (ref->reader[i].model->follow != NULL)
+			ref->reader[i].model->follow(ref, ref->reader[i].state);
+}
+
+void ref_clear_move(struct referee *ref)
+{
+	for (int i = 0; i < ref->nreaders; i++)
+		if (ref->reader[i].model->forget != NULL)
+			ref->reader[i].model->forget(ref, ref->reader[i].state);
+}
+
+void ref_restored(struct referee *ref)
+{
+	ref->state = REF_PLAY;
+	ref_new_move(ref);
+	ref_say(ref, VERDICT_NOTE, CAUSE_RESTORED, ref->ply + 1, NULL,
+		"board restored; %s to move", ref_mover_name(ref));
+}
+
+void ref_unknown_place(struct referee *ref, const struct observation *obs)
+{
+	if (obs->kind == OBS_DROP)
+		ref_say(ref, VERDICT_NOTE, CAUSE_UNKNOWN_PLACE, ref->ply, NULL,
+			"drop in unknown hole '%s' ignored", obs->where);
+}
+
+/* ------------------------------------------------------- life cycle */
 
 struct referee *referee_new(unsigned table, const char *game,
 			    const char *options,
@@ -224,18 +333,18 @@ struct referee *referee_new(unsigned table, const char *game,
 		referee_config_default(&ref->cfg);
 	snprintf(ref->base_options, sizeof(ref->base_options), "%s",
 		 options != NULL ? options : "");
+	ref->undone_to = -1;
+	ref->culprit = -1;
 	ref->pos_size = ref->pos_cap = rules_position_size(ref->game);
 	ref->history = calloc(REF_HISTORY_MAX + 1, ref->pos_size);
 	ref->scratch = calloc(1, ref->pos_size);
-	if (ref->history == NULL || ref->scratch == NULL) {
+	ref->nholes = ref->sense->holes(ref->game, ref->hole_names);
+	ref->health = calloc((size_t)ref->nholes + 1, sizeof(*ref->health));
+	if (ref->history == NULL || ref->scratch == NULL ||
+	    ref->health == NULL || open_readers(ref) < 0) {
 		rules_error(err, errlen, "out of memory");
 		goto err_free_ref;
 	}
-	ref->nholes = ref->sense->holes(ref->game, ref->hole_names);
-	ref_board_geometry(ref);
-	ref->lifted = -1;
-	ref->undone_to = -1;
-	ref->culprit = -1;
 	return ref;
 
 err_free_ref:
@@ -256,8 +365,8 @@ int ref_use_game(struct referee *ref, struct rules_game *game, char *err,
 	if (!same) {
 		char shown[256];
 
-		rules_error(err, errlen,
-			    "options '%s' need another board (%d sensed places, this table's has %d)",
+		rules_error(err, errlen, "options '%s' need another board (%d "
+			    "sensed places, this table's has %d)",
 			    rules_public_options(game, shown, sizeof(shown)), n,
 			    ref->nholes);
 		return -1;
@@ -284,7 +393,10 @@ int ref_use_game(struct referee *ref, struct rules_game *game, char *err,
 	ref->depth = 0;
 	for (int h = 0; h < n; h++)
 		ref->hole_names[h] = names[h];
-	ref_board_geometry(ref);
+	for (int i = 0; i < ref->nreaders; i++)
+		if (ref->reader[i].model->use_game != NULL)
+			ref->reader[i].model->use_game(ref,
+						       ref->reader[i].state);
 	return 0;
 }
 
@@ -309,11 +421,11 @@ void referee_free(struct referee *ref)
 {
 	if (ref == NULL)
 		return;
+	close_readers(ref);
 	rules_game_free(ref->game);
 	free(ref->history);
 	free(ref->scratch);
-	free(ref->arena_cost);
-	free(ref->arena_step);
+	free(ref->health);
 	free(ref);
 }
 
@@ -420,39 +532,89 @@ const struct line_health *referee_line(const struct referee *ref, int hole)
 	return &ref->health[hole];
 }
 
+/* The reader whose deadline comes first, and the deadline; -1, 0 when
+ * none waits. */
+static int next_reader(const struct referee *ref, uint64_t *deadline)
+{
+	int first = -1;
+
+	*deadline = 0;
+	for (int i = 0; i < ref->nreaders; i++) {
+		const struct ref_reader *r = &ref->reader[i];
+		uint64_t d;
+
+		if (r->model->deadline == NULL)
+			continue;
+		d = r->model->deadline(ref, r->state);
+		if (d != 0 && (first < 0 || d < *deadline)) {
+			first = i;
+			*deadline = d;
+		}
+	}
+	return first;
+}
+
 uint64_t referee_deadline(const struct referee *ref)
 {
-	if (ref->state == REF_IDLE || ref->state == REF_HELD)
+	uint64_t deadline;
+
+	switch (ref->state) {
+	case REF_IDLE:
+	case REF_HELD:
 		return 0;
-	/* A whole move is taken once a pause shows the hand has stopped. */
-	if (ref->state == REF_PLAY && ref->npend > 0 && ref->whole)
-		return ref->last_drop_us + ref->cfg.turn_gap_us;
-	/* A table with buttons or a camera says when the board is back. */
-	if (ref->state == REF_RESTORE &&
-	    (ref->buttons_seen || ref->snapshots_seen))
-		return 0;	/* a button or a snapshot says it */
-	if (ref->npend > 0 || ref->state == REF_RESTORE)
+	case REF_RESTORE:
+		/* A table with buttons or a camera says when the board is
+		 * back; else a quiet period does. */
+		if (ref->buttons_seen || ref->snapshots_seen)
+			return 0;
 		return ref->last_activity + ref->cfg.quiet_us;
-	return 0;
+	case REF_PLAY:
+		break;
+	}
+	next_reader(ref, &deadline);
+	return deadline;
 }
 
 void referee_tick(struct referee *ref, uint64_t now_us)
 {
 	uint64_t deadline = referee_deadline(ref);
+	int reader;
 
 	if (deadline == 0 || now_us < deadline)
 		return;
 	ref->now = deadline;
 	if (ref->state == REF_RESTORE) {
-		ref->state = REF_PLAY;
-		ref_new_move(ref);
-		ref_say(ref, VERDICT_NOTE, ref->ply + 1, NULL,
-			"board restored; %s to move",
-			rules_seat_name(ref->game->ops, ref_mover(ref)));
+		ref_restored(ref);
 	} else if (ref->state == REF_PLAY) {
-		ref_finish_move(ref, "quiet period");
+		reader = next_reader(ref, &deadline);
+		if (reader >= 0 && ref->reader[reader].model->finish != NULL)
+			ref->reader[reader].model->finish(
+				ref, ref->reader[reader].state);
 	}
 	ref->now = now_us;
+}
+
+/* A sensor's observation, to the model that reads its kind. */
+static void sensed(struct referee *ref, const struct observation *obs)
+{
+	int reader = ref->reads[obs->kind];
+
+	if (obs->kind == OBS_BUTTON) {
+		ref->buttons_seen = 1;
+		if (ref->state == REF_RESTORE) {
+			ref_restored(ref);
+			return;
+		}
+	}
+	if (reader >= 0) {
+		ref->reader[reader].model->feed(ref, ref->reader[reader].state,
+						obs);
+	} else if (obs->kind == OBS_SNAPSHOT) {
+		ref_say(ref, VERDICT_NOTE, CAUSE_SNAPSHOT_BAD, ref->ply, NULL,
+			"unreadable snapshot ignored: this board reads none");
+	} else {
+		ref_unknown_place(ref, obs);
+	}
 }
 
 void referee_feed(struct referee *ref, const struct observation *obs)
@@ -465,16 +627,10 @@ void referee_feed(struct referee *ref, const struct observation *obs)
 		ref->last_activity = ref->now;
 	switch (obs->kind) {
 	case OBS_DROP:
-		ref_drop(ref, obs);
-		break;
 	case OBS_LIFT:
-		ref_lift(ref, obs);
-		break;
 	case OBS_BUTTON:
-		ref_button(ref, obs);
-		break;
 	case OBS_SNAPSHOT:
-		ref_snapshot(ref, obs->text);
+		sensed(ref, obs);
 		break;
 	default:
 		ref_command(ref, obs);

@@ -25,7 +25,7 @@ struct referee_config {
 	uint64_t turn_gap_us;	/* a pause that may part two moves */
 	int accept_cost;	/* sensor faults a move may show and still be
 				   taken without the arbiter: 1, or 0 (strict) */
-	int snapshot_tolerance;	/* seeds a snapshot may be off and pass */
+	int snapshot_tolerance;	/* counts a snapshot may be off and pass */
 	int snapshot_confirm;	/* within tolerance: ask instead of accept */
 	int dead_after;		/* missed pulses in a row that make a line dead */
 	int stuck_pulses;	/* pulses within stuck_window_us: a stuck line */
@@ -68,7 +68,7 @@ enum verdict_cause {
 	CAUSE_ENDED,		/* the arbiter ended it, no result */
 	/* moves taken */
 	CAUSE_SENSED,		/* read from the sensors, as expected */
-	CAUSE_SENSED_FAULT,	/* read from the sensors despite a sensor fault
+	CAUSE_SENSED_FAULT,	/* read from the sensors, a line at fault
 				   (places: the lines at fault) */
 	CAUSE_SNAPSHOT_OFF,	/* read from a snapshot that is off by a little */
 	CAUSE_ENTERED,		/* entered by hand */
@@ -103,6 +103,10 @@ enum verdict_cause {
 };
 
 #define VERDICT_PLACES_MAX 8
+/* A verdict's sentence; it may quote a position. */
+#define VERDICT_TEXT_MAX (OBS_TEXT_MAX + 512)
+/* A verdict as verdict_format() writes it. */
+#define VERDICT_LINE_MAX (VERDICT_TEXT_MAX + 64)
 
 struct verdict {
 	uint64_t t_us;
@@ -117,11 +121,11 @@ struct verdict {
 	int nplaces;
 	/* For a sensor cause: the line's warnings in the window. */
 	int warnings;
-	char text[320];		/* the sentence people read */
+	char text[VERDICT_TEXT_MAX];	/* the sentence people read */
 	/* For a move taken (accept, warn, or a command with a move): */
 	int seat, member;	/* who made it */
 	enum verdict_source source;
-	char position[128];	/* the position after it */
+	char position[OBS_TEXT_MAX];	/* the position after it */
 	/* For a command that took moves back: the plies left. */
 	int undone_to;		/* -1 when nothing was taken back */
 	/* The game's options changed before its first move (a secret
@@ -155,7 +159,7 @@ const char *verdict_kind_name(enum verdict_kind kind);
 const char *verdict_cause_name(enum verdict_cause cause);
 int verdict_cause_find(const char *name);
 /* The verdict is about a sensor line (dead, stuck, back, or a move
- * taken despite a fault). */
+ * taken though a line was at fault). */
 int verdict_is_sensor(const struct verdict *verdict);
 const char *line_state_name(enum line_state state);
 

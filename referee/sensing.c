@@ -1,8 +1,8 @@
 /*
- * sensing.c - the sensing tables of the games, and what is common to
- * them: finding a hole by name, reading a snapshot. A game without a
- * sensed board (the hidden-code game: guesses and marks are entered)
- * gets the table of no holes, so its moves come as entries only.
+ * sensing.c - finding a game's sensing table, and what the tables share:
+ * finding a place by name, reading counts. A game without a sensed
+ * board (the hidden-code game: guesses and marks are entered) gets the
+ * table of no places, read by entries only.
  */
 #include "config.h"
 
@@ -19,67 +19,32 @@ static int no_holes(const struct rules_game *game, const char **names)
 	return 0;
 }
 
-static size_t no_expect(const struct rules_game *game, const void *pos,
-			struct sense_expect *out, size_t cap)
-{
-	(void)game;
-	(void)pos;
-	(void)out;
-	(void)cap;
-	return 0;
-}
-
 static const char *no_word(const struct rules_game *game, int hole)
 {
 	(void)game;
 	(void)hole;
-	return "hole";
+	return "place";
 }
 
-static int no_adjacent(const struct rules_game *game, int a, int b)
-{
-	(void)game;
-	(void)a;
-	(void)b;
-	return 0;
-}
-
-static int no_forbidden(const struct rules_game *game, const void *pos,
-			int hole)
-{
-	(void)game;
-	(void)pos;
-	(void)hole;
-	return 0;
-}
-
-static void no_counts(const struct rules_game *game, const void *pos,
-		      int *counts)
-{
-	(void)game;
-	(void)pos;
-	(void)counts;
-}
+static const struct sense_model *const entries_only[] = {
+	&sense_model_entries, NULL
+};
 
 static const struct sensing sensing_none = {
 	.game = NULL,
+	.models = entries_only,
+	.words = { "piece", "pieces", "move", "moved", "moving" },
 	.holes = no_holes,
-	.expect = no_expect,
 	.hole_word = no_word,
-	.adjacent = no_adjacent,
-	.forbidden = no_forbidden,
-	.counts = no_counts,
 };
-
-static const struct sensing *const registry[] = { &sensing_kalah, NULL };
 
 const struct sensing *sensing_find(const char *game)
 {
 	if (rules_find(game) == NULL)
 		return NULL;
-	for (size_t i = 0; registry[i] != NULL; i++)
-		if (strcmp(registry[i]->game, game) == 0)
-			return registry[i];
+	for (size_t i = 0; sensing_registry[i] != NULL; i++)
+		if (strcmp(sensing_registry[i]->game, game) == 0)
+			return sensing_registry[i];
 	return &sensing_none;
 }
 
@@ -95,12 +60,10 @@ int sensing_hole(const struct sensing *s, const struct rules_game *game,
 	return -1;
 }
 
-int sensing_snapshot_parse(const struct sensing *s,
-			   const struct rules_game *game, const char *text,
-			   int *counts, char *err, size_t errlen)
+int sensing_counts_parse(const char *text, int n, int *counts, char *err,
+			 size_t errlen)
 {
-	const char *names[SENSE_HOLES_MAX];
-	int n = s->holes(game, names), found = 0, slashes = 0;
+	int found = 0, slashes = 0;
 	const char *p = text;
 
 	while (*p != '\0' && slashes < 3) {

@@ -1,8 +1,10 @@
 /*
  * sensing.h - what the referee needs to know of a game's board to read
- * its sensors: the sensed holes and their names, and for every legal
- * move the exact drops it produces. One table per game, next to the
- * game (sensing_kalah.c); the referee core knows no game.
+ * it: the sensed places (holes, squares) and their names, the sensing
+ * models the board uses (drop sequences, snapshots, or entries only: see
+ * sense_model.h), what each model asks of the game, and the words people
+ * read. One table per game, in a file of the game's own, listed in
+ * sensing_registry[]; the referee core knows no game.
  */
 #ifndef PITBOSS_SENSING_H
 #define PITBOSS_SENSING_H
@@ -12,61 +14,102 @@
 
 #include "rules/rules.h"
 
-#define SENSE_HOLES_MAX 24	/* sensed holes of a board */
-#define SENSE_SOW_MAX 256	/* drops of one sowing */
-#define SENSE_MOVES_MAX 16	/* sensed moves from one position */
+#define SENSE_HOLES_MAX 256	/* sensed places of a board (a uint8_t) */
+#define SENSE_PATH_MAX 256	/* drops of one move */
+#define SENSE_MOVES_MAX 16	/* moves read by their drops, per position */
+#define SENSE_MODELS_MAX 4	/* sensing models of one board */
 
 /*
- * The drops one legal move produces: `sow` in this order, then the
- * `tail` drops in any order (the seeds of a capture carried to the
- * store, the sweep at the end of the game).
+ * The drops one legal move produces: `path` in this order, then the
+ * `tail` drops in any order (pieces carried by hand to a place after
+ * the move proper: a capture, a sweep at the end of the game).
  */
 struct sense_expect {
 	struct rules_move move;
 	char text[16];			/* the move in the game's notation */
-	int origin;			/* hole the seeds are lifted from */
-	int nsow;
-	uint8_t sow[SENSE_SOW_MAX];
+	int origin;			/* place the pieces are lifted from */
+	int npath;
+	uint8_t path[SENSE_PATH_MAX];
 	int ntail;
-	uint8_t tail[SENSE_HOLES_MAX];	/* drops expected per hole */
+	uint8_t tail[SENSE_HOLES_MAX];	/* drops expected per place */
 };
 
+/* The words people read about the board, in the game's own terms. */
+struct sense_words {
+	const char *piece;		/* what drops into a place */
+	const char *pieces;		/* the plural */
+	const char *verb;		/* to make a move by drops */
+	const char *done;		/* its participle: made so */
+	const char *doing;		/* its gerund: making so */
+};
+
+struct sense_model;
+
 struct sensing {
-	const char *game;		/* the rules' name: "kalah" */
-	/* Number of sensed holes; their names in `names`. */
+	const char *game;		/* the rules' name of the game */
+	/* The models that read the board, NULL-terminated. */
+	const struct sense_model *const *models;
+	struct sense_words words;
+	/* Number of sensed places; their names in `names`. */
 	int (*holes)(const struct rules_game *game, const char **names);
-	/* Every legal move that is made by sowing, with its drops. */
+	/* What players call a place (a game's word for its kind). */
+	const char *(*hole_word)(const struct rules_game *game, int hole);
+
+	/* For drop sequences (sense_model_drops). */
+	/* Every legal move made by drops, with its drops. */
 	size_t (*expect)(const struct rules_game *game, const void *pos,
 			 struct sense_expect *out, size_t cap);
-	/* What players call a hole: "pit", "store". */
-	const char *(*hole_word)(const struct rules_game *game, int hole);
-	/* Neighbouring holes, where a seed may roll by accident. */
+	/* Neighbouring places, where a piece may roll by accident. */
 	int (*adjacent)(const struct rules_game *game, int a, int b);
-	/* A hole no seed of the mover may enter (the opponent's store). */
+	/* A place none of the mover's pieces may enter. */
 	int (*forbidden)(const struct rules_game *game, const void *pos,
 			 int hole);
-	/* Seeds per hole of a position, in hole order. */
+
+	/* For snapshots (sense_model_snapshots). */
+	/* The value of every place of a position, in place order: a count
+	 * of pieces, or an occupancy. */
 	void (*counts)(const struct rules_game *game, const void *pos,
 		       int *counts);
+	/* A snapshot's text as the value of every place; -1 with why. */
+	int (*snapshot_parse)(const struct rules_game *game, const char *text,
+			      int *counts, char *err, size_t errlen);
+	/* The values of every place as a snapshot's text; -1 when `buf`
+	 * is too small. */
+	int (*snapshot_format)(const struct rules_game *game,
+			       const int *counts, char *buf, size_t len);
+	/* Optional: `move` changes what the board shows (an exchange of
+	 * seats does not); NULL: every move does. */
+	int (*sensed)(const struct rules_game *game, const void *pos,
+		      const struct rules_move *move);
+	/* Optional: the snapshot `counts` is a move from `pos` still being
+	 * made (pieces lifted, some of them put down); NULL: never. */
+	int (*under_way)(const struct rules_game *game, const void *pos,
+			 const int *counts);
 };
 
 /* The sensing table of a game; a game without one gets the table of no
- * holes (moves entered only). NULL for a game that does not exist. */
+ * places (moves entered only). NULL for a game that does not exist. */
 const struct sensing *sensing_find(const char *game);
 
-extern const struct sensing sensing_kalah;
+/* Every game's table, NULL-terminated (sensing_registry.c). */
+extern const struct sensing *const sensing_registry[];
 
-/* Index of a hole by name, or -1. */
+/* The models, for the games' tables. */
+extern const struct sense_model sense_model_drops;
+extern const struct sense_model sense_model_snapshots;
+extern const struct sense_model sense_model_entries;
+
+/* Index of a place by name, or -1. */
 int sensing_hole(const struct sensing *s, const struct rules_game *game,
 		 const char *name);
 
 /*
- * Parses a snapshot: the counts of every hole in hole order, blanks
- * between them and '/' allowed between groups ("4 4 0 5 5 5/4 4 4 4 4
- * 4/1 0"); anything after a third '/' is ignored (a side to move).
+ * Reads `n` decimal counts in place order, blanks between them and '/'
+ * allowed between groups ("4 4 0 5 5 5/4 4 4 4 4 4/1 0"); anything
+ * after a third '/' is ignored (a side to move). For the games'
+ * snapshot_parse().
  */
-int sensing_snapshot_parse(const struct sensing *s,
-			   const struct rules_game *game, const char *text,
-			   int *counts, char *err, size_t errlen);
+int sensing_counts_parse(const char *text, int n, int *counts, char *err,
+			 size_t errlen);
 
 #endif

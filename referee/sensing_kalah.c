@@ -1,8 +1,9 @@
 /*
- * sensing_kalah.c - the Kalah drop-counter board: one sensed hole per pit
- * and store, named as in the notation (a.., A.., S, N), and the drops of
- * every legal sowing, found by replaying it seed by seed on the rules
- * engine's board geometry.
+ * sensing_kalah.c - the Kalah board: one sensed hole per pit and store,
+ * named as in the notation (a.., A.., S, N), read by drop counters (the
+ * drops of every legal sowing, found by replaying it seed by seed on the
+ * rules engine's board geometry) or by count snapshots ("4 4 0 5 5 5/4 4
+ * 4 4 4 4/1 0": South's pits, North's pits, the stores).
  */
 #include "config.h"
 
@@ -99,10 +100,10 @@ static size_t kalah_expect(const struct rules_game *game, const void *pos,
 		clockwise = cross && (seeds & 1);
 		e->move = moves[m];
 		e->origin = hole_of_byte(pits, byte);
-		e->nsow = 0;
-		for (int s = 0; s < seeds && s < SENSE_SOW_MAX; s++) {
+		e->npath = 0;
+		for (int s = 0; s < seeds && s < SENSE_PATH_MAX; s++) {
 			byte = next_byte(pits, p->side, byte, clockwise);
-			e->sow[e->nsow++] = (uint8_t)hole_of_byte(pits, byte);
+			e->path[e->npath++] = (uint8_t)hole_of_byte(pits, byte);
 		}
 		/* The tail: every store gain beyond the sowing's own seeds
 		 * is carried by hand (capture, sweep). */
@@ -113,8 +114,8 @@ static size_t kalah_expect(const struct rules_game *game, const void *pos,
 			int store = 2 * pits + side;
 			int sown = 0, gain;
 
-			for (int s = 0; s < e->nsow; s++)
-				sown += e->sow[s] == store;
+			for (int s = 0; s < e->npath; s++)
+				sown += e->path[s] == store;
 			gain = after.hole[KALAH_STORE + side] -
 			       p->hole[KALAH_STORE + side] - sown;
 			if (gain > 0) {
@@ -162,12 +163,81 @@ static void kalah_counts(const struct rules_game *game, const void *pos,
 		counts[h] = p->hole[byte_of_hole(pits, h)];
 }
 
+static int kalah_snapshot_parse(const struct rules_game *game,
+				const char *text, int *counts, char *err,
+				size_t errlen)
+{
+	return sensing_counts_parse(text, 2 * pits_of(game) + 2, counts, err,
+				    errlen);
+}
+
+/* "4 4 0 5 5 5/4 4 4 4 4 4/1 0" */
+static int kalah_snapshot_format(const struct rules_game *game,
+				 const int *counts, char *buf, size_t len)
+{
+	int pits = pits_of(game);
+	size_t used = 0;
+
+	for (int h = 0; h < 2 * pits + 2; h++) {
+		int n = snprintf(buf + used, len - used, "%s%d", h == 0 ? "" :
+				 h == pits || h == 2 * pits ? "/" : " ",
+				 counts[h]);
+
+		if (n < 0 || (size_t)n >= len - used)
+			return -1;
+		used += (size_t)n;
+	}
+	return 0;
+}
+
+/* Every move but the pie rule's swap moves seeds. */
+static int kalah_sensed(const struct rules_game *game, const void *pos,
+			const struct rules_move *move)
+{
+	char text[16];
+
+	return game->ops->move_format(game, pos, move, text,
+				      sizeof(text)) == 0 &&
+	       strcmp(text, "swap") != 0;
+}
+
+/* Seeds lifted from a pit and some, not all, of them sown. */
+static int kalah_under_way(const struct rules_game *game, const void *pos,
+			   const int *seen)
+{
+	struct sense_expect ex[KALAH_PITS_MAX + 1];
+	int holes = 2 * pits_of(game) + 2, counts[KALAH_HOLES];
+	size_t n = kalah_expect(game, pos, ex, KALAH_PITS_MAX + 1);
+
+	for (size_t e = 0; e < n; e++) {
+		kalah_counts(game, pos, counts);
+		counts[ex[e].origin] = 0;
+		for (int k = 0; k + 1 < ex[e].npath; k++) {
+			counts[ex[e].path[k]]++;
+			if (memcmp(counts, seen,
+				   (size_t)holes * sizeof(counts[0])) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static const struct sense_model *const kalah_models[] = {
+	&sense_model_drops, &sense_model_snapshots, NULL
+};
+
 const struct sensing sensing_kalah = {
 	.game = "kalah",
+	.models = kalah_models,
+	.words = { "seed", "seeds", "sow", "sown", "sowing" },
 	.holes = kalah_holes,
-	.expect = kalah_expect,
 	.hole_word = kalah_hole_word,
+	.expect = kalah_expect,
 	.adjacent = kalah_adjacent,
 	.forbidden = kalah_forbidden,
 	.counts = kalah_counts,
+	.snapshot_parse = kalah_snapshot_parse,
+	.snapshot_format = kalah_snapshot_format,
+	.sensed = kalah_sensed,
+	.under_way = kalah_under_way,
 };

@@ -74,9 +74,9 @@ static void act_of(const struct sense_expect *e, int holes,
 	act->move = e->move;
 	snprintf(act->text, sizeof(act->text), "%s", e->text);
 	act->origin = e->origin;
-	act->ndrops = e->nsow;
-	for (int i = 0; i < e->nsow; i++)
-		act->drop[i] = e->sow[i];
+	act->ndrops = e->npath;
+	for (int i = 0; i < e->npath; i++)
+		act->drop[i] = e->path[i];
 	act->ncarry = 0;
 	for (int h = 0; h < holes; h++)
 		for (int c = 0; c < e->tail[h] && act->ncarry < SIM_DROPS_MAX;
@@ -143,9 +143,9 @@ static int wrong_pit(struct sim *sim, const struct rules_game *game,
 	if (m == 0)
 		return -1;
 	k = sim_random(sim, m);
-	for (int i = 0; i < theirs[k].nsow; i++)
-		out[i] = theirs[k].sow[i];
-	return theirs[k].nsow;
+	for (int i = 0; i < theirs[k].npath; i++)
+		out[i] = theirs[k].path[i];
+	return theirs[k].npath;
 }
 
 /* A pit passed over: the rest of the sowing lands one on. Passing over

@@ -2,7 +2,7 @@
  * trace.c - reading and writing trace files (pitboss-trace(5)).
  *
  *   # pitboss-trace 1
- *   # table 1 kalah pits=6 seeds=4
+ *   # table 1 GAME OPTIONS...
  *   0.000 1 start
  *   1.204 1 drop e
  *   2.950 1 button S
@@ -180,6 +180,36 @@ static int check_where(struct reader *r, int table, const struct observation *o)
 	return 0;
 }
 
+/* What the observation's kind takes after its keyword: `rest`. */
+static int read_argument(struct reader *r, int table, const char *rest,
+			 struct observation *o)
+{
+	const char *kind = obs_kind_name(o->kind);
+
+	switch (obs_kind_arg(o->kind)) {
+	case OBS_ARG_NONE:
+		if (*rest != '\0')
+			return fail(r, "%s takes no argument ('%s')", kind, rest);
+		break;
+	case OBS_ARG_WHERE:
+		if (*rest == '\0' || strchr(rest, ' ') != NULL ||
+		    strlen(rest) >= sizeof(o->where))
+			return fail(r, "%s takes one name ('%s')", kind, rest);
+		strcpy(o->where, rest);
+		return check_where(r, table, o);
+	case OBS_ARG_TEXT:
+	case OBS_ARG_OPT_TEXT:
+		if (*rest == '\0' && obs_kind_arg(o->kind) == OBS_ARG_TEXT)
+			return fail(r, "%s needs its text", kind);
+		if (strlen(rest) >= sizeof(o->text))
+			return fail(r, "%s: text longer than %d bytes", kind,
+				    OBS_TEXT_MAX - 1);
+		strcpy(o->text, rest);
+		break;
+	}
+	return 0;
+}
+
 static int read_observation(struct reader *r, char *line)
 {
 	struct observation o;
@@ -211,31 +241,8 @@ static int read_observation(struct reader *r, char *line)
 	o.kind = (enum obs_kind)kind;
 	while (*rest == ' ')
 		rest++;
-	switch (obs_kind_arg(o.kind)) {
-	case OBS_ARG_NONE:
-		if (*rest != '\0')
-			return fail(r, "%s takes no argument ('%s')", kind_text,
-				    rest);
-		break;
-	case OBS_ARG_WHERE:
-		if (*rest == '\0' || strchr(rest, ' ') != NULL ||
-		    strlen(rest) >= sizeof(o.where))
-			return fail(r, "%s takes one name ('%s')", kind_text,
-				    rest);
-		strcpy(o.where, rest);
-		if (check_where(r, index, &o) < 0)
-			return -1;
-		break;
-	case OBS_ARG_TEXT:
-	case OBS_ARG_OPT_TEXT:
-		if (*rest == '\0' && obs_kind_arg(o.kind) == OBS_ARG_TEXT)
-			return fail(r, "%s needs its text", kind_text);
-		if (strlen(rest) >= sizeof(o.text))
-			return fail(r, "%s: text longer than %d bytes", kind_text,
-				    OBS_TEXT_MAX - 1);
-		strcpy(o.text, rest);
-		break;
-	}
+	if (read_argument(r, index, rest, &o) < 0)
+		return -1;
 	r->seen_observation = 1;
 	r->last_time = o.t_us;
 	if (trace_append(r->trace, &o) < 0)

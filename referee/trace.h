@@ -13,7 +13,8 @@
 #include "referee/observation.h"
 
 #define TRACE_VERSION 1
-#define TRACE_LINE_MAX 512
+/* A line: the time, the table, the kind and an observation's text. */
+#define TRACE_LINE_MAX (OBS_TEXT_MAX + 64)
 #define TRACE_TABLES_MAX 64
 
 struct trace_table {

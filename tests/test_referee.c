@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "referee/match.h"
 #include "referee/referee.h"
 #include "referee/trace.h"
 
@@ -123,6 +124,32 @@ static void assert_says(const struct verdict *v, const char *part)
 	if (strstr(v->text, part) == NULL)
 		fail_msg("verdict '%s' does not say '%s'", v->text, part);
 }
+
+/* The verdict says `cause` about exactly the places in `places`, in any
+ * order (-1 ends the list). */
+static void assert_about(const struct verdict *v, enum verdict_cause cause,
+			 const int *places)
+{
+	int n = 0;
+
+	if (v->cause != cause)
+		fail_msg("verdict '%s': cause %s, expected %s", v->text,
+			 verdict_cause_name(v->cause), verdict_cause_name(cause));
+	for (; places[n] >= 0; n++) {
+		int found = 0;
+
+		for (int i = 0; i < v->nplaces; i++)
+			found |= v->places[i] == places[n];
+		if (!found)
+			fail_msg("verdict '%s' is not about place %d", v->text,
+				 places[n]);
+	}
+	assert_int_equal(v->nplaces, n);
+}
+
+/* Kalah's places: a..f 0..5, A..F 6..11, S 12, N 13. */
+enum { PIT_A = 0, PIT_B, PIT_C, PIT_D, PIT_E, PIT_F, STORE_S = 12,
+       STORE_N = 13 };
 
 static const char *position(const struct fix *f)
 {
@@ -575,6 +602,137 @@ static void test_snapshot_of_a_sowing_in_progress_waits(void **state)
 	fix_close(f);
 }
 
+/* ------------------------------------------------------ sensing tables */
+
+static void test_kalah_table_reads_and_writes_its_snapshots(void **state)
+{
+	const struct sensing *s = sensing_find("kalah");
+	struct rules_game *game;
+	int counts[SENSE_HOLES_MAX], back[SENSE_HOLES_MAX];
+	char text[OBS_TEXT_MAX], err[256];
+	unsigned char pos[256];
+
+	(void)state;
+	game = rules_game_new(rules_find("kalah"), "pits=4 pie", err,
+			      sizeof(err));
+	assert_non_null(game);
+	assert_true(rules_position_size(game) <= sizeof(pos));
+	game->ops->start(game, pos);
+	s->counts(game, pos, counts);
+	assert_int_equal(s->snapshot_format(game, counts, text, sizeof(text)),
+			 0);
+	assert_string_equal(text, "4 4 4 4/4 4 4 4/0 0");
+	assert_int_equal(s->snapshot_format(game, counts, text, 10), -1);
+	assert_int_equal(s->snapshot_parse(game, "0 5 5 5/4 4 4 4/0 0", back,
+					   err, sizeof(err)), 0);
+	assert_int_equal(back[0], 0);
+	assert_int_equal(back[3], 5);
+	assert_int_equal(s->snapshot_parse(game, "0 5 5 5/4 4 4 4", back, err,
+					   sizeof(err)), -1);
+	assert_string_equal(err, "snapshot: 8 counts for a board of 10 holes");
+	/* a lifted, one of its four seeds sown: a move under way. */
+	assert_int_equal(s->snapshot_parse(game, "0 5 4 4/4 4 4 4/0 0", back,
+					   err, sizeof(err)), 0);
+	assert_true(s->under_way(game, pos, back));
+	assert_false(s->under_way(game, pos, counts));
+	rules_game_free(game);
+}
+
+static void test_kalah_table_hides_the_swap_from_snapshots(void **state)
+{
+	const struct sensing *s = sensing_find("kalah");
+	struct rules_game *game;
+	struct rules_move moves[16], move;
+	unsigned char pos[256];
+	char err[256];
+	size_t n;
+	int swaps = 0;
+
+	(void)state;
+	game = rules_game_new(rules_find("kalah"), "pie", err, sizeof(err));
+	assert_non_null(game);
+	game->ops->start(game, pos);
+	assert_int_equal(game->ops->move_parse(game, pos, "a", &move, err,
+					       sizeof(err)), 0);
+	assert_true(s->sensed(game, pos, &move));
+	assert_int_equal(game->ops->apply(game, pos, &move, NULL, err,
+					  sizeof(err)), 0);
+	n = game->ops->legal_moves(game, pos, moves, 16);
+	for (size_t m = 0; m < n; m++)
+		swaps += !s->sensed(game, pos, &moves[m]);
+	assert_int_equal(swaps, 1);	/* the pie rule's swap */
+	rules_game_free(game);
+}
+
+static void test_a_game_of_entries_only(void **state)
+{
+	struct fix *f = calloc(1, sizeof(*f));
+	char err[256] = "";
+
+	(void)state;
+	assert_non_null(f);
+	f->ref = referee_new(1, "codegame", "players=2", NULL, on_verdict, f,
+			     err, sizeof(err));
+	if (f->ref == NULL)
+		fail_msg("referee_new: %s", err);
+	assert_int_equal(referee_lines(f->ref, NULL), 0);
+	feed(f, 1.0, OBS_START, NULL);
+	feed(f, 2.0, OBS_DROP, "a");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_UNKNOWN_PLACE, (int[]){ -1 });
+	assert_says(last(f, VERDICT_NOTE), "drop in unknown hole 'a' ignored");
+	feed(f, 3.0, OBS_SNAPSHOT, "1 2 3");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_SNAPSHOT_BAD, (int[]){ -1 });
+	feed(f, 4.0, OBS_BUTTON, "1");
+	feed(f, 5.0, OBS_LIFT, "a");
+	assert_int_equal(f->n, 3);		/* nothing said of either */
+	assert_int_equal(referee_deadline(f->ref), 0);
+	fix_close(f);
+}
+
+/* A 15x15 board: places up to 224, aligned like any other. */
+static void test_matching_on_a_board_of_225_places(void **state)
+{
+	enum { N = 225 };
+	struct match_board board = { .holes = N };
+	static struct sense_expect e;
+	static uint16_t cost[(MATCH_OBS_MAX + 1) * 4];
+	static uint8_t step[(MATCH_OBS_MAX + 1) * 4];
+	const uint8_t drops[] = { 3, 224, 200, 200 };
+	struct match_table t;
+	struct match_result r;
+
+	(void)state;
+	board.adjacent = calloc(N * N, 1);
+	assert_non_null(board.adjacent);
+	board.adjacent[224 * N + 100] = board.adjacent[100 * N + 224] = 1;
+	/* 3, 100, 224 in order, then two pieces carried to 200. */
+	e.npath = 3;
+	e.path[0] = 3;
+	e.path[1] = 100;
+	e.path[2] = 224;
+	e.ntail = 2;
+	e.tail[200] = 2;
+	assert_true(match_cells(&e) <= (int)(sizeof(cost) / sizeof(cost[0])));
+	match_start(&board, &e, &t, cost, step);
+	for (int n = 1; n <= 4; n++)
+		match_push(&board, &e, &t, drops, n);
+	match_whole(&board, &e, &t, drops, 4, 1, &r);
+	assert_int_equal(r.cost, 1);
+	assert_int_equal(r.tail_sensed, 2);
+	assert_int_equal(r.ndev, 1);
+	assert_int_equal(r.dev[0].step, STEP_MISS);
+	assert_int_equal(r.dev[0].expected, 100);
+	/* With the line of 100 dead, its drop is not missed. */
+	board.free_miss[100] = 1;
+	match_start(&board, &e, &t, cost, step);
+	for (int n = 1; n <= 4; n++)
+		match_push(&board, &e, &t, drops, n);
+	match_whole(&board, &e, &t, drops, 4, 1, &r);
+	assert_int_equal(r.cost, 0);
+	assert_int_equal(r.free_misses, 1);
+	free(board.adjacent);
+}
+
 /* ----------------------------------------------------------- commands */
 
 static void test_commands_and_refusals(void **state)
@@ -746,6 +904,184 @@ static void test_players_enter_secrets_before_the_first_move(void **state)
 	fix_close(k);
 }
 
+/* -------------------------------------------------- structured verdicts */
+
+static void test_causes_of_sensed_moves(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	assert_about(last(f, VERDICT_START), CAUSE_STARTED, (int[]){ -1 });
+	sow(f, 1.0, 0.3, "b c d");		/* a: b c d e, e missed */
+	feed(f, 3.0, OBS_BUTTON, "S");
+	v = last(f, VERDICT_WARN);
+	assert_about(v, CAUSE_SENSED_FAULT, (int[]){ PIT_E, -1 });
+	assert_int_equal(v->warnings, 1);
+	assert_true(verdict_is_sensor(v));
+	/* A clean sowing is no sensor matter. */
+	sow(f, 5.0, 0.3, "B C D E");		/* A */
+	tick(f, 6.5);
+	v = last(f, VERDICT_ACCEPT);
+	assert_string_equal(v->move, "A");
+	assert_about(v, CAUSE_SENSED, (int[]){ -1 });
+	assert_false(verdict_is_sensor(v));
+	fix_close(f);
+}
+
+static void test_causes_of_line_faults(void **state)
+{
+	struct fix *f = started("");
+	double t = 1.0;
+	const struct verdict *v;
+
+	(void)state;
+	for (int i = 0; i < 12; i++, t += 0.04)
+		feed(f, t, OBS_DROP, "e");
+	v = last(f, VERDICT_WARN);
+	assert_about(v, CAUSE_SENSOR_STUCK, (int[]){ PIT_E, -1 });
+	assert_true(verdict_is_sensor(v));
+	feed(f, 2.0, OBS_DROP, "z");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_UNKNOWN_PLACE, (int[]){ -1 });
+	fix_close(f);
+
+	/* Pit f never fires: dead after three missed pulses, each warned. */
+	f = started("");
+	for (int g = 0; g < 3; g++) {
+		feed(f, 100.0 * g + 0.5, OBS_START, NULL);
+		sow(f, 100.0 * g + 1, 0.3, "d e S");
+		feed(f, 100.0 * g + 3, OBS_BUTTON, "S");
+	}
+	v = last(f, VERDICT_NOTE);
+	assert_about(v, CAUSE_SENSOR_DEAD, (int[]){ PIT_F, -1 });
+	assert_int_equal(v->warnings, 3);
+	assert_true(verdict_is_sensor(v));
+	assert_about(last(f, VERDICT_WARN), CAUSE_SENSED_FAULT,
+		     (int[]){ PIT_F, -1 });
+	feed(f, 300.5, OBS_START, NULL);
+	sow(f, 301, 0.3, "f S A B");		/* f fires again */
+	v = last(f, VERDICT_NOTE);
+	assert_about(v, CAUSE_SENSOR_BACK, (int[]){ PIT_F, -1 });
+	fix_close(f);
+}
+
+static void test_causes_of_fouls_and_holds(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	/* f sows S A B C D E F a b and captures into S; a seed sensed in
+	 * N instead, a and b unseen, the capture not carried. */
+	feed(f, 0.5, OBS_POSITION, "0 0 0 0 0 9/4 4 4 4 4 4/15 0/S");
+	sow(f, 1.0, 0.3, "S A B C D E F N");
+	tick(f, 6.0);
+	v = last(f, VERDICT_FOUL);
+	assert_about(v, CAUSE_NO_FIT,
+		     (int[]){ STORE_N, PIT_A, PIT_B, STORE_S, -1 });
+	assert_int_equal(v->seat, 0);
+	feed(f, 7.0, OBS_REJECT, NULL);
+	assert_about(last(f, VERDICT_COMMAND), CAUSE_FOUL_UPHELD,
+		     (int[]){ -1 });
+	feed(f, 8.0, OBS_BUTTON, "S");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_RESTORED, (int[]){ -1 });
+	fix_close(f);
+
+	/* The touch rule broken: the touched pit and the one sown. */
+	f = started("");
+	feed(f, 0.8, OBS_LIFT, "b");
+	sow(f, 1.0, 0.3, "d e f S");
+	tick(f, 3.0);
+	assert_about(last(f, VERDICT_FOUL), CAUSE_ILLEGAL,
+		     (int[]){ PIT_B, PIT_C, -1 });
+	fix_close(f);
+
+	/* c d e: a with b unseen, or b with f unseen. */
+	f = started("");
+	sow(f, 1.0, 0.3, "c d e");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	v = last(f, VERDICT_HOLD);
+	assert_says(v, "the drops fit a and b equally well");
+	assert_about(v, CAUSE_AMBIGUOUS, (int[]){ PIT_A, PIT_B, -1 });
+	feed(f, 4.0, OBS_CONFIRM, NULL);
+	assert_about(last(f, VERDICT_ACCEPT), CAUSE_CONFIRMED, (int[]){ -1 });
+	fix_close(f);
+
+	/* A rolled seed: held, about the pit expected and the pit sensed. */
+	f = started("");
+	sow(f, 1.0, 0.3, "b c d f");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_about(last(f, VERDICT_HOLD), CAUSE_HELD_FAULT,
+		     (int[]){ PIT_E, PIT_F, -1 });
+	feed(f, 4.0, OBS_REJECT, NULL);
+	assert_about(last(f, VERDICT_COMMAND), CAUSE_REJECTED, (int[]){ -1 });
+	fix_close(f);
+}
+
+static void test_causes_of_snapshots(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 5.0, OBS_SNAPSHOT, "0 5 6 5 5 4/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_WARN), CAUSE_SNAPSHOT_OFF,
+		     (int[]){ PIT_C, -1 });
+	feed(f, 6.0, OBS_SNAPSHOT, "0 5 x");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_SNAPSHOT_BAD, (int[]){ -1 });
+	feed(f, 7.0, OBS_SNAPSHOT, "9 9 5 5 5 4/4 4 4 4 4 4/0 0");
+	assert_int_equal(last(f, VERDICT_FOUL)->cause, CAUSE_NO_FIT);
+	feed(f, 8.0, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 1");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_RESTORED,
+		     (int[]){ STORE_N, -1 });
+	fix_close(f);
+}
+
+static void test_causes_of_commands(void **state)
+{
+	struct fix *f = fix_open("", NULL);
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 0.1, OBS_UNDO, NULL);
+	v = last(f, VERDICT_REFUSED);
+	assert_about(v, CAUSE_REFUSED, (int[]){ -1 });
+	assert_false(verdict_is_sensor(v));
+	feed(f, 1.0, OBS_START, NULL);
+	feed(f, 2.0, OBS_ENTRY, "c");
+	assert_about(last(f, VERDICT_ACCEPT), CAUSE_ENTERED, (int[]){ -1 });
+	feed(f, 3.0, OBS_ENTRY, "c");
+	assert_about(last(f, VERDICT_FOUL), CAUSE_ILLEGAL, (int[]){ -1 });
+	feed(f, 4.0, OBS_CORRECT, "b");
+	assert_about(last(f, VERDICT_COMMAND), CAUSE_CORRECTED, (int[]){ -1 });
+	feed(f, 5.0, OBS_UNDO, NULL);
+	assert_about(last(f, VERDICT_COMMAND), CAUSE_TAKEN_BACK, (int[]){ -1 });
+	feed(f, 6.0, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 2 1/20 24/S");
+	assert_about(last(f, VERDICT_COMMAND), CAUSE_POSITION_SET,
+		     (int[]){ -1 });
+	feed(f, 7.0, OBS_ENTRY, "f");
+	assert_about(last(f, VERDICT_OVER), CAUSE_GAME_OVER, (int[]){ -1 });
+	feed(f, 8.0, OBS_START, NULL);
+	feed(f, 9.0, OBS_ENTRY, "c");
+	feed(f, 10.0, OBS_START, NULL);
+	assert_about(last(f, VERDICT_NOTE), CAUSE_ABANDONED, (int[]){ -1 });
+	feed(f, 11.0, OBS_END, NULL);
+	assert_about(last(f, VERDICT_OVER), CAUSE_ENDED, (int[]){ -1 });
+	fix_close(f);
+}
+
+static void test_cause_names(void **state)
+{
+	(void)state;
+	for (int c = 0; c < CAUSE_COUNT; c++) {
+		const char *name = verdict_cause_name((enum verdict_cause)c);
+
+		assert_int_equal(verdict_cause_find(name), c);
+	}
+	assert_string_equal(verdict_cause_name(CAUSE_SENSOR_DEAD),
+			    "sensor-dead");
+	assert_int_equal(verdict_cause_find("no-such-cause"), -1);
+}
+
 static void test_verdict_line_format(void **state)
 {
 	struct verdict v;
@@ -795,10 +1131,20 @@ int main(void)
 		cmocka_unit_test(test_snapshot_within_tolerance),
 		cmocka_unit_test(test_snapshot_far_from_any_move_is_a_foul),
 		cmocka_unit_test(test_snapshot_of_a_sowing_in_progress_waits),
+		cmocka_unit_test(test_kalah_table_reads_and_writes_its_snapshots),
+		cmocka_unit_test(test_kalah_table_hides_the_swap_from_snapshots),
+		cmocka_unit_test(test_a_game_of_entries_only),
+		cmocka_unit_test(test_matching_on_a_board_of_225_places),
 		cmocka_unit_test(test_commands_and_refusals),
 		cmocka_unit_test(test_start_with_options_of_its_own),
 		cmocka_unit_test(test_each_game_draws_its_own_secrets),
 		cmocka_unit_test(test_players_enter_secrets_before_the_first_move),
+		cmocka_unit_test(test_causes_of_sensed_moves),
+		cmocka_unit_test(test_causes_of_line_faults),
+		cmocka_unit_test(test_causes_of_fouls_and_holds),
+		cmocka_unit_test(test_causes_of_snapshots),
+		cmocka_unit_test(test_causes_of_commands),
+		cmocka_unit_test(test_cause_names),
 		cmocka_unit_test(test_verdict_line_format),
 	};
 

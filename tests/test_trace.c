@@ -231,17 +231,70 @@ static void test_malformed_traces_are_refused_whole(void **state)
 
 static void test_overlong_line_is_refused(void **state)
 {
-	char text[2048];
+	char text[2 * TRACE_LINE_MAX];
 	struct trace trace;
 	char err[256];
+	size_t at;
 
 	(void)state;
 	snprintf(text, sizeof(text), HEAD "0.0 1 entry ");
-	memset(text + strlen(text), 'a', 900);
-	text[sizeof(HEAD) - 1 + 12 + 900] = '\0';
-	strcat(text, "\n");
+	at = strlen(text);
+	memset(text + at, 'a', TRACE_LINE_MAX);
+	snprintf(text + at + TRACE_LINE_MAX, sizeof(text) - at - TRACE_LINE_MAX,
+		 "\n");
 	assert_int_equal(read_text(text, &trace, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "t.trace:3: line longer than"));
+}
+
+/* A text that fits a line but not an observation: refused with why. */
+static void test_overlong_text_is_refused(void **state)
+{
+	char text[2 * TRACE_LINE_MAX];
+	struct trace trace;
+	char err[256];
+	size_t at;
+
+	(void)state;
+	snprintf(text, sizeof(text), HEAD "0.0 1 position ");
+	at = strlen(text);
+	memset(text + at, '4', OBS_TEXT_MAX);
+	snprintf(text + at + OBS_TEXT_MAX, sizeof(text) - at - OBS_TEXT_MAX,
+		 "\n");
+	assert_int_equal(read_text(text, &trace, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "t.trace:3: position: text longer than"));
+	/* One byte less fits. */
+	snprintf(text + at + OBS_TEXT_MAX - 1,
+		 sizeof(text) - at - OBS_TEXT_MAX + 1, "\n");
+	assert_int_equal(read_text(text, &trace, err, sizeof(err)), 0);
+	assert_int_equal(strlen(trace.obs[0].text), OBS_TEXT_MAX - 1);
+	trace_free(&trace);
+}
+
+/* The snapshot of a 15x15 board, two digits a square, rows apart:
+ * one line, read back unchanged. */
+static void test_snapshot_of_a_large_board_fits(void **state)
+{
+	char text[2 * TRACE_LINE_MAX], *back;
+	struct trace trace;
+	char err[256] = "";
+	size_t used;
+
+	(void)state;
+	used = (size_t)snprintf(text, sizeof(text), HEAD "0.000 1 snapshot");
+	for (int square = 0; square < 225; square++)
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+					 "%s%02d", square == 0 ? " " :
+					 square % 15 == 0 ? "/" : " ",
+					 square % 100);
+	snprintf(text + used, sizeof(text) - used, "\n");
+	assert_true(used > 512);
+	assert_int_equal(read_text(text, &trace, err, sizeof(err)), 0);
+	assert_int_equal(trace.nobs, 1);
+	assert_int_equal(trace.obs[0].kind, OBS_SNAPSHOT);
+	back = write_text(&trace);
+	assert_string_equal(back, text);
+	free(back);
+	trace_free(&trace);
 }
 
 static void test_missing_file(void **state)
@@ -264,6 +317,8 @@ int main(void)
 		cmocka_unit_test(test_sim_refuses_a_game_without_a_board),
 		cmocka_unit_test(test_malformed_traces_are_refused_whole),
 		cmocka_unit_test(test_overlong_line_is_refused),
+		cmocka_unit_test(test_overlong_text_is_refused),
+		cmocka_unit_test(test_snapshot_of_a_large_board_fits),
 		cmocka_unit_test(test_missing_file),
 	};
 

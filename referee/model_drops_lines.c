@@ -1,0 +1,334 @@
+/*
+ * model_drops_lines.c - the lines of a drop-counter board: debounce,
+ * lines that chatter (stuck) or fall silent (dead) and come back, the
+ * warnings counted against each, and what a move's drops got wrong.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "referee/model_drops.h"
+
+static void append(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void append(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used >= len - 1)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+/* ---------------------------------------------------------- warnings */
+
+/* The warnings against a line within the window. */
+static int line_warnings(const struct drops *d, int hole)
+{
+	const struct line_track *t = &d->track[hole];
+	int n = 0;
+
+	for (int i = 0; i < t->nwarn; i++)
+		n += t->warn_ply[i] > d->ref->plies_seen - DROPS_WARN_PLIES;
+	return n;
+}
+
+/* Counts a warning against a line; returns the warnings in the window. */
+static int line_warning(struct drops *d, int hole)
+{
+	struct referee *ref = d->ref;
+	struct line_track *t = &d->track[hole];
+	int n;
+
+	if (t->nwarn == DROPS_WARN_KEEP) {
+		memmove(t->warn_ply, t->warn_ply + 1,
+			(DROPS_WARN_KEEP - 1) * sizeof(t->warn_ply[0]));
+		t->nwarn--;
+	}
+	t->warn_ply[t->nwarn++] = ref->plies_seen;
+	n = line_warnings(d, hole);
+	if (n >= ref->cfg.flaky_warnings && ref->health[hole].state == LINE_OK)
+		ref->health[hole].state = LINE_FLAKY;
+	return n;
+}
+
+/* ------------------------------------------------- the lines' verdicts */
+
+/* What a verdict about line `hole` is about. */
+static struct ref_about line_about(const struct drops *d,
+				   enum verdict_cause cause, int hole)
+{
+	struct ref_about about = { .cause = cause };
+
+	ref_about_place(&about, hole);
+	about.warnings = line_warnings(d, hole);
+	return about;
+}
+
+static void say_dead(struct drops *d, int hole, int missed)
+{
+	struct referee *ref = d->ref;
+	struct ref_about about = line_about(d, CAUSE_SENSOR_DEAD, hole);
+
+	ref_say_about(ref, VERDICT_NOTE, &about, ref->ply, NULL,
+		      "sensor on %s %s is dead (%d missed pulses in a row); "
+		      "%s into it are no longer required",
+		      ref_hole_word(ref, hole), ref_hole_name(ref, hole),
+		      missed, ref_words(ref)->pieces);
+}
+
+static void say_stuck(struct drops *d, int hole)
+{
+	struct referee *ref = d->ref;
+	struct ref_about about = line_about(d, CAUSE_SENSOR_STUCK, hole);
+
+	ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
+		      "sensor on %s %s is stuck (%d pulses in %.1f s); its "
+		      "pulses are ignored", ref_hole_word(ref, hole),
+		      ref_hole_name(ref, hole), ref->cfg.stuck_pulses,
+		      (double)ref->cfg.stuck_window_us / 1e6);
+}
+
+/* `how` the line shows it works: "pulses normally again". */
+static void say_back(struct drops *d, int hole, const char *how)
+{
+	struct referee *ref = d->ref;
+	struct ref_about about = line_about(d, CAUSE_SENSOR_BACK, hole);
+
+	ref_say_about(ref, VERDICT_NOTE, &about, ref->ply, NULL,
+		      "sensor on %s %s %s; watched as flaky",
+		      ref_hole_word(ref, hole), ref_hole_name(ref, hole), how);
+}
+
+/* ----------------------------------------------------------- accounts */
+
+static void line_missed(struct drops *d, int hole)
+{
+	struct line_health *h = &d->ref->health[hole];
+	struct line_track *t = &d->track[hole];
+
+	h->misses++;
+	if (++t->missed_in_a_row >= d->ref->cfg.dead_after &&
+	    h->state != LINE_DEAD && h->state != LINE_STUCK) {
+		h->state = LINE_DEAD;
+		say_dead(d, hole, t->missed_in_a_row);
+	}
+}
+
+void drops_account(struct drops *d, const struct sense_expect *e,
+		   const struct match_result *r)
+{
+	struct referee *ref = d->ref;
+
+	for (int s = 0; s < e->npath; s++) {
+		int h = e->path[s], missed = 0;
+
+		for (int i = 0; i < r->ndev; i++)
+			missed |= r->dev[i].step == STEP_MISS &&
+				  r->dev[i].expected == h;
+		if (!missed && ref->health[h].state != LINE_DEAD)
+			d->track[h].missed_in_a_row = 0;
+	}
+	for (int i = 0; i < r->ndev; i++) {
+		const struct match_deviation *v = &r->dev[i];
+
+		if (v->step == STEP_MISS)
+			line_missed(d, v->expected);
+		else if (v->step == STEP_EXTRA)
+			ref->health[v->sensed].extras++;
+	}
+}
+
+/* Counts a sensor fault against its line and says how often it was. */
+static void count_warning(struct drops *d, int hole, char *buf, size_t len,
+			  struct ref_about *about)
+{
+	int n = line_warning(d, hole);
+
+	if (n > about->warnings)
+		about->warnings = n;
+	append(buf, len, " (warning %d in %d plies)", n, DROPS_WARN_PLIES);
+}
+
+/* One deviation, in words. */
+static void describe_step(struct drops *d, const struct match_deviation *v,
+			  int warn, char *buf, size_t len,
+			  struct ref_about *about)
+{
+	struct referee *ref = d->ref;
+	const struct sense_words *w = ref_words(ref);
+	char nth[16];
+
+	switch (v->step) {
+	case STEP_MISS:
+		append(buf, len, "sensor on %s %s missed a pulse",
+		       ref_hole_word(ref, v->expected),
+		       ref_hole_name(ref, v->expected));
+		if (warn)
+			count_warning(d, v->expected, buf, len, about);
+		break;
+	case STEP_EXTRA:
+		if (d->board.forbidden[v->sensed]) {
+			append(buf, len,
+			       "a %s fell in %s %s, where %s may not %s",
+			       w->piece, ref_hole_word(ref, v->sensed),
+			       ref_hole_name(ref, v->sensed),
+			       ref_mover_name(ref), w->verb);
+			break;
+		}
+		append(buf, len, "extra pulse on %s %s",
+		       ref_hole_word(ref, v->sensed),
+		       ref_hole_name(ref, v->sensed));
+		if (warn)
+			count_warning(d, v->sensed, buf, len, about);
+		break;
+	case STEP_SWAP:
+		append(buf, len,
+		       "%s %d and %d sensed in swapped order (%s then %s)",
+		       w->pieces, v->index, v->index + 1,
+		       ref_hole_name(ref, v->sensed),
+		       ref_hole_name(ref, v->expected));
+		break;
+	case STEP_ROLL:
+		append(buf, len,
+		       "%s %s: expected the %s %s in %s, sensed it in %s",
+		       ref_hole_word(ref, v->sensed),
+		       ref_hole_name(ref, v->sensed),
+		       ref_ordinal(v->index, nth, sizeof(nth)), w->piece,
+		       ref_hole_name(ref, v->expected),
+		       ref_hole_name(ref, v->sensed));
+		break;
+	case STEP_MATCH:
+		break;
+	}
+}
+
+void drops_describe(struct drops *d, const struct sense_expect *e,
+		    const struct match_result *r, int warn, char *buf,
+		    size_t len, struct ref_about *about)
+{
+	struct referee *ref = d->ref;
+
+	for (int i = 0; i < r->ndev; i++) {
+		const struct match_deviation *v = &r->dev[i];
+
+		if (v->step != STEP_MATCH) {
+			ref_about_place(about, v->expected);
+			ref_about_place(about, v->sensed);
+		}
+		append(buf, len, "%s", buf[0] ? "; " : "");
+		describe_step(d, v, warn, buf, len, about);
+	}
+	for (int h = 0; h < ref->nholes &&
+			r->tail_sensed < r->tail_expected; h++) {
+		if (e->tail[h] == 0)
+			continue;
+		ref_about_place(about, h);
+		append(buf, len, "%s%s %s: %d of the %d %s carried in sensed",
+		       buf[0] ? "; " : "", ref_hole_word(ref, h),
+		       ref_hole_name(ref, h), r->tail_sensed, r->tail_expected,
+		       ref_words(ref)->pieces);
+	}
+}
+
+/* ------------------------------------------------------------ pulses */
+
+/* Pulses closer than the window: a line that chatters is stuck. */
+static int line_stuck(struct drops *d, int hole)
+{
+	struct referee *ref = d->ref;
+	struct line_track *t = &d->track[hole];
+	int n = 0;
+
+	if (t->nrecent == DROPS_RECENT) {
+		memmove(t->recent, t->recent + 1,
+			(size_t)(t->nrecent - 1) * sizeof(t->recent[0]));
+		t->nrecent--;
+	}
+	t->recent[t->nrecent++] = ref->now;
+	for (int i = 0; i < t->nrecent; i++)
+		n += ref->now - t->recent[i] < ref->cfg.stuck_window_us;
+	return n >= ref->cfg.stuck_pulses;
+}
+
+static void stuck(struct drops *d, int hole)
+{
+	int kept = 0;
+
+	d->ref->health[hole].state = LINE_STUCK;
+	for (int i = 0; i < d->npend; i++)
+		if (d->pend[i] != hole)
+			d->pend[kept++] = d->pend[i];
+	d->npend = kept;
+	say_stuck(d, hole);
+	if (d->ref->state == REF_PLAY)
+		drops_rematch(d);
+}
+
+/* A pulse on a stuck or dead line: does it work again? 0 when the
+ * pulse is to be ignored. */
+static int line_back(struct drops *d, int hole, uint64_t last)
+{
+	struct referee *ref = d->ref;
+	struct line_health *h = &ref->health[hole];
+
+	if (h->state == LINE_STUCK) {
+		if (ref->now - last < 30 * ref->cfg.stuck_window_us)
+			return 0;
+		h->state = LINE_FLAKY;
+		d->track[hole].nrecent = 0;
+		say_back(d, hole, "pulses normally again");
+		if (ref->state == REF_PLAY)
+			drops_rematch(d);
+	}
+	if (h->state == LINE_DEAD) {
+		h->state = LINE_FLAKY;
+		d->track[hole].missed_in_a_row = 0;
+		say_back(d, hole, "fires again");
+		if (ref->state == REF_PLAY)
+			drops_rematch(d);
+	}
+	return 1;
+}
+
+void drops_pulse(struct drops *d, const struct observation *obs)
+{
+	struct referee *ref = d->ref;
+	int hole = ref_hole_index(ref, obs->where);
+	struct line_health *h;
+	uint64_t last;
+
+	if (hole < 0) {
+		ref_unknown_place(ref, obs);
+		return;
+	}
+	h = &ref->health[hole];
+	last = h->last_us;
+	h->last_us = ref->now;
+	/* Edges closer than the debounce time are one drop's bounce; closer
+	 * than a hand can drop two pieces, they are no drop either. Every
+	 * edge counts towards finding a line that chatters. */
+	if (line_stuck(d, hole) && h->state != LINE_STUCK) {
+		stuck(d, hole);
+		return;
+	}
+	if (last != 0 && ref->now - last < ref->cfg.debounce_us) {
+		h->bounces++;
+		return;
+	}
+	if (last != 0 && ref->now - last < ref->cfg.pulse_gap_us &&
+	    h->state != LINE_STUCK) {
+		h->bounces++;
+		return;
+	}
+	h->pulses++;
+	ref->last_activity = ref->now;
+	if (line_back(d, hole, last))
+		drops_take(d, hole);
+}

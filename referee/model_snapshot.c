@@ -1,0 +1,400 @@
+/*
+ * model_snapshot.c - reading a move from snapshots: the value of every
+ * place at once (a count board, a camera counting pieces, a board
+ * sensing occupancy), in the game's own snapshot text.
+ *
+ * A snapshot that differs from the position is compared with every
+ * position the mover can reach this turn (a chain of moves when a move
+ * gives another turn): the search fills the candidates, and the
+ * decision takes the chain that leads exactly to the snapshot, takes or
+ * holds one within the tolerance, asks when several fit as well, and
+ * calls a foul when none comes near. All the room the search needs is
+ * taken when the referee opens the model or the game changes, never per
+ * snapshot.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/referee_impl.h"
+
+#define SNAP_CHAIN_MAX 8	/* moves of one turn a snapshot may span */
+#define SNAP_NODES_MIN 512	/* positions searched per snapshot, at least */
+
+/* A position reached this turn: by a move from its parent. */
+struct snap_node {
+	int parent;			/* index of the node before, or -1 */
+	struct rules_move move;		/* the move that led here */
+	char text[REF_MOVE_TEXT];
+	int depth;			/* moves from the position, or
+					   SNAP_CHAIN_MAX when the turn ends */
+};
+
+/* What the search found: the nearest position reached. */
+struct snap_candidates {
+	int best;		/* its node, or -1 when none was reached */
+	int distance;		/* its distance to the snapshot */
+	int ties;		/* other positions as near */
+	int here;		/* distance of the position itself */
+};
+
+struct snapshots {
+	struct referee *ref;
+	int *seen;			/* the snapshot, per place */
+	int *here;			/* the position's values */
+	int *values;			/* a candidate's values */
+	struct rules_move *moves;	/* the game's max_moves */
+	struct snap_node *nodes;
+	unsigned char *pos;		/* one position per node */
+	size_t moves_max, nodes_max;
+	size_t pos_size, pos_cap;	/* a position, the room for one */
+	int nnodes;
+};
+
+static int distance(const int *a, const int *b, int n)
+{
+	int d = 0;
+
+	for (int i = 0; i < n; i++)
+		d += abs(a[i] - b[i]);
+	return d;
+}
+
+static void *node_pos(const struct snapshots *s, int node)
+{
+	return s->pos + (size_t)node * s->pos_cap;
+}
+
+/*
+ * Where the snapshot differs from `want`, place by place ("WORD NAME
+ * reads 5, expected 4; ..."), and the places that differ into `about`.
+ */
+static void disagreement(const struct referee *ref, const int *seen,
+			 const int *want, char *buf, size_t len,
+			 struct ref_about *about)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int h = 0; h < ref->nholes && used < len; h++) {
+		if (seen[h] == want[h])
+			continue;
+		ref_about_place(about, h);
+		used += (size_t)snprintf(buf + used, len - used,
+					 "%s%s %s reads %d, expected %d",
+					 used ? "; " : "",
+					 ref_hole_word(ref, h),
+					 ref_hole_name(ref, h), seen[h],
+					 want[h]);
+	}
+}
+
+/* ------------------------------------------------------------ search */
+
+/* The moves from node `at` that the board shows, as new nodes. */
+static void expand(struct snapshots *s, int at)
+{
+	struct referee *ref = s->ref;
+	const struct rules *ops = ref->game->ops;
+	const void *from = node_pos(s, at);
+	size_t n = ops->legal_moves(ref->game, from, s->moves, ops->max_moves);
+
+	if (n > ops->max_moves)
+		n = ops->max_moves;
+	for (size_t m = 0; m < n && (size_t)s->nnodes < s->nodes_max; m++) {
+		struct snap_node *next = &s->nodes[s->nnodes];
+		void *to = node_pos(s, s->nnodes);
+		struct rules_outcome out;
+
+		if ((ref->sense->sensed != NULL &&
+		     !ref->sense->sensed(ref->game, from, &s->moves[m])) ||
+		    ops->move_format(ref->game, from, &s->moves[m], next->text,
+				     sizeof(next->text)) < 0)
+			continue;
+		memcpy(to, from, s->pos_size);
+		if (ops->apply(ref->game, to, &s->moves[m], &out, NULL, 0) < 0)
+			continue;
+		next->parent = at;
+		next->move = s->moves[m];
+		next->depth = s->nodes[at].depth + 1;
+		if (!(out.flags & RULES_EXTRA_TURN) ||
+		    (out.flags & RULES_GAME_OVER))
+			next->depth = SNAP_CHAIN_MAX;	/* turn over */
+		s->nnodes++;
+	}
+}
+
+/* Node `at` as a candidate: nearer than the best, or as near. */
+static void weigh(struct snapshots *s, int at, struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+	int d;
+
+	ref->sense->counts(ref->game, node_pos(s, at), s->values);
+	d = distance(s->seen, s->values, ref->nholes);
+	if (c->best < 0 || d < c->distance) {
+		c->best = at;
+		c->distance = d;
+		c->ties = 0;
+	} else if (d == c->distance &&
+		   memcmp(node_pos(s, at), node_pos(s, c->best),
+			  s->pos_size) != 0) {
+		c->ties++;
+	}
+}
+
+/* Every position the mover can reach this turn, weighed against the
+ * snapshot in s->seen. */
+static void search(struct snapshots *s, struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+	int seat = ref_mover(ref);
+
+	c->best = -1;
+	c->distance = 0;
+	c->ties = 0;
+	s->nodes[0] = (struct snap_node){ .parent = -1 };
+	s->nnodes = 1;
+	memcpy(node_pos(s, 0), ref_pos_const(ref), s->pos_size);
+	for (int at = 0; at < s->nnodes; at++) {
+		const void *pos = node_pos(s, at);
+
+		if (at > 0) {
+			weigh(s, at, c);
+			/* The turn is over, or the chain as long as it may. */
+			if (ref->game->ops->to_move(ref->game, pos).seat !=
+			    seat || s->nodes[at].depth >= SNAP_CHAIN_MAX)
+				continue;
+		}
+		expand(s, at);
+	}
+}
+
+/* ---------------------------------------------------------- decision */
+
+/* Plays the chain of moves that ends at node `at`, in order. */
+static void play_chain(struct snapshots *s, int at, enum verdict_kind kind,
+		       const struct ref_about *about, const char *note)
+{
+	static const struct ref_about sensed = { .cause = CAUSE_SENSED };
+	int chain[SNAP_CHAIN_MAX + 1], n = 0;
+
+	for (; at > 0 && n <= SNAP_CHAIN_MAX; at = s->nodes[at].parent)
+		chain[n++] = at;
+	while (n-- > 0)
+		if (ref_accept(s->ref, &s->nodes[chain[n]].move,
+			       n == 0 ? kind : VERDICT_ACCEPT,
+			       n == 0 ? about : &sensed,
+			       n == 0 ? note : "") < 0)
+			return;
+}
+
+/* Several reachable boards fit equally: the arbiter says which. */
+static void ask(struct snapshots *s, const struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+	const struct snap_node *best = &s->nodes[c->best];
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	char why[64];
+
+	if (best->parent != 0) {
+		ref_say(ref, VERDICT_NOTE, CAUSE_AMBIGUOUS, ref->ply + 1, NULL,
+			"the snapshot fits %d turns of %s equally well; "
+			"enter the moves", c->ties + 1, ref_mover_name(ref));
+		return;
+	}
+	snprintf(why, sizeof(why), "the snapshot fits %d moves equally well",
+		 c->ties + 1);
+	ref_hold(ref, &best->move, best->text, &about, why);
+}
+
+/* One reachable board fits within the tolerance, not exactly. */
+static void take_near(struct snapshots *s, const struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+	const struct snap_node *best = &s->nodes[c->best];
+	struct ref_about about = { .cause = CAUSE_SNAPSHOT_OFF };
+	char why[256], note[300];
+
+	ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
+	disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
+	snprintf(note, sizeof(note), "snapshot: %s", why);
+	if (ref->cfg.snapshot_confirm && best->parent == 0)
+		ref_hold(ref, &best->move, best->text, &about, note);
+	else
+		play_chain(s, c->best, VERDICT_WARN, &about, note);
+}
+
+/* No reachable board comes near: a foul, the board to be put back. */
+static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+	struct ref_about about = { .cause = CAUSE_NO_FIT };
+	char why[256], near[300] = "";
+
+	if (c->best > 0) {
+		ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
+		disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
+		snprintf(near, sizeof(near), " (nearest %s: %s)",
+			 s->nodes[c->best].text, why);
+	}
+	ref_say_about(ref, VERDICT_FOUL, &about, ref->ply + 1, NULL,
+		      "no legal move of %s leads to the board seen%s; "
+		      "restore the board", ref_mover_name(ref), near);
+	ref_await_restore(ref);
+}
+
+static void decide(struct snapshots *s, const struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+	int tolerance = ref->cfg.snapshot_tolerance;
+	int near = c->best > 0 && c->distance <= tolerance &&
+		   c->distance < c->here;
+
+	if (near && c->ties > 0) {
+		ask(s, c);
+	} else if (c->best > 0 && c->distance == 0 && c->ties == 0) {
+		play_chain(s, c->best, VERDICT_ACCEPT,
+			   &(struct ref_about){ .cause = CAUSE_SENSED }, "");
+	} else if (near) {
+		take_near(s, c);
+	} else if (c->here <= tolerance) {
+		struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
+		char why[256];
+
+		disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
+		ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
+			      "snapshot disagrees with the board: %s", why);
+	} else {
+		refuse_board(s, c);
+	}
+}
+
+/* ------------------------------------------------------------- model */
+
+/* After a foul: the board put back near enough ends it. */
+static void restoring(struct snapshots *s, int here_d)
+{
+	struct referee *ref = s->ref;
+	struct ref_about about = { .cause = CAUSE_RESTORED };
+	char why[256];
+
+	if (here_d > ref->cfg.snapshot_tolerance)
+		return;
+	ref->state = REF_PLAY;
+	ref_new_move(ref);
+	disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
+	ref_say_about(ref, VERDICT_NOTE, &about, ref->ply + 1, NULL,
+		      "board restored%s%s; %s to move", here_d ? " but " : "",
+		      why, ref_mover_name(ref));
+}
+
+static void snapshot_feed(struct referee *ref, void *state,
+			  const struct observation *obs)
+{
+	struct snapshots *s = state;
+	struct snap_candidates c;
+	char err[RULES_ERR_MAX];
+
+	if (ref->state == REF_IDLE || ref->state == REF_HELD)
+		return;
+	ref->snapshots_seen = 1;
+	if (ref->sense->snapshot_parse(ref->game, obs->text, s->seen, err,
+				       sizeof(err)) < 0) {
+		ref_say(ref, VERDICT_NOTE, CAUSE_SNAPSHOT_BAD, ref->ply, NULL,
+			"unreadable snapshot ignored: %s", err);
+		return;
+	}
+	ref->sense->counts(ref->game, ref_pos_const(ref), s->here);
+	c.here = distance(s->seen, s->here, ref->nholes);
+	if (ref->state == REF_RESTORE) {
+		restoring(s, c.here);
+		return;
+	}
+	if (c.here == 0 || (ref->sense->under_way != NULL &&
+			    ref->sense->under_way(ref->game, ref_pos_const(ref),
+						  s->seen)))
+		return;
+	if (s->nodes == NULL) {
+		ref_say(ref, VERDICT_NOTE, CAUSE_NO_MEMORY, ref->ply, NULL,
+			"out of memory: snapshot ignored");
+		return;
+	}
+	search(s, &c);
+	decide(s, &c);
+}
+
+/* Room for the search in the game's positions; none when out of memory
+ * (each snapshot then says so). */
+static void snapshot_use_game(struct referee *ref, void *state)
+{
+	struct snapshots *s = state;
+	size_t max_moves = ref->game->ops->max_moves;
+	size_t nodes = max_moves + 1 > SNAP_NODES_MIN ? max_moves + 1 :
+		       SNAP_NODES_MIN;
+
+	s->pos_size = ref->pos_size;
+	if (s->nodes != NULL && s->pos_cap >= ref->pos_size &&
+	    s->moves_max >= max_moves && s->nodes_max >= nodes)
+		return;
+	free(s->moves);
+	free(s->nodes);
+	free(s->pos);
+	s->moves = calloc(max_moves + 1, sizeof(*s->moves));
+	s->nodes = calloc(nodes, sizeof(*s->nodes));
+	s->pos = calloc(nodes, ref->pos_size);
+	s->moves_max = max_moves;
+	s->nodes_max = nodes;
+	s->pos_cap = ref->pos_size;
+	if (s->moves == NULL || s->pos == NULL) {
+		free(s->nodes);
+		s->nodes = NULL;
+	}
+}
+
+static void snapshot_close(void *state)
+{
+	struct snapshots *s = state;
+
+	if (s == NULL)
+		return;
+	free(s->seen);
+	free(s->moves);
+	free(s->nodes);
+	free(s->pos);
+	free(s);
+}
+
+static void *snapshot_open(struct referee *ref)
+{
+	size_t places = (size_t)ref->nholes + 1;
+	struct snapshots *s = calloc(1, sizeof(*s));
+
+	if (s == NULL)
+		return NULL;
+	s->ref = ref;
+	s->seen = calloc(3 * places, sizeof(*s->seen));
+	if (s->seen == NULL) {
+		snapshot_close(s);
+		return NULL;
+	}
+	s->here = s->seen + places;
+	s->values = s->here + places;
+	snapshot_use_game(ref, s);
+	if (s->nodes == NULL) {
+		snapshot_close(s);
+		return NULL;
+	}
+	return s;
+}
+
+const struct sense_model sense_model_snapshots = {
+	.name = "snapshots",
+	.reads = SENSE_READS(OBS_SNAPSHOT),
+	.open = snapshot_open,
+	.close = snapshot_close,
+	.feed = snapshot_feed,
+	.use_game = snapshot_use_game,
+};
