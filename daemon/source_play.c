@@ -13,6 +13,7 @@
 
 #include "daemon/source.h"
 #include "referee/sim.h"
+#include "referee/sim_game.h"
 #include "referee/trace.h"
 #include "rules/rules.h"
 
@@ -245,10 +246,11 @@ static int sim_check(const struct conf_check *c)
 {
 	struct sim_config *sim = c->table->source_conf;
 
-	if (strcmp(c->game->ops->name, "kalah") != 0)
+	if (sim_game_find(c->game->ops->name) == NULL)
 		return conf_check_fail(c, c->source_line, "source",
-				       "the simulator plays kalah only");
+				       "the simulator has no board for this game");
 	sim->table = c->table->id;
+	snprintf(sim->game, sizeof(sim->game), "%s", c->game->ops->name);
 	snprintf(sim->options, sizeof(sim->options), "%s", c->table->options);
 	sim->referee = c->table->referee;
 	return 0;
@@ -261,11 +263,6 @@ static struct source *sim_open(struct loop *loop,
 {
 	struct source *s;
 
-	if (strcmp(table->game, "kalah") != 0) {
-		rules_error(err, errlen, "the simulator plays kalah, not %s",
-			    table->game);
-		return NULL;
-	}
 	s = play_new(loop, table, emit, ctx);
 	if (s == NULL) {
 		rules_error(err, errlen, "out of memory");
@@ -287,7 +284,7 @@ static struct source *sim_open(struct loop *loop,
 
 const struct source_ops source_sim_ops = {
 	.name = "sim",
-	.help = "a simulated Kalah table: players, sensor noise, an arbiter",
+	.help = "a simulated table: players, sensor noise, an arbiter",
 	.conf = {
 		.items = sim_items,
 		.nitems = sizeof(sim_items) / sizeof(sim_items[0]),

@@ -411,6 +411,9 @@ static void test_bad_values(void **state)
 		    "after, live");
 	parse_fails("[table 1]\ngame = chess\n", "test.conf:2: key 'game': "
 		    "no game 'chess' (known: kalah codegame)");
+	parse_fails("[table 1]\ngame = codegame\nsource = sim\n",
+		    "test.conf:3: key 'source': the simulator has no board "
+		    "for this game");
 	parse_fails("[table 1]\nsource = sim\nstrict = maybe\n",
 		    "test.conf:3: key 'strict': 'maybe' is not yes or no");
 	parse_fails("[table 1]\nsource = sim\nseed = 18446744073709551616\n",
