@@ -5,11 +5,15 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "db/db_impl.h"
 
@@ -447,12 +451,45 @@ static int quick_check(struct db *db)
 	return DB_OK;
 }
 
+/* Whether this process may write the file and the folder its
+ * write-ahead log goes to. */
+static int writable(const char *path)
+{
+	char dir[sizeof(((struct db *)0)->path)];
+	char *slash;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		slash[slash == dir] = '\0';
+	return access(path, W_OK) == 0 && access(dir, W_OK) == 0;
+}
+
+/* A command that writes, on a file it may not write. */
+static int read_only(struct db *db)
+{
+	int e = access(db->path, W_OK) == 0 ? 0 : errno;
+
+	snprintf(db->err, sizeof(db->err),
+		 "%s is read-only (%s): this command writes to it; copy it "
+		 "somewhere writable or give the service's user write access "
+		 "to it and its folder", db->path,
+		 e != 0 ? strerror(e) : "its folder may not be written");
+	return DB_FAILED;
+}
+
 static int setup(struct db *db, unsigned flags)
 {
 	int version;
 
 	sqlite3_busy_timeout(db->sql, BUSY_TIMEOUT_MS);
 	sqlite3_extended_result_codes(db->sql, 1);
+	/* SQLite opens a file it may not write read-only, silently. */
+	if (!(flags & DB_OPEN_READONLY) &&
+	    sqlite3_db_readonly(db->sql, "main") == 1)
+		return read_only(db);
 	version = db_version(db);
 	if (version < 0)
 		return DB_FAILED;
@@ -471,11 +508,18 @@ static int setup(struct db *db, unsigned flags)
 	if (run(db, "PRAGMA foreign_keys = ON", "enabling foreign keys") != DB_OK)
 		return DB_FAILED;
 	if (flags & DB_OPEN_READONLY) {
-		if (version < DB_SCHEMA_VERSION && !(flags & DB_OPEN_NO_MIGRATE))
+		if (version >= DB_SCHEMA_VERSION || (flags & DB_OPEN_NO_MIGRATE))
+			return DB_OK;
+		if (writable(db->path))
 			return db_refuse(db,
 					 "%s has schema version %d and needs migrating to %d; open it once for writing",
 					 db->path, version, DB_SCHEMA_VERSION);
-		return DB_OK;
+		snprintf(db->err, sizeof(db->err),
+			 "%s has schema version %d and needs migrating to %d, "
+			 "but it is read-only: copy it somewhere writable and "
+			 "run 'pitboss db init --db COPY' on the copy",
+			 db->path, version, DB_SCHEMA_VERSION);
+		return DB_FAILED;
 	}
 	if (run(db, "PRAGMA journal_mode = WAL", "setting WAL mode") != DB_OK ||
 	    run(db, "PRAGMA synchronous = FULL", "setting synchronous") != DB_OK)
@@ -485,11 +529,87 @@ static int setup(struct db *db, unsigned flags)
 	return db_migrate(db, DB_SCHEMA_VERSION);
 }
 
+/*
+ * A file in WAL mode is read through its -shm index, which a reader
+ * creates beside it when missing: on read-only media, or in a folder it
+ * may not write, it cannot. With no write-ahead log beside the file
+ * every commit is in the file itself, and nobody can be writing (a
+ * writer's log would be there): it is read as immutable, without locks.
+ */
+static int needs_immutable(struct db *db, unsigned flags)
+{
+	char wal[sizeof(db->path) + 8];
+	struct stat st;
+	int code = sqlite3_errcode(db->sql) & 0xff;
+
+	if (writable(db->path) ||
+	    (code != SQLITE_READONLY && code != SQLITE_CANTOPEN))
+		return 0;
+	if (!(flags & DB_OPEN_READONLY)) {
+		read_only(db);
+		return 0;
+	}
+	snprintf(wal, sizeof(wal), "%s-wal", db->path);
+	if (stat(wal, &st) == 0 && st.st_size > 0) {
+		snprintf(db->err, sizeof(db->err),
+			 "%s is read-only here and its write-ahead log %s holds "
+			 "changes not yet in it, which only a writer can fold "
+			 "in: open it once with write access to its folder",
+			 db->path, wal);
+		return 0;
+	}
+	return 1;
+}
+
+/* "file:/abs/path?immutable=1", the path's %, ? and # escaped. */
+static int immutable_uri(const char *path, char *uri, size_t len)
+{
+	char *abs = realpath(path, NULL);
+	size_t used;
+
+	if (abs == NULL)
+		return -1;
+	used = (size_t)snprintf(uri, len, "file:");
+	for (const char *p = abs; *p != '\0' && used + 4 < len; p++)
+		used += (size_t)(strchr("%?#", *p) != NULL ?
+				 snprintf(uri + used, len - used, "%%%02X",
+					  (unsigned char)*p) :
+				 snprintf(uri + used, len - used, "%c", *p));
+	free(abs);
+	return snprintf(uri + used, len - used, "?immutable=1") <
+	       (int)(len - used) ? 0 : -1;
+}
+
+static int open_file(struct db *db, const char *name, int oflags,
+		     unsigned flags)
+{
+	if (sqlite3_open_v2(name, &db->sql, oflags, NULL) != SQLITE_OK) {
+		snprintf(db->err, sizeof(db->err), "%s: cannot open: %s%s",
+			 db->path,
+			 db->sql ? sqlite3_errmsg(db->sql) : "out of memory",
+			 (flags & DB_OPEN_CREATE) ? "" :
+			 " (does it exist? give --db PATH or set PITBOSS_DB)");
+		return DB_FAILED;
+	}
+	return DB_OK;
+}
+
+static void disconnect(struct db *db)
+{
+	for (int q = 0; q < Q_COUNT; q++) {
+		sqlite3_finalize(db->stmt[q]);
+		db->stmt[q] = NULL;
+	}
+	sqlite3_close(db->sql);
+	db->sql = NULL;
+}
+
 int db_open(const char *path, unsigned flags, struct db **out, char *err,
 	    size_t errlen)
 {
 	struct db *db = sqlite3_malloc(sizeof(*db));
 	int oflags = SQLITE_OPEN_READWRITE, rc;
+	char uri[sizeof(db->path) * 3 + 32];
 
 	*out = NULL;
 	if (db == NULL) {
@@ -502,15 +622,19 @@ int db_open(const char *path, unsigned flags, struct db **out, char *err,
 		oflags = SQLITE_OPEN_READONLY;
 	else if (flags & DB_OPEN_CREATE)
 		oflags |= SQLITE_OPEN_CREATE;
-	if (sqlite3_open_v2(path, &db->sql, oflags, NULL) != SQLITE_OK) {
-		snprintf(err, errlen, "%s: cannot open: %s%s", path,
-			 db->sql ? sqlite3_errmsg(db->sql) : "out of memory",
-			 (flags & DB_OPEN_CREATE) ? "" :
-			 " (does it exist? give --db PATH or set PITBOSS_DB)");
-		db_close(db);
-		return DB_FAILED;
+	rc = open_file(db, path, oflags, flags);
+	if (rc == DB_OK && (rc = setup(db, flags)) != DB_OK &&
+	    needs_immutable(db, flags)) {
+		disconnect(db);
+		if (immutable_uri(path, uri, sizeof(uri)) < 0) {
+			snprintf(db->err, sizeof(db->err), "%s: cannot open: %s",
+				 path, strerror(errno));
+			rc = DB_FAILED;
+		} else if ((rc = open_file(db, uri, oflags | SQLITE_OPEN_URI,
+					   flags)) == DB_OK) {
+			rc = setup(db, flags);
+		}
 	}
-	rc = setup(db, flags);
 	if (rc != DB_OK) {
 		snprintf(err, errlen, "%s", db->err);
 		db_close(db);
@@ -524,9 +648,7 @@ void db_close(struct db *db)
 {
 	if (db == NULL)
 		return;
-	for (int q = 0; q < Q_COUNT; q++)
-		sqlite3_finalize(db->stmt[q]);
-	sqlite3_close(db->sql);
+	disconnect(db);
 	sqlite3_free(db);
 }
 
