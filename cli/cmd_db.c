@@ -113,8 +113,9 @@ static void backup_usage(FILE *out)
 		"usage: %s backup [--db PATH] [--force] FILE\n"
 		"\n"
 		"Copies the database into FILE with SQLite's online backup, a\n"
-		"consistent snapshot even while the daemon writes. FILE must not\n"
-		"exist unless --force is given.\n", cli_progname);
+		"consistent snapshot even while the daemon writes, made beside\n"
+		"FILE and renamed over it once whole. FILE must not exist unless\n"
+		"--force is given.\n", cli_progname);
 }
 
 static int run_backup(int argc, char **argv)

@@ -4,7 +4,9 @@
  * damaged file reported, a full disk and a read-only database reported
  * with nothing half-written, sqlite3_step failing at every step of a
  * transaction (linked with -Wl,--wrap=sqlite3_step) leaving nothing
- * partial, and two processes writing at once without a lost update.
+ * partial, two processes writing at once without a lost update, and a
+ * backup killed at each step of its copy (-Wl,--wrap=sqlite3_backup_step)
+ * leaving its destination as it was.
  */
 #include "config.h"
 
@@ -14,7 +16,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -38,6 +42,19 @@ int __wrap_sqlite3_step(sqlite3_stmt *st)
 	if (step_failure_in > 0 && --step_failure_in == 0)
 		return SQLITE_IOERR;
 	return __real_sqlite3_step(st);
+}
+
+/* The backup's steps counted down the same way: at zero the process is
+ * killed, as by a power cut or a SIGKILL in the middle of a copy. */
+static int backup_kill_in = -1;
+
+int __real_sqlite3_backup_step(sqlite3_backup *b, int pages);
+int __wrap_sqlite3_backup_step(sqlite3_backup *b, int pages);
+int __wrap_sqlite3_backup_step(sqlite3_backup *b, int pages)
+{
+	if (backup_kill_in > 0 && --backup_kill_in == 0)
+		raise(SIGKILL);
+	return __real_sqlite3_backup_step(b, pages);
 }
 
 /* ----------------------------------------------------------- helpers */
@@ -633,6 +650,86 @@ static void test_hostile_names_change_nothing(void **state)
 	db_close(db);
 }
 
+/* ------------------------------------------------------------ backup */
+
+/* A backup in a child killed at its `k`th step; the child's status. */
+static int backup_killed_at(const char *from, const char *to, int k)
+{
+	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		char err[DB_ERR_MAX];
+		struct db *db;
+
+		backup_kill_in = k;
+		if (db_open(path_of(from), DB_OPEN_READONLY, &db, err,
+			    sizeof(err)) != DB_OK)
+			_exit(2);
+		_exit(db_backup(db, path_of(to)) == DB_OK ? 0 : 1);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+/* What a reader finds at `name`: -1 nothing, else the pad's rows. */
+static long long backup_rows(const char *name)
+{
+	char journal[160];
+	struct db *db;
+	long long rows;
+
+	snprintf(journal, sizeof(journal), "%s-journal", path_of(name));
+	assert_int_not_equal(access(journal, F_OK), 0);
+	if (access(path_of(name), F_OK) != 0)
+		return -1;
+	db = open_ok(name, DB_OPEN_READONLY);
+	assert_int_equal(db_check(db), DB_OK);
+	rows = count(db, "SELECT count(*) FROM pad");
+	db_close(db);
+	return rows;
+}
+
+/* A backup killed in the middle of its copy leaves the destination as
+ * it was: absent, or the whole earlier backup; never a part. */
+static void test_backup_killed_midway(void **state)
+{
+	struct db *db;
+	int status;
+
+	(void)state;
+	db = open_ok("big.db", DB_OPEN_CREATE);
+	/* About 3 MB: a dozen steps of 256 pages. */
+	assert_int_equal(sqlite3_exec(db->sql, "CREATE TABLE pad (x);"
+		"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n"
+		" WHERE i < 3000) INSERT INTO pad SELECT randomblob(900) FROM n",
+		NULL, NULL, NULL), SQLITE_OK);
+	db_close(db);
+	for (int k = 1; k <= 4; k++) {
+		status = backup_killed_at("big.db", "copy.db", k);
+		assert_true(WIFSIGNALED(status));
+		assert_int_equal(backup_rows("copy.db"), -1);
+	}
+	status = backup_killed_at("big.db", "copy.db", 0);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_int_equal(backup_rows("copy.db"), 3000);
+	/* More rows; a new backup over the old one killed midway. */
+	db = open_ok("big.db", 0);
+	assert_int_equal(sqlite3_exec(db->sql, "INSERT INTO pad SELECT x FROM"
+				      " pad LIMIT 10", NULL, NULL, NULL),
+			 SQLITE_OK);
+	db_close(db);
+	for (int k = 1; k <= 4; k++) {
+		status = backup_killed_at("big.db", "copy.db", k);
+		assert_true(WIFSIGNALED(status));
+		assert_int_equal(backup_rows("copy.db"), 3000);
+	}
+	status = backup_killed_at("big.db", "copy.db", 0);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_int_equal(backup_rows("copy.db"), 3010);
+}
+
 /* ------------------------------------------------------- concurrency */
 
 /* A child adding `n` players named "<tag> <i>" once `go` is readable;
@@ -727,6 +824,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_command_words, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_hostile_names_change_nothing, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_two_writers, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_backup_killed_midway, setup_dir, remove_dir),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
