@@ -251,11 +251,6 @@ static void on_verdict(void *ctx, const struct verdict *v)
 
 	t->last_v = *v;
 	t->verdicts++;
-	log_msg(v->kind == VERDICT_FOUL || v->kind == VERDICT_WARN ||
-		v->kind == VERDICT_HOLD ? LOG_LEVEL_WARN : LOG_LEVEL_INFO,
-		"table %u: %s %d %s: %s", t->cfg.id,
-		verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
-		v->text);
 	switch (v->kind) {
 	case VERDICT_START:
 		record_start(t, v);
@@ -307,6 +302,12 @@ static void on_verdict(void *ctx, const struct verdict *v)
 			record_over(t);
 		break;
 	}
+	/* Told once committed: a power cut never loses a move that was. */
+	log_msg(v->kind == VERDICT_FOUL || v->kind == VERDICT_WARN ||
+		v->kind == VERDICT_HOLD ? LOG_LEVEL_WARN : LOG_LEVEL_INFO,
+		"table %u: %s %d %s: %s", t->cfg.id,
+		verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
+		v->text);
 	if (t->source != NULL && t->source_ops->verdict != NULL)
 		t->source_ops->verdict(t->source, v, referee_mover(t->ref));
 	if (t->observer != NULL)

@@ -3,7 +3,9 @@
  * kind and cause and never by their sentence: verdicts made by hand are
  * given to the table's verdict handler (table.c is compiled in, with a
  * source that senses nothing), and the store is read back. Commands
- * answer with the verdict they caused.
+ * answer with the verdict they caused. The log (-Wl,--wrap=log_msg),
+ * the lights and the dashboard are watched: what they tell of a move
+ * must be committed already.
  */
 #include "config.h"
 
@@ -18,6 +20,64 @@
 #include <cmocka.h>
 
 #include "daemon/table.c"
+
+/* ------------------------------------------- announcements, watched */
+
+/* The table whose announcements are checked against its store, and
+ * how many moves were announced before they were committed. */
+static struct table *watched;
+static int announced, announced_unrecorded;
+
+struct ply_wanted {
+	int ply;
+	const char *move;
+	int found;
+};
+
+static int each_move_wanted(void *ctx, const struct db_move_info *m)
+{
+	struct ply_wanted *w = ctx;
+
+	if (m->ply == w->ply && strcmp(m->notation, w->move) == 0)
+		w->found = 1;
+	return 0;
+}
+
+/* A move is announced: it must be in the store already. */
+static void announcing(int ply, const char *move)
+{
+	struct ply_wanted w = { ply, move, 0 };
+
+	if (watched == NULL || ply <= 0 || move[0] == '\0' ||
+	    strcmp(move, "-") == 0)
+		return;
+	announced++;
+	if (watched->game_id == 0 ||
+	    db_game_moves(watched->db, watched->game_id, each_move_wanted,
+			  &w) != DB_OK || !w.found)
+		announced_unrecorded++;
+}
+
+void __real_log_msg(enum log_level level, const char *fmt, ...);
+void __wrap_log_msg(enum log_level level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void __wrap_log_msg(enum log_level level, const char *fmt, ...)
+{
+	char line[2048], kind[16], move[16];
+	unsigned table;
+	int ply;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (sscanf(line, "table %u: %15s %d %15[^:]:", &table, kind, &ply,
+		   move) == 4 && (strcmp(kind, "accept") == 0 ||
+				  strcmp(kind, "warn") == 0 ||
+				  strcmp(kind, "command") == 0))
+		announcing(ply, move);
+	__real_log_msg(level, "%s", line);
+}
 
 /* ------------------------------------------------ a source of nothing */
 
@@ -43,8 +103,17 @@ static void quiet_close(struct source *source)
 static void quiet_verdict(struct source *source, const struct verdict *v,
 			  int mover)
 {
-	(void)source, (void)v, (void)mover;
+	(void)source, (void)mover;
 	verdicts_seen++;
+	/* The lights: what they show of a move is committed. */
+	announcing(v->ply, v->move);
+}
+
+/* The dashboard's event: the same. */
+static void to_dashboard(void *ctx, struct table *t, const struct verdict *v)
+{
+	(void)ctx, (void)t;
+	announcing(v->ply, v->move);
 }
 
 static const struct source_ops quiet_ops = {
@@ -174,6 +243,40 @@ static struct incidents incidents_of(struct fixture *f, int64_t game)
 
 /* -------------------------------------------------------------- tests */
 
+/* The log, the lights and the dashboard tell of a move once it is
+ * committed, never before (a power cut in between would lose a move
+ * the players were told of). */
+static void test_announced_after_commit(void **state)
+{
+	struct fixture *f = *state;
+	struct verdict v;
+
+	log_set_level(LOG_LEVEL_INFO);
+	watched = f->table;
+	announced = announced_unrecorded = 0;
+	table_set_observer(f->table, to_dashboard, NULL);
+	game_with_a_move(f);
+	v = made(VERDICT_WARN, CAUSE_NONE, "N plays A, sensed late");
+	v.ply = 2;
+	v.seat = 1;
+	snprintf(v.move, sizeof(v.move), "A");
+	snprintf(v.position, sizeof(v.position), "made up 2");
+	on_verdict(f->table, &v);
+	v = made(VERDICT_COMMAND, CAUSE_CORRECTED, "N plays B; replaces A");
+	v.ply = 2;
+	v.seat = 1;
+	v.undone_to = 1;
+	v.source = SOURCE_CORRECTION;
+	snprintf(v.move, sizeof(v.move), "B");
+	snprintf(v.position, sizeof(v.position), "made up 3");
+	on_verdict(f->table, &v);
+	watched = NULL;
+	log_set_level(LOG_LEVEL_ERR);
+	/* Three moves, each told three times: log, lights, dashboard. */
+	assert_int_equal(announced, 9);
+	assert_int_equal(announced_unrecorded, 0);
+}
+
 /* The arbiter's position is recorded as the game's by its cause: the
  * moves after the referee's go, whatever the sentence. */
 static void test_position_set_by_cause(void **state)
@@ -282,6 +385,8 @@ static void test_command_answers(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_announced_after_commit,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_position_set_by_cause,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sensor_notes_by_cause,
