@@ -19,7 +19,8 @@ static void db_usage(FILE *out)
 		"       %s db check [--db PATH] [--json]\n"
 		"\n"
 		"  init   create the database (or bring an older one up to date)\n"
-		"  check  full integrity and foreign key check\n",
+		"  check  full integrity and foreign key check, and the records\n"
+		"         against each other\n",
 		cli_progname, cli_progname);
 }
 

@@ -1,8 +1,9 @@
 /*
  * table.c - a live table: observations in, verdicts out and into the
- * store. Every verdict that changes the record commits before the next
- * observation is looked at, so a power cut loses at most the move being
- * made, never one that was announced.
+ * store (table_record.c). Every verdict that changes the record commits
+ * before it is told and before the next observation is looked at, so a
+ * power cut loses at most the move being made, never one that was
+ * announced.
  */
 #include "config.h"
 
@@ -12,47 +13,43 @@
 #include <string.h>
 
 #include "daemon/log.h"
-#include "daemon/table.h"
+#include "daemon/table_impl.h"
 #include "db/commands.h"
 #include "db/series.h"
 #include "util/json.h"
 
-struct table {
-	struct table_config cfg;
-	struct loop *loop;
-	struct db *db;
-	struct referee *ref;
-	const struct source_ops *source_ops;
-	struct source *source;
-	char resume_position[256];	/* a game under way, for the source */
-	int64_t board_id;
-	int seats;			/* seats in play */
-	int64_t player[RULES_MAX_SEATS];	/* of the game under way */
-	int64_t friendly[RULES_MAX_SEATS];	/* the table's own players */
-	int64_t game_id;		/* the game under way, 0 if none */
-	int timer;			/* the referee's deadline, or -1 */
-	struct verdict last_v;		/* the last verdict */
-	unsigned long verdicts;		/* given so far */
-	table_observer_fn observer;
-	void *observer_ctx;
-	unsigned long moves, store_errors;
-};
-
-static void store_failed(struct table *t, const char *what)
-{
-	t->store_errors++;
-	log_err("table %u: %s: %s", t->cfg.id, what, db_error(t->db));
-}
-
 static int ensure_player(struct table *t, const char *name, int64_t *id)
 {
 	struct db_player p;
+	int rc = db_player_find(t->db, name, &p);
 
-	if (db_player_find(t->db, name, &p) == DB_OK) {
+	if (rc == DB_OK) {
 		*id = p.id;
-		return 0;
+		return DB_OK;
 	}
-	return db_player_add(t->db, name, id) == DB_OK ? 0 : -1;
+	return rc == DB_FAILED ? rc : db_player_add(t->db, name, id);
+}
+
+int table_seat_friendly(struct table *t, int seats, int64_t *friendly,
+			char *err, size_t errlen)
+{
+	for (int s = 0; s < seats && s < RULES_MAX_SEATS; s++) {
+		char name[128];
+		int rc;
+
+		if (t->cfg.players[s][0] != '\0')
+			snprintf(name, sizeof(name), "%s", t->cfg.players[s]);
+		else
+			snprintf(name, sizeof(name), "%s %s", t->cfg.name,
+				 rules_seat_name(referee_game(t->ref)->ops, s));
+		if (friendly[s] == 0 &&
+		    (rc = ensure_player(t, name, &friendly[s])) != DB_OK) {
+			snprintf(err, errlen, "table %u: player '%s': %s",
+				 t->cfg.id, name, db_error(t->db));
+			return rc;
+		}
+	}
+	return DB_OK;
 }
 
 /* The seats of the game the referee plays and the table's own player at
@@ -60,22 +57,11 @@ static int ensure_player(struct table *t, const char *name, int64_t *id)
 static int seat_players(struct table *t, char *err, size_t errlen)
 {
 	t->seats = rules_game_seats(referee_game(t->ref));
-	for (int s = 0; s < t->seats; s++) {
-		char name[128];
-
-		if (t->cfg.players[s][0] != '\0')
-			snprintf(name, sizeof(name), "%s", t->cfg.players[s]);
-		else
-			snprintf(name, sizeof(name), "%s %s", t->cfg.name,
-				 rules_seat_name(referee_game(t->ref)->ops, s));
-		if (t->friendly[s] == 0 &&
-		    ensure_player(t, name, &t->friendly[s]) < 0) {
-			snprintf(err, errlen, "table %u: player '%s': %s",
-				 t->cfg.id, name, db_error(t->db));
-			return -1;
-		}
+	if (table_seat_friendly(t, t->seats, t->friendly, err, errlen) !=
+	    DB_OK)
+		return -1;
+	for (int s = 0; s < t->seats; s++)
 		t->player[s] = t->friendly[s];
-	}
 	return 0;
 }
 
@@ -100,35 +86,41 @@ static int find_due(void *ctx, const struct db_bracket_match *m)
 	return 0;
 }
 
-/*
- * Starts the next game of the first series that can take one (not in
- * play at another table); 0 when none could.
- */
-static int start_series_game(struct table *t, struct db_game_new *g)
+int table_start_series_game(struct table *t, struct db_game_new *g,
+			    int64_t *game, int64_t *player, char *said,
+			    size_t len)
 {
 	struct due d = { .db = t->db, .n = 0 };
+	int rc;
 
-	if (t->cfg.tournament_id == 0 ||
-	    db_tournament_bracket(t->db, t->cfg.tournament_id, find_due,
-				  &d) != DB_OK)
+	if (t->cfg.tournament_id == 0)
 		return 0;
+	rc = db_tournament_bracket(t->db, t->cfg.tournament_id, find_due, &d);
+	if (rc != DB_OK)
+		return rc == DB_FAILED ? rc : 0;
 	for (int i = 0; i < d.n; i++) {
 		struct db_series_info s;
 		int first;
 
-		if (db_series_get(t->db, d.series[i], &s) != DB_OK)
+		if ((rc = db_series_get(t->db, d.series[i], &s)) != DB_OK) {
+			if (rc == DB_FAILED)
+				return rc;
 			continue;
+		}
 		first = series_first_mover(s.first, s.games + 1);
 		g->player[0][0] = s.player[first];
 		g->player[1][0] = s.player[!first];
 		g->series_id = s.id;
 		g->first_how = DB_FIRST_ALTERNATE;
-		if (db_game_start(t->db, g, &t->game_id) == DB_OK) {
-			t->player[0] = s.player[first];
-			t->player[1] = s.player[!first];
-			log_info("table %u: game %lld is game %d of series %lld, "
-				 "%s v %s", t->cfg.id, (long long)t->game_id,
-				 s.games + 1, (long long)s.id, s.name[first],
+		rc = db_game_start(t->db, g, game);
+		if (rc == DB_FAILED)
+			return rc;
+		if (rc == DB_OK) {
+			player[0] = s.player[first];
+			player[1] = s.player[!first];
+			snprintf(said, len, "game %lld is game %d of series "
+				 "%lld, %s v %s", (long long)*game, s.games + 1,
+				 (long long)s.id, s.name[first],
 				 s.name[!first]);
 			return 1;
 		}
@@ -136,182 +128,14 @@ static int start_series_game(struct table *t, struct db_game_new *g)
 	return 0;
 }
 
-static void record_start(struct table *t, const struct verdict *v)
-{
-	struct db_game_new g;
-	struct db_game_end void_end = { RULES_VOID, -1, { 0 }, { 0 }, NULL };
-	char pos[256], why[256];
-
-	(void)v;
-	if (t->game_id != 0 &&
-	    db_game_finish(t->db, t->game_id, &void_end) != DB_OK)
-		store_failed(t, "closing the abandoned game");
-	if (seat_players(t, why, sizeof(why)) < 0)
-		store_failed(t, "seating the players");
-	memset(&g, 0, sizeof(g));
-	g.kind = t->cfg.game;
-	g.options = rules_game_options(referee_game(t->ref));
-	g.table_id = t->board_id;
-	g.seats = t->seats;
-	for (int s = 0; s < t->seats; s++)
-		g.members[s] = 1;
-	g.first_seat = 0;
-	g.first_how = DB_FIRST_RULES;
-	g.position = referee_public_position(t->ref, pos, sizeof(pos));
-	t->game_id = 0;
-	if (start_series_game(t, &g))
-		return;
-	/* A friendly game (or the series could not take it). */
-	for (int s = 0; s < t->seats; s++)
-		g.player[s][0] = t->player[s] = t->friendly[s];
-	g.series_id = 0;
-	g.first_how = DB_FIRST_RULES;
-	if (db_game_start(t->db, &g, &t->game_id) != DB_OK)
-		store_failed(t, "starting the game");
-}
-
-static const char *source_word(enum verdict_source s)
-{
-	return s == SOURCE_MANUAL ? DB_SOURCE_MANUAL :
-	       s == SOURCE_CORRECTION ? DB_SOURCE_CORRECTION :
-	       DB_SOURCE_SENSOR;
-}
-
-static void record_move(struct table *t, const struct verdict *v)
-{
-	struct db_move m = {
-		.ply = v->ply, .seat = v->seat, .member = v->member,
-		.player_id = v->seat >= 0 && v->seat < t->seats ?
-			     t->player[v->seat] : 0,
-		.notation = v->move, .position = v->position,
-		.source = source_word(v->source), .at = NULL,
-	};
-	const char *kind = v->kind == VERDICT_WARN ? DB_INCIDENT_WARNING :
-			   DB_INCIDENT_COMMAND;
-	int keep = v->undone_to >= 0 ? v->undone_to : v->ply - 1;
-	/* A plain move needs no incident; a warning or a correction keeps
-	 * its text with it, in the same transaction. */
-	const char *text = v->kind == VERDICT_ACCEPT ? NULL : v->text;
-
-	if (db_game_take_back(t->db, t->game_id, keep, v->position, &m, kind,
-			      text) != DB_OK)
-		store_failed(t, "recording the move");
-	else
-		t->moves++;
-}
-
-static void record_over(struct table *t)
-{
-	struct rules_result r;
-	struct db_game_end end;
-
-	referee_result(t->ref, &r);
-	memset(&end, 0, sizeof(end));
-	end.verdict = r.verdict == RULES_ONGOING ? RULES_VOID : r.verdict;
-	end.winner = end.verdict == RULES_WIN ? r.winner : -1;
-	for (int s = 0; s < t->seats; s++) {
-		end.score[s] = r.score[s];
-		end.points[s] = end.verdict == RULES_VOID ? 0 : r.points[s];
-	}
-	if (db_game_finish(t->db, t->game_id, &end) != DB_OK)
-		store_failed(t, "finishing the game");
-	t->game_id = 0;
-}
-
-static void record_incident(struct table *t, const struct verdict *v,
-			    const char *kind)
-{
-	/* A foul is kept against its player. */
-	int64_t player = v->kind == VERDICT_FOUL && v->seat >= 0 &&
-			 v->seat < t->seats ? t->player[v->seat] : 0;
-
-	if (t->game_id == 0)
-		return;
-	if (db_incident_add(t->db, t->game_id, v->ply, kind, player,
-			    v->text) != DB_OK)
-		store_failed(t, "recording an incident");
-}
-
-static void record_take_back(struct table *t, const struct verdict *v)
-{
-	char pos[256];
-
-	if (t->game_id == 0)
-		return;
-	referee_public_position(t->ref, pos, sizeof(pos));
-	if (db_game_take_back(t->db, t->game_id, v->undone_to, pos, NULL,
-			      DB_INCIDENT_COMMAND, v->text) != DB_OK)
-		store_failed(t, "taking the move back");
-}
-
 static void on_verdict(void *ctx, const struct verdict *v)
 {
 	struct table *t = ctx;
-	int has_move = v->move[0] != '\0' && v->position[0] != '\0';
 
 	t->last_v = *v;
 	t->verdicts++;
-	switch (v->kind) {
-	case VERDICT_START:
-		record_start(t, v);
-		break;
-	case VERDICT_ACCEPT:
-	case VERDICT_WARN:
-	case VERDICT_COMMAND:
-		if (v->options_changed) {
-			if (t->game_id != 0 &&
-			    db_game_set_options(t->db, t->game_id,
-				    rules_game_options(referee_game(t->ref)),
-				    v->text) != DB_OK)
-				store_failed(t, "keeping the entered secret");
-		} else if (has_move && t->game_id != 0)
-			record_move(t, v);
-		else if (v->undone_to >= 0)
-			record_take_back(t, v);
-		else if (v->cause == CAUSE_POSITION_SET) {
-			char pos[256];
-
-			referee_public_position(t->ref, pos, sizeof(pos));
-			if (t->game_id != 0 &&
-			    db_game_take_back(t->db, t->game_id,
-					      referee_plies(t->ref), pos, NULL,
-					      DB_INCIDENT_COMMAND, v->text) !=
-			    DB_OK)
-				store_failed(t, "setting the position");
-		} else {
-			record_incident(t, v, v->kind == VERDICT_WARN ?
-					DB_INCIDENT_WARNING : DB_INCIDENT_COMMAND);
-		}
-		break;
-	case VERDICT_HOLD:
-		record_incident(t, v, DB_INCIDENT_WARNING);
-		break;
-	case VERDICT_FOUL:
-		record_incident(t, v, DB_INCIDENT_FOUL);
-		break;
-	case VERDICT_REFUSED:
-		record_incident(t, v, DB_INCIDENT_COMMAND);
-		break;
-	case VERDICT_NOTE:
-		/* A line that died or came back is kept with the game. */
-		if (verdict_is_sensor(v))
-			record_incident(t, v, DB_INCIDENT_WARNING);
-		break;
-	case VERDICT_OVER:
-		if (t->game_id != 0)
-			record_over(t);
-		break;
-	}
-	/* Told once committed: a power cut never loses a move that was. */
-	log_msg(v->kind == VERDICT_FOUL || v->kind == VERDICT_WARN ||
-		v->kind == VERDICT_HOLD ? LOG_LEVEL_WARN : LOG_LEVEL_INFO,
-		"table %u: %s %d %s: %s", t->cfg.id,
-		verdict_kind_name(v->kind), v->ply, v->move[0] ? v->move : "-",
-		v->text);
-	if (t->source != NULL && t->source_ops->verdict != NULL)
-		t->source_ops->verdict(t->source, v, referee_mover(t->ref));
-	if (t->observer != NULL)
-		t->observer(t->observer_ctx, t, v);
+	record_verdict(t, v);
+	record_settle(t);
 }
 
 /* ------------------------------------------------------------- time */
@@ -418,8 +242,11 @@ static int resume(struct table *t, char *err, size_t errlen)
 		if (referee_in_game(t->ref))
 			snprintf(t->resume_position,
 				 sizeof(t->resume_position), "%s", pos);
-		else
-			record_over(t);	/* ended as the power went */
+		else {
+			/* It ended as the power went. */
+			record_game_over(t);
+			record_settle(t);
+		}
 	}
 	free(l.ptr);
 	free(l.text);
@@ -444,6 +271,7 @@ struct table *table_open(struct loop *loop, struct db *db,
 	t->loop = loop;
 	t->db = db;
 	t->timer = -1;
+	t->retry = -1;
 	if (db_table_find(db, t->cfg.name, &board) == DB_OK)
 		t->board_id = board.id;
 	else if (db_table_add(db, t->cfg.name, "", &t->board_id) != DB_OK) {
@@ -474,6 +302,7 @@ struct table *table_open(struct loop *loop, struct db *db,
 	return t;
 
 err_free_referee:
+	record_free(t);
 	referee_free(t->ref);
 err_free:
 	free(t);
@@ -488,6 +317,7 @@ void table_close(struct table *t)
 		loop_cancel(t->loop, t->timer);
 	if (t->source != NULL)
 		t->source_ops->close(t->source);
+	record_free(t);
 	referee_free(t->ref);
 	free(t);
 }
@@ -574,6 +404,11 @@ int table_command(struct table *t, const struct command_word *w,
 	referee_feed(t->ref, &o);
 	reschedule(t);
 	return answer(t, before, out);
+}
+
+const char *table_store_state(const struct table *t)
+{
+	return t->store_state[0] != '\0' ? t->store_state : NULL;
 }
 
 int64_t table_board_id(const struct table *t)
@@ -704,7 +539,12 @@ char *table_state_json(struct table *t)
 		    lh->bounces, lh->misses, lh->extras,
 		    line_state_name(lh->state));
 	}
-	add(&s, &len, "],\"last\":");
+	add(&s, &len, "],\"store\":");
+	if (table_store_state(t) != NULL)
+		add_str(&s, &len, table_store_state(t));
+	else
+		add(&s, &len, "null");
+	add(&s, &len, ",\"last\":");
 	if (t->verdicts > 0) {
 		add(&s, &len, "{\"kind\":\"%s\",\"ply\":%d,\"move\":",
 		    verdict_kind_name(t->last_v.kind), t->last_v.ply);

@@ -1,8 +1,10 @@
 /*
  * table.h - one live table in pitbossd: its source, its referee, and the
- * record of every verdict in the store, one transaction per change.
- * Commands from the CLI or the web reach it as observations through
- * table_command().
+ * record of every verdict in the store, one transaction per change, the
+ * verdict told once committed. Commands from the CLI or the web reach
+ * it as observations through table_command(). While the store fails
+ * (a full disk) the table referees on, its records kept in memory and
+ * written whole once the store takes them again.
  */
 #ifndef PITBOSS_TABLE_H
 #define PITBOSS_TABLE_H
@@ -56,5 +58,8 @@ const char *table_source_status(const struct table *table);
 unsigned long table_moves_committed(const struct table *table);
 /* The store refused or failed a write (shown as a fault). */
 unsigned long table_store_errors(const struct table *table);
+/* NULL while the table's records are written; else why they are not:
+ * "database full: moves are not being recorded". */
+const char *table_store_state(const struct table *table);
 
 #endif

@@ -1,13 +1,12 @@
 /*
- * db.c - the records store's connection: open, integrity check,
- * numbered migrations, the statement cache, transactions, check and
- * online backup.
+ * db.c - the records store's connection: open (read-only where it
+ * must), integrity check, numbered migrations, the statement cache and
+ * transactions. (db_check.c checks the records, db_backup.c copies
+ * them.)
  */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,6 +243,7 @@ int db_fail(struct db *db, const char *what)
 {
 	int code = sqlite3_errcode(db->sql) & 0xff;
 
+	db->failed_code = code;
 	if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
 		snprintf(db->err, sizeof(db->err),
 			 "%s is damaged (%s: %s); restore it from a backup "
@@ -333,13 +333,54 @@ void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len)
 	snprintf(buf, len, "%s", text ? (const char *)text : "");
 }
 
+/* Runs a statement whose failure adds nothing to the one being told. */
+static void quietly(struct db *db, enum query q)
+{
+	sqlite3_stmt *st = db_stmt(db, q);
+
+	if (st != NULL) {
+		sqlite3_step(st);
+		sqlite3_reset(st);
+	}
+}
+
+/* The caller's transaction is gone: SQLite rolled it back (a full disk
+ * or an I/O error does), and nothing more may be written in its name. */
+static int transaction_lost(struct db *db)
+{
+	snprintf(db->err, sizeof(db->err), "%s: the transaction was rolled "
+		 "back by an earlier failure", db->path);
+	return DB_FAILED;
+}
+
 int db_begin(struct db *db)
 {
-	return db_exec(db, db_stmt(db, Q_BEGIN), "starting a transaction");
+	int rc;
+
+	if (db->depth > 0 && sqlite3_get_autocommit(db->sql))
+		return transaction_lost(db);
+	rc = db_exec(db, db_stmt(db, db->depth > 0 ? Q_SAVEPOINT : Q_BEGIN),
+		     "starting a transaction");
+	if (rc == DB_OK)
+		db->depth++;
+	return rc;
 }
 
 int db_end(struct db *db, int rc)
 {
+	if (db->depth > 1) {
+		db->depth--;
+		if (sqlite3_get_autocommit(db->sql))
+			return rc != DB_OK ? rc : transaction_lost(db);
+		if (rc == DB_OK &&
+		    db_exec(db, db_stmt(db, Q_RELEASE), "committing") == DB_OK)
+			return DB_OK;
+		/* Only this part is undone; the caller's goes on. */
+		quietly(db, Q_ROLLBACK_TO);
+		quietly(db, Q_RELEASE);
+		return rc == DB_OK ? DB_FAILED : rc;
+	}
+	db->depth = 0;
 	if (rc == DB_OK) {
 		if (db_exec(db, db_stmt(db, Q_COMMIT), "committing") == DB_OK)
 			return DB_OK;
@@ -347,15 +388,32 @@ int db_end(struct db *db, int rc)
 	}
 	/* The message of the failure stays; a rollback error adds nothing
 	 * useful, and SQLite may have rolled back already. */
-	if (sqlite3_get_autocommit(db->sql) == 0) {
-		sqlite3_stmt *st = db_stmt(db, Q_ROLLBACK);
-
-		if (st != NULL) {
-			sqlite3_step(st);
-			sqlite3_reset(st);
-		}
-	}
+	if (sqlite3_get_autocommit(db->sql) == 0)
+		quietly(db, Q_ROLLBACK);
 	return rc;
+}
+
+int db_keep_id(struct db *db, int rc, int64_t *id)
+{
+	rc = db_end(db, rc);
+	if (rc != DB_OK && id != NULL)
+		*id = 0;
+	return rc;
+}
+
+int db_transaction_begin(struct db *db)
+{
+	return db_begin(db);
+}
+
+int db_transaction_end(struct db *db, int rc)
+{
+	return db_end(db, rc);
+}
+
+int db_full(const struct db *db)
+{
+	return (db->failed_code & 0xff) == SQLITE_FULL;
 }
 
 /* Runs a fixed pragma or statement with no parameters. */
@@ -652,168 +710,4 @@ void db_close(struct db *db)
 		return;
 	disconnect(db);
 	sqlite3_free(db);
-}
-
-int db_check(struct db *db)
-{
-	static const char *const checks[] = {
-		"PRAGMA integrity_check(10)",
-		"PRAGMA foreign_key_check",
-	};
-	size_t used = 0;
-
-	db->err[0] = '\0';
-	for (size_t c = 0; c < sizeof(checks) / sizeof(checks[0]); c++) {
-		sqlite3_stmt *st;
-		int rc;
-
-		if (sqlite3_prepare_v2(db->sql, checks[c], -1, &st, NULL) !=
-		    SQLITE_OK)
-			return db_fail(db, "checking");
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-			const char *text = (const char *)sqlite3_column_text(st, 0);
-
-			if (c == 0 && text && strcmp(text, "ok") == 0)
-				continue;
-			if (c == 1)
-				text = "a row refers to a missing record in";
-			used += (size_t)snprintf(db->err + used,
-					 used < sizeof(db->err) ? sizeof(db->err) - used : 0,
-					 "%s%s%s%s", used ? "; " : "",
-					 text ? text : "?", c == 1 ? " " : "",
-					 c == 1 ? (const char *)sqlite3_column_text(st, 0) : "");
-			if (used >= sizeof(db->err))
-				used = sizeof(db->err) - 1;
-		}
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE)
-			return db_fail(db, "checking");
-	}
-	return used ? DB_FAILED : DB_OK;
-}
-
-/* Copies the store into the open connection `dest`, page by page. */
-static int copy_into(struct db *db, sqlite3 *dest, const char *path)
-{
-	sqlite3_backup *bk;
-	int rc;
-
-	sqlite3_busy_timeout(dest, BUSY_TIMEOUT_MS);
-	bk = sqlite3_backup_init(dest, "main", db->sql, "main");
-	if (bk == NULL) {
-		snprintf(db->err, sizeof(db->err), "%s: backup: %s", path,
-			 sqlite3_errmsg(dest));
-		return DB_FAILED;
-	}
-	/* Steps of 256 pages; a writer in between restarts the copy, so
-	 * the backup is a consistent snapshot of one moment. */
-	do {
-		rc = sqlite3_backup_step(bk, 256);
-		if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
-			sqlite3_sleep(20);
-	} while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
-	sqlite3_backup_finish(bk);
-	if (rc != SQLITE_DONE) {
-		snprintf(db->err, sizeof(db->err), "%s: backup: %s", path,
-			 sqlite3_errstr(rc));
-		return DB_FAILED;
-	}
-	return DB_OK;
-}
-
-/* Syncs the folder of `path`, so that a rename into it is durable. */
-static int sync_folder(const char *path)
-{
-	char dir[PATH_MAX];
-	char *slash;
-	int fd, rc;
-
-	snprintf(dir, sizeof(dir), "%s", path);
-	slash = strrchr(dir, '/');
-	if (slash == NULL)
-		snprintf(dir, sizeof(dir), ".");
-	else
-		slash[slash == dir] = '\0';
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	rc = fsync(fd);
-	close(fd);
-	return rc;
-}
-
-/* The files SQLite keeps beside `path`, gone with the file they served. */
-static void remove_companions(const char *path)
-{
-	static const char *const suffix[] = { "-journal", "-wal", "-shm" };
-	char name[PATH_MAX + 16];
-
-	for (size_t i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
-		snprintf(name, sizeof(name), "%s%s", path, suffix[i]);
-		unlink(name);
-	}
-}
-
-/*
- * The copy is made in a temporary file beside `path`, synced, and
- * renamed over it: killed at any moment, the backup leaves `path` as it
- * was (absent, or the earlier backup) and at worst a temporary file.
- */
-int db_backup(struct db *db, const char *path)
-{
-	char tmp[sizeof(db->path) + 32];
-	sqlite3 *dest = NULL;
-	mode_t mask = umask(0);
-	int fd, rc = DB_FAILED;
-
-	umask(mask);
-	if (snprintf(tmp, sizeof(tmp), "%s.partial-XXXXXX", path) >=
-	    (int)sizeof(tmp) || (fd = mkstemp(tmp)) < 0) {
-		snprintf(db->err, sizeof(db->err), "%s: cannot write: %s", path,
-			 strerror(errno == 0 ? ENAMETOOLONG : errno));
-		return DB_FAILED;
-	}
-	/* As a file created in the folder would be (mkstemp's is 0600). */
-	if (fchmod(fd, 0666 & ~mask) < 0 ||
-	    sqlite3_open_v2(tmp, &dest, SQLITE_OPEN_READWRITE, NULL) !=
-	    SQLITE_OK) {
-		snprintf(db->err, sizeof(db->err), "%s: cannot write: %s", tmp,
-			 dest != NULL ? sqlite3_errmsg(dest) : strerror(errno));
-		goto err_remove;
-	}
-	rc = copy_into(db, dest, path);
-	if (sqlite3_close(dest) != SQLITE_OK && rc == DB_OK) {
-		snprintf(db->err, sizeof(db->err), "%s: closing the backup",
-			 path);
-		rc = DB_FAILED;
-	}
-	dest = NULL;
-	if (rc == DB_OK && fsync(fd) < 0) {
-		snprintf(db->err, sizeof(db->err), "%s: syncing the backup: %s",
-			 tmp, strerror(errno));
-		rc = DB_FAILED;
-	}
-	if (rc != DB_OK)
-		goto err_remove;
-	remove_companions(path);
-	if (rename(tmp, path) < 0) {
-		snprintf(db->err, sizeof(db->err), "%s: cannot write: %s", path,
-			 strerror(errno));
-		rc = DB_FAILED;
-		goto err_remove;
-	}
-	close(fd);
-	if (sync_folder(path) < 0) {
-		snprintf(db->err, sizeof(db->err), "%s: syncing its folder: %s",
-			 path, strerror(errno));
-		return DB_FAILED;
-	}
-	return DB_OK;
-
-err_remove:
-	sqlite3_close(dest);
-	close(fd);
-	unlink(tmp);
-	remove_companions(tmp);
-	return rc;
 }

@@ -15,7 +15,9 @@
  * Return values: DB_OK, DB_REFUSED (the request is wrong: unknown id,
  * duplicate name, finished series; db_error() says what and why) or
  * DB_FAILED (SQLite failed: disk full, read-only file, corruption;
- * db_error() has SQLite's message). Nothing is left half-written.
+ * db_error() has SQLite's message). Nothing is left half-written, and a
+ * call that makes a row sets its *id only when the row is committed
+ * (0 otherwise).
  */
 #ifndef PITBOSS_DB_H
 #define PITBOSS_DB_H
@@ -64,6 +66,19 @@ void db_close(struct db *db);
 
 /* The message of the last DB_REFUSED or DB_FAILED. */
 const char *db_error(const struct db *db);
+/* Whether the last DB_FAILED was the disk (or the file's limit) full. */
+int db_full(const struct db *db);
+
+/*
+ * One transaction around several calls: every call inside it becomes a
+ * savepoint (one refused undoes its own part only, the others stay),
+ * and all commit at db_transaction_end(db, DB_OK), or none (any other
+ * rc, or the commit failing). A DB_FAILED inside may have rolled the
+ * whole transaction back already: the calls after it fail, and so does
+ * the end. Returns DB_OK or the first failure.
+ */
+int db_transaction_begin(struct db *db);
+int db_transaction_end(struct db *db, int rc);
 
 /* The file's schema version (PRAGMA user_version). */
 int db_version(struct db *db);
@@ -71,8 +86,11 @@ int db_version(struct db *db);
 /* Migrates one step at a time up to `version`; used by db_open(). */
 int db_migrate(struct db *db, int version);
 
-/* PRAGMA integrity_check and foreign_key_check; DB_OK when clean, else
- * DB_FAILED with the first problems in db_error(). */
+/* PRAGMA integrity_check and foreign_key_check, then the records
+ * against each other: every move's player sits at its seat of its
+ * game, a game's plies are its moves, no board has two games under
+ * way. DB_OK when clean, else DB_FAILED with the first problems in
+ * db_error(). (db_check.c) */
 int db_check(struct db *db);
 
 /* Copies the open store into `path` with the online backup API. */

@@ -78,6 +78,7 @@ int db_game_start_tx(struct db *db, const struct db_game_new *g,
 	sqlite3_stmt *st;
 	int game_no = 0, rc = DB_OK;
 
+	*id = 0;
 	if (g->seats < 1 || g->seats > RULES_MAX_SEATS)
 		return db_refuse(db, "a game has 1..%d seats, not %d",
 				 RULES_MAX_SEATS, g->seats);
@@ -126,9 +127,11 @@ int db_game_start(struct db *db, const struct db_game_new *g, int64_t *id)
 {
 	int rc = db_begin(db);
 
+	*id = 0;
 	if (rc != DB_OK)
 		return rc;
-	return db_end(db, db_game_start_tx(db, g, id));
+	/* A game not committed has no id: the next one started takes it. */
+	return db_keep_id(db, db_game_start_tx(db, g, id), id);
 }
 
 /* The running game's state; refused unless it exists and is playing. */
@@ -274,6 +277,7 @@ int db_game_add(struct db *db, const struct db_game_new *g,
 {
 	int rc = db_begin(db);
 
+	*id = 0;
 	if (rc != DB_OK)
 		return rc;
 	rc = db_game_start_tx(db, g, id);
@@ -281,7 +285,7 @@ int db_game_add(struct db *db, const struct db_game_new *g,
 		rc = db_move_add_tx(db, *id, &moves[i]);
 	if (rc == DB_OK && end != NULL && end->verdict != RULES_ONGOING)
 		rc = game_finish_tx(db, *id, end);
-	return db_end(db, rc);
+	return db_keep_id(db, rc, id);
 }
 
 int db_incident_add(struct db *db, int64_t game_id, int ply,

@@ -15,6 +15,9 @@ enum query {
 	Q_BEGIN,
 	Q_COMMIT,
 	Q_ROLLBACK,
+	Q_SAVEPOINT,
+	Q_RELEASE,
+	Q_ROLLBACK_TO,
 	Q_PLAYER_INSERT,
 	Q_PLAYER_BY_ID,
 	Q_PLAYER_BY_KEY,
@@ -81,6 +84,8 @@ struct db {
 	char path[512];
 	sqlite3_stmt *stmt[Q_COUNT];
 	char err[DB_ERR_MAX];
+	int depth;		/* transactions open: 1, then savepoints */
+	int failed_code;	/* SQLite's code of the last DB_FAILED */
 };
 
 /* The statement for `q`, prepared on first use, reset and unbound;
@@ -97,9 +102,14 @@ int db_refuse(struct db *db, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* BEGIN IMMEDIATE; then db_end() commits when rc is DB_OK, else rolls
- * back, and returns rc (or DB_FAILED if the commit failed). */
+ * back, and returns rc (or DB_FAILED if the commit failed). Inside a
+ * transaction already (db_transaction_begin()), a savepoint: db_end()
+ * releases it, or rolls back its part only. */
 int db_begin(struct db *db);
 int db_end(struct db *db, int rc);
+/* db_end() for a call that made a row: its *id stays only if the row
+ * was committed, else it is 0 (the next row made may take that id). */
+int db_keep_id(struct db *db, int rc, int64_t *id);
 
 /* Steps a statement that returns no row: DB_OK or DB_FAILED. */
 int db_exec(struct db *db, sqlite3_stmt *st, const char *what);

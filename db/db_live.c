@@ -107,7 +107,7 @@ int db_command_add(struct db *db, int64_t board_id, const char *kind,
 		rc = db_exec(db, st, "queueing a command");
 		*id = sqlite3_last_insert_rowid(db->sql);
 	}
-	return db_end(db, rc);
+	return db_keep_id(db, rc, id);
 }
 
 static int read_command(struct db *db, enum query q, int64_t key,

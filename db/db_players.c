@@ -141,7 +141,7 @@ int db_player_add(struct db *db, const char *name, int64_t *id)
 			*id = sqlite3_last_insert_rowid(db->sql);
 		}
 	}
-	return db_end(db, rc);
+	return db_keep_id(db, rc, id);
 }
 
 int db_player_rename(struct db *db, int64_t id, const char *name)
@@ -319,7 +319,7 @@ int db_table_add(struct db *db, const char *name, const char *location,
 		rc = db_exec(db, st, "adding a table");
 		*id = sqlite3_last_insert_rowid(db->sql);
 	}
-	return db_end(db, rc);
+	return db_keep_id(db, rc, id);
 }
 
 int db_table_list(struct db *db,

@@ -169,7 +169,7 @@ int db_series_start(struct db *db, const char *kind, const char *options,
 	if (rc == DB_OK)
 		rc = series_insert_tx(db, 0, 0, kind, options, target, a, b,
 				      first, id);
-	return db_end(db, rc);
+	return db_keep_id(db, rc, id);
 }
 
 /* Writes a finished series: totals, winner and how it was decided. */
@@ -401,7 +401,7 @@ int db_tournament_create(struct db *db, const char *name, const char *kind,
 		rc = db_exec(db, st, "creating a tournament");
 		*id = sqlite3_last_insert_rowid(db->sql);
 	}
-	return db_end(db, rc);
+	return db_keep_id(db, rc, id);
 }
 
 /* The entry of a player: status ("in", "withdrawn") and fixed seed. */

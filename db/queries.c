@@ -30,6 +30,9 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
 	[Q_COMMIT] = "COMMIT",
 	[Q_ROLLBACK] = "ROLLBACK",
+	[Q_SAVEPOINT] = "SAVEPOINT part",
+	[Q_RELEASE] = "RELEASE part",
+	[Q_ROLLBACK_TO] = "ROLLBACK TO part",
 
 	[Q_PLAYER_INSERT] =
 	"INSERT INTO players (name, name_key, created) VALUES (?1, ?2, ?3)",

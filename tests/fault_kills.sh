@@ -39,8 +39,10 @@ unrecorded() {
 	"$PITBOSS" export --format csv --db "$db" 2>/dev/null |
 	awk -F, 'NR > 1 { print "game", $6, $1, $19 }' |
 	sed 's/^game Table \([0-9]*\)/game \1/' >"$tmp/games"
+	# (A verdict told as not recorded yet may rightly be lost.)
+	grep -v 'not recorded yet' "$tmp/log.$1" |
 	sed -n 's/^pitbossd: [a-z]*: table \([0-9]*\): \([a-z]*\) \([0-9]*\) \([^ :]*\): .*/told \1 \2 \3 \4/p' \
-		"$tmp/log.$1" >"$tmp/told"
+		>"$tmp/told"
 	cat "$tmp/games" "$tmp/told" | awk '
 	$1 == "game" {
 		# Games arrive newest first: keep the two newest of a board.

@@ -4,7 +4,10 @@
  * damaged file reported, a full disk and a read-only database reported
  * with nothing half-written, sqlite3_step failing at every step of a
  * transaction (linked with -Wl,--wrap=sqlite3_step) leaving nothing
- * partial, two processes writing at once without a lost update, and a
+ * partial, a game whose start failed left without an id, db check
+ * finding records that contradict each other (a move whose player
+ * does not sit at its game, two games under way at a board), two
+ * processes writing at once without a lost update, and a
  * backup killed at each step of its copy (-Wl,--wrap=sqlite3_backup_step)
  * leaving its destination as it was.
  */
@@ -493,6 +496,80 @@ static void test_step_failure_mid_transaction(void **state)
 	db_close(db);
 }
 
+/* A game that could not be started has no id: a failure at any step,
+ * the commit's included, leaves *id 0 (a table keeping a failed start's
+ * id would write its moves into the next game started). */
+static void test_failed_start_has_no_id(void **state)
+{
+	struct db_game_new g;
+	struct db_move moves[6];
+	struct db_game_end end;
+	struct db *db;
+	int64_t a, b, id;
+	int k, rc = DB_FAILED;
+
+	(void)state;
+	db = open_ok("start.db", DB_OPEN_CREATE);
+	a = add_player(db, "Ada");
+	b = add_player(db, "Bob");
+	short_game(&g, moves, &end, a, b, 0);
+	for (k = 1; k < 100 && rc != DB_OK; k++) {
+		id = 77;
+		step_failure_in = k;
+		rc = db_game_start(db, &g, &id);
+		step_failure_in = -1;
+		if (rc != DB_OK)
+			assert_int_equal(id, 0);
+	}
+	assert_int_equal(rc, DB_OK);
+	assert_int_equal(id, count(db, "SELECT max(id) FROM games"));
+	db_close(db);
+}
+
+/* db check finds records that contradict each other: a move made by
+ * somebody who does not sit at its game, two games under way at one
+ * board, a game whose plies are not its moves. */
+static void test_check_finds_crossed_records(void **state)
+{
+	static const struct {
+		const char *sql, *found;
+	} crossed[] = {
+		{ "UPDATE moves SET player_id = 3 WHERE game_id = 1 AND ply = 2",
+		  "game 1 move 2: its player does not sit at seat 2 of the game" },
+		{ "UPDATE games SET status = 'playing', ended = NULL"
+		  " WHERE id = 1",
+		  "board 1 has 2 games under way (1, 2)" },
+		{ "DELETE FROM moves WHERE game_id = 2 AND ply = 6",
+		  "game 2: 6 plies recorded, 5 moves" },
+	};
+	struct db_game_new g;
+	struct db_move moves[6];
+	struct db_game_end end;
+	struct db *db;
+	int64_t a, b, id, board;
+
+	(void)state;
+	db = open_ok("crossed.db", DB_OPEN_CREATE);
+	a = add_player(db, "Ada");
+	b = add_player(db, "Bob");
+	add_player(db, "Cyd");
+	assert_int_equal(db_table_add(db, "Front", "", &board), DB_OK);
+	short_game(&g, moves, &end, a, b, 0);
+	g.table_id = board;
+	assert_int_equal(db_game_add(db, &g, moves, 6, &end, &id), DB_OK);
+	assert_int_equal(db_game_add(db, &g, moves, 6, NULL, &id), DB_OK);
+	assert_int_equal(db_check(db), DB_OK);
+	for (size_t i = 0; i < sizeof(crossed) / sizeof(crossed[0]); i++) {
+		assert_int_equal(sqlite3_exec(db->sql, crossed[i].sql, NULL,
+					      NULL, NULL), SQLITE_OK);
+		assert_int_equal(db_check(db), DB_FAILED);
+		if (strstr(db_error(db), crossed[i].found) == NULL)
+			fail_msg("db check says '%s', not '%s'", db_error(db),
+				 crossed[i].found);
+	}
+	db_close(db);
+}
+
 /* ------------------------------------------------------- live games */
 
 static void test_live_game(void **state)
@@ -819,6 +896,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_full_disk_leaves_nothing_partial, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_read_only_reported, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_step_failure_mid_transaction, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_failed_start_has_no_id, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_check_finds_crossed_records, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_live_game, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_command_outcome, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_command_words, setup_dir, remove_dir),

@@ -5,7 +5,9 @@
  * source that senses nothing), and the store is read back. Commands
  * answer with the verdict they caused. The log (-Wl,--wrap=log_msg),
  * the lights and the dashboard are watched: what they tell of a move
- * must be committed already.
+ * must be committed already. A disk that fills up (tests/full_vfs.c)
+ * under three tables: they referee on, record nothing, say so, and
+ * write each game whole in its own row once space is back.
  */
 #include "config.h"
 
@@ -20,6 +22,9 @@
 #include <cmocka.h>
 
 #include "daemon/table.c"
+#include "daemon/table_record.c"
+#include "db/db_impl.h"
+#include "tests/full_vfs.h"
 
 /* ------------------------------------------- announcements, watched */
 
@@ -58,6 +63,18 @@ static void announcing(int ply, const char *move)
 		announced_unrecorded++;
 }
 
+/* The last lines logged, for what the arbiter reads there. */
+static char logged[16][2048];
+static int nlogged;
+
+static int was_logged(const char *part)
+{
+	for (int i = 0; i < nlogged && i < 16; i++)
+		if (strstr(logged[i], part) != NULL)
+			return 1;
+	return 0;
+}
+
 void __real_log_msg(enum log_level level, const char *fmt, ...);
 void __wrap_log_msg(enum log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -71,6 +88,9 @@ void __wrap_log_msg(enum log_level level, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
+	snprintf(logged[nlogged++ % 16], sizeof(logged[0]), "%s", line);
+	if (strstr(line, "not recorded yet") != NULL)
+		return;		/* told as not recorded: rightly so */
 	if (sscanf(line, "table %u: %15s %d %15[^:]:", &table, kind, &ply,
 		   move) == 4 && (strcmp(kind, "accept") == 0 ||
 				  strcmp(kind, "warn") == 0 ||
@@ -140,6 +160,7 @@ static int setup(void **state)
 
 	if (f == NULL)
 		return -1;
+	full_vfs_set_full(0);
 	snprintf(f->dir, sizeof(f->dir), "/tmp/pitboss-test-table.XXXXXX");
 	if (mkdtemp(f->dir) == NULL)
 		return -1;
@@ -239,6 +260,166 @@ static struct incidents incidents_of(struct fixture *f, int64_t game)
 	assert_int_equal(db_game_incidents(f->db, game, each_incident, &l),
 			 DB_OK);
 	return l;
+}
+
+/* Another table of the fixture's, on its store and loop. */
+static struct table *another(struct fixture *f, unsigned id, const char *name)
+{
+	struct table_config c;
+	struct table *t;
+	char err[512];
+
+	memset(&c, 0, sizeof(c));
+	c.id = id;
+	snprintf(c.name, sizeof(c.name), "%s", name);
+	snprintf(c.game, sizeof(c.game), "kalah");
+	c.source = &quiet_ops;
+	referee_config_default(&c.referee);
+	t = table_open(f->loop, f->db, &c, err, sizeof(err));
+	if (t == NULL)
+		fail_msg("table_open: %s", err);
+	return t;
+}
+
+static void started(struct table *t)
+{
+	struct verdict v = made(VERDICT_START, CAUSE_STARTED, "game on");
+
+	v.table = t->cfg.id;
+	on_verdict(t, &v);
+}
+
+static void moved(struct table *t, int ply, const char *move)
+{
+	struct verdict v = made(VERDICT_ACCEPT, CAUSE_SENSED, "played");
+
+	v.table = t->cfg.id;
+	v.ply = ply;
+	v.seat = (ply + 1) % 2;
+	snprintf(v.move, sizeof(v.move), "%s", move);
+	snprintf(v.position, sizeof(v.position), "after %s %d", move, ply);
+	on_verdict(t, &v);
+}
+
+static void over(struct table *t)
+{
+	struct verdict v = made(VERDICT_OVER, CAUSE_ENDED, "game ended");
+
+	v.table = t->cfg.id;
+	on_verdict(t, &v);
+}
+
+/* One integer from fixed SQL. */
+static long long db_count(struct db *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	long long n = -1;
+
+	assert_int_equal(sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL),
+			 SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+static void stop_loop(void *ctx)
+{
+	loop_stop(ctx);
+}
+
+/* The games at board `board`, oldest first: "status:m1 m2 ..|..". */
+static void games_at(struct db *db, int64_t board, char *out, size_t len)
+{
+	sqlite3_stmt *st;
+	size_t used = 0;
+
+	out[0] = '\0';
+	assert_int_equal(sqlite3_prepare_v2(db->sql,
+		"SELECT g.status, coalesce((SELECT group_concat(notation, ' ')"
+		" FROM (SELECT notation FROM moves m WHERE m.game_id = g.id"
+		" ORDER BY ply)), '') FROM games g WHERE g.board_id = ?"
+		" ORDER BY g.id", -1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_int64(st, 1, board);
+	while (sqlite3_step(st) == SQLITE_ROW && used < len)
+		used += (size_t)snprintf(out + used, len - used, "%s%s:%s",
+			used ? "|" : "", sqlite3_column_text(st, 0),
+			sqlite3_column_text(st, 1));
+	sqlite3_finalize(st);
+}
+
+/*
+ * The disk fills up under three tables: they go on refereeing, telling
+ * the players every verdict, recording nothing, and the log and their
+ * state say so. When space is back each table's games are written whole
+ * into rows of their own: none shares another's id, no board keeps two
+ * games under way, and every move's player sits at its game.
+ */
+static void test_full_disk(void **state)
+{
+	struct fixture *f = *state;
+	struct table *mid = another(f, 2, "Middle");
+	struct table *back = another(f, 3, "Back");
+	struct table *all[3] = { f->table, mid, back };
+	long long games_before;
+	char *json, games[512];
+
+	for (int i = 0; i < 3; i++) {
+		started(all[i]);
+		moved(all[i], 1, "c");
+	}
+	games_before = db_count(f->db, "SELECT count(*) FROM games");
+	assert_int_equal(games_before, 3);
+
+	full_vfs_set_full(1);
+	nlogged = 0;
+	/* Front: its game goes on, ends, and another starts. */
+	moved(f->table, 2, "A");
+	moved(f->table, 3, "d");
+	over(f->table);
+	started(f->table);
+	moved(f->table, 1, "e");
+	/* Middle: moves only. Back: a new game over the one under way. */
+	moved(mid, 2, "B");
+	moved(mid, 3, "b");
+	started(back);
+	moved(back, 1, "f");
+	moved(back, 2, "F");
+	assert_true(full_vfs_refused() > 0);
+	assert_true(was_logged("database full: moves are not being recorded"));
+	for (int i = 0; i < 3; i++) {
+		json = table_state_json(all[i]);
+		assert_non_null(strstr(json, "\"store\":\"database full: moves "
+					   "are not being recorded\""));
+		free(json);
+	}
+	assert_int_equal(db_count(f->db, "SELECT count(*) FROM games"), 3);
+	assert_int_equal(db_count(f->db, "SELECT count(*) FROM moves"), 3);
+	/* Every verdict was told all the same: the lights saw them. */
+	assert_int_equal(verdicts_seen, 6 + 10);
+
+	full_vfs_set_full(0);
+	loop_at(f->loop, loop_now() + 3000000, stop_loop, f->loop);
+	assert_int_equal(loop_run(f->loop), 0);
+
+	games_at(f->db, table_board_id(f->table), games, sizeof(games));
+	assert_string_equal(games, "finished:c A d|playing:e");
+	games_at(f->db, table_board_id(mid), games, sizeof(games));
+	assert_string_equal(games, "playing:c B b");
+	games_at(f->db, table_board_id(back), games, sizeof(games));
+	assert_string_equal(games, "finished:c|playing:f F");
+	assert_int_equal(db_check(f->db), DB_OK);
+	for (int i = 0; i < 3; i++) {
+		json = table_state_json(all[i]);
+		assert_non_null(strstr(json, "\"store\":null"));
+		free(json);
+	}
+	/* Later moves are recorded at once, in the right game. */
+	moved(mid, 4, "a");
+	games_at(f->db, table_board_id(mid), games, sizeof(games));
+	assert_string_equal(games, "playing:c B b a");
+	table_close(mid);
+	table_close(back);
 }
 
 /* -------------------------------------------------------------- tests */
@@ -385,6 +566,7 @@ static void test_command_answers(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_full_disk, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_announced_after_commit,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_position_set_by_cause,
@@ -398,5 +580,7 @@ int main(void)
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
+	if (full_vfs_install() < 0)
+		return 1;
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

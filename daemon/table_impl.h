@@ -1,0 +1,98 @@
+/*
+ * table_impl.h - what the files of a live table share: the table, and
+ * its record (table_record.c). Not for use outside daemon/table*.c.
+ *
+ * A verdict becomes record operations in the table's journal, and
+ * waits there to be told. The journal is committed in one transaction,
+ * and only then is the verdict told: logged, lit, sent to the dashboard. When
+ * the store fails (a full disk), the journal stays in memory with every
+ * later verdict's operations, the verdicts are told as not recorded
+ * yet, and the whole journal is tried again every second until it
+ * commits: games started meanwhile get their ids only then.
+ */
+#ifndef PITBOSS_TABLE_IMPL_H
+#define PITBOSS_TABLE_IMPL_H
+
+#include "daemon/table.h"
+
+enum record_kind {
+	REC_START,		/* a game: the one under way closed, void */
+	REC_MOVE,		/* a move, after the plies kept */
+	REC_TAKE_BACK,		/* plies taken back, a position set */
+	REC_OPTIONS,		/* the game's options, before its first move */
+	REC_INCIDENT,		/* a foul, a warning, a command */
+	REC_OVER,		/* the game's end and result */
+	REC_KINDS
+};
+
+/* One write to the store, as decided by a verdict. */
+struct record_op {
+	enum record_kind kind;
+	char at[DB_TIME_MAX];		/* when it was decided */
+	int ply, seat, member;
+	int keep;			/* plies kept (REC_MOVE, TAKE_BACK) */
+	int seats;			/* REC_START, REC_OVER */
+	const char *source;		/* DB_SOURCE_* of a move */
+	const char *incident;		/* DB_INCIDENT_*, or NULL */
+	int against;			/* the seat a foul is kept against, or -1 */
+	char move[16];
+	char *position, *text, *options;	/* owned, or NULL */
+	struct db_game_end end;		/* REC_OVER */
+};
+
+struct table {
+	struct table_config cfg;
+	struct loop *loop;
+	struct db *db;
+	struct referee *ref;
+	const struct source_ops *source_ops;
+	struct source *source;
+	char resume_position[256];	/* a game under way, for the source */
+	int64_t board_id;
+	int seats;			/* seats in play */
+	/* As committed: */
+	int64_t game_id;		/* the game under way, 0 if none */
+	int64_t player[RULES_MAX_SEATS];	/* of the game under way */
+	int64_t friendly[RULES_MAX_SEATS];	/* the table's own players */
+	int timer;			/* the referee's deadline, or -1 */
+	struct verdict last_v;		/* the last verdict */
+	unsigned long verdicts;		/* given so far */
+	table_observer_fn observer;
+	void *observer_ctx;
+	unsigned long moves, store_errors;
+	/* The journal, and the verdicts waiting to be told: */
+	struct record_op *op;
+	size_t nops, ops_cap;
+	struct verdict *tell;
+	size_t ntell, tell_cap;
+	int unrecorded;			/* the store failed; the journal waits */
+	int retry;			/* the next try, or -1 */
+	char store_state[96];		/* "" or why nothing is recorded */
+};
+
+/* The operations of verdict `v` into the journal, and `v` to be told. */
+void record_verdict(struct table *t, const struct verdict *v);
+/* A game found over at start: its end into the journal. */
+void record_game_over(struct table *t);
+/*
+ * Commits the journal in one transaction (while the store works; else
+ * leaves it to the timer), then tells the verdicts waiting. 0 when the
+ * journal is committed, 1 when it waits for the store.
+ */
+int record_settle(struct table *t);
+/* Frees the journal and what waits to be told (the table closes). */
+void record_free(struct table *t);
+
+/* The friendly players of `seats` seats (created when missing) into
+ * `friendly`, which keeps those known; -1 with the store's message. */
+int table_seat_friendly(struct table *t, int seats, int64_t *friendly,
+			char *err, size_t errlen);
+/* Opens the next game of a tournament series due at the table into the
+ * store, for REC_START: 1 and *game and players set, 0 when none could
+ * take it, DB_FAILED when the store failed. `said` gets what to log
+ * once committed. */
+int table_start_series_game(struct table *t, struct db_game_new *g,
+			    int64_t *game, int64_t *player, char *said,
+			    size_t len);
+
+#endif
