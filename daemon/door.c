@@ -6,7 +6,8 @@
  * wakes the loop; a slow timer stays as a fallback for file systems
  * without inotify. Each command is carried out by its table (a forfeit
  * by the records), in order, and its outcome written back for whoever
- * waits on it.
+ * waits on it, in the same transaction as what it wrote: a command is
+ * done with all it did or not at all, and a crash never runs it twice.
  */
 #include "config.h"
 
@@ -42,6 +43,9 @@ struct door {
 	int timer;
 	int64_t data_version;
 	int64_t last_command;
+	/* Commands queued before this (store time) were queued more than
+	 * STALE_COMMAND_S before the start: closed unexecuted. */
+	char stale_before[DB_TIME_MAX];
 };
 
 static struct table *table_of_board(struct door *d, int64_t board_id)
@@ -113,16 +117,22 @@ static void forfeit(struct door *d, const char *text, struct outcome *out)
 			  COMMAND_CAUSE_FAILED, "%s", db_error(d->db));
 }
 
-/* Carries out command `c`; those queued before `stale_before` (store
- * time text; NULL: none) are closed unexecuted. */
-static void carry_out(struct door *d, const struct db_command *c,
-		      const char *stale_before, struct outcome *out)
+/*
+ * Carries out command `c`, up to its writes; one queued long before the
+ * start is closed unexecuted.
+ * Returns the table that carried it out, which holds its writes until
+ * it is closed, or NULL; *forfeit is set for a forfeit, whose writes
+ * are yet to be made.
+ */
+static struct table *carry_out(struct door *d, const struct db_command *c,
+			       int *forfeit, struct outcome *out)
 {
 	const struct command_word *w = command_find(c->kind);
 	struct table *t = table_of_board(d, c->board_id);
 	struct verdict v;
 
-	if (stale_before != NULL && strcmp(c->created, stale_before) < 0)
+	*forfeit = 0;
+	if (strcmp(c->created, d->stale_before) < 0)
 		door_says(out, REFUSED, COMMAND_CAUSE_STALE, "not carried "
 			  "out: queued at %s, more than %d minutes before "
 			  "pitbossd started", c->created, STALE_COMMAND_S / 60);
@@ -133,18 +143,45 @@ static void carry_out(struct door *d, const struct db_command *c,
 		door_says(out, REFUSED, COMMAND_CAUSE_NO_TEXT, "%s needs its "
 			  "text", c->kind);
 	else if (w->act == COMMAND_FORFEIT)
-		forfeit(d, c->text, out);
+		*forfeit = 1;
 	else if (t == NULL)
 		door_says(out, REFUSED, COMMAND_CAUSE_NO_TABLE, "table %lld "
 			  "is not run by this daemon", (long long)c->board_id);
-	else if (table_command(t, w, c->text, &v) == 1)
-		door_says(out, "none", "none", "no verdict");
-	else
-		from_verdict(out, &v);
+	else {
+		if (table_command(t, w, c->text, &v) == 1)
+			door_says(out, "none", "none", "no verdict");
+		else
+			from_verdict(out, &v);
+		return t;
+	}
+	return NULL;
+}
+
+/*
+ * Carries out command `c` and marks it done in one transaction: what it
+ * wrote and its outcome commit together or not at all, so that a crash
+ * between them cannot make it run again at the next start. 0 when
+ * committed; 1 when its table keeps it all in memory for a store that
+ * fails; -1 when not carried out (the store failed; tried again later).
+ */
+static int carry_out_and_close(struct door *d, const struct db_command *c,
+			       struct outcome *out)
+{
+	int forfeiting, rc;
+	struct table *t = carry_out(d, c, &forfeiting, out);
+
+	if (t != NULL)
+		return table_command_close(t, c->id, &out->o);
+	if ((rc = db_transaction_begin(d->db)) != DB_OK)
+		return -1;
+	if (forfeiting)
+		forfeit(d, c->text, out);
+	rc = db_command_done(d->db, c->id, &out->o);
+	return db_transaction_end(d->db, rc) == DB_OK ? 0 : -1;
 }
 
 /* Carries out the commands waiting, in order. */
-static void take_commands(struct door *d, const char *stale_before)
+static void take_commands(struct door *d)
 {
 	struct db_command c;
 	struct outcome out;
@@ -154,16 +191,20 @@ static void take_commands(struct door *d, const char *stale_before)
 		/* A start's options, a secret entered and a position set may
 		 * hold secrets: their verdicts say what may be shown. */
 		int quiet = w == NULL || w->quiet || c.text[0] == '\0';
+		int rc = carry_out_and_close(d, &c, &out);
 
+		if (rc < 0) {
+			/* Nothing of it was written: the next look tries
+			 * it again, and the ones after it wait. */
+			log_err("command %lld (%s): not carried out: %s",
+				(long long)c.id, c.kind, db_error(d->db));
+			break;
+		}
 		d->last_command = c.id;
-		carry_out(d, &c, stale_before, &out);
-		log_info("command %lld (%s%s%s): %s", (long long)c.id,
+		log_info("command %lld (%s%s%s): %s%s", (long long)c.id,
 			 c.kind, quiet ? "" : " ", quiet ? "" : c.text,
-			 out.text);
-		if (db_command_done(d->db, c.id, &out.o) != DB_OK)
-			log_err("closing command %lld: %s",
-				(long long)c.id, db_error(d->db));
-		if (d->web != NULL)
+			 out.text, rc ? " (not recorded yet)" : "");
+		if (d->web != NULL && rc == 0)
 			web_command_answered(d->web, c.id);
 	}
 }
@@ -177,7 +218,7 @@ static void look(void *ctx)
 	    version != d->data_version) {
 		d->data_version = version;
 		d->settle = 0;
-		take_commands(d, NULL);
+		take_commands(d);
 		/* Our own writes change nothing for the others. */
 		db_data_version(d->db, &d->data_version);
 	} else if (d->settle > 0 && d->settle < DOOR_SETTLE_TRIES) {
@@ -229,7 +270,7 @@ static void on_bell(void *ctx, int fd, short revents)
 	if (read(fd, &rung, sizeof(rung)) != (ssize_t)sizeof(rung))
 		return;
 	log_debug("commands door: rung by the dashboard");
-	take_commands(d, NULL);
+	take_commands(d);
 	db_data_version(d->db, &d->data_version);
 }
 
@@ -267,11 +308,11 @@ static void take_queued(struct door *d)
 {
 	time_t then = time(NULL) - STALE_COMMAND_S;
 	struct tm tm;
-	char stale[DB_TIME_MAX];
 
 	gmtime_r(&then, &tm);
-	strftime(stale, sizeof(stale), "%Y-%m-%dT%H:%M:%S", &tm);
-	take_commands(d, stale);
+	strftime(d->stale_before, sizeof(d->stale_before),
+		 "%Y-%m-%dT%H:%M:%S", &tm);
+	take_commands(d);
 }
 
 struct door *door_open(struct loop *loop, struct db *db, const char *db_path,

@@ -2,7 +2,8 @@
  * door.h - the commands door of pitbossd: commands to live tables (and
  * forfeits), queued in the database by `pitboss table` and the
  * dashboard, carried out in order by the main loop, each outcome
- * written back. The dashboard rings the door's bell (an eventfd) once
+ * written back with what the command wrote, in one transaction. The
+ * dashboard rings the door's bell (an eventfd) once
  * its command is committed; another process's command is noticed
  * through inotify on the database's write-ahead log, or by a look every
  * five seconds.

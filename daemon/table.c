@@ -135,7 +135,9 @@ static void on_verdict(void *ctx, const struct verdict *v)
 	t->last_v = *v;
 	t->verdicts++;
 	record_verdict(t, v);
-	record_settle(t);
+	/* A command's verdicts wait for its outcome: one transaction. */
+	if (!t->deferred)
+		record_settle(t);
 }
 
 /* ------------------------------------------------------------- time */
@@ -376,8 +378,8 @@ static int enter_secret(struct table *t, const char *text,
 	return answer(t, before, out);
 }
 
-int table_command(struct table *t, const struct command_word *w,
-		  const char *text, struct verdict *out)
+static int command(struct table *t, const struct command_word *w,
+		   const char *text, struct verdict *out)
 {
 	unsigned long before = t->verdicts;
 	struct observation o;
@@ -404,6 +406,22 @@ int table_command(struct table *t, const struct command_word *w,
 	referee_feed(t->ref, &o);
 	reschedule(t);
 	return answer(t, before, out);
+}
+
+int table_command(struct table *t, const struct command_word *w,
+		  const char *text, struct verdict *out)
+{
+	t->deferred = 1;
+	return command(t, w, text, out);
+}
+
+int table_command_close(struct table *t, int64_t command_id,
+			const struct db_command_outcome *outcome)
+{
+	if (command_id != 0)
+		record_command_done(t, command_id, outcome);
+	t->deferred = 0;
+	return record_settle(t);
 }
 
 const char *table_store_state(const struct table *t)

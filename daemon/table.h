@@ -44,10 +44,21 @@ const char *table_name(const struct table *table);
  * Carries out a command of the door (db/commands.h) with its text; the
  * last verdict it caused goes to `outcome`. 0; 1 when it caused none
  * (`outcome` says "no verdict"); -1 when refused before it reached the
- * referee (`outcome` a refusal saying why).
+ * referee (`outcome` a refusal saying why). What its verdicts write is
+ * held, and they are not told, until table_command_close().
  */
 int table_command(struct table *table, const struct command_word *word,
 		  const char *text, struct verdict *outcome);
+/*
+ * Closes the command table_command() carried out: its verdicts' records
+ * and the command's outcome (kept for command `command_id` of the
+ * door's queue; 0: none) commit in one transaction, so that a command
+ * is either done with all it did or not done at all; then its verdicts
+ * are told. 0 when committed; 1 when the store fails and it all waits
+ * in memory, written with the table's next records once it works.
+ */
+int table_command_close(struct table *table, int64_t command_id,
+			const struct db_command_outcome *outcome);
 
 int64_t table_board_id(const struct table *table);
 unsigned table_id(const struct table *table);

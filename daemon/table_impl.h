@@ -3,8 +3,9 @@
  * its record (table_record.c). Not for use outside daemon/table*.c.
  *
  * A verdict becomes record operations in the table's journal, and
- * waits there to be told. The journal is committed in one transaction,
- * and only then is the verdict told: logged, lit, sent to the dashboard. When
+ * waits there to be told. The journal is committed in one transaction
+ * (with the outcome of the command that caused it, if any), and only
+ * then is the verdict told: logged, lit, sent to the dashboard. When
  * the store fails (a full disk), the journal stays in memory with every
  * later verdict's operations, the verdicts are told as not recorded
  * yet, and the whole journal is tried again every second until it
@@ -22,6 +23,7 @@ enum record_kind {
 	REC_OPTIONS,		/* the game's options, before its first move */
 	REC_INCIDENT,		/* a foul, a warning, a command */
 	REC_OVER,		/* the game's end and result */
+	REC_DONE,		/* a command of the door, carried out */
 	REC_KINDS
 };
 
@@ -38,6 +40,8 @@ struct record_op {
 	char move[16];
 	char *position, *text, *options;	/* owned, or NULL */
 	struct db_game_end end;		/* REC_OVER */
+	int64_t command;		/* REC_DONE: its id */
+	char outcome_kind[16], outcome_cause[24];
 };
 
 struct table {
@@ -65,6 +69,7 @@ struct table {
 	size_t nops, ops_cap;
 	struct verdict *tell;
 	size_t ntell, tell_cap;
+	int deferred;			/* a command under way: wait for it */
 	int unrecorded;			/* the store failed; the journal waits */
 	int retry;			/* the next try, or -1 */
 	char store_state[96];		/* "" or why nothing is recorded */
@@ -74,6 +79,9 @@ struct table {
 void record_verdict(struct table *t, const struct verdict *v);
 /* A game found over at start: its end into the journal. */
 void record_game_over(struct table *t);
+/* A command carried out: its outcome into the journal. */
+void record_command_done(struct table *t, int64_t command,
+			 const struct db_command_outcome *outcome);
 /*
  * Commits the journal in one transaction (while the store works; else
  * leaves it to the timer), then tells the verdicts waiting. 0 when the

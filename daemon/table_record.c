@@ -209,6 +209,19 @@ void record_game_over(struct table *t)
 	journal_over(t);
 }
 
+void record_command_done(struct table *t, int64_t command,
+			 const struct db_command_outcome *o)
+{
+	struct record_op *op = op_new(t, REC_DONE);
+
+	op->command = command;
+	snprintf(op->outcome_kind, sizeof(op->outcome_kind), "%s", o->kind);
+	snprintf(op->outcome_cause, sizeof(op->outcome_cause), "%s", o->cause);
+	op->ply = o->ply;
+	snprintf(op->move, sizeof(op->move), "%s", o->move ? o->move : "");
+	op->text = copy(o->text);
+}
+
 /* ------------------------------------------------------ the writes */
 
 /* A write the store refused is logged and left out; the others go on.
@@ -332,6 +345,19 @@ static int apply_over(struct table *t, struct flush *fs,
 		       "finishing the game");
 }
 
+static int apply_done(struct table *t, struct flush *fs,
+		      const struct record_op *op)
+{
+	struct db_command_outcome o = {
+		op->outcome_kind, op->outcome_cause, op->ply, op->move,
+		op->text,
+	};
+
+	(void)fs;
+	return settled(t, db_command_done(t->db, op->command, &o),
+		       "closing the command");
+}
+
 static int (*const apply[REC_KINDS])(struct table *t, struct flush *fs,
 				     const struct record_op *op) = {
 	[REC_START] = apply_start,
@@ -340,6 +366,7 @@ static int (*const apply[REC_KINDS])(struct table *t, struct flush *fs,
 	[REC_OPTIONS] = apply_options,
 	[REC_INCIDENT] = apply_incident,
 	[REC_OVER] = apply_over,
+	[REC_DONE] = apply_done,
 };
 
 /* ------------------------------------------------------------ flush */

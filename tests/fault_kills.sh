@@ -1,9 +1,13 @@
 #!/bin/sh
 # SIGKILL at random moments: pitbossd on four simulated tables is killed
-# and restarted again and again. After every kill each move the log
-# announced is in the database, no move recorded before is lost and
-# none is recorded twice. Prints TAP and its figures; `make soak` kills
-# ten times as often.
+# and restarted again and again, with commands queued for it before each
+# start (moves entered by hand that are refused, each naming a token of
+# its own that its refusal, kept with the game, repeats). After every
+# kill each move the log announced is in the database, no move recorded
+# before is lost and none is recorded twice; at the end every command is
+# done once: its refusal kept once when its outcome says it was, never
+# twice. Prints TAP and its figures; `make soak` kills ten times as
+# often.
 . "${top_srcdir:-.}/tests/tap.sh"
 . "${top_srcdir:-.}/tests/fault.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
@@ -15,7 +19,7 @@ trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 kills_wanted=$(soak 25 250)
 tables=4
 
-plan 5
+plan 8
 
 run=0
 start() {
@@ -71,28 +75,64 @@ unrecorded() {
 	}'
 }
 
+# queue N: N commands for the tables, each entering the move "zzK",
+# K counting on; refused, their refusal names it.
+queued=0
+queue() {
+	for i in $(seq "$1"); do
+		queued=$((queued + 1))
+		"$PITBOSS" table enter "Table $((queued % tables + 1))" \
+			"zz$queued" --wait 0 --db "$db" >/dev/null 2>&1
+	done
+}
+
 kills=0
 lost=0
 unannounced=0
 start
+sleep 0.5
+: >"$tmp/before"
 while [ $kills -lt "$kills_wanted" ]; do
+	# Every other kill within the start's burst of commands (about
+	# 0.1 s), the others while the tables play.
 	sleep "$(awk -v s=$kills 'BEGIN { srand(s * 7 + 3);
-		printf "%.2f", 0.3 + rand() * 0.9 }')"
+		printf "%.3f", s % 2 ? 0.3 + rand() * 0.9 : 0.01 + rand() * 0.1 }')"
 	kill -9 $pid
 	wait $pid 2>/dev/null
 	kills=$((kills + 1))
-	moves >"$tmp/before"
-	unannounced=$((unannounced + $(unrecorded $run)))
-	start
-	sleep 0.3
+	# Every move recorded before the last kill is still there.
 	moves >"$tmp/after"
 	lost=$((lost + $(comm -23 "$tmp/before" "$tmp/after" | wc -l)))
+	mv "$tmp/after" "$tmp/before"
+	unannounced=$((unannounced + $(unrecorded $run)))
+	queue 30
+	start
 done
-sleep 1
+# The last commands, then time for all of them to be done.
+queue 10
+for i in $(seq 100); do
+	left=$(sqlite3 "$db" "SELECT count(*) FROM commands WHERE done IS NULL")
+	[ "$left" = 0 ] && break
+	sleep 0.1
+done
 kill -TERM $pid
 wait $pid
 rc=$?
 pid=
+
+# Each command: done or not, whether its outcome names its token, and
+# how many refusals kept with a game name it.
+sqlite3 -separator ' ' "$db" "SELECT c.id, c.done IS NOT NULL,
+	instr(coalesce(c.outcome, ''), '''' || c.text || '''') > 0,
+	(SELECT count(*) FROM incidents i
+	 WHERE instr(i.text, '''' || c.text || '''') > 0)
+	FROM commands c WHERE c.kind = 'entry'" >"$tmp/commands"
+twice=$(awk '$4 > 1' "$tmp/commands" | wc -l)
+undone=$(awk '$2 == 0' "$tmp/commands" | wc -l)
+# Done with a refusal kept: once. Done otherwise ("no game is on",
+# stale): never kept.
+astray=$(awk '$2 == 1 && $4 != ($3 ? 1 : 0)' "$tmp/commands" | wc -l)
+ran=$(awk '$4 > 0' "$tmp/commands" | wc -l)
 doubled=$(moves | awk '{ print $1, $2 }' | sort | uniq -d | wc -l)
 total=$(moves | wc -l)
 
@@ -100,10 +140,15 @@ figure "kills survived" "$kills"
 figure "moves recorded" "$total"
 figure "moves lost or doubled" "$((lost + doubled))"
 figure "moves announced but not in the database after a kill" "$unannounced"
+figure "commands queued" "$queued ($ran carried out at a game)"
+figure "commands run twice" "$twice"
 expect_eq "every move the log announced was in the database after each kill" \
 	"$unannounced" 0
 expect_eq "no recorded move lost across $kills kills" "$lost" 0
 expect_eq "no move recorded twice" "$doubled" 0
+expect_eq "no command ran twice" "$twice" 0
+expect_eq "every command is done" "$undone" 0
+expect_eq "a command is done with all it did, or not at all" "$astray" 0
 expect_eq "SIGTERM after the kills stops cleanly" "$rc" 0
 "$PITBOSS" db check --db "$db" >/dev/null 2>&1 &&
 	ok "the database passes db check" || not_ok "the database passes db check"

@@ -422,6 +422,41 @@ static void test_full_disk(void **state)
 	table_close(back);
 }
 
+/* A command is done with what it wrote, in one transaction: with the
+ * disk full neither its refusal nor its being done is written; once
+ * space is back, both are. (A crash in between would otherwise run it
+ * again at the next start.) */
+static void test_command_done_with_its_records(void **state)
+{
+	struct fixture *f = *state;
+	int64_t game = game_with_a_move(f), id;
+	struct db_command_outcome o;
+	struct db_command c;
+	struct verdict v;
+
+	assert_int_equal(db_command_add(f->db, table_board_id(f->table),
+					"entry", "zz7", &id), DB_OK);
+	full_vfs_set_full(1);
+	assert_int_equal(table_command(f->table, command_find("entry"), "zz7",
+				       &v), 0);
+	assert_int_equal(v.kind, VERDICT_REFUSED);
+	o = (struct db_command_outcome){ "refused", "refused", v.ply, NULL,
+					 v.text };
+	assert_int_equal(table_command_close(f->table, id, &o), 1);
+	assert_int_equal(db_command_get(f->db, id, &c), DB_OK);
+	assert_string_equal(c.done, "");
+	assert_int_equal(incidents_of(f, game).n, 0);
+
+	full_vfs_set_full(0);
+	loop_at(f->loop, loop_now() + 3000000, stop_loop, f->loop);
+	assert_int_equal(loop_run(f->loop), 0);
+	assert_int_equal(db_command_get(f->db, id, &c), DB_OK);
+	assert_string_not_equal(c.done, "");
+	assert_string_equal(c.outcome_kind, "refused");
+	assert_int_equal(incidents_of(f, game).n, 1);
+	assert_non_null(strstr(incidents_of(f, game).text[0], "entry refused"));
+}
+
 /* -------------------------------------------------------------- tests */
 
 /* The log, the lights and the dashboard tell of a move once it is
@@ -545,28 +580,35 @@ static void test_command_answers(void **state)
 	assert_int_equal(table_command(f->table, command_find("start"), "",
 				       &v), 0);
 	assert_int_equal(v.kind, VERDICT_START);
+	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
 	assert_int_not_equal(f->table->game_id, 0);
 	assert_int_equal(table_command(f->table, command_find("entry"), "zz",
 				       &v), 0);
 	assert_int_equal(v.kind, VERDICT_REFUSED);
+	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
 	assert_int_equal(table_command(f->table, command_find("correct"), "",
 				       &v), -1);
 	assert_int_equal(v.kind, VERDICT_REFUSED);
 	assert_int_equal(v.cause, CAUSE_REFUSED);
 	assert_string_equal(v.text, "correct needs its text");
+	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
 	assert_int_equal(table_command(f->table, command_find("secret"),
 				       "99 S R3", &v), -1);
 	assert_int_equal(v.kind, VERDICT_REFUSED);
 	assert_non_null(strstr(v.text, "entered for game 99"));
+	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
 	assert_int_equal(table_command(f->table, command_find("forfeit"),
 				       "1 2", &v), -1);
 	assert_int_equal(v.kind, VERDICT_REFUSED);
+	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_full_disk, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_command_done_with_its_records, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_announced_after_commit,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_position_set_by_cause,
