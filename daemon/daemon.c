@@ -133,7 +133,8 @@ static void json_string(FILE *f, const char *text)
 	json_fputs(f, text);
 }
 
-/* Every verdict to the dashboard: the event and the table's state. */
+/* Every verdict to the dashboard: the event and the table's state (only
+ * the state when it changed without a verdict). */
 static void to_web(void *ctx, struct table *t, const struct verdict *v)
 {
 	struct daemon *d = ctx;
@@ -146,6 +147,10 @@ static void to_web(void *ctx, struct table *t, const struct verdict *v)
 	state = table_state_json(t);
 	if (state != NULL)
 		web_table_state(d->web, table_board_id(t), state);
+	if (v == NULL) {
+		free(state);
+		return;
+	}
 	f = open_memstream(&event, &len);
 	if (f == NULL) {
 		free(state);

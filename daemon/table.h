@@ -31,7 +31,9 @@ struct table *table_open(struct loop *loop, struct db *db,
 			 size_t errlen);
 void table_close(struct table *table);
 
-/* Told of every verdict, after it is recorded (the dashboard). */
+/* Told of every verdict, after it is recorded (the dashboard), and with
+ * a NULL verdict when the table's state changed without one: its
+ * records stopped or started being written. */
 typedef void (*table_observer_fn)(void *ctx, struct table *table,
 				  const struct verdict *verdict);
 void table_set_observer(struct table *table, table_observer_fn fn,

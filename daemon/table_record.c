@@ -388,6 +388,8 @@ static void store_failing(struct table *t)
 	log_err("table %u: %s; they are kept in memory and written as soon "
 		"as the database takes them (%s)", t->cfg.id, t->store_state,
 		db_error(t->db));
+	if (t->observer != NULL)
+		t->observer(t->observer_ctx, t, NULL);
 }
 
 /* The journal committed: the table's record is the flush's now. */
@@ -409,6 +411,8 @@ static void committed(struct table *t, const struct flush *fs)
 		t->store_state[0] = '\0';
 		log_warn("table %u: the database takes writes again: the %zu "
 			 "records kept in memory are written", t->cfg.id, n);
+		if (t->observer != NULL)
+			t->observer(t->observer_ctx, t, NULL);
 	}
 }
 

@@ -56,6 +56,8 @@ if as_other true; then
 		got=$(grep "^$cmd: rc" "$tmp/got")
 		expect_eq "mode 0444: $cmd works" "$got" "$cmd: rc 0"
 	done
+	figure "reads of a mode 0444 database that worked" \
+		"$(grep -c ': rc 0$' "$tmp/got") of $(grep -c ': rc ' "$tmp/got")"
 	if cmp -s "$tmp/want" "$tmp/got"; then
 		ok "mode 0444: every read shows what the original shows"
 	else

@@ -133,7 +133,8 @@ static void quiet_verdict(struct source *source, const struct verdict *v,
 static void to_dashboard(void *ctx, struct table *t, const struct verdict *v)
 {
 	(void)ctx, (void)t;
-	announcing(v->ply, v->move);
+	if (v != NULL)
+		announcing(v->ply, v->move);
 }
 
 static const struct source_ops quiet_ops = {
