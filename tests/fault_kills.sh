@@ -110,7 +110,7 @@ while [ $kills -lt "$kills_wanted" ]; do
 done
 # The last commands, then time for all of them to be done.
 queue 10
-for i in $(seq 100); do
+for i in $(seq 300); do
 	left=$(sqlite3 "$db" "SELECT count(*) FROM commands WHERE done IS NULL")
 	[ "$left" = 0 ] && break
 	sleep 0.1
