@@ -43,6 +43,7 @@ struct door {
 	int timer;
 	int64_t data_version;
 	int64_t last_command;
+	int retry;			/* a command failed: take it again */
 	/* Commands queued before this (store time) were queued more than
 	 * STALE_COMMAND_S before the start: closed unexecuted. */
 	char stale_before[DB_TIME_MAX];
@@ -186,6 +187,7 @@ static void take_commands(struct door *d)
 	struct db_command c;
 	struct outcome out;
 
+	d->retry = 0;
 	while (db_command_next(d->db, d->last_command, &c) == DB_OK) {
 		const struct command_word *w = command_find(c.kind);
 		/* A start's options, a secret entered and a position set may
@@ -195,9 +197,11 @@ static void take_commands(struct door *d)
 
 		if (rc < 0) {
 			/* Nothing of it was written: the next look tries
-			 * it again, and the ones after it wait. */
+			 * it again (nobody else need write for that), and
+			 * the ones after it wait. */
 			log_err("command %lld (%s): not carried out: %s",
 				(long long)c.id, c.kind, db_error(d->db));
+			d->retry = 1;
 			break;
 		}
 		d->last_command = c.id;
@@ -214,8 +218,8 @@ static void look(void *ctx)
 	struct door *d = ctx;
 	int64_t version;
 
-	if (db_data_version(d->db, &version) == DB_OK &&
-	    version != d->data_version) {
+	if ((db_data_version(d->db, &version) == DB_OK &&
+	     version != d->data_version) || d->retry) {
 		d->data_version = version;
 		d->settle = 0;
 		take_commands(d);

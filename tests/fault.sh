@@ -44,3 +44,29 @@ can_mount() {
 	private_mounts sh -c 'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" &&
 		umount "$d" && rmdir "$d"' 2>/dev/null
 }
+
+# moves_told LOG: the moves a daemon's log told, "table game ply move",
+# sorted: a table's games counted at its starts, a later ply replacing
+# an earlier one (a correction, a move taken back and made again).
+moves_told() {
+	sed -n 's/^pitbossd: [a-z]*: table \([0-9]*\): \([a-z]*\) \([0-9]*\) \([^ :]*\): .*/\1 \2 \3 \4/p' \
+		"$1" | awk '
+	$2 == "start" { g[$1]++; next }
+	($2 == "accept" || $2 == "warn" || $2 == "command") && $4 != "-" {
+		k = $1 " " g[$1]; m[k, $3] = $4
+		if ($3 > n[k]) n[k] = $3
+		keys[k] = 1
+	}
+	END { for (k in keys) for (p = 1; p <= n[k]; p++) print k, p, m[k, p] }' |
+	sort
+}
+
+# moves_recorded CSV: the moves of `pitboss export --format csv` in the
+# same form, the games of the board "Table N" counted oldest first.
+moves_recorded() {
+	awk -F, 'NR > 1 { print $1, $6, $19 }' "$1" |
+	sed -n 's/^\([0-9]*\) Table \([0-9]*\) /\2 \1 /p' |
+	sort -n -k1,1 -k2,2 |
+	awk '{ i[$1]++; for (f = 3; f <= NF; f++) print $1, i[$1], f - 2, $f }' |
+	sort
+}

@@ -103,23 +103,8 @@ playing=$(awk -F, 'NR > 1 && $13 == "playing" { print $6 }' "$tmp/games.csv" |
 	sort | uniq -d | wc -l)
 expect_eq "no board has two games under way" "$playing" 0
 
-# Each table's moves as its log told them, "table game ply move" (its
-# games counted at its starts, a later ply replacing an earlier one),
-# against its board's games in the database, oldest first.
-sed -n 's/^pitbossd: [a-z]*: table \([0-9]*\): \([a-z]*\) \([0-9]*\) \([^ :]*\): .*/\1 \2 \3 \4/p' \
-	"$tmp/log" | awk '
-	$2 == "start" { g[$1]++; next }
-	($2 == "accept" || $2 == "warn" || $2 == "command") && $4 != "-" {
-		k = $1 " " g[$1]; m[k, $3] = $4
-		if ($3 > n[k]) n[k] = $3
-		keys[k] = 1
-	}
-	END { for (k in keys) for (p = 1; p <= n[k]; p++) print k, p, m[k, p] }' |
-	sort >"$tmp/told"
-awk -F, 'NR > 1 { print $1, $6, $19 }' "$tmp/games.csv" |
-	sed 's/^\([0-9]*\) Table \([0-9]*\) /\2 \1 /' | sort -n -k1,1 -k2,2 |
-	awk '{ i[$1]++; for (f = 3; f <= NF; f++) print $1, i[$1], f - 2, $f }' |
-	sort >"$tmp/recorded"
+moves_told "$tmp/log" >"$tmp/told"
+moves_recorded "$tmp/games.csv" >"$tmp/recorded"
 lost=$(comm -23 "$tmp/told" "$tmp/recorded" | wc -l)
 doubled=$(comm -13 "$tmp/told" "$tmp/recorded" | wc -l)
 moves=$(wc -l <"$tmp/recorded")
