@@ -429,8 +429,12 @@ static int flush(struct table *t)
 	memcpy(fs.player, t->player, sizeof(fs.player));
 	memcpy(fs.friendly, t->friendly, sizeof(fs.friendly));
 	rc = db_transaction_begin(t->db);
-	for (size_t i = 0; i < t->nops && rc == DB_OK; i++)
+	for (size_t i = 0; i < t->nops && rc == DB_OK; i++) {
+		/* Written late, each record keeps the time of its verdict. */
+		db_set_time(t->db, t->op[i].at);
 		rc = apply[t->op[i].kind](t, &fs, &t->op[i]);
+	}
+	db_set_time(t->db, NULL);
 	rc = db_transaction_end(t->db, rc);
 	if (rc != DB_OK) {
 		store_failing(t);

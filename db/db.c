@@ -239,6 +239,19 @@ void db_now(char *buf, size_t len)
 	snprintf(buf, len, "%s.%03dZ", sec, (int)(tv.tv_usec / 1000));
 }
 
+void db_set_time(struct db *db, const char *at)
+{
+	snprintf(db->at, sizeof(db->at), "%s", at != NULL ? at : "");
+}
+
+void db_stamp(struct db *db, char *buf, size_t len)
+{
+	if (db->at[0] != '\0')
+		snprintf(buf, len, "%s", db->at);
+	else
+		db_now(buf, len);
+}
+
 int db_fail(struct db *db, const char *what)
 {
 	int code = sqlite3_errcode(db->sql) & 0xff;

@@ -98,6 +98,11 @@ int db_backup(struct db *db, const char *path);
 
 /* The current UTC time as the store writes it. */
 void db_now(char *buf, size_t len);
+/* The time the rows written from now on are stamped with (their
+ * created, ended, done... times) in place of the clock's, until set
+ * back with NULL: records written late keep the time they were
+ * decided at. */
+void db_set_time(struct db *db, const char *at);
 
 /* ------------------------------------------------------------ players */
 

@@ -94,7 +94,7 @@ int db_game_start_tx(struct db *db, const struct db_game_new *g,
 		rc = db_prepare(db, Q_GAME_INSERT, &st);
 	if (rc != DB_OK)
 		return rc;
-	db_now(now, sizeof(now));
+	db_stamp(db, now, sizeof(now));
 	db_bind_text(st, 1, g->kind);
 	db_bind_text(st, 2, g->options);
 	db_bind_id(st, 3, g->table_id);
@@ -187,7 +187,7 @@ int db_move_add_tx(struct db *db, int64_t game_id, const struct db_move *m)
 				 m->source);
 	if ((rc = db_prepare(db, Q_MOVE_INSERT, &st)) != DB_OK)
 		return rc;
-	db_now(now, sizeof(now));
+	db_stamp(db, now, sizeof(now));
 	sqlite3_bind_int64(st, 1, game_id);
 	sqlite3_bind_int(st, 2, m->ply);
 	sqlite3_bind_int(st, 3, m->seat);
@@ -237,7 +237,7 @@ static int game_finish_tx(struct db *db, int64_t game_id,
 				 (long long)game_id, end->winner + 1);
 	if ((rc = db_prepare(db, Q_GAME_FINISH, &st)) != DB_OK)
 		return rc;
-	db_now(now, sizeof(now));
+	db_stamp(db, now, sizeof(now));
 	sqlite3_bind_int64(st, 1, game_id);
 	db_bind_text(st, 2, end->ended ? end->ended : now);
 	db_bind_text(st, 3, verdict_text[end->verdict]);
@@ -316,7 +316,7 @@ int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 	if (rc == DB_OK)
 		rc = db_prepare(db, Q_INCIDENT_INSERT, &st);
 	if (rc == DB_OK) {
-		db_now(now, sizeof(now));
+		db_stamp(db, now, sizeof(now));
 		sqlite3_bind_int64(st, 1, game_id);
 		if (ply > 0)
 			sqlite3_bind_int(st, 2, ply);

@@ -85,6 +85,7 @@ struct db {
 	sqlite3_stmt *stmt[Q_COUNT];
 	char err[DB_ERR_MAX];
 	int depth;		/* transactions open: 1, then savepoints */
+	char at[DB_TIME_MAX];	/* db_set_time()'s, or "" for now */
 	int failed_code;	/* SQLite's code of the last DB_FAILED */
 };
 
@@ -94,6 +95,10 @@ sqlite3_stmt *db_stmt(struct db *db, enum query q);
 
 /* The same as DB_OK / DB_FAILED, for chains of `if (rc == DB_OK)`. */
 int db_prepare(struct db *db, enum query q, sqlite3_stmt **st);
+
+/* The time a row written now is stamped with: db_set_time()'s, or the
+ * clock's. */
+void db_stamp(struct db *db, char *buf, size_t len);
 
 /* Record SQLite's last error (after `what` failed); returns DB_FAILED. */
 int db_fail(struct db *db, const char *what);

@@ -99,7 +99,7 @@ int db_command_add(struct db *db, int64_t board_id, const char *kind,
 	if (rc != DB_OK)
 		return rc;
 	if ((rc = db_prepare(db, Q_COMMAND_INSERT, &st)) == DB_OK) {
-		db_now(now, sizeof(now));
+		db_stamp(db, now, sizeof(now));
 		db_bind_id(st, 1, board_id);
 		db_bind_text(st, 2, kind);
 		sqlite3_bind_text(st, 3, text ? text : "", -1, SQLITE_STATIC);
@@ -165,7 +165,7 @@ int db_command_done(struct db *db, int64_t id,
 	if (rc != DB_OK)
 		return rc;
 	if ((rc = db_prepare(db, Q_COMMAND_DONE, &st)) == DB_OK) {
-		db_now(now, sizeof(now));
+		db_stamp(db, now, sizeof(now));
 		sqlite3_bind_int64(st, 1, id);
 		db_bind_text(st, 2, now);
 		db_bind_text(st, 3, o->text);

@@ -131,7 +131,7 @@ int db_player_add(struct db *db, const char *name, int64_t *id)
 	rc = name_free(db, name, 0);
 	if (rc == DB_OK) {
 		names_key(name, key, sizeof(key));
-		db_now(now, sizeof(now));
+		db_stamp(db, now, sizeof(now));
 		rc = db_prepare(db, Q_PLAYER_INSERT, &st);
 		if (rc == DB_OK) {
 			db_bind_text(st, 1, name);
@@ -161,7 +161,7 @@ int db_player_rename(struct db *db, int64_t id, const char *name)
 			       (long long)id, name);
 	if (rc == DB_OK)
 		rc = name_free(db, name, id);
-	db_now(now, sizeof(now));
+	db_stamp(db, now, sizeof(now));
 	if (rc == DB_OK)
 		rc = db_prepare(db, Q_PLAYER_NAME_HISTORY_ADD, &st);
 	if (rc == DB_OK) {
@@ -198,7 +198,7 @@ int db_player_retire(struct db *db, int64_t id)
 	if (rc == DB_OK)
 		rc = db_prepare(db, Q_PLAYER_RETIRE, &st);
 	if (rc == DB_OK) {
-		db_now(now, sizeof(now));
+		db_stamp(db, now, sizeof(now));
 		db_bind_text(st, 1, now);
 		sqlite3_bind_int64(st, 2, id);
 		rc = db_exec(db, st, "retiring a player");
@@ -311,7 +311,7 @@ int db_table_add(struct db *db, const char *name, const char *location,
 	if (rc == DB_OK)
 		rc = db_prepare(db, Q_TABLE_INSERT, &st);
 	if (rc == DB_OK) {
-		db_now(now, sizeof(now));
+		db_stamp(db, now, sizeof(now));
 		db_bind_text(st, 1, name);
 		db_bind_text(st, 2, key);
 		db_bind_text(st, 3, location);

@@ -124,7 +124,7 @@ static int series_insert_tx(struct db *db, int64_t tid, int match,
 	}
 	if ((rc = db_prepare(db, Q_SERIES_INSERT, &st)) != DB_OK)
 		return rc;
-	db_now(now, sizeof(now));
+	db_stamp(db, now, sizeof(now));
 	db_bind_id(st, 1, tid);
 	if (tid != 0)
 		sqlite3_bind_int(st, 2, match);
@@ -183,7 +183,7 @@ static int series_close_tx(struct db *db, int64_t sid,
 
 	if (rc != DB_OK)
 		return rc;
-	db_now(now, sizeof(now));
+	db_stamp(db, now, sizeof(now));
 	sqlite3_bind_int64(st, 1, sid);
 	sqlite3_bind_int(st, 2, s->total[0]);
 	sqlite3_bind_int(st, 3, s->total[1]);
@@ -390,7 +390,7 @@ int db_tournament_create(struct db *db, const char *name, const char *kind,
 		rc = db_prepare(db, Q_TOURNAMENT_INSERT, &st);
 	if (rc == DB_OK) {
 		names_key(name, key, sizeof(key));
-		db_now(now, sizeof(now));
+		db_stamp(db, now, sizeof(now));
 		db_bind_text(st, 1, name);
 		db_bind_text(st, 2, key);
 		db_bind_text(st, 3, kind);
@@ -472,7 +472,7 @@ int db_tournament_enter(struct db *db, int64_t tid, int64_t player_id)
 	if (rc == DB_OK)
 		rc = db_prepare(db, Q_ENTRY_INSERT, &st);
 	if (rc == DB_OK) {
-		db_now(now, sizeof(now));
+		db_stamp(db, now, sizeof(now));
 		sqlite3_bind_int64(st, 1, tid);
 		sqlite3_bind_int64(st, 2, player_id);
 		db_bind_text(st, 3, now);
@@ -621,7 +621,7 @@ int db_tournament_draw(struct db *db, int64_t tid, int random,
 	if (rc == DB_OK)
 		rc = db_prepare(db, Q_TOURNAMENT_DRAWN, &st);
 	if (rc == DB_OK) {
-		db_now(now, sizeof(now));
+		db_stamp(db, now, sizeof(now));
 		snprintf(seed_text, sizeof(seed_text), "%llu",
 			 (unsigned long long)random_seed);
 		sqlite3_bind_int64(st, 1, tid);
@@ -712,7 +712,7 @@ static int result_insert_tx(struct db *db, int64_t tid, int match,
 
 	if (rc != DB_OK)
 		return rc;
-	db_now(now, sizeof(now));
+	db_stamp(db, now, sizeof(now));
 	sqlite3_bind_int64(st, 1, tid);
 	sqlite3_bind_int(st, 2, match);
 	sqlite3_bind_int(st, 3, winner_seed);

@@ -239,6 +239,7 @@ struct incidents {
 	int n;
 	char kind[8][16];
 	char text[8][DB_TEXT_MAX];
+	char at[8][DB_TIME_MAX];
 };
 
 static int each_incident(void *ctx, const struct db_incident_info *i)
@@ -248,6 +249,7 @@ static int each_incident(void *ctx, const struct db_incident_info *i)
 	if (l->n < 8) {
 		snprintf(l->kind[l->n], sizeof(l->kind[0]), "%s", i->kind);
 		snprintf(l->text[l->n], sizeof(l->text[0]), "%s", i->text);
+		snprintf(l->at[l->n], sizeof(l->at[0]), "%s", i->at);
 		l->n++;
 	}
 	return 0;
@@ -363,7 +365,9 @@ static void test_full_disk(void **state)
 	struct table *back = another(f, 3, "Back");
 	struct table *all[3] = { f->table, mid, back };
 	long long games_before;
-	char *json, games[512];
+	char *json, games[512], before_space[DB_TIME_MAX];
+	struct verdict v;
+	struct incidents l;
 
 	for (int i = 0; i < 3; i++) {
 		started(all[i]);
@@ -383,6 +387,10 @@ static void test_full_disk(void **state)
 	/* Middle: moves only. Back: a new game over the one under way. */
 	moved(mid, 2, "B");
 	moved(mid, 3, "b");
+	v = made(VERDICT_FOUL, CAUSE_ILLEGAL, "N sowed from S's side");
+	v.table = mid->cfg.id;
+	v.seat = 1;
+	on_verdict(mid, &v);
 	started(back);
 	moved(back, 1, "f");
 	moved(back, 2, "F");
@@ -397,8 +405,9 @@ static void test_full_disk(void **state)
 	assert_int_equal(db_count(f->db, "SELECT count(*) FROM games"), 3);
 	assert_int_equal(db_count(f->db, "SELECT count(*) FROM moves"), 3);
 	/* Every verdict was told all the same: the lights saw them. */
-	assert_int_equal(verdicts_seen, 6 + 10);
+	assert_int_equal(verdicts_seen, 6 + 11);
 
+	db_now(before_space, sizeof(before_space));
 	full_vfs_set_full(0);
 	loop_at(f->loop, loop_now() + 3000000, stop_loop, f->loop);
 	assert_int_equal(loop_run(f->loop), 0);
@@ -407,6 +416,16 @@ static void test_full_disk(void **state)
 	assert_string_equal(games, "finished:c A d|playing:e");
 	games_at(f->db, table_board_id(mid), games, sizeof(games));
 	assert_string_equal(games, "playing:c B b");
+	/* The foul is kept against N's player, at the time it was made. */
+	l = incidents_of(f, mid->game_id);
+	assert_int_equal(l.n, 1);
+	assert_string_equal(l.kind[0], "foul");
+	if (strcmp(l.at[0], before_space) > 0)
+		fail_msg("foul at %s, space back at %s", l.at[0], before_space);
+	assert_int_equal(db_count(f->db, "SELECT count(*) FROM incidents i"
+		" JOIN games g ON g.id = i.game_id JOIN game_players p"
+		" ON p.game_id = g.id AND p.seat = 1"
+		" WHERE i.player_id = p.player_id"), 1);
 	games_at(f->db, table_board_id(back), games, sizeof(games));
 	assert_string_equal(games, "finished:c|playing:f F");
 	assert_int_equal(db_check(f->db), DB_OK);
