@@ -27,7 +27,7 @@
 
 #define CONF_DEFAULT_PATH "/etc/pitboss/pitboss.conf"
 #define CONF_TABLES_MAX 16
-#define CONF_PATH_MAX 256
+#define CONF_PATH_MAX 1024
 #define CONF_ERR_MAX 512	/* enough for any message conf_* writes */
 #define CONF_KEY_MAX 64		/* a key with its NUL */
 
