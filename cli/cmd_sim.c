@@ -95,18 +95,37 @@ static FILE *open_out(const char *path)
 	return f;
 }
 
-/* The level and knobs of the physical model, once all are read. */
-static int set_world(struct sim_config *cfg, const char *level,
-		     char **knobs, int nknobs)
+/* The per-pulse noise, which the physical model replaces. */
+static int pulse_noise(const struct sim_config *cfg)
 {
+	const struct sim_noise *n = &cfg->noise;
+
+	return n->bounce > 0 || n->miss > 0 || n->extra > 0 || n->swap > 0 ||
+	       n->roll > 0 || n->dead || n->stuck || cfg->snapshots;
+}
+
+/* The level and knobs of the physical model, once all are read; the
+ * chance of illegal play given on the command line stands. */
+static int set_world(struct sim_config *cfg, const char *level,
+		     char **knobs, int nknobs, int illegal_given)
+{
+	double illegal = cfg->noise.illegal;
 	char err[256];
 
-	if ((level != NULL || nknobs > 0 || cfg->counts) &&
-	    sim_config_level(cfg, level != NULL ? level : "clean") < 0) {
+	if (level == NULL && nknobs == 0 && !cfg->counts)
+		return 0;
+	if (pulse_noise(cfg)) {
+		cli_error("--level, --world and --counts replace the per-pulse "
+			  "noise and --snapshots");
+		return -1;
+	}
+	if (sim_config_level(cfg, level != NULL ? level : "clean") < 0) {
 		cli_error("--level: '%s' is not clean, moderate or heavy",
 			  level);
 		return -1;
 	}
+	if (illegal_given)
+		cfg->noise.illegal = illegal;
 	for (int i = 0; i < nknobs; i++)
 		if (sim_world_set(&cfg->world, knobs[i], err, sizeof(err)) < 0) {
 			cli_error("--world: %s", err);
@@ -126,6 +145,11 @@ static void print_stats(const struct sim_stats *st)
 			st->count[c]);
 	fprintf(stderr, "  moves taken that no move made: %lu\n",
 		st->unexplained);
+	if (st->pieces > 0)
+		fprintf(stderr, "  pieces %lu: merged %lu, missed %lu; pulses "
+			"%lu, of which noise %lu; overlapped moves %lu\n",
+			st->pieces, st->merged, st->missed, st->pulses,
+			st->noise, st->overlapped);
 	fprintf(stderr, "  resyncs by the arbiter: %lu\n", st->desyncs);
 }
 
@@ -168,7 +192,7 @@ static int run_sim(int argc, char **argv)
 	const char *output = NULL, *truth_path = NULL, *verdict_path = NULL;
 	const char *level = NULL;
 	char *knobs[32];
-	int nknobs = 0;
+	int nknobs = 0, illegal_given = 0;
 	unsigned long long games = 1, value;
 	FILE *out = stdout, *truth = NULL, *verdicts = NULL;
 	struct trace_table table;
@@ -237,7 +261,10 @@ static int run_sim(int argc, char **argv)
 		case O_EXTRA: rate = &cfg.noise.extra; break;
 		case O_SWAP: rate = &cfg.noise.swap; break;
 		case O_ROLL: rate = &cfg.noise.roll; break;
-		case O_ILLEGAL: rate = &cfg.noise.illegal; break;
+		case O_ILLEGAL:
+			rate = &cfg.noise.illegal;
+			illegal_given = 1;
+			break;
 		case O_DEAD: cfg.noise.dead = 1; break;
 		case O_STUCK: cfg.noise.stuck = 1; break;
 		case O_NO_BUTTONS: cfg.buttons = 0; break;
@@ -276,7 +303,7 @@ static int run_sim(int argc, char **argv)
 			  argv[optind], cli_progname);
 		return EXIT_USAGE;
 	}
-	if (set_world(&cfg, level, knobs, nknobs) < 0)
+	if (set_world(&cfg, level, knobs, nknobs, illegal_given) < 0)
 		return EXIT_USAGE;
 	sim = sim_new(&cfg, err, sizeof(err));
 	if (sim == NULL) {

@@ -157,6 +157,7 @@ struct sim *sim_new(const struct sim_config *config, char *err,
 		goto fail;
 	}
 	s->now = 0;
+	s->dead_place = s->stuck_place = -1;
 	if (s->cfg.world.on)
 		sim_physics_night(s);
 	return s;

@@ -140,6 +140,10 @@ struct sim_stats {
 	unsigned long overlapped;	/* legal moves the next one overlapped
 					   (judged with it, not counted
 					   as legal) */
+	/* The physical model's gates: pieces that fell, of which merged
+	 * with another or missed; pulses made, of which noise (bounce,
+	 * shadow, chatter, stray pulses). */
+	unsigned long pieces, merged, missed, pulses, noise;
 	struct sim_kind_stats kinds[SIM_KINDS_MAX];	/* physical model */
 	unsigned long timing[SIM_TIMING_BUCKETS];
 	uint64_t timing_max_ns;

@@ -237,8 +237,9 @@ static void trouble(struct sim *s, struct pulse *p, int *m, uint64_t t,
 
 int sim_gates(struct sim *s, struct sim_fall *f, int n, struct pulse *p)
 {
+	struct sim_stats *st = &s->stats;
 	uint64_t *last = s->gate_last;
-	int m = 0;
+	int m = 0, seeds = 0, lost = 0;
 
 	if (n == 0)
 		return 0;
@@ -250,10 +251,20 @@ int sim_gates(struct sim *s, struct sim_fall *f, int n, struct pulse *p)
 		int merged = !f[i].edge && last[g] != UINT64_MAX &&
 			     f[i].t - last[g] < s->cfg.world.merge_us;
 
-		if (!f[i].edge)
+		if (!f[i].edge) {
 			last[g] = f[i].t;
-		if (merged || (f[i].edge ? g == s->dead_place : !seen(s, g)))
+			seeds++;
+		}
+		if (merged) {
+			st->merged++;
+			lost++;
 			continue;
+		}
+		if (!f[i].edge && !seen(s, g)) {
+			st->missed++;
+			lost++;
+			continue;
+		}
 		edge(p, &m, f[i].t, g);
 		bounce(s, p, &m, f[i].t, g);
 	}
@@ -262,5 +273,8 @@ int sim_gates(struct sim *s, struct sim_fall *f, int n, struct pulse *p)
 		if (p[i].place == s->dead_place)
 			p[i--] = p[--m];
 	qsort(p, (size_t)m, sizeof(*p), cmp_pulse);
+	st->pieces += (unsigned long)seeds;
+	st->pulses += (unsigned long)m;
+	st->noise += (unsigned long)(m - (seeds - lost));
 	return m;
 }
