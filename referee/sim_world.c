@@ -44,21 +44,21 @@ static const struct level levels[] = {
 		  .forget = 0.05, .button_extra = 0.10, .out_of_turn = 0.20,
 		  .after_end = 0.10, .merge_us = 8000 } },
 	{ 0.05, { .on = 1, .dribble = 0.15, .slow = 0.15, .pause = 0.05,
-		  .long_pause = 0.03, .handful = 0.30, .quick = 0.30,
+		  .long_pause = 0.03, .handful = 0.15, .quick = 0.30,
 		  .overlap = 0.02, .forget = 0.10, .button_extra = 0.15,
 		  .out_of_turn = 0.20, .after_end = 0.15, .merge_us = 8000,
-		  .graze = 0.003, .dirty = 0.10, .dirt_min = 0.03,
-		  .dirt_max = 0.10, .bounce = 0.05, .late = 0.01,
-		  .shadow = 0.05, .roll = 0.003, .stray = 0.2, .dead = 0.02,
-		  .chatter = 0.005 } },
+		  .graze = 0.002, .dirty = 0.10, .dirt_min = 0.03,
+		  .dirt_max = 0.10, .bounce = 0.05, .late = 0.003,
+		  .shadow = 0.02, .roll = 0.002, .stray = 0.1, .dead = 0.01,
+		  .chatter = 0.002 } },
 	{ 0.05, { .on = 1, .dribble = 0.20, .slow = 0.20, .pause = 0.08,
-		  .long_pause = 0.05, .handful = 0.50, .quick = 0.40,
+		  .long_pause = 0.05, .handful = 0.30, .quick = 0.40,
 		  .overlap = 0.04, .forget = 0.20, .button_extra = 0.25,
 		  .out_of_turn = 0.20, .after_end = 0.20, .merge_us = 8000,
-		  .graze = 0.01, .dirty = 0.20, .dirt_min = 0.05,
-		  .dirt_max = 0.25, .bounce = 0.10, .late = 0.03,
-		  .shadow = 0.10, .roll = 0.01, .stray = 1.0, .dead = 0.03,
-		  .chatter = 0.01, .misread = 0.01 } },
+		  .graze = 0.005, .dirty = 0.20, .dirt_min = 0.05,
+		  .dirt_max = 0.30, .bounce = 0.10, .late = 0.01,
+		  .shadow = 0.05, .roll = 0.005, .stray = 0.5, .dead = 0.02,
+		  .chatter = 0.005, .misread = 0.01 } },
 };
 
 int sim_config_level(struct sim_config *c, const char *name)
@@ -391,32 +391,74 @@ static uint64_t press(struct sim *s, struct sim_batch *b, uint64_t fell,
 }
 
 /*
+ * How the seat to move makes act `k`: legally or, now and then, not;
+ * the hand and the place lifted (`origin`). The illegal way, or NULL.
+ */
+static const struct sim_illegal *plan(struct sim *s, struct sim_batch *b,
+				      int k, struct sim_hand *hand,
+				      int *origin)
+{
+	const struct sim_act *act = &s->acts[k];
+	int nacts = (int)s->nacts, ndrops = 0;
+	const struct sim_illegal *il;
+
+	il = pick(s, act, nacts, b->drops, &ndrops, origin);
+	*hand = (struct sim_hand){ act->origin, act->drop, act->ndrops,
+				   act->carry, act->ncarry };
+	if (il == NULL)
+		*origin = act->origin;
+	else if (il->drops == NULL)	/* another origin touched */
+		*origin = s->acts[(k + 1 + sim_rng_below(s, nacts - 1)) %
+				  nacts].origin;
+	else
+		*hand = (struct sim_hand){ *origin, b->drops, ndrops, NULL,
+					   0 };
+	return il;
+}
+
+/*
+ * After a legal move that fell by `fell`: the next player overlaps it,
+ * or the board is still (a snapshot), the button is pressed or not, and
+ * the next move may follow within a second. Returns 1 when it does.
+ */
+static int go_on(struct sim *s, struct sim_batch *b, uint64_t *t,
+		 uint64_t fell, int seat, int turn_ends, int over)
+{
+	const struct sim_world *w = &s->cfg.world;
+	uint64_t done;
+
+	if (!over && turn_ends && sim_rng_chance(s, w->overlap)) {
+		uint64_t early = sim_rng_ms(s, 100, 500);
+
+		overlap(s, b, fell > *t + early + 100000 ? fell - early :
+			      *t + 100000);
+		return 0;
+	}
+	s->kind->counts(s->game, s->pos, s->board);
+	snapshot(s, b, fell + sim_rng_ms(s, 150, 300));
+	done = press(s, b, fell, seat, turn_ends);
+	if (over || b->n >= BATCH_MAX || !sim_rng_chance(s, w->quick))
+		return 0;
+	*t = done + sim_rng_ms(s, 300, 1000);
+	s->nacts = s->kind->acts(s->game, s->pos, s->acts, s->ops->max_moves);
+	return s->nacts > 0;
+}
+
+/*
  * One move of the batch from `*t`, by the seat to move. Returns 1 when
  * another follows in the batch; `*over` when the game is over.
  */
 static int move(struct sim *s, struct sim_batch *b, uint64_t *t, int *over)
 {
-	const struct sim_world *w = &s->cfg.world;
-	int nacts = (int)s->nacts, seat = sim_to_move(s), ndrops = 0, origin;
-	int k = sim_choose(s, s->acts, nacts), end_drops = -1, end_origin;
-	int turn_ends;
+	int seat = sim_to_move(s), k = sim_choose(s, s->acts, (int)s->nacts);
+	int end_drops = -1, end_origin, origin, turn_ends;
 	const struct sim_act *act = &s->acts[k];
 	const struct sim_illegal *il;
 	struct rules_outcome out;
 	struct sim_hand hand;
-	uint64_t fell, done;
+	uint64_t fell;
 
-	il = pick(s, act, nacts, b->drops, &ndrops, &origin);
-	if (il != NULL && il->drops == NULL)	/* another origin touched */
-		origin = s->acts[(k + 1 + sim_rng_below(s, nacts - 1)) %
-				 nacts].origin;
-	if (il == NULL || il->drops == NULL) {
-		hand = (struct sim_hand){ act->origin, act->drop, act->ndrops,
-					  act->carry, act->ncarry };
-		origin = il == NULL ? act->origin : origin;
-	} else {
-		hand = (struct sim_hand){ origin, b->drops, ndrops, NULL, 0 };
-	}
+	il = plan(s, b, k, &hand, &origin);
 	if (il != NULL && il->when == SIM_EXTRA_TURN)	/* the opponent */
 		seat = (seat + 1) % rules_game_seats(s->game);
 	s->kind->counts(s->game, s->pos, s->board);
@@ -433,10 +475,9 @@ static int move(struct sim *s, struct sim_batch *b, uint64_t *t, int *over)
 	new_sowing(s, b, seat, il != NULL && il->when == SIM_EXTRA_TURN ?
 		   "-" : act->text, il);
 	fell = make(s, b, *t, origin, &hand);
-
 	if (il != NULL) {		/* the batch ends with it */
 		if (il->drops != NULL)
-			lay(s, origin, b->drops, ndrops);
+			lay(s, origin, hand.drops, hand.ndrops);
 		else
 			s->kind->counts(s->game, s->after, s->board);
 		snapshot(s, b, fell + sim_rng_ms(s, 150, 300));
@@ -451,19 +492,7 @@ static int move(struct sim *s, struct sim_batch *b, uint64_t *t, int *over)
 		play_on(s, b, fell, seat, end_drops, end_origin);
 		return 0;
 	}
-	if (!*over && turn_ends && sim_rng_chance(s, w->overlap)) {
-		overlap(s, b, fell > *t + 600000 ? fell - sim_rng_ms(s, 100,
-			500) : *t + 500000);
-		return 0;
-	}
-	s->kind->counts(s->game, s->pos, s->board);
-	snapshot(s, b, fell + sim_rng_ms(s, 150, 300));
-	done = press(s, b, fell, seat, turn_ends);
-	if (*over || b->n >= BATCH_MAX || !sim_rng_chance(s, w->quick))
-		return 0;
-	*t = done + sim_rng_ms(s, 300, 1000);
-	s->nacts = s->kind->acts(s->game, s->pos, s->acts, s->ops->max_moves);
-	return s->nacts > 0;
+	return go_on(s, b, t, fell, seat, turn_ends, *over);
 }
 
 /* The batch's observations, in time order, to the referee. */
