@@ -94,15 +94,15 @@ struct sim_game {
 	/*
 	 * Play after the end: `act`, from `pos`, ends the game; the players
 	 * do not notice and make it without what is done once a game is
-	 * over (a sweep) into `last`, then go on with another move. Its
-	 * drops into `out` (room for SIM_DROPS_MAX + 1), its origin, and
-	 * the pieces per place before it into `counts`; their number, or
-	 * -1 when no move can be made. NULL: never.
+	 * over (a sweep) into `last`, then seat `seat` goes on with
+	 * another move. Its drops into `out` (room for SIM_DROPS_MAX + 1),
+	 * its origin, and the pieces per place before it into `counts`;
+	 * their number, or -1 when no move can be made. NULL: never.
 	 */
 	int (*after_end)(struct sim *sim, const struct rules_game *game,
 			 const void *pos, const struct sim_act *act,
 			 struct sim_act *last, int *counts, int *out,
-			 int *origin);
+			 int *origin, int *seat);
 };
 
 /* Every game the simulator can play, NULL-terminated. */

@@ -253,10 +253,11 @@ static struct rules_game *unswept(const struct rules_game *game)
 	return rules_game_new(game->ops, options, err, sizeof(err));
 }
 
-/* The sowings of `game` from `pos` for the side with seeds left. */
+/* The sowings of `game` from `end` for a side with seeds left, and
+ * the seat of that side. */
 static size_t sowings_left(const struct rules_game *game,
 			   const struct kalah_pos *end,
-			   struct sense_expect *out)
+			   struct sense_expect *out, int *seat)
 {
 	const struct sensing *sense = sensing_find(game->ops->name);
 	struct kalah_pos p = *end;
@@ -264,8 +265,13 @@ static size_t sowings_left(const struct rules_game *game,
 
 	p.over = 0;
 	p.pie = KALAH_PIE_NONE;
-	for (int k = 0; k < 2 && n == 0; k++, p.side ^= 1)
+	for (int k = 0; k < 2; k++, p.side ^= 1) {
 		n = sense->expect(game, &p, out, SENSE_MOVES_MAX);
+		if (n > 0) {
+			*seat = game->ops->to_move(game, &p).seat;
+			break;
+		}
+	}
 	return n;
 }
 
@@ -276,7 +282,8 @@ static size_t sowings_left(const struct rules_game *game,
  */
 static int after_end(struct sim *sim, const struct rules_game *game,
 		     const void *pos, const struct sim_act *act,
-		     struct sim_act *last, int *counts, int *out, int *origin)
+		     struct sim_act *last, int *counts, int *out, int *origin,
+		     int *seat)
 {
 	const struct sensing *sense = sensing_find(game->ops->name);
 	struct rules_game *g = unswept(game);
@@ -296,7 +303,7 @@ static int after_end(struct sim *sim, const struct rules_game *game,
 		act_of(&ex[k], kalah_places(game, NULL), last);
 		g->ops->apply(g, &end, &act->move, &o, NULL, 0);
 		sense->counts(g, &end, counts);
-		n = sowings_left(g, &end, ex);
+		n = sowings_left(g, &end, ex, seat);
 		if (n > 0) {
 			k = (size_t)sim_random(sim, (int)n);
 			for (int i = 0; i < ex[k].npath; i++)

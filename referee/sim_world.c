@@ -336,11 +336,10 @@ static uint64_t play_on(struct sim *s, struct sim_batch *b, uint64_t t,
 			int seat, int n, int origin)
 {
 	struct sim_hand hand = { origin, b->drops, n, NULL, 0 };
-	int seats = rules_game_seats(s->game);
 	uint64_t fell;
 
 	t += sim_rng_ms(s, 500, 2500);
-	new_sowing(s, b, (seat + 1) % seats, "-", &after_end_kind);
+	new_sowing(s, b, seat, "-", &after_end_kind);
 	fell = make(s, b, t, origin, &hand);
 	lay(s, origin, b->drops, n);
 	snapshot(s, b, fell + sim_rng_ms(s, 150, 300));
@@ -451,7 +450,7 @@ static int go_on(struct sim *s, struct sim_batch *b, uint64_t *t,
 static int move(struct sim *s, struct sim_batch *b, uint64_t *t, int *over)
 {
 	int seat = sim_to_move(s), k = sim_choose(s, s->acts, (int)s->nacts);
-	int end_drops = -1, end_origin, origin, turn_ends;
+	int end_drops = -1, end_origin, end_seat = 0, origin, turn_ends;
 	const struct sim_act *act = &s->acts[k];
 	const struct sim_illegal *il;
 	struct rules_outcome out;
@@ -469,7 +468,7 @@ static int move(struct sim *s, struct sim_batch *b, uint64_t *t, int *over)
 	if (*over && s->after_end && s->kind->after_end != NULL)
 		end_drops = s->kind->after_end(s, s->game, s->pos, act,
 					       &b->last, s->board, b->drops,
-					       &end_origin);
+					       &end_origin, &end_seat);
 	if (end_drops >= 0)
 		hand.carry = b->last.carry, hand.ncarry = b->last.ncarry;
 	new_sowing(s, b, seat, il != NULL && il->when == SIM_EXTRA_TURN ?
@@ -489,7 +488,7 @@ static int move(struct sim *s, struct sim_batch *b, uint64_t *t, int *over)
 	s->extra_turn = !turn_ends;
 	if (end_drops >= 0) {
 		snapshot(s, b, fell + sim_rng_ms(s, 150, 300));
-		play_on(s, b, fell, seat, end_drops, end_origin);
+		play_on(s, b, fell, end_seat, end_drops, end_origin);
 		return 0;
 	}
 	return go_on(s, b, t, fell, seat, turn_ends, *over);
