@@ -29,13 +29,15 @@ static void tournament_usage(FILE *out)
 		"       %s tournament standings T [--json]\n"
 		"       %s tournament forfeit T PLAYER\n"
 		"       %s tournament withdraw T PLAYER\n"
+		"       %s tournament auto-call T on|off\n"
 		"\n"
 		"T is a tournament's number or name. Knockout: every pairing is a\n"
 		"series to the target (40); the loser is out. Every command takes\n"
-		"--db PATH.\n",
+		"--db PATH. With auto-call on, a free table takes the next due\n"
+		"series by itself; otherwise 'pitboss table assign' calls them.\n",
 		cli_progname, cli_progname, cli_progname, cli_progname,
 		cli_progname, cli_progname, cli_progname, cli_progname,
-		cli_progname);
+		cli_progname, cli_progname);
 }
 
 /* "kalah" + "seeds=6 pie" -> canonical options; exit code. */
@@ -373,6 +375,7 @@ static void tournament_info_json(const struct db_tournament_info *t)
 		printf("null");
 	printf(",\"champion\":");
 	cli_json_text_or_null(stdout, t->champion_name);
+	printf(",\"auto_call\":%s", t->auto_call ? "true" : "false");
 }
 
 static int tournament_show(int argc, char **argv)
@@ -556,6 +559,36 @@ static int tournament_withdraw(int argc, char **argv)
 					"withdrawn from");
 }
 
+/* auto-call T on|off: the next due series goes to the next free table. */
+static int tournament_auto_call(int argc, char **argv)
+{
+	struct db_tournament_info t;
+	struct cli_common co;
+	struct db *db;
+	int rc = simple_args("tournament auto-call", argc, argv, &co, 2, 2);
+	const char *word;
+	int on;
+
+	if (rc >= 0)
+		return rc;
+	word = argv[optind + 1];
+	on = strcmp(word, "on") == 0;
+	if (!on && strcmp(word, "off") != 0) {
+		cli_error("tournament auto-call: 'on' or 'off', not '%s'",
+			  word);
+		return EXIT_USAGE;
+	}
+	if ((rc = open_tournament(&co, 0, argv[optind], &db, &t)) != EXIT_OK)
+		return rc;
+	rc = cli_db_result(db, db_tournament_auto_call(db, t.id, on));
+	if (rc == EXIT_OK)
+		printf("%s: auto call %s\n", t.name, on ? "on: free tables "
+		       "take the next due series" : "off: the arbiter calls "
+		       "series to tables");
+	db_close(db);
+	return rc;
+}
+
 struct tlist_ctx {
 	int json, n;
 	struct cli_table *table;
@@ -622,6 +655,7 @@ static int run_tournament(int argc, char **argv)
 		{ "standings", tournament_standings },
 		{ "forfeit", tournament_forfeit },
 		{ "withdraw", tournament_withdraw },
+		{ "auto-call", tournament_auto_call },
 	};
 
 	return cli_dispatch("tournament", commands,

@@ -85,6 +85,8 @@ static void series_row(sqlite3_stmt *st, struct db_series_info *s)
 	s->games = sqlite3_column_int(st, 18);
 	db_column_text(st, 19, s->started, sizeof(s->started));
 	db_column_text(st, 20, s->ended, sizeof(s->ended));
+	s->board_id = sqlite3_column_int64(st, 21);
+	db_column_text(st, 22, s->board, sizeof(s->board));
 }
 
 int db_series_get(struct db *db, int64_t id, struct db_series_info *out)
@@ -290,6 +292,7 @@ static void tournament_row(sqlite3_stmt *st, struct db_tournament_info *t)
 	t->champion = sqlite3_column_int64(st, 10);
 	db_column_text(st, 11, t->champion_name, sizeof(t->champion_name));
 	t->entrants = sqlite3_column_int(st, 12);
+	t->auto_call = sqlite3_column_int(st, 13);
 }
 
 static int tournament_get(struct db *db, int64_t tid,

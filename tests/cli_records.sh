@@ -28,14 +28,14 @@ snapshot() {
 	pb export --format json
 }
 
-plan 85
+plan 89
 
 out=$(pb player list 2>&1); rc=$?
 expect_eq "a missing database is a database error" "$rc" 3
 expect_match "and says what to do" "$out" "give --db PATH or set PITBOSS_DB"
 
 out=$(pb db init); rc=$?
-expect_eq "db init creates the database" "$rc:$out" "0:$PITBOSS_DB: schema version 6"
+expect_eq "db init creates the database" "$rc:$out" "0:$PITBOSS_DB: schema version 7"
 
 for name in Ada Bob Cyd Dee Eve; do
 	pb player add "$name" >/dev/null || not_ok "player add $name"
@@ -159,6 +159,21 @@ a=$(pb tournament show Cup | grep 'round 1' | awk '{print $3, $4, $5, $6}')
 b=$(PITBOSS_DB="$tmp/again.db" pb tournament show Cup | grep 'round 1' | awk '{print $3, $4, $5, $6}')
 expect_eq "the draw reproduces from its seed" "$a" "$b"
 
+# Calling the due series to tables, without a daemon: recorded at once.
+pb table add Side >/dev/null
+due=$(pb tournament show Cup | awk '$NF == "playing" {print $(NF-2); exit}')
+out=$(pb table assign Side next --wait 0); rc=$?
+expect_eq "table assign next calls the first due series (recorded)" \
+	"$rc:$out" "0:series $due called to table Side (recorded; pitbossd takes it at the table's next game)"
+out=$(pb table status Side --json | sed 's/.*"series":{"id":\([0-9]*\).*/\1/')
+expect_eq "the table's status carries the series called to it" "$out" "$due"
+out=$(pb table assign Side "$due" --wait 0 2>&1 >/dev/null; pb table add Far >/dev/null; pb table assign Far "$due" --wait 0 2>&1); rc=$?
+expect_eq "a series called to another table is refused" "$rc:$out" \
+	"1:pitboss: series $due is called to table Side; call it off first"
+out=$(pb tournament auto-call Cup maybe 2>&1); rc=$?
+expect_eq "auto-call takes on or off" "$rc:$out" \
+	"2:pitboss: tournament auto-call: 'on' or 'off', not 'maybe'"
+
 # Play every series as it becomes due: the first mover wins 2-0.
 played=0
 while [ $played -lt 10 ]; do
@@ -218,7 +233,7 @@ expect_eq "the backup holds the same records" "$a" "$b"
 out=$(pb backup "$tmp/backup.db" 2>&1); rc=$?
 expect_eq "backup will not overwrite" "$rc" 1
 out=$(pb db check); rc=$?
-expect_eq "db check" "$rc:$out" "0:$PITBOSS_DB: ok (schema version 6)"
+expect_eq "db check" "$rc:$out" "0:$PITBOSS_DB: ok (schema version 7)"
 printf 'this is not a database, just text long enough to look like a file header........' > "$tmp/junk.db"
 out=$(pb --help >/dev/null; PITBOSS_DB="$tmp/junk.db" pb player list 2>&1); rc=$?
 expect_eq "a file that is no database is a database error" "$rc" 3
