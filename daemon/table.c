@@ -583,7 +583,11 @@ static int call_series(struct table *t, const char *text,
 
 	if (end == NULL || end == text || *end != '\0' || id <= 0)
 		return refuse(t, out, "assign: a series number expected");
-	if (db_series_call(t->db, id, t->board_id) != DB_OK)
+	/* Called here already (the CLI records the call first). */
+	if (db_series_get(t->db, id, &s) != DB_OK)
+		return refuse(t, out, "%s", db_error(t->db));
+	if (s.board_id != t->board_id &&
+	    db_series_call(t->db, id, t->board_id) != DB_OK)
 		return refuse(t, out, "%s", db_error(t->db));
 	if (t->game_id != 0 && t->series_id == 0 &&
 	    referee_plies(t->ref) == 0 && referee_in_game(t->ref)) {

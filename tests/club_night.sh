@@ -1,0 +1,93 @@
+#!/bin/sh
+# A club night from the CLI and the daemon: eight players, one absent,
+# a knockout of seven (a bye) with a forfeit, played to its champion by
+# two simulated tables from pitboss.conf that the arbiter calls series
+# to (then auto call), the bracket complete and the standings
+# consistent with it. Prints TAP.
+. "${top_srcdir:-.}/tests/tap.sh"
+PITBOSS="${top_builddir:-.}/pitboss"
+PITBOSSD="${top_builddir:-.}/pitbossd"
+tmp=$(mktemp -d)
+[ -n "$KEEP" ] && echo "# in $tmp"
+pid=
+trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
+export PITBOSS_DB="$tmp/club.db"
+pb() { "$PITBOSS" "$@"; }
+
+plan 13
+
+cat >"$tmp/pitboss.conf" <<EOC
+database = $tmp/club.db
+web.port = 0
+[table 1]
+name = Front
+source = sim
+seed = 11
+[table 2]
+name = Back
+source = sim
+seed = 12
+EOC
+
+# The players and the draw, before the doors open.
+pb db init >/dev/null
+for p in Ada Bram Cleo Dev Edda Finn Gus Hana; do pb player add $p >/dev/null; done
+pb tournament create "Club Cup" --target 6 >/dev/null
+pb tournament enter "Club Cup" Ada Bram Cleo Dev Edda Finn Gus Hana >/dev/null
+pb tournament withdraw "Club Cup" Hana >/dev/null	# absent
+pb tournament seed "Club Cup" Ada 1 >/dev/null
+out=$(pb tournament draw "Club Cup" --seed 2026); rc=$?
+expect_eq "seven entrants drawn" "$rc" 0
+out=$(pb tournament show "Club Cup" | grep -c ' bye$')
+expect_eq "one bye, to the top seed" "$out" 1
+# Gus does not come: he forfeits his first match.
+out=$(pb tournament forfeit "Club Cup" Gus); rc=$?
+expect_eq "a forfeit in round 1" "$rc" 0
+
+"$PITBOSSD" -f -c "$tmp/pitboss.conf" --speed 200 >"$tmp/log" 2>&1 &
+pid=$!
+for i in $(seq 50); do grep -q 'ready:' "$tmp/log" && break; sleep 0.1; done
+expect_match "the daemon runs the two tables" "$(cat "$tmp/log")" "ready: 2 tables"
+
+# The arbiter calls the two due series of round 1 to the tables.
+out=$(pb table assign Front next --wait 20); rc=$?
+expect_match "the first call-up, through the door" "$rc:$out" \
+	"0:command 0 -: series "
+out=$(pb table assign Back next --wait 20); rc=$?
+expect_match "the second call-up" "$rc:$out" "0:command 0 -: series "
+front=$(pb table status Front --json | sed -n 's/.*"series":{"id":\([0-9]*\).*/\1/p')
+out=$(pb table assign Back "${front:-1}" --wait 0 2>&1); rc=$?
+expect_match "a series called to one table is not called to another" \
+	"$rc:$out" "1:pitboss: series ${front:-1} is "
+# From the semi-finals on, free tables call the next due series.
+pb tournament auto-call "Club Cup" on >/dev/null
+
+champion=
+for i in $(seq 600); do
+	champion=$(pb tournament show "Club Cup" | sed -n 's/^champion: *//p')
+	[ -n "$champion" ] && break
+	sleep 0.1
+done
+if [ -n "$champion" ]; then ok "the tables play the tournament to its champion"
+else not_ok "the tables play the tournament to its champion" \
+	"$(pb tournament show "Club Cup")" "$(tail -n 20 "$tmp/log")"; fi
+
+show=$(pb tournament show "Club Cup")
+out=$(printf '%s\n' "$show" | grep -Ec ' (playing|waiting)$')
+expect_eq "the bracket is complete" "$out" 0
+played=$(printf '%s\n' "$show" | grep -c ' wins$')
+forfeits=$(printf '%s\n' "$show" | grep -c ' by forfeit$')
+expect_eq "five series played at the tables, one forfeit" \
+	"$played $forfeits" "5 1"
+out=$(pb game list --tournament "Club Cup" | grep -c 'Front\|Back')
+[ "$out" -ge 5 ] && ok "the games of the series were played at the two tables ($out)" ||
+	not_ok "the games of the series were played at the two tables" "$out"
+top=$(pb tournament standings "Club Cup" | awk 'NR == 4 {print $2}')
+expect_eq "the standings open with the champion" "$top" "$champion"
+out=$(pb tournament standings "Club Cup" --json | grep -o '"status":"[a-z]*"' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+expect_match "one champion, no one still alive" "$out" '1 "status":"champion"'
+
+kill $pid
+wait $pid 2>/dev/null
+pid=
+exit $tap_failed
