@@ -21,6 +21,7 @@ static void tournament_usage(FILE *out)
 	fprintf(out,
 		"usage: %s tournament create NAME [--game GAME] [-o OPTIONS]\n"
 		"                          [--target N] [--third-place]\n"
+		"                          [--format knockout|round-robin]\n"
 		"       %s tournament list [--json]\n"
 		"       %s tournament enter T PLAYER...\n"
 		"       %s tournament seed T PLAYER SEED\n"
@@ -31,8 +32,9 @@ static void tournament_usage(FILE *out)
 		"       %s tournament withdraw T PLAYER\n"
 		"       %s tournament auto-call T on|off\n"
 		"\n"
-		"T is a tournament's number or name. Knockout: every pairing is a\n"
-		"series to the target (40); the loser is out. Every command takes\n"
+		"T is a tournament's number or name. Knockout (the default): every\n"
+		"pairing is a series to the target (40); the loser is out. Round\n"
+		"robin: all play all, one series each, by rounds. Every command takes\n"
 		"--db PATH. With auto-call on, a free table takes the next due\n"
 		"series by itself; otherwise 'pitboss table assign' calls them.\n",
 		cli_progname, cli_progname, cli_progname, cli_progname,
@@ -69,7 +71,7 @@ static int game_options(const char *game, const char *options, char *canon,
 }
 
 enum { OPT_GAME = 'g', OPT_OPTIONS = 'o', OPT_TARGET = 't',
-       OPT_THIRD = 3000, OPT_RANDOM, OPT_SEED, OPT_FIRST };
+       OPT_THIRD = 3000, OPT_RANDOM, OPT_SEED, OPT_FIRST, OPT_FORMAT };
 
 static int tournament_create(int argc, char **argv)
 {
@@ -79,10 +81,11 @@ static int tournament_create(int argc, char **argv)
 		{ "option", required_argument, NULL, OPT_OPTIONS },
 		{ "target", required_argument, NULL, OPT_TARGET },
 		{ "third-place", no_argument, NULL, OPT_THIRD },
+		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ 0 }
 	};
 	struct cli_common co = { 0 };
-	const char *game = "kalah", *options = "";
+	const char *game = "kalah", *options = "", *format = DB_FORMAT_KNOCKOUT;
 	char canon[DB_TEXT_MAX];
 	long target = SERIES_DEFAULT_TARGET;
 	int third = 0, c, rc;
@@ -106,7 +109,20 @@ static int tournament_create(int argc, char **argv)
 		case OPT_THIRD:
 			third = 1;
 			break;
+		case OPT_FORMAT:
+			format = optarg;
+			if (strcmp(format, DB_FORMAT_KNOCKOUT) != 0 &&
+			    strcmp(format, DB_FORMAT_ROUND_ROBIN) != 0) {
+				cli_error("--format: knockout or round-robin, "
+					  "not '%s'", format);
+				return EXIT_USAGE;
+			}
+			break;
 		}
+	}
+	if (third && strcmp(format, DB_FORMAT_ROUND_ROBIN) == 0) {
+		cli_error("--third-place is for a knockout");
+		return EXIT_USAGE;
 	}
 	if (cli_operands("tournament create", argc, argv, 1, 1) != EXIT_OK)
 		return EXIT_USAGE;
@@ -118,9 +134,11 @@ static int tournament_create(int argc, char **argv)
 						    canon, (int)target, third,
 						    &id));
 	if (rc == EXIT_OK)
-		printf("tournament %" PRId64 " created: %s (%s%s%s, series to %ld%s)\n",
+		rc = cli_db_result(db, db_tournament_set_format(db, id, format));
+	if (rc == EXIT_OK)
+		printf("tournament %" PRId64 " created: %s (%s%s%s, %s, series to %ld%s)\n",
 		       id, argv[optind], game, canon[0] ? " " : "", canon,
-		       target, third ? ", third-place series" : "");
+		       format, target, third ? ", third-place series" : "");
 	db_close(db);
 	return rc;
 }
@@ -263,6 +281,10 @@ static int tournament_draw(int argc, char **argv)
 static const char *round_name(const struct db_bracket_match *m, int rounds,
 			      char *buf, size_t len)
 {
+	if (rounds == 0) {	/* a round robin */
+		snprintf(buf, len, "round %d", m->round);
+		return buf;
+	}
 	if (m->third_place)
 		return "third place";
 	if (m->round == rounds)
@@ -375,7 +397,8 @@ static void tournament_info_json(const struct db_tournament_info *t)
 		printf("null");
 	printf(",\"champion\":");
 	cli_json_text_or_null(stdout, t->champion_name);
-	printf(",\"auto_call\":%s", t->auto_call ? "true" : "false");
+	printf(",\"auto_call\":%s,\"format\":\"%s\"",
+	       t->auto_call ? "true" : "false", t->format);
 }
 
 static int tournament_show(int argc, char **argv)
@@ -392,7 +415,8 @@ static int tournament_show(int argc, char **argv)
 				  &t)) != EXIT_OK)
 		return rc;
 	s.json = co.json;
-	s.rounds = rounds_of(t.entrants);
+	s.rounds = strcmp(t.format, DB_FORMAT_ROUND_ROBIN) == 0 ? 0 :
+		   rounds_of(t.entrants);
 	if (co.json) {
 		fputc('{', stdout);
 		tournament_info_json(&t);
@@ -440,6 +464,69 @@ static void status_text(const struct standing *r, char *buf, size_t len)
 	}
 }
 
+/* A round robin's standings: points, then the tie-breaks, and which
+ * one ranks each player above the next. */
+static void rr_standings(const struct db_tournament_info *t,
+			 const struct standing *rows, size_t n, int json)
+{
+	struct cli_table *table = NULL;
+
+	if (json) {
+		putchar('{');
+		tournament_info_json(t);
+		printf(",\"standings\":[");
+	} else {
+		table = cli_table_new(10, "#", "PLAYER", "POINTS", "H2H", "SB",
+				      "DIFF", "FOR", "SERIES W-L",
+				      "GAMES W-L-D", "ABOVE THE NEXT BY");
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct standing *r = &rows[i];
+		char c[8][48];
+
+		if (json) {
+			printf("%s{\"rank\":%zu,\"player\":%" PRId64
+			       ",\"name\":", i ? "," : "", i + 1, r->player_id);
+			cli_json_string(stdout, r->name);
+			printf(",\"seed\":%d,\"status\":\"%s\",\"points\":%d,"
+			       "\"head_to_head\":%d,\"sonneborn_berger\":%d,"
+			       "\"series_won\":%d,\"series_lost\":%d,"
+			       "\"games_won\":%d,\"games_lost\":%d,"
+			       "\"games_drawn\":%d,\"points_for\":%d,"
+			       "\"points_against\":%d,\"above_next_by\":",
+			       r->seed, standings_status_name(r->status),
+			       r->points, r->head_to_head, r->sonneborn_berger,
+			       r->series_won, r->series_lost, r->games_won,
+			       r->games_lost, r->games_drawn, r->points_for,
+			       r->points_against);
+			cli_json_string(stdout, r->separated_by);
+			putchar('}');
+			continue;
+		}
+		snprintf(c[0], sizeof(c[0]), "%zu", i + 1);
+		snprintf(c[1], sizeof(c[1]), "%d", r->points);
+		snprintf(c[2], sizeof(c[2]), "%d", r->head_to_head);
+		snprintf(c[3], sizeof(c[3]), "%d", r->sonneborn_berger);
+		snprintf(c[4], sizeof(c[4]), "%+d",
+			 r->points_for - r->points_against);
+		snprintf(c[5], sizeof(c[5]), "%d", r->points_for);
+		snprintf(c[6], sizeof(c[6]), "%d-%d", r->series_won,
+			 r->series_lost);
+		snprintf(c[7], sizeof(c[7]), "%d-%d-%d", r->games_won,
+			 r->games_lost, r->games_drawn);
+		cli_table_row(table, c[0], r->name, c[1], c[2], c[3], c[4],
+			      c[5], c[6], c[7],
+			      r->separated_by ? r->separated_by : "-");
+	}
+	if (json) {
+		printf("]}\n");
+		return;
+	}
+	printf("%s standings (round robin, %s)\n\n", t->name, t->status);
+	cli_table_print(table, stdout);
+	cli_table_free(table);
+}
+
 static int tournament_standings(int argc, char **argv)
 {
 	struct db_tournament_info t;
@@ -460,7 +547,9 @@ static int tournament_standings(int argc, char **argv)
 		db_close(db);
 		return rc;
 	}
-	if (co.json) {
+	if (strcmp(t.format, DB_FORMAT_ROUND_ROBIN) == 0) {
+		rr_standings(&t, rows, n, co.json);
+	} else if (co.json) {
 		putchar('{');
 		tournament_info_json(&t);
 		printf(",\"standings\":[");

@@ -317,7 +317,11 @@ struct db_tournament_info {
 	int64_t champion;		/* player, 0 until decided */
 	char champion_name[NAMES_MAX_BYTES];
 	int auto_call;			/* due series go to free tables */
+	char format[16];		/* DB_FORMAT_* */
 };
+
+#define DB_FORMAT_KNOCKOUT "knockout"
+#define DB_FORMAT_ROUND_ROBIN "round-robin"
 
 struct db_bracket_match {
 	int match, round, index;
@@ -334,6 +338,9 @@ struct db_bracket_match {
 int db_tournament_create(struct db *db, const char *name, const char *kind,
 			 const char *options, int target, int third_place,
 			 int64_t *id);
+/* DB_FORMAT_KNOCKOUT (the default) or DB_FORMAT_ROUND_ROBIN: all play
+ * all, every pairing one series (roundrobin.h); before the draw only. */
+int db_tournament_set_format(struct db *db, int64_t tid, const char *format);
 int db_tournament_find(struct db *db, const char *id_or_name,
 		       struct db_tournament_info *out);
 int db_tournament_list(struct db *db,

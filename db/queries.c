@@ -25,7 +25,7 @@
 	"   WHERE e.tournament_id = t.id AND e.status = 'in')" \
 	" ELSE (SELECT count(*) FROM bracket_slots b" \
 	"   WHERE b.tournament_id = t.id AND b.player_id IS NOT NULL) END," \
-	" t.auto_call FROM tournaments t LEFT JOIN players p ON p.id = t.champion_id "
+	" t.auto_call, t.format FROM tournaments t LEFT JOIN players p ON p.id = t.champion_id "
 
 const char *const db_query_sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -245,6 +245,10 @@ const char *const db_query_sql[Q_COUNT] = {
 	"  AND (o.player_a IN (s.player_a, s.player_b)"
 	"   OR o.player_b IN (s.player_a, s.player_b)))"
 	" ORDER BY t.id, s.match, s.id LIMIT 1",
+	[Q_TOURNAMENT_FORMAT] =
+	"UPDATE tournaments SET format = ?2 WHERE id = ?1 AND status = 'entry'",
+	[Q_SERIES_OF_TOURNAMENT] =
+	"SELECT id FROM series WHERE tournament_id = ?1 ORDER BY match",
 	[Q_TOURNAMENT_AUTO_CALL] =
 	"UPDATE tournaments SET auto_call = ?2 WHERE id = ?1",
 	/* A game without a move given up for a series' game. */

@@ -3,7 +3,8 @@
 # a knockout of seven (a bye) with a forfeit, played to its champion by
 # two simulated tables from pitboss.conf that the arbiter calls series
 # to (then auto call), the bracket complete and the standings
-# consistent with it. Prints TAP.
+# consistent with it; then a round robin of five on another night.
+# Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
 PITBOSSD="${top_builddir:-.}/pitbossd"
@@ -14,7 +15,7 @@ trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"
 export PITBOSS_DB="$tmp/club.db"
 pb() { "$PITBOSS" "$@"; }
 
-plan 13
+plan 19
 
 cat >"$tmp/pitboss.conf" <<EOC
 database = $tmp/club.db
@@ -90,4 +91,36 @@ expect_match "one champion, no one still alive" "$out" '1 "status":"champion"'
 kill $pid
 wait $pid 2>/dev/null
 pid=
+
+# Another night: a round robin of five, the tables calling its series
+# themselves (auto call), a bye in every round.
+pb tournament create "Thursday" --format round-robin --target 6 >/dev/null
+pb tournament enter "Thursday" Ada Bram Cleo Dev Edda >/dev/null
+pb tournament draw "Thursday" --seed 5 >/dev/null
+pb tournament auto-call "Thursday" on >/dev/null
+out=$(pb tournament show "Thursday" | grep -c 'round ')
+expect_eq "ten pairings in five rounds" "$out" 10
+"$PITBOSSD" -f -c "$tmp/pitboss.conf" --speed 200 >"$tmp/log2" 2>&1 &
+pid=$!
+status=
+for i in $(seq 900); do
+	status=$(pb tournament show "Thursday" --json | sed -n 's/.*"status":"\([a-z]*\)".*"champion".*/\1/p')
+	[ "$status" = finished ] && break
+	sleep 0.1
+done
+expect_eq "the tables play the round robin to its end" "$status" finished
+kill $pid
+wait $pid 2>/dev/null
+pid=
+standings=$(pb tournament standings "Thursday")
+out=$(printf '%s\n' "$standings" | awk 'NR > 3 {p += $3; w += substr($8, 1, index($8, "-") - 1); l += substr($8, index($8, "-") + 1); if ($8 != "") n++} END {print p, w, l, n}')
+expect_eq "ten points for ten series, four series each" "$out" "10 10 10 5"
+out=$(printf '%s\n' "$standings" | awk 'NR > 3 {if (NR > 4 && $3 > last) bad = 1; last = $3} END {print bad + 0}')
+expect_eq "ranked by points" "$out" 0
+champion=$(pb tournament show "Thursday" | sed -n 's/^champion: *//p')
+top=$(printf '%s\n' "$standings" | awk 'NR == 4 {print $2}')
+expect_eq "the winner is first in the standings" "$top" "$champion"
+out=$(pb game list --tournament "Thursday" | grep -c 'Front\|Back')
+[ "$out" -ge 10 ] && ok "its games were played at the two tables ($out)" ||
+	not_ok "its games were played at the two tables" "$out"
 exit $tap_failed
