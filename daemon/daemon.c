@@ -241,16 +241,16 @@ static void show_tables(struct daemon *d, const struct conf *conf)
 	}
 }
 
-/* The tables made ready to open: played time, the demo's tournament. */
+/* The tables made ready to open: played time; the demo's tournament,
+ * whose series free tables call by themselves (auto call). */
 static void prepare_tables(struct daemon *d, const struct daemon_settings *s)
 {
 	struct conf *conf = s->conf;
-	int64_t tid = s->demo ? demo_tournament(d->db) : 0;
 
-	for (size_t i = 0; i < conf->ntables; i++) {
+	if (s->demo)
+		demo_tournament(d->db);
+	for (size_t i = 0; i < conf->ntables; i++)
 		scale_time(&conf->table[i], s->speed);
-		conf->table[i].tournament_id = tid;
-	}
 	if (conf->ntables == 0)
 		log_warn("%s declares no table", conf->path);
 }

@@ -13,6 +13,7 @@
 
 #include "daemon/log.h"
 #include "daemon/table.h"
+#include "daemon/table_calls.h"
 #include "db/commands.h"
 #include "db/series.h"
 #include "util/json.h"
@@ -728,49 +729,10 @@ static void add_str(char **s, size_t *len, const char *text)
 	*len += n;
 }
 
-/* A series as the state shows it, or null. */
-static void add_series(char **s, size_t *len, int set,
-		       const struct db_series_info *r)
-{
-	if (!set) {
-		add(s, len, "null");
-		return;
-	}
-	add(s, len, "{\"id\":%lld,\"tournament\":%lld,\"match\":%d,"
-	    "\"players\":[", (long long)r->id, (long long)r->tournament_id,
-	    r->match + 1);
-	add_str(s, len, r->name[0]);
-	add(s, len, ",");
-	add_str(s, len, r->name[1]);
-	add(s, len, "],\"total\":[%d,%d],\"target\":%d,\"games\":%d}",
-	    r->total[0], r->total[1], r->target, r->games);
-}
-
-/* "series", "players" (of the game under way) and "next". */
-static void add_calls(char **s, size_t *len, struct table *t)
-{
-	struct db_table_calls c;
-	struct db_player p;
-
-	if (db_table_calls(t->db, t->board_id, &c) != DB_OK)
-		memset(&c, 0, sizeof(c));
-	add(s, len, ",\"series\":");
-	add_series(s, len, c.playing, &c.now);
-	add(s, len, ",\"players\":[");
-	for (int i = 0; i < t->seats; i++) {
-		add(s, len, i ? "," : "");
-		if (db_player_get(t->db, t->player[i], &p) == DB_OK)
-			add_str(s, len, p.name);
-		else
-			add(s, len, "null");
-	}
-	add(s, len, "],\"next\":");
-	add_series(s, len, c.next, &c.up);
-}
-
 char *table_state_json(struct table *t)
 {
 	const char *names[SENSE_HOLES_MAX];
+	char *calls;
 	char pos[256], *s = malloc(1);
 	size_t len = 0;
 	int mover = referee_mover(t->ref), n;
@@ -783,7 +745,9 @@ char *table_state_json(struct table *t)
 	add_str(&s, &len, t->cfg.name);
 	add(&s, &len, ",\"game\":");
 	add_str(&s, &len, t->cfg.game);
-	add_calls(&s, &len, t);
+	calls = table_calls_json(t->db, t->board_id, t->player, t->seats);
+	add(&s, &len, "%s", calls != NULL ? calls : "");
+	free(calls);
 	add(&s, &len, ",\"position\":");
 	add_str(&s, &len, referee_public_position(t->ref, pos, sizeof(pos)));
 	add(&s, &len, ",\"to_move\":");
