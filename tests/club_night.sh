@@ -15,7 +15,7 @@ trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"
 export PITBOSS_DB="$tmp/club.db"
 pb() { "$PITBOSS" "$@"; }
 
-plan 19
+plan 20
 
 cat >"$tmp/pitboss.conf" <<EOC
 database = $tmp/club.db
@@ -45,9 +45,10 @@ expect_eq "one bye, to the top seed" "$out" 1
 out=$(pb tournament forfeit "Club Cup" Gus); rc=$?
 expect_eq "a forfeit in round 1" "$rc" 0
 
-"$PITBOSSD" -f -c "$tmp/pitboss.conf" --speed 200 >"$tmp/log" 2>&1 &
-pid=$!
-for i in $(seq 50); do grep -q 'ready:' "$tmp/log" && break; sleep 0.1; done
+assets="$(cd "${top_srcdir:-.}/web/assets" && pwd)"
+start_web "$tmp/log" "$PITBOSSD" -f -c "$tmp/pitboss.conf" --speed 200 \
+	--assets "$assets" || { cat "$tmp/log"; exit 1; }
+pid=$web_pid
 expect_match "the daemon runs the two tables" "$(cat "$tmp/log")" "ready: 2 tables"
 
 # The arbiter calls the two due series of round 1 to the tables.
@@ -60,6 +61,10 @@ front=$(pb table status Front --json | sed -n 's/.*"series":{"id":\([0-9]*\).*/\
 out=$(pb table assign Back "${front:-1}" --wait 0 2>&1); rc=$?
 expect_match "a series called to one table is not called to another" \
 	"$rc:$out" "1:pitboss: series ${front:-1} is "
+out=$(curl -s "http://127.0.0.1:$web_port/api/tables/1")
+expect_match "the API's table state says the series, the players and next" \
+	"$(printf '%s' "$out" | sed 's/"series":\(null\|{"id":[0-9]*\).*"players":\[.*\],"next":\(null\|{"id"\).*/SERIES PLAYERS NEXT/')" \
+	"SERIES PLAYERS NEXT"
 # From the semi-finals on, free tables call the next due series.
 pb tournament auto-call "Club Cup" on >/dev/null
 
