@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_db.h"
+#include "db/roundrobin.h"
 #include "db/series.h"
 
 static void tournament_usage(FILE *out)
@@ -295,14 +296,28 @@ static const char *round_name(const struct db_bracket_match *m, int rounds,
 	return buf;
 }
 
+struct show_ctx;
+static int show_row(struct show_ctx *s, const struct db_bracket_match *m);
+
 struct show_ctx {
 	int json, n, rounds;
 	struct cli_table *table;
+	char name[RR_MAX + 1][NAMES_MAX_BYTES];	/* by seed (round robin) */
 };
 
 static int show_each(void *ctx, const struct db_bracket_match *m)
 {
 	struct show_ctx *s = ctx;
+
+	for (int k = 0; k < 2; k++)
+		if (m->seed[k] > 0 && m->seed[k] <= RR_MAX)
+			snprintf(s->name[m->seed[k]], sizeof(s->name[0]), "%s",
+				 m->name[k]);
+	return show_row(s, m);
+}
+
+static int show_row(struct show_ctx *s, const struct db_bracket_match *m)
+{
 	char match[16], round[24], series[24], score[32], a[300], b[300];
 	const char *result;
 
@@ -401,21 +416,34 @@ static void tournament_info_json(const struct db_tournament_info *t)
 	       t->auto_call ? "true" : "false", t->format);
 }
 
+/* A round robin of an odd field: who has the bye in each round. */
+static void rr_byes(const struct show_ctx *s, int n)
+{
+	if (n % 2 == 0 || rr_rounds(n) < 0)
+		return;
+	printf("\nbyes:      ");
+	for (int r = 1; r <= rr_rounds(n); r++)
+		printf("%sround %d %s", r > 1 ? ", " : "", r,
+		       s->name[rr_bye(n, r)]);
+	putchar('\n');
+}
+
 static int tournament_show(int argc, char **argv)
 {
 	struct db_tournament_info t;
 	struct cli_common co;
-	struct show_ctx s = { 0 };
+	struct show_ctx *s = calloc(1, sizeof(*s));
 	struct db *db;
-	int rc = simple_args("tournament show", argc, argv, &co, 1, 1);
+	int rc = s == NULL ? EXIT_REFUSED :
+		 simple_args("tournament show", argc, argv, &co, 1, 1);
 
-	if (rc >= 0)
+	if (rc >= 0 || (rc = open_tournament(&co, DB_OPEN_READONLY,
+					       argv[optind], &db, &t)) != EXIT_OK) {
+		free(s);
 		return rc;
-	if ((rc = open_tournament(&co, DB_OPEN_READONLY, argv[optind], &db,
-				  &t)) != EXIT_OK)
-		return rc;
-	s.json = co.json;
-	s.rounds = strcmp(t.format, DB_FORMAT_ROUND_ROBIN) == 0 ? 0 :
+	}
+	s->json = co.json;
+	s->rounds = strcmp(t.format, DB_FORMAT_ROUND_ROBIN) == 0 ? 0 :
 		   rounds_of(t.entrants);
 	if (co.json) {
 		fputc('{', stdout);
@@ -423,9 +451,10 @@ static int tournament_show(int argc, char **argv)
 		printf(",\"matches\":[");
 	} else {
 		printf("tournament %" PRId64 ": %s\n", t.id, t.name);
-		printf("game:       %s%s%s, series to %d%s\n", t.kind,
+		printf("game:       %s%s%s, series to %d%s%s\n", t.kind,
 		       t.options[0] ? " " : "", t.options, t.target,
-		       t.third_place ? ", third-place series" : "");
+		       t.third_place ? ", third-place series" : "",
+		       s->rounds == 0 ? ", round robin" : "");
 		printf("status:     %s, %d entrant%s\n", t.status, t.entrants,
 		       t.entrants == 1 ? "" : "s");
 		if (t.random)
@@ -433,21 +462,25 @@ static int tournament_show(int argc, char **argv)
 			       t.random_seed);
 		if (t.champion_name[0])
 			printf("champion:   %s\n", t.champion_name);
-		s.table = cli_table_new(7, "MATCH", "ROUND", "A", "B", "SERIES",
+		s->table = cli_table_new(7, "MATCH", "ROUND", "A", "B", "SERIES",
 					"SCORE", "RESULT");
 	}
 	if (strcmp(t.status, "entry") != 0)
 		rc = cli_db_result(db, db_tournament_bracket(db, t.id, show_each,
-							     &s));
+							     s));
 	if (co.json) {
 		printf("]}\n");
 	} else {
-		if (rc == EXIT_OK && s.n > 0) {
+		if (rc == EXIT_OK && s->n > 0) {
 			putchar('\n');
-			cli_table_print(s.table, stdout);
+			cli_table_print(s->table, stdout);
 		}
-		cli_table_free(s.table);
+		cli_table_free(s->table);
+		if (rc == EXIT_OK && s->rounds == 0 &&
+		    strcmp(t.status, "entry") != 0)
+			rr_byes(s, t.entrants);
 	}
+	free(s);
 	db_close(db);
 	return rc;
 }

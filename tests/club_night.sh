@@ -15,7 +15,7 @@ trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; [ -n "$KEEP" ] || rm -rf "$tmp"
 export PITBOSS_DB="$tmp/club.db"
 pb() { "$PITBOSS" "$@"; }
 
-plan 20
+plan 21
 
 cat >"$tmp/pitboss.conf" <<EOC
 database = $tmp/club.db
@@ -103,8 +103,10 @@ pb tournament create "Thursday" --format round-robin --target 6 >/dev/null
 pb tournament enter "Thursday" Ada Bram Cleo Dev Edda >/dev/null
 pb tournament draw "Thursday" --seed 5 >/dev/null
 pb tournament auto-call "Thursday" on >/dev/null
-out=$(pb tournament show "Thursday" | grep -c 'round ')
+out=$(pb tournament show "Thursday" | grep -Ec '^[0-9]+ +round [1-5] ')
 expect_eq "ten pairings in five rounds" "$out" 10
+out=$(pb tournament show "Thursday" | sed -n 's/^byes: *//p' | tr ',' '\n' | awk '{print $3}' | sort -u | wc -l)
+expect_eq "a bye a round, everyone once" "$out" 5
 "$PITBOSSD" -f -c "$tmp/pitboss.conf" --speed 200 >"$tmp/log2" 2>&1 &
 pid=$!
 status=
