@@ -123,7 +123,7 @@ static int record_call(struct db *db, const struct db_table *table,
 	int rc;
 
 	if (strcmp(which, "next") == 0) {
-		rc = cli_db_result(db, db_series_next_due(db, 0, &id));
+		rc = cli_db_result(db, db_series_next_due(db, 0, NULL, NULL, &id));
 		if (rc == EXIT_OK && id == 0) {
 			cli_error("no series is due");
 			rc = EXIT_REFUSED;
@@ -294,7 +294,7 @@ static int status(int argc, char **argv)
 	if (rc == EXIT_OK && game != 0)
 		rc = cli_db_result(db, db_game_get(db, game, &g));
 	if (rc == EXIT_OK)
-		rc = cli_db_result(db, db_table_calls(db, table.id, &calls));
+		rc = cli_db_result(db, db_table_calls(db, table.id, NULL, NULL, &calls));
 	if (rc == EXIT_OK && co.json) {
 		printf("{\"table\":%" PRId64 ",\"name\":", table.id);
 		cli_json_string(stdout, table.name);

@@ -83,21 +83,41 @@ static int seat_players(struct table *t, char *err, size_t errlen)
 
 /* --------------------------------------------------------- the record */
 
+/* Whether series `id` is played with the table's game and options. */
+static int plays_here(struct table *t, int64_t id)
+{
+	const struct rules_game *game = referee_game(t->ref);
+	struct db_series_info s;
+
+	return db_series_get(t->db, id, &s) == DB_OK &&
+	       strcmp(s.kind, t->cfg.game) == 0 &&
+	       strcmp(s.options, rules_game_options(game)) == 0;
+}
+
 /*
- * The series the table plays: the one called to it, or, when it is free,
- * the next due series of a tournament with auto call. 0 when none.
+ * The series the table plays: the one called to it (called off when it
+ * is of another game), or, when it is free, the next due series of its
+ * game in a tournament with auto call. 0 when none.
  */
 static int64_t table_series(struct table *t)
 {
+	const char *options = rules_game_options(referee_game(t->ref));
 	int64_t id = 0;
 
 	if (db_series_called_at(t->db, t->board_id, &id) != DB_OK) {
 		store_failed(t, "reading the table's call-up");
 		return 0;
 	}
-	if (id != 0)
+	if (id != 0 && plays_here(t, id))
 		return id;
-	if (db_series_call_next(t->db, t->board_id, &id) != DB_OK)
+	if (id != 0) {
+		log_warn("table %u: series %lld is of another game or other "
+			 "options; called off", t->cfg.id, (long long)id);
+		if (db_series_call(t->db, id, 0) != DB_OK)
+			store_failed(t, "calling a series off");
+	}
+	if (db_series_call_next(t->db, t->board_id, t->cfg.game, options,
+				&id) != DB_OK)
 		store_failed(t, "calling the next due series");
 	else if (id != 0)
 		log_info("table %u: series %lld called by auto call",
@@ -587,6 +607,14 @@ static int call_series(struct table *t, const char *text,
 	/* Called here already (the CLI records the call first). */
 	if (db_series_get(t->db, id, &s) != DB_OK)
 		return refuse(t, out, "%s", db_error(t->db));
+	if (!plays_here(t, id)) {
+		if (s.board_id == t->board_id)
+			db_series_call(t->db, id, 0);
+		return refuse(t, out, "series %lld is played as %s '%s'; "
+			      "table %s plays %s '%s'", id, s.kind, s.options,
+			      t->cfg.name, t->cfg.game,
+			      rules_game_options(referee_game(t->ref)));
+	}
 	if (s.board_id != t->board_id &&
 	    db_series_call(t->db, id, t->board_id) != DB_OK)
 		return refuse(t, out, "%s", db_error(t->db));
@@ -745,7 +773,9 @@ char *table_state_json(struct table *t)
 	add_str(&s, &len, t->cfg.name);
 	add(&s, &len, ",\"game\":");
 	add_str(&s, &len, t->cfg.game);
-	calls = table_calls_json(t->db, t->board_id, t->player, t->seats);
+	calls = table_calls_json(t->db, t->board_id, t->cfg.game,
+				 rules_game_options(referee_game(t->ref)),
+				 t->player, t->seats);
 	add(&s, &len, "%s", calls != NULL ? calls : "");
 	free(calls);
 	add(&s, &len, ",\"position\":");

@@ -26,8 +26,8 @@ static void series_json(FILE *f, int set, const struct db_series_info *r)
 		r->total[0], r->total[1], r->target, r->games);
 }
 
-char *table_calls_json(struct db *db, int64_t board_id,
-		       const int64_t *players, int seats)
+char *table_calls_json(struct db *db, int64_t board_id, const char *kind,
+		       const char *options, const int64_t *players, int seats)
 {
 	struct db_table_calls c;
 	struct db_player p;
@@ -37,7 +37,7 @@ char *table_calls_json(struct db *db, int64_t board_id,
 
 	if (f == NULL)
 		return NULL;
-	if (db_table_calls(db, board_id, &c) != DB_OK)
+	if (db_table_calls(db, board_id, kind, options, &c) != DB_OK)
 		memset(&c, 0, sizeof(c));
 	fputs(",\"series\":", f);
 	series_json(f, c.playing, &c.now);

@@ -12,11 +12,11 @@
 
 /*
  * `,"series":…,"players":[…],"next":…` for the table `board_id` whose
- * game seats `players[0..seats-1]`; malloc'ed, NULL when out of memory.
+ * game (`kind` with `options`) seats `players[0..seats-1]`; malloc'ed, NULL when out of memory.
  * A series is null or {"id","tournament","match","players","total",
  * "target","games"}.
  */
-char *table_calls_json(struct db *db, int64_t board_id,
-		       const int64_t *players, int seats);
+char *table_calls_json(struct db *db, int64_t board_id, const char *kind,
+		       const char *options, const int64_t *players, int seats);
 
 #endif

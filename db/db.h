@@ -384,22 +384,26 @@ int db_series_called_at(struct db *db, int64_t board_id,
 			int64_t *series_id);
 /*
  * The next due series: of a drawn tournament (only those with auto call
- * when `auto_only`), called nowhere, neither player at a table in another
- * series; round by round, tournaments in the order made. 0 when none.
+ * when `auto_only`), of game `kind` with `options` (any when `kind` is
+ * NULL), called nowhere, neither player at a table in another series;
+ * round by round, tournaments in the order made. 0 when none.
  */
-int db_series_next_due(struct db *db, int auto_only, int64_t *series_id);
-/* A free table takes the next due series of an auto-call tournament;
- * *series_id 0 when there is none (or the table is not free). */
-int db_series_call_next(struct db *db, int64_t board_id,
-			int64_t *series_id);
+int db_series_next_due(struct db *db, int auto_only, const char *kind,
+		       const char *options, int64_t *series_id);
+/* A free table playing `kind` with `options` takes the next due series
+ * of an auto-call tournament; *series_id 0 when there is none (or the
+ * table is not free). */
+int db_series_call_next(struct db *db, int64_t board_id, const char *kind,
+			const char *options, int64_t *series_id);
 /* What a table's page shows: the series it plays and the next due one
- * (the call-up to come, at the first free table). */
+ * (the call-up to come, at the first free table; of `kind` and
+ * `options`, or any when `kind` is NULL). */
 struct db_table_calls {
 	int playing, next;		/* whether `now` and `up` are set */
 	struct db_series_info now, up;
 };
-int db_table_calls(struct db *db, int64_t board_id,
-		   struct db_table_calls *out);
+int db_table_calls(struct db *db, int64_t board_id, const char *kind,
+		   const char *options, struct db_table_calls *out);
 /* Turns a tournament's auto call on (1) or off (0). */
 int db_tournament_auto_call(struct db *db, int64_t tid, int on);
 /*

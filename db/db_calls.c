@@ -11,42 +11,50 @@
 
 #include "db/db_impl.h"
 
-/* One id from a statement with up to two bound ids; 0 when no row. */
-static int one_id(struct db *db, enum query q, int64_t a, int64_t b,
-		  int nbind, int64_t *out, const char *what)
+int db_series_called_at(struct db *db, int64_t board_id, int64_t *series_id)
 {
 	sqlite3_stmt *st;
-	int rc = db_prepare(db, q, &st), step;
+	int rc = db_prepare(db, Q_SERIES_CALLED_AT, &st), step;
 
-	*out = 0;
+	*series_id = 0;
 	if (rc != DB_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, a);
-	if (nbind > 1)
-		sqlite3_bind_int64(st, 2, b);
+	sqlite3_bind_int64(st, 1, board_id);
 	step = sqlite3_step(st);
 	if (step == SQLITE_ROW)
-		*out = sqlite3_column_int64(st, 0);
+		*series_id = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
-		return db_fail(db, what);
+		return db_fail(db, "reading a table's call-up");
 	return DB_OK;
 }
 
-int db_series_called_at(struct db *db, int64_t board_id, int64_t *series_id)
+int db_series_next_due(struct db *db, int auto_only, const char *kind,
+		       const char *options, int64_t *series_id)
 {
-	return one_id(db, Q_SERIES_CALLED_AT, board_id, 0, 1, series_id,
-		      "reading a table's call-up");
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, Q_SERIES_NEXT_DUE, &st), step;
+
+	*series_id = 0;
+	if (rc != DB_OK)
+		return rc;
+	sqlite3_bind_int(st, 1, auto_only ? 1 : 0);
+	if (kind != NULL) {
+		sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, options ? options : "", -1,
+				  SQLITE_STATIC);
+	}
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		*series_id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return db_fail(db, "finding the next due series");
+	return DB_OK;
 }
 
-int db_series_next_due(struct db *db, int auto_only, int64_t *series_id)
-{
-	return one_id(db, Q_SERIES_NEXT_DUE, auto_only ? 1 : 0, 0, 1,
-		      series_id, "finding the next due series");
-}
-
-int db_table_calls(struct db *db, int64_t board_id,
-		   struct db_table_calls *out)
+int db_table_calls(struct db *db, int64_t board_id, const char *kind,
+		   const char *options, struct db_table_calls *out)
 {
 	int64_t now = 0, next = 0;
 	int rc = db_series_called_at(db, board_id, &now);
@@ -56,7 +64,7 @@ int db_table_calls(struct db *db, int64_t board_id,
 	    (rc = db_series_get(db, now, &out->now)) == DB_OK)
 		out->playing = 1;
 	if (rc == DB_OK)
-		rc = db_series_next_due(db, 0, &next);
+		rc = db_series_next_due(db, 0, kind, options, &next);
 	if (rc == DB_OK && next != 0 &&
 	    (rc = db_series_get(db, next, &out->up)) == DB_OK)
 		out->next = 1;
@@ -113,7 +121,8 @@ int db_series_call(struct db *db, int64_t series_id, int64_t board_id)
 	return db_end(db, call_tx(db, series_id, board_id));
 }
 
-int db_series_call_next(struct db *db, int64_t board_id, int64_t *series_id)
+int db_series_call_next(struct db *db, int64_t board_id, const char *kind,
+			const char *options, int64_t *series_id)
 {
 	int64_t there = 0, next = 0;
 	int rc = db_begin(db);
@@ -123,7 +132,7 @@ int db_series_call_next(struct db *db, int64_t board_id, int64_t *series_id)
 		return rc;
 	rc = db_series_called_at(db, board_id, &there);
 	if (rc == DB_OK && there == 0)
-		rc = db_series_next_due(db, 1, &next);
+		rc = db_series_next_due(db, 1, kind, options, &next);
 	if (rc == DB_OK && there == 0 && next != 0)
 		rc = set_board(db, next, board_id);
 	rc = db_end(db, rc);

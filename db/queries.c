@@ -233,13 +233,15 @@ const char *const db_query_sql[Q_COUNT] = {
 	"SELECT id FROM series WHERE board_id = ?1 AND status = 'playing'"
 	" ORDER BY id LIMIT 1",
 	/* The next due series: a drawn tournament's (with auto call, when
-	 * ?1), not called, neither player at a table in another one;
+	 * ?1; of game ?2 with options ?3 unless ?2 is NULL), not called,
+	 * neither player at a table in another one;
 	 * tournaments in order, then the match order (round by round). */
 	[Q_SERIES_NEXT_DUE] =
 	"SELECT s.id FROM series s JOIN tournaments t"
 	" ON t.id = s.tournament_id"
 	" WHERE s.status = 'playing' AND s.board_id IS NULL"
 	" AND t.status = 'drawn' AND (?1 = 0 OR t.auto_call = 1)"
+	" AND (?2 IS NULL OR (s.kind = ?2 AND s.options = ?3))"
 	" AND NOT EXISTS (SELECT 1 FROM series o WHERE o.status = 'playing'"
 	"  AND o.board_id IS NOT NULL AND o.id <> s.id"
 	"  AND (o.player_a IN (s.player_a, s.player_b)"

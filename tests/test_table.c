@@ -345,6 +345,13 @@ static void test_series_called(void **state)
 	assert_non_null(strstr(v.text, "until it ends"));
 	assert_int_equal(table_command(f->table, command_find("assign"), "x",
 				       &v), -1);
+	/* A series of other options is not this table's to play. */
+	assert_int_equal(db_series_start(f->db, "kalah", "seeds=3", 10, cyd,
+					 ada, 0, &other), DB_OK);
+	snprintf(text, sizeof(text), "%lld", (long long)other);
+	assert_int_equal(table_command(f->table, command_find("assign"), text,
+				       &v), -1);
+	assert_non_null(strstr(v.text, "is played as kalah 'seeds=3'"));
 }
 
 int main(void)
