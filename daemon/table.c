@@ -13,6 +13,7 @@
 
 #include "daemon/log.h"
 #include "daemon/table.h"
+#include "daemon/table_calls.h"
 #include "db/commands.h"
 #include "db/series.h"
 #include "util/json.h"
@@ -30,6 +31,7 @@ struct table {
 	int64_t player[RULES_MAX_SEATS];	/* of the game under way */
 	int64_t friendly[RULES_MAX_SEATS];	/* the table's own players */
 	int64_t game_id;		/* the game under way, 0 if none */
+	int64_t series_id;		/* its series, 0 if a friendly */
 	int timer;			/* the referee's deadline, or -1 */
 	struct verdict last_v;		/* the last verdict */
 	unsigned long verdicts;		/* given so far */
@@ -81,59 +83,109 @@ static int seat_players(struct table *t, char *err, size_t errlen)
 
 /* --------------------------------------------------------- the record */
 
-struct due {
-	struct db *db;
-	int64_t series[64];
-	int n;
-};
-
-/* The series of the bracket still being played. */
-static int find_due(void *ctx, const struct db_bracket_match *m)
+/* Whether series `id` is played with the table's game and options. */
+static int plays_here(struct table *t, int64_t id)
 {
-	struct due *d = ctx;
+	const struct rules_game *game = referee_game(t->ref);
 	struct db_series_info s;
 
-	if (d->n < 64 && m->series_id != 0 &&
-	    db_series_get(d->db, m->series_id, &s) == DB_OK &&
-	    strcmp(s.status, "playing") == 0)
-		d->series[d->n++] = m->series_id;
-	return 0;
+	return db_series_get(t->db, id, &s) == DB_OK &&
+	       strcmp(s.kind, t->cfg.game) == 0 &&
+	       strcmp(s.options, rules_game_options(game)) == 0;
 }
 
 /*
- * Starts the next game of the first series that can take one (not in
- * play at another table); 0 when none could.
+ * The series the table plays: the one called to it (called off when it
+ * is of another game), or, when it is free, the next due series of its
+ * game in a tournament with auto call. 0 when none.
  */
+static int64_t table_series(struct table *t)
+{
+	const char *options = rules_game_options(referee_game(t->ref));
+	int64_t id = 0;
+
+	if (db_series_called_at(t->db, t->board_id, &id) != DB_OK) {
+		store_failed(t, "reading the table's call-up");
+		return 0;
+	}
+	if (id != 0 && plays_here(t, id))
+		return id;
+	if (id != 0) {
+		log_warn("table %u: series %lld is of another game or other "
+			 "options; called off", t->cfg.id, (long long)id);
+		if (db_series_call(t->db, id, 0) != DB_OK)
+			store_failed(t, "calling a series off");
+	}
+	if (db_series_call_next(t->db, t->board_id, t->cfg.game, options,
+				&id) != DB_OK)
+		store_failed(t, "calling the next due series");
+	else if (id != 0)
+		log_info("table %u: series %lld called by auto call",
+			 t->cfg.id, (long long)id);
+	return id;
+}
+
+/* `g` becomes the next game of the series called to the table (two
+ * seats, the first mover alternating); 0 when there is none. */
+static int series_game(struct table *t, struct db_game_new *g,
+		       struct db_series_info *s)
+{
+	int64_t id = t->seats == 2 ? table_series(t) : 0;
+	int first;
+
+	if (id == 0 || db_series_get(t->db, id, s) != DB_OK)
+		return 0;
+	first = series_first_mover(s->first, s->games + 1);
+	g->player[0][0] = s->player[first];
+	g->player[1][0] = s->player[!first];
+	g->series_id = s->id;
+	g->first_how = DB_FIRST_ALTERNATE;
+	return 1;
+}
+
+static void series_started(struct table *t, const struct db_game_new *g,
+			   const struct db_series_info *s)
+{
+	int first = g->player[0][0] == s->player[0] ? 0 : 1;
+
+	t->player[0] = g->player[0][0];
+	t->player[1] = g->player[1][0];
+	t->series_id = s->id;
+	log_info("table %u: game %lld is game %d of series %lld, %s v %s",
+		 t->cfg.id, (long long)t->game_id, s->games + 1,
+		 (long long)s->id, s->name[first], s->name[!first]);
+}
+
+/* Starts the next game of the table's series; 0 when it has none. */
 static int start_series_game(struct table *t, struct db_game_new *g)
 {
-	struct due d = { .db = t->db, .n = 0 };
+	struct db_series_info s;
 
-	if (t->cfg.tournament_id == 0 ||
-	    db_tournament_bracket(t->db, t->cfg.tournament_id, find_due,
-				  &d) != DB_OK)
+	if (!series_game(t, g, &s))
 		return 0;
-	for (int i = 0; i < d.n; i++) {
-		struct db_series_info s;
-		int first;
-
-		if (db_series_get(t->db, d.series[i], &s) != DB_OK)
-			continue;
-		first = series_first_mover(s.first, s.games + 1);
-		g->player[0][0] = s.player[first];
-		g->player[1][0] = s.player[!first];
-		g->series_id = s.id;
-		g->first_how = DB_FIRST_ALTERNATE;
-		if (db_game_start(t->db, g, &t->game_id) == DB_OK) {
-			t->player[0] = s.player[first];
-			t->player[1] = s.player[!first];
-			log_info("table %u: game %lld is game %d of series %lld, "
-				 "%s v %s", t->cfg.id, (long long)t->game_id,
-				 s.games + 1, (long long)s.id, s.name[first],
-				 s.name[!first]);
-			return 1;
-		}
+	if (db_game_start(t->db, g, &t->game_id) != DB_OK) {
+		store_failed(t, "starting the series' game");
+		t->game_id = 0;
+		return 0;
 	}
-	return 0;
+	series_started(t, g, &s);
+	return 1;
+}
+
+/* The record of a new game at the table, before its players. */
+static void new_game(struct table *t, struct db_game_new *g, char *pos,
+		     size_t len)
+{
+	memset(g, 0, sizeof(*g));
+	g->kind = t->cfg.game;
+	g->options = rules_game_options(referee_game(t->ref));
+	g->table_id = t->board_id;
+	g->seats = t->seats;
+	for (int s = 0; s < t->seats; s++)
+		g->members[s] = 1;
+	g->first_seat = 0;
+	g->first_how = DB_FIRST_RULES;
+	g->position = referee_public_position(t->ref, pos, len);
 }
 
 static void record_start(struct table *t, const struct verdict *v)
@@ -148,16 +200,7 @@ static void record_start(struct table *t, const struct verdict *v)
 		store_failed(t, "closing the abandoned game");
 	if (seat_players(t, why, sizeof(why)) < 0)
 		store_failed(t, "seating the players");
-	memset(&g, 0, sizeof(g));
-	g.kind = t->cfg.game;
-	g.options = rules_game_options(referee_game(t->ref));
-	g.table_id = t->board_id;
-	g.seats = t->seats;
-	for (int s = 0; s < t->seats; s++)
-		g.members[s] = 1;
-	g.first_seat = 0;
-	g.first_how = DB_FIRST_RULES;
-	g.position = referee_public_position(t->ref, pos, sizeof(pos));
+	new_game(t, &g, pos, sizeof(pos));
 	t->game_id = 0;
 	if (start_series_game(t, &g))
 		return;
@@ -166,6 +209,7 @@ static void record_start(struct table *t, const struct verdict *v)
 		g.player[s][0] = t->player[s] = t->friendly[s];
 	g.series_id = 0;
 	g.first_how = DB_FIRST_RULES;
+	t->series_id = 0;
 	if (db_game_start(t->db, &g, &t->game_id) != DB_OK)
 		store_failed(t, "starting the game");
 }
@@ -411,6 +455,7 @@ static int resume(struct table *t, char *err, size_t errlen)
 	if (rc == 0) {
 		for (int s = 0; s < info.seats && s < RULES_MAX_SEATS; s++)
 			t->player[s] = info.side_player[s];
+		t->series_id = info.series_id;
 		log_info("table %u: game %lld resumed after %d moves at %s",
 			 t->cfg.id, (long long)t->game_id, l.n,
 			 referee_public_position(t->ref, pos, sizeof(pos)));
@@ -545,6 +590,54 @@ static int enter_secret(struct table *t, const char *text,
 	return answer(t, before, out);
 }
 
+/* "SERIES": the series is called to this table, recorded at once; a
+ * game under way without a move and in no series gives way to the
+ * series' first game here. */
+static int call_series(struct table *t, const char *text,
+		       struct verdict *out)
+{
+	struct db_series_info s;
+	struct db_game_new g;
+	char pos[256], *end = NULL;
+	long long id = text != NULL ? strtoll(text, &end, 10) : 0;
+	int64_t game = 0;
+
+	if (end == NULL || end == text || *end != '\0' || id <= 0)
+		return refuse(t, out, "assign: a series number expected");
+	/* Called here already (the CLI records the call first). */
+	if (db_series_get(t->db, id, &s) != DB_OK)
+		return refuse(t, out, "%s", db_error(t->db));
+	if (!plays_here(t, id)) {
+		if (s.board_id == t->board_id)
+			db_series_call(t->db, id, 0);
+		return refuse(t, out, "series %lld is played as %s '%s'; "
+			      "table %s plays %s '%s'", id, s.kind, s.options,
+			      t->cfg.name, t->cfg.game,
+			      rules_game_options(referee_game(t->ref)));
+	}
+	if (s.board_id != t->board_id &&
+	    db_series_call(t->db, id, t->board_id) != DB_OK)
+		return refuse(t, out, "%s", db_error(t->db));
+	if (t->game_id != 0 && t->series_id == 0 &&
+	    referee_plies(t->ref) == 0 && referee_in_game(t->ref)) {
+		new_game(t, &g, pos, sizeof(pos));
+		if (series_game(t, &g, &s) &&
+		    db_game_replace_empty(t->db, t->game_id, &g, &game) ==
+		    DB_OK) {
+			t->game_id = game;
+			series_started(t, &g, &s);
+		}
+	}
+	memset(out, 0, sizeof(*out));
+	out->table = t->cfg.id;
+	out->kind = VERDICT_COMMAND;
+	out->undone_to = -1;
+	snprintf(out->text, sizeof(out->text), "series %lld called to table "
+		 "%s%s", id, t->cfg.name, game != 0 ? ", its game under way" :
+		 ", from the next game");
+	return 0;
+}
+
 int table_command(struct table *t, const struct command_word *w,
 		  const char *text, struct verdict *out)
 {
@@ -554,6 +647,8 @@ int table_command(struct table *t, const struct command_word *w,
 
 	if (w->act == COMMAND_SECRET)
 		return enter_secret(t, text, out);
+	if (w->act == COMMAND_CALL)
+		return call_series(t, text, out);
 	k = w->act == COMMAND_OBSERVE ? obs_kind_find(w->observation) : -1;
 	if (k < 0)
 		return refuse(t, out, "%s is not a command for a table",
@@ -665,6 +760,7 @@ static void add_str(char **s, size_t *len, const char *text)
 char *table_state_json(struct table *t)
 {
 	const char *names[SENSE_HOLES_MAX];
+	char *calls;
 	char pos[256], *s = malloc(1);
 	size_t len = 0;
 	int mover = referee_mover(t->ref), n;
@@ -677,6 +773,11 @@ char *table_state_json(struct table *t)
 	add_str(&s, &len, t->cfg.name);
 	add(&s, &len, ",\"game\":");
 	add_str(&s, &len, t->cfg.game);
+	calls = table_calls_json(t->db, t->board_id, t->cfg.game,
+				 rules_game_options(referee_game(t->ref)),
+				 t->player, t->seats);
+	add(&s, &len, "%s", calls != NULL ? calls : "");
+	free(calls);
 	add(&s, &len, ",\"position\":");
 	add_str(&s, &len, referee_public_position(t->ref, pos, sizeof(pos)));
 	add(&s, &len, ",\"to_move\":");
