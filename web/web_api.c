@@ -476,6 +476,7 @@ void api_game(struct web_request *r)
 struct list_ctx {
 	struct jbuf *b;
 	int n;
+	int skip;		/* games left out before the first listed */
 	/* player totals */
 	int64_t player;
 	int won, lost, drawn, points_for, points_against;
@@ -485,6 +486,10 @@ static int each_game(void *ctx, const struct db_game_info *g)
 {
 	struct list_ctx *l = ctx;
 
+	if (l->skip > 0) {
+		l->skip--;
+		return 0;
+	}
 	if (l->b != NULL) {
 		if (l->n)
 			jbuf_printf(l->b, ",");
@@ -514,7 +519,7 @@ void api_series(struct web_request *r)
 	struct jbuf b = { 0 };
 	struct db_series_info s;
 	struct db_history_filter f = { 0 };
-	struct list_ctx l = { &b, 0, 0, 0, 0, 0, 0, 0 };
+	struct list_ctx l = { .b = &b };
 
 	if (db_series_get(db, r->param[0], &s) != DB_OK) {
 		web_error(r, 404, "no series %" PRId64, r->param[0]);
@@ -546,6 +551,45 @@ static int tournament_info(struct web_request *r, struct db *db,
 	return 0;
 }
 
+/* Whether a game of the tournament was started: it is being played. */
+static int any_game(void *ctx, const struct db_game_info *g)
+{
+	(void)g;
+	*(int *)ctx = 1;
+	return 1;
+}
+
+static void tournament_json(struct jbuf *b, struct db *db,
+			    const struct db_tournament_info *t)
+{
+	struct db_history_filter f = { 0 };
+	int played = 0;
+
+	f.tournament_id = t->id;
+	f.limit = 1;
+	if (strcmp(t->status, "drawn") == 0)
+		db_history(db, &f, any_game, &played);
+	jbuf_printf(b, "{\"id\":%" PRId64 ",\"name\":", t->id);
+	jbuf_str(b, t->name);
+	jbuf_printf(b, ",\"game\":");
+	jbuf_str(b, t->kind);
+	jbuf_printf(b, ",\"options\":");
+	public_options(b, t->kind, t->options);
+	jbuf_printf(b, ",\"target\":%d,\"third_place\":%s,\"status\":",
+		    t->target, t->third_place ? "true" : "false");
+	jbuf_str(b, played ? "playing" : t->status);
+	jbuf_printf(b, ",\"entrants\":%d,\"created\":", t->entrants);
+	jbuf_str(b, t->created);
+	jbuf_printf(b, ",\"champion\":");
+	jbuf_str(b, t->champion ? t->champion_name : NULL);
+	jbuf_printf(b, ",\"champion_id\":");
+	if (t->champion)
+		jbuf_printf(b, "%" PRId64, t->champion);
+	else
+		jbuf_printf(b, "null");
+	jbuf_printf(b, "}");
+}
+
 void api_tournament(struct web_request *r)
 {
 	struct db *db = web_db_acquire(r->web);
@@ -553,19 +597,40 @@ void api_tournament(struct web_request *r)
 	struct jbuf b = { 0 };
 
 	if (tournament_info(r, db, &t) == 0) {
-		jbuf_printf(&b, "{\"id\":%" PRId64 ",\"name\":", t.id);
-		jbuf_str(&b, t.name);
-		jbuf_printf(&b, ",\"game\":");
-		jbuf_str(&b, t.kind);
-		jbuf_printf(&b, ",\"options\":");
-		public_options(&b, t.kind, t.options);
-		jbuf_printf(&b, ",\"target\":%d,\"third_place\":%s,"
-			    "\"status\":", t.target,
-			    t.third_place ? "true" : "false");
-		jbuf_str(&b, t.status);
-		jbuf_printf(&b, ",\"entrants\":%d,\"champion\":", t.entrants);
-		jbuf_str(&b, t.champion ? t.champion_name : NULL);
-		jbuf_printf(&b, "}");
+		tournament_json(&b, db, &t);
+		web_json(r, &b);
+	}
+	web_db_release(r->web, db);
+}
+
+struct tournaments_ctx {
+	struct jbuf *b;
+	struct db *db;
+	int n;
+};
+
+static int each_tournament(void *ctx, const struct db_tournament_info *t)
+{
+	struct tournaments_ctx *c = ctx;
+
+	if (c->n++)
+		jbuf_printf(c->b, ",");
+	tournament_json(c->b, c->db, t);
+	return 0;
+}
+
+void api_tournaments(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct jbuf b = { 0 };
+	struct tournaments_ctx c = { &b, db, 0 };
+
+	jbuf_printf(&b, "[");
+	if (db_tournament_list(db, each_tournament, &c) != DB_OK) {
+		jbuf_free(&b);
+		web_error(r, 500, "%s", db_error(db));
+	} else {
+		jbuf_printf(&b, "]");
 		web_json(r, &b);
 	}
 	web_db_release(r->web, db);
@@ -592,8 +657,12 @@ void api_standings(struct web_request *r)
 		jbuf_printf(&b, "%s{\"place\":%zu,\"player\":%" PRId64
 			    ",\"name\":", i ? "," : "", i + 1, s->player_id);
 		jbuf_str(&b, s->name);
-		jbuf_printf(&b, ",\"seed\":%d,\"round_reached\":%d,\"status\":",
-			    s->seed, s->round_reached);
+		jbuf_printf(&b, ",\"seed\":%d,\"round_reached\":%d,"
+			    "\"out_round\":%d,\"out_by\":", s->seed,
+			    s->round_reached, s->out_round);
+		jbuf_str(&b, s->out_by[0] ? s->out_by : NULL);
+		jbuf_printf(&b, ",\"out_forfeit\":%s,\"status\":",
+			    s->out_forfeit ? "true" : "false");
 		jbuf_str(&b, standings_status_name(s->status));
 		jbuf_printf(&b, ",\"series_won\":%d,\"series_lost\":%d,"
 			    "\"games_won\":%d,\"games_lost\":%d,"
@@ -649,7 +718,7 @@ void api_bracket(struct web_request *r)
 	struct db *db = web_db_acquire(r->web);
 	struct db_tournament_info t;
 	struct jbuf b = { 0 };
-	struct list_ctx l = { &b, 0, 0, 0, 0, 0, 0, 0 };
+	struct list_ctx l = { .b = &b };
 
 	if (tournament_info(r, db, &t) == 0) {
 		jbuf_printf(&b, "[");
@@ -672,7 +741,7 @@ void api_player(struct web_request *r)
 	struct db_player p;
 	struct db_history_filter f = { 0 };
 	struct jbuf b = { 0 };
-	struct list_ctx l = { NULL, 0, 0, 0, 0, 0, 0, 0 };	/* totals only */
+	struct list_ctx l = { .b = NULL };	/* totals only */
 
 	if (db_player_get(db, r->param[0], &p) != DB_OK) {
 		web_error(r, 404, "no player %" PRId64, r->param[0]);
@@ -710,13 +779,29 @@ static int id_arg(struct web_request *r, const char *name, int64_t *id)
 	return 0;
 }
 
+/* The opponent filter: a player's number or name; 0 when absent. */
+static int opponent_arg(struct web_request *r, struct db *db, int64_t *id)
+{
+	const char *v = web_arg(r, "opponent");
+	struct db_player p;
+
+	if (v == NULL || *v == '\0')
+		return 0;
+	if (db_player_find(db, v, &p) != DB_OK) {
+		web_error(r, 400, "opponent: no player '%s'", v);
+		return -1;
+	}
+	*id = p.id;
+	return 0;
+}
+
 void api_history(struct web_request *r)
 {
 	struct db *db = web_db_acquire(r->web);
 	struct db_player p;
 	struct db_history_filter f = { 0 };
 	struct jbuf b = { 0 };
-	struct list_ctx l = { &b, 0, 0, 0, 0, 0, 0, 0 };
+	struct list_ctx l = { .b = &b };
 	const char *v;
 	char *end;
 
@@ -726,7 +811,7 @@ void api_history(struct web_request *r)
 	}
 	f.player_id = p.id;
 	f.limit = 50;
-	if (id_arg(r, "opponent", &f.opponent_id) < 0 ||
+	if (opponent_arg(r, db, &f.opponent_id) < 0 ||
 	    id_arg(r, "tournament", &f.tournament_id) < 0)
 		goto out;
 	if ((v = web_arg(r, "result")) != NULL) {
@@ -748,6 +833,16 @@ void api_history(struct web_request *r)
 			goto out;
 		}
 		f.limit = (int)n;
+	}
+	if ((v = web_arg(r, "offset")) != NULL) {
+		long n = strtol(v, &end, 10);
+
+		if (*v == '\0' || *end != '\0' || n < 0 || n > 100000) {
+			web_error(r, 400, "offset: '%s' is not 0..100000", v);
+			goto out;
+		}
+		l.skip = (int)n;
+		f.limit += (int)n;
 	}
 	jbuf_printf(&b, "[");
 	if (db_history(db, &f, each_game, &l) != DB_OK) {

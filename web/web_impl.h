@@ -123,9 +123,11 @@ void api_tables(struct web_request *r);
 void api_table(struct web_request *r);
 void api_game(struct web_request *r);
 void api_series(struct web_request *r);
+void api_tournaments(struct web_request *r);
 void api_tournament(struct web_request *r);
 void api_standings(struct web_request *r);
 void api_bracket(struct web_request *r);
+void api_players(struct web_request *r);
 void api_player(struct web_request *r);
 void api_history(struct web_request *r);
 
