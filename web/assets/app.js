@@ -167,8 +167,9 @@ function seatPlayer(game, seat) {
 
 /* A verdict in plain words: the game's own sentence (the API's) with
  * the players' names for their seats, and "moves again" when the one
- * who moved is to move again. */
-function verdictSentence(v, game, toMove) {
+ * who moved is to move again. Spectators (`full` false) read a held
+ * move or a foul without the sensors' details, which are the arbiter's. */
+function verdictSentence(v, game, toMove, full) {
 	let text = v.text || '';
 	const sides = game && game.sides ? game.sides : [];
 	for (const side of sides)
@@ -178,16 +179,24 @@ function verdictSentence(v, game, toMove) {
 			    !/again/.test(text)) text += ' and moves again';
 			break;
 		}
+	if (!full && v.kind === 'hold') return `${plainPart(text)} Waiting for the arbiter.`;
+	if (!full && v.kind === 'foul') return 'Foul: the board is being put back.';
+	if (!full && v.kind !== 'accept' && v.kind !== 'start') return plainPart(text);
 	const lead = { foul: 'Foul: ', hold: 'Waiting for the arbiter: ', warn: 'Note: ' }[v.kind] || '';
 	return lead + text;
 }
 
-function verdictBanner(v, game, toMove) {
-	if (!v) return null;
-	const kind = v.kind === 'foul' ? 'foul' : v.kind === 'warn' || v.kind === 'hold' ? 'warn' : 'ok';
-	return el('div', { class: `banner ${kind}`, 'data-verdict': v.kind, text: verdictSentence(v, game, toMove) });
+/* A sentence's first part, without the sensors' details after it. */
+function plainPart(text) {
+	const m = text.match(/^(.*?\?)(\s|$)/);
+	return (m ? m[1] : text.split(/; | \(/)[0]).trim();
 }
 
+function verdictBanner(v, game, toMove, full) {
+	if (!v) return null;
+	const kind = v.kind === 'foul' ? 'foul' : v.kind === 'warn' || v.kind === 'hold' ? 'warn' : 'ok';
+	return el('div', { class: `banner ${kind}`, 'data-verdict': v.kind, text: verdictSentence(v, game, toMove, full) });
+}
 /* A game's result naming its winner: "Dana wins 14–0", "draw 24–24". */
 function resultText(g) {
 	if (!g) return '';
@@ -396,10 +405,13 @@ async function pageTable() {
 		parts.push(playersLine(view.kind, game, live ? live.to_move : null));
 		parts.push(gameBoard(view.kind, view.position, view.board,
 			{ last: lastVerdict[t.id] && lastVerdict[t.id].move }));
-		const banner = verdictBanner(lastVerdict[t.id], game, live ? live.to_move : null);
+		const last = lastVerdict[t.id];
+		const banner = verdictBanner(last, game, live ? live.to_move : null, session.admin);
 		if (banner) parts.push(banner);
-		if (live && live.held) parts.push(el('div', { class: 'banner hold', text: 'a move awaits the arbiter' }));
-		if (live && live.restoring) parts.push(el('div', { class: 'banner foul', text: 'foul: the board is being put back' }));
+		if (live && live.held && !(last && last.kind === 'hold'))
+			parts.push(el('div', { class: 'banner hold', text: 'a move awaits the arbiter' }));
+		if (live && live.restoring && !(last && last.kind === 'foul'))
+			parts.push(el('div', { class: 'banner foul', text: 'foul: the board is being put back' }));
 		if (t.series) parts.push(seriesLines(t.series));
 		const next = nextLine(live);
 		if (next) parts.push(next);

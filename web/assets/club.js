@@ -7,11 +7,11 @@
 
 /* ------------------------------------------------------- tournaments */
 
-/* A round's name counted from the final. */
+/* A round's name counted from the final, as pitboss tournament show
+ * names it. */
 function roundName(round, rounds) {
 	if (round === rounds) return 'Final';
 	if (round === rounds - 1) return 'Semi-finals';
-	if (round === rounds - 2) return 'Quarter-finals';
 	return `Round ${round}`;
 }
 
@@ -39,6 +39,13 @@ function matchText(m) {
 	}
 }
 
+/* Totals are shown for a series played, not for a bye or a forfeit
+ * before any game. */
+function showTotals(m) {
+	if (!m.series || m.how === 'bye') return false;
+	return m.how === 'played' || m.how === 'pending' || m.players.some(p => p.total > 0);
+}
+
 function matchBox(m, from) {
 	const box = el('div', { class: `match how-${m.how}`, 'data-match': String(m.match + 1), id: `match-${m.match + 1}` });
 	box.append(el('div', { class: 'match-no' }, m.series ? link(`/series/${m.series}`, `Match ${m.match + 1}`) :
@@ -48,7 +55,7 @@ function matchBox(m, from) {
 		const seed = p.seeded && p.seed ? el('span', { class: 'seed', text: ` seed ${p.seed}` }) : null;
 		box.append(el('div', { class: won ? 'side winner' : m.winner && p.id ? 'side loser' : 'side' },
 			el('span', { class: 'name' }, sideName(p, from[k]), seed),
-			el('span', { class: 'total', text: m.series && m.how !== 'bye' ? String(p.total) : '' })));
+			el('span', { class: 'total', text: showTotals(m) ? String(p.total) : '' })));
 	});
 	box.append(el('div', { class: 'how', text: matchText(m) }));
 	return box;
@@ -83,7 +90,7 @@ function bracketView(matches, champion) {
 		box.append(col);
 	}
 	const parts = [];
-	if (champion) parts.push(el('p', { class: 'champion', id: 'champion' }, '🏆 Champion: ', champion));
+	if (champion) parts.push(el('p', { class: 'champion', id: 'champion' }, 'Champion: ', champion));
 	parts.push(box);
 	if (third) {
 		const semis = byRound(rounds - 1);
@@ -111,7 +118,7 @@ function finishes(matches, standings) {
 		if (m.winner && m.winner !== p.id && m.how !== 'pending') {
 			const how = m.how === 'forfeit' ? ' (forfeited)' : m.how === 'withdrawal' ? ' (withdrew)' : '';
 			i.text = m.round === rounds ? `runner-up: lost the final to ${other.name}${how}` :
-				`out in ${roundName(m.round, rounds).toLowerCase().replace(/s$/, '')} to ${other.name}${how}`;
+				`out in ${roundName(m.round, rounds).toLowerCase().replace(/s$/, '')} to ${other.name || 'a bye'}${how}`;
 			if (m.round === rounds) i.rank = 2;
 			i.out = m.how;
 		}
@@ -252,11 +259,11 @@ function tableIssues(t) {
 	if (!live) return out;
 	const at = key => firstSeen[key] || (firstSeen[key] = Date.now());
 	const game = t.game;
-	const words = live.last ? verdictSentence(live.last, game, live.to_move) : '';
-	if (live.held) out.push({ key: `${t.id}:held:${live.plies}`, kind: 'hold', what: `a move awaits the arbiter: ${words}`,
+	const words = live.last ? verdictSentence(live.last, game, live.to_move, true) : '';
+	if (live.held) out.push({ key: `${t.id}:held:${live.plies}`, kind: 'hold', what: words,
 		actions: ['confirm', 'reject', 'correct'] });
 	if (live.restoring) out.push({ key: `${t.id}:foul:${live.plies}`, kind: 'foul',
-		what: `foul, the board is being put back: ${words}`, actions: ['undo', 'position'] });
+		what: `${words} (the board is being put back)`, actions: ['undo', 'position'] });
 	else if (live.last && live.last.kind === 'foul' && !live.held)
 		out.push({ key: `${t.id}:foul:${live.last.ply}`, kind: 'foul', what: words, actions: ['undo', 'correct'] });
 	if (live.sensors !== 'online') out.push({ key: `${t.id}:offline`, kind: 'alarm', what: 'sensors offline', actions: [] });
