@@ -346,13 +346,19 @@ async function pageIndex() {
 	});
 }
 
+/* An incident of a game as spectators read it, after the fact. */
+function incidentText(i, game) {
+	if (i.kind === 'foul') return 'Foul: the board was put back.';
+	return verdictSentence({ kind: i.kind, text: i.text }, game, null);
+}
+
 /* The moves as spectators read them: who played what. */
 function publicMoves(game) {
 	return [listTable(['#', 'player', 'move'], (game.moves || []).map(m =>
 		[String(m.ply), m.player || m.seat, m.move]).reverse()),
 	el('h2', { text: 'Incidents' }),
 	listTable(['#', 'what'], (game.incidents || []).slice().reverse().map(i =>
-		[String(i.ply), verdictSentence({ kind: i.kind, text: i.text }, game, null)]))];
+		[String(i.ply), incidentText(i, game)]))];
 }
 
 /* The moves as the arbiter checks them: positions, sources, analysis. */
@@ -571,7 +577,7 @@ async function pageGame() {
 			g.moves.map((m, i) => [String(m.ply), m.player || m.seat, m.move]
 				.concat(g.analysis ? [g.analysis[i] || ''] : []))),
 		el('h2', { text: 'Incidents' }),
-		listTable(['#', 'what'], g.incidents.map(i => [String(i.ply), verdictSentence({ kind: i.kind, text: i.text }, g, null)])));
+		listTable(['#', 'what'], g.incidents.map(i => [String(i.ply), incidentText(i, g)])));
 	status('');
 }
 

@@ -183,9 +183,10 @@ function forfeitForm(id, standings, session) {
 
 async function pageTournaments() {
 	const list = await api('/api/tournaments');
-	$('content').replaceChildren(list.length ? listTable(['tournament', 'game', 'entrants', 'status', 'champion'],
-		list.map(t => [link(`/tournaments/${t.id}`, t.name), t.game, String(t.entrants), t.status,
-			t.champion ? link(`/players/${t.champion_id}`, t.champion) : '—'])) :
+	$('content').replaceChildren(list.length ? el('ul', { class: 'index', id: 'tournament-list' }, ...list.map(t =>
+		el('li', {}, link(`/tournaments/${t.id}`, t.name),
+			el('span', { class: 'muted', text: ` · ${t.game} · ${t.entrants} entrants · ${t.status}` }),
+			t.champion ? el('span', {}, ' · champion ', link(`/players/${t.champion_id}`, t.champion)) : null))) :
 		el('p', { class: 'muted', text: 'No tournaments yet.' }));
 	status('');
 }
