@@ -47,6 +47,10 @@ function ok(cond, name, ...diag) {
 }
 function note(text) { console.log(`# ${text}`); }
 const ms = t => `${Math.round(t)} ms`;
+/* A screenshot into $PITBOSS_SHOTS, to be looked at; none without it. */
+const shot = async (page, name) => {
+	if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
 
 /* Runs one group; an exception is one failure, and the run goes on. */
 async function group(name, fn) {
@@ -344,7 +348,7 @@ try {
 		await page.goto(`${LIVE}/play/3`);
 		await settled(page);
 		ok(await page.getAttribute('#enter', 'type') === 'password', 'the player page takes a secret like a password');
-		await page.fill('#seat', '1');
+		await page.selectOption('#seat', '1');
 		await page.fill('#pin', '1111');
 		await page.fill('#enter', 'R3');
 		const sent = performance.now();
@@ -369,7 +373,60 @@ try {
 		ok(!/R3|R at place/.test(text), 'and shows no secret', text.slice(0, 600));
 		const seats = await table.textContent('#content .players');
 		ok(seats === '1: Eve2: Fay', `the players by the game's own seats: "${seats}"`);
+
+		// Fay enters hers on her own page; Eve's shows the game go on.
+		const fay = await context.newPage();
+		const w3 = watch(fay);
+		await fay.goto(`${LIVE}/play/3`);
+		await settled(fay);
+		const choices = await fay.$$eval('#seat option', os => os.map(o => o.textContent).join(' '));
+		ok(choices === 'Eve Fay', `a player picks his name, not a seat number: "${choices}"`);
+		await fay.selectOption('#seat', '2');
+		await fay.fill('#pin', '2222');
+		await fay.fill('#enter', 'G1');
+		await fay.click('#enter-secret button[type=submit]');
+		const eveTurn = await page.waitForFunction(() => {
+			const t = document.getElementById('turn');
+			return t && t.textContent === 'Eve is to guess.' && document.getElementById('pegs');
+		}, null, { timeout: 10000 }).then(() => true, () => false);
+		ok(eveTurn, `Eve's page, live: whose turn and pegs to tap: "${await page.textContent('#turn').catch(() => '')}"`);
+		await page.click('#pegs button[data-place="1"]');
+		const peg = await page.textContent('#pegs button[data-place="1"]');
+		ok(peg === 'R', `a tapped peg carries its letter: "${peg}"`);
+		await page.click('#send-guess');
+		const fayMarks = await fay.waitForFunction(() => {
+			const t = document.getElementById('turn');
+			return t && t.textContent === "Fay is to mark Eve's guess." && document.getElementById('mark-none');
+		}, null, { timeout: 10000 }).then(() => true, () => false);
+		ok(fayMarks, `Fay's page: "${await fay.textContent('#turn').catch(() => '')}" with the marks to tap`);
+		const board = await fay.evaluate(() => {
+			const svg = document.querySelector('#play-game svg.board.code');
+			return svg ? {
+				letters: [...svg.querySelectorAll('text.peg-letter')].map(t => t.textContent).join(''),
+				blanks: [...svg.querySelectorAll('circle.peg.blank')].filter(c => c.getAttribute('fill') === 'none').length,
+				pending: svg.querySelectorAll('circle.mark-pending').length,
+				names: [...svg.querySelectorAll('text.who')].map(t => t.textContent).join(' '),
+			} : null;
+		});
+		ok(board && /^R/.test(board.letters) && board.blanks === 4 && board.pending === 1 && /Eve/.test(board.names),
+			'the board: pegs with letters, blanks hollow, a mark not yet given, names for seats', JSON.stringify(board));
+		await fay.click('#mark-none');
+		const none = await fay.waitForFunction(() => document.querySelectorAll('#play-game svg circle.mark-none').length === 1 &&
+			document.querySelectorAll('#play-game svg circle.mark-pending').length === 0, null, { timeout: 10000 })
+			.then(() => true, () => false);
+		ok(none, 'Fay marks "none" by a tap, drawn unlike a mark not yet given');
+		w3.stop();
+		await shot(fay, 'phone-play');
+		// Another player at Eve's phone with a wrong PIN: Eve's secret goes.
 		w.stop();
+		await page.selectOption('#seat', '2');
+		await page.fill('#pin', '0000');
+		await page.click('#who button[type=submit]');
+		await page.waitForSelector('#status.foul', { timeout: 5000 }).catch(() => null);
+		const gone = await page.evaluate(() => ({ text: document.getElementById('secret').textContent,
+			hidden: document.getElementById('secret').classList.contains('hidden') }));
+		ok(gone.text === '' && gone.hidden, 'a wrong PIN clears the previous player\'s secret', JSON.stringify(gone));
+		ok(w3.problems.length === 0, 'no console errors or failed requests on Fay\'s page', ...w3.problems);
 		w2.stop();
 		ok(w.problems.length === 0 && w2.problems.length === 0,
 			'no console errors or failed requests on the player\'s and the table\'s pages', ...w.problems, ...w2.problems);
@@ -416,9 +473,6 @@ try {
 
 	/* The club's pages: what a phone and the club room's screen show. */
 	const SIZES = [[390, 844, 'phone'], [1920, 1080, 'screen']];
-	const shot = async (page, name) => {
-		if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-	};
 	await group('club pages', async () => {
 		for (const [width, height, tag] of SIZES) {
 			const context = await browser.newContext({ viewport: { width, height } });

@@ -85,42 +85,72 @@ function kalahBoard(position, board, opts) {
 }
 
 /* The hidden-code game: every row of guesses with each player's mark,
- * the claims, and the secrets once the game is over ("?" before). */
+ * the claims, and the secrets once the game is over ("?" before).
+ * Pegs carry their letter (for colour-blind players); a blank place is
+ * drawn hollow, not as a colour; a mark "none" (a dash) differs from a
+ * mark not given yet (a dotted ring). opts.names: seat -> name. */
 const PEG = { R: '#c62828', O: '#ef6c00', Y: '#f9a825', G: '#2e7d32', B: '#1565c0', P: '#6a1b9a' };
+const PEG_NAME = { R: 'red', O: 'orange', Y: 'yellow', G: 'green', B: 'blue', P: 'purple', '-': 'blank' };
 
-function codeBoard(position) {
+/* The position's fields: secrets, rows (who, code, marks), claims. */
+function codeState(position) {
 	const field = name => {
 		const f = (position || '').split('|').map(x => x.trim()).find(x => x.startsWith(name + ' '));
 		return f ? f.slice(name.length + 1).trim() : 'none';
 	};
-	const rows = field('rows') === 'none' ? [] : field('rows').split(/\s+/);
-	const claims = field('claims') === 'none' ? [] : field('claims').split(/\s+/);
-	const secrets = field('secrets').split(/\s+/);
-	const h = 34 * (rows.length + claims.length + 1) + 20, w = 430;
+	const list = name => field(name) === 'none' ? [] : field(name).split(/\s+/);
+	const rows = list('rows').map(r => {
+		const [who, rest] = r.split(':');
+		const [code, marks] = (rest || '').split('/');
+		return { who, code: code || '', marks: marks || '' };
+	});
+	const claims = list('claims').map(c => {
+		const [who, rest] = c.split(':');
+		return { who, code: (rest || '').split('/')[0] };
+	});
+	return { secrets: field('secrets').split(/\s+/), rows, claims };
+}
+
+function pegSVG(svg, c, x, y, r) {
+	const blank = !PEG[c];
+	svg.append(el('svg:circle', { class: blank ? 'peg blank' : 'peg', cx: x, cy: y, r,
+		fill: blank ? 'none' : PEG[c], stroke: blank ? '#f8ecd6' : '#3e2723',
+		'stroke-dasharray': blank ? '3 2' : null }));
+	svg.append(el('svg:text', { class: 'peg-letter', x, y: y + 4, fill: c === 'Y' ? '#111' : '#fff',
+		text: blank ? '' : c }));
+}
+
+function markSVG(svg, m, x, y) {
+	const looks = { b: ['#111', '#111', 'B'], w: ['#fff', '#3e2723', 'W'], '-': ['none', '#f8ecd6', '–'],
+		'.': ['none', '#f8ecd6', '?'] }[m];
+	if (!looks) return;
+	svg.append(el('svg:circle', { class: `mark mark-${m === '.' ? 'pending' : m === '-' ? 'none' : m}`, cx: x, cy: y, r: 9,
+		fill: looks[0], stroke: looks[1], 'stroke-dasharray': m === '.' ? '2 2' : null }));
+	svg.append(el('svg:text', { class: 'peg-letter', x, y: y + 4, fill: m === 'w' ? '#111' : '#f8ecd6', text: looks[2] }));
+}
+
+function codeBoard(position, board, opts) {
+	const st = codeState(position);
+	const name = seat => (opts && opts.names && opts.names[seat]) || seat;
+	const h = 34 * (st.rows.length + st.claims.length + 1) + 20, w = 470;
 	const svg = el('svg:svg', { class: 'board code', viewBox: `0 0 ${w} ${h}`, role: 'img',
 		'aria-label': `hidden-code game ${position}` });
 	svg.append(el('svg:rect', { class: 'wood', x: 0, y: 0, width: w, height: h, rx: 16 }));
-	const pegs = (code, y) => [...code].forEach((c, i) => svg.append(el('svg:circle', {
-		cx: 70 + 30 * i, cy: y, r: 11, fill: PEG[c] || '#5d4037', stroke: '#3e2723' })));
-	const label = (text, x, y) => svg.append(el('svg:text', { class: 'label', x, y: y + 4, text }));
+	const label = (text, x, y, cls) => svg.append(el('svg:text', { class: cls || 'label', x, y: y + 4, text }));
 	let y = 28;
-	label('code', 25, y);
-	secrets.forEach((sec, i) => label(sec === '?' ? `${i + 1}: ?` : `${i + 1}: ${sec}`, 250 + 45 * i, y));
-	for (const row of rows) {
+	label('secrets', 12, y, 'label who');
+	st.secrets.forEach((sec, i) => label(`${name(String(i + 1))}: ${sec === '?' ? '?' : sec === '*' ? 'entered' : sec}`,
+		120 + 90 * i, y, 'label who'));
+	for (const row of st.rows) {
 		y += 34;
-		const [who, rest] = row.split(':');
-		const [code, marks] = (rest || '').split('/');
-		label(`${who}`, 25, y);
-		pegs(code || '', y);
-		[...(marks || '')].forEach((m, i) => svg.append(el('svg:circle', { cx: 250 + 20 * i, cy: y, r: 6,
-			fill: m === 'b' ? '#111' : m === 'w' ? '#fff' : 'none',
-			stroke: m === 'x' ? 'none' : '#f8ecd6' })));
+		label(name(row.who), 12, y, 'label who');
+		[...row.code].forEach((c, i) => pegSVG(svg, c, 130 + 30 * i, y, 12));
+		[...row.marks].forEach((m, i) => markSVG(svg, m, 300 + 24 * i, y));
 	}
-	for (const claim of claims) {
+	for (const claim of st.claims) {
 		y += 34;
-		const [who, rest] = claim.split(':');
-		label(`${who} claims`, 30, y);
-		pegs((rest || '').split('/')[0], y);
+		label(`${name(claim.who)} claims`, 12, y, 'label who');
+		[...claim.code].forEach((c, i) => pegSVG(svg, c, 130 + 30 * i, y, 12));
 	}
 	return svg;
 }
@@ -134,7 +164,7 @@ function textBoard(position) {
  * (Kalah: N above S, as on its board; by default the game's own). */
 const renderers = {
 	kalah: { draw: kalahBoard, seats: ['N', 'S'] },
-	codegame: { draw: codeBoard },
+	codegame: { draw: codeBoard },	/* club.js adds play */
 };
 
 /* The board of a game of `kind` at `position`; `board` is the API's
@@ -157,6 +187,11 @@ function beads(total, target) {
 	}
 	if (total > target) box.append(el('span', { class: 'muted', text: ` +${total - target}` }));
 	return box;
+}
+
+/* Seat -> player's name of a game, or null. */
+function seatNames(game) {
+	return game && game.sides ? Object.fromEntries(game.sides.map(x => [x.seat, x.name])) : null;
 }
 
 /* The name of who sits at `seat` in `game`, or null. */
@@ -296,7 +331,7 @@ function tableCard(t) {
 	card.append(el('h2', {}, link(`/tables/${t.id}`, t.name)));
 	card.append(playersLine(view.kind, game, turn));
 	card.append(gameBoard(view.kind, view.position, view.board,
-		{ last: lastVerdict[t.id] && lastVerdict[t.id].move }));
+		{ last: lastVerdict[t.id] && lastVerdict[t.id].move, names: seatNames(game) }));
 	const banner = verdictBanner(lastVerdict[t.id], game, turn);
 	if (banner) card.append(banner);
 	if (live && live.sensors !== 'online') card.append(el('div', { class: 'banner foul', text: 'sensors offline' }));
@@ -410,7 +445,7 @@ async function pageTable() {
 		const parts = [];
 		parts.push(playersLine(view.kind, game, live ? live.to_move : null));
 		parts.push(gameBoard(view.kind, view.position, view.board,
-			{ last: lastVerdict[t.id] && lastVerdict[t.id].move }));
+			{ last: lastVerdict[t.id] && lastVerdict[t.id].move, names: seatNames(game) }));
 		const last = lastVerdict[t.id];
 		const banner = verdictBanner(last, game, live ? live.to_move : null, session.admin);
 		if (banner) parts.push(banner);
@@ -560,7 +595,7 @@ async function pageGame() {
 		max: g.moves.length, value: g.moves.length, 'aria-label': 'move' });
 	const show = () => {
 		const i = Number(slider.value);
-		view.replaceChildren(gameBoard(g.game, positions[i], board, { last: i ? g.moves[i - 1].move : '' }));
+		view.replaceChildren(gameBoard(g.game, positions[i], board, { last: i ? g.moves[i - 1].move : '', names: seatNames(g) }));
 		label.textContent = (i ? `after move ${i}: ${g.moves[i - 1].player || g.moves[i - 1].seat} plays ${g.moves[i - 1].move}` : 'start') +
 			(i && g.analysis && g.analysis[i - 1] ? ` — ${g.analysis[i - 1]}` : '');
 	};
@@ -628,38 +663,75 @@ async function pageAdmin() {
 	status('');
 }
 
-/* A player's own page at his table: his secret, his moves. */
+/* A player's own page at his table: his secret, the game as it goes,
+ * his moves (tapped where the game's renderer offers it). A wrong PIN
+ * clears what the page showed of the previous player. */
 async function pagePlay() {
 	const id = pageId();
-	const seat = el('input', { name: 'seat', id: 'seat', size: 2, inputmode: 'numeric', 'aria-label': 'seat' });
+	let t = await api(`/api/tables/${id}`);
+	const names = seatNames(t.game) || {};
+	const sides = t.game && t.game.sides ? t.game.sides : [];
+	const seat = sides.length ? el('select', { name: 'seat', id: 'seat', 'aria-label': 'who you are' },
+		...sides.map(x => el('option', { value: x.seat, text: x.name }))) :
+		el('input', { name: 'seat', id: 'seat', size: 2, inputmode: 'numeric', 'aria-label': 'seat' });
 	const pin = el('input', { name: 'pin', id: 'pin', type: 'password', size: 8, inputmode: 'numeric',
 		autocomplete: 'off', 'aria-label': 'PIN' });
 	const secret = el('p', { id: 'secret', class: 'banner ok hidden' });
 	const move = el('input', { name: 'move', id: 'move', size: 14, 'aria-label': 'move' });
 	const out = el('p', { id: 'play-outcome', class: 'muted' });
-	const post = (what, fields) => api(`/api/tables/${id}/${what}`, { method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify(Object.assign({ seat: seat.value, pin: pin.value }, fields || {})) });
-	const who = el('form', { class: 'inline', id: 'who' }, el('label', {}, 'Seat ', seat),
+	const game = el('div', { id: 'play-game' });
+	const me = { seat: null, ctx: {} };
+	const forget = () => {
+		me.seat = null;
+		me.ctx = {};
+		secret.textContent = '';
+		secret.classList.add('hidden');
+	};
+	const post = async (what, fields) => {
+		try {
+			return await api(`/api/tables/${id}/${what}`, { method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(Object.assign({ seat: seat.value, pin: pin.value }, fields || {})) });
+		} catch (err) {
+			if (/wrong seat or PIN|too many/.test(err.message)) { forget(); draw(); }
+			throw err;
+		}
+	};
+	const showSecret = async () => {
+		const r = await post('secret');
+		me.seat = seat.value;
+		secret.textContent = r.view;
+		secret.classList.remove('hidden');
+	};
+	const send = async text => {
+		try {
+			const r = await post('play', { move: text });
+			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
+			me.ctx = {};
+		} catch (err) { out.textContent = err.message; }
+	};
+	const draw = () => {
+		const live = t.live;
+		const kind = live ? live.game : null;
+		const r = renderers[kind] || {};
+		const parts = [playersLine(kind, t.game, live ? live.to_move : null)];
+		if (live) parts.push(gameBoard(kind, live.position, t.board, { names }));
+		if (live && r.play) parts.push(r.play(Object.assign(me.ctx, { live, names, send, game: t.game,
+			seat: me.seat === seat.value ? me.seat : null })));
+		game.replaceChildren(...parts);
+	};
+	const who = el('form', { class: 'inline', id: 'who' }, el('label', {}, 'I am ', seat),
 		el('label', {}, 'PIN ', pin), el('button', { type: 'submit', text: 'Show my secret' }));
 	who.addEventListener('submit', async e => {
 		e.preventDefault();
-		try {
-			const r = await post('secret');
-			secret.textContent = r.view;
-			secret.classList.remove('hidden');
-			status('');
-		} catch (err) { status(err.message, 'foul'); }
+		forget();
+		try { await showSecret(); status(''); } catch (err) { status(err.message, 'foul'); }
+		draw();
 	});
-	const mine = el('form', { class: 'inline', id: 'my-move' }, el('label', {}, 'My move ', move),
+	seat.addEventListener('change', () => { forget(); draw(); });
+	const mine = el('form', { class: 'inline', id: 'my-move' }, el('label', {}, 'Type a move ', move),
 		el('button', { type: 'submit', text: 'Send' }));
-	mine.addEventListener('submit', async e => {
-		e.preventDefault();
-		try {
-			const r = await post('play', { move: move.value });
-			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
-		} catch (err) { out.textContent = err.message; }
-	});
+	mine.addEventListener('submit', e => { e.preventDefault(); send(move.value); });
 	// A game started with secrets=ask: each player enters the counters he
 	// drew, before the first guess. Typed like a password, never shown.
 	const drawn = el('input', { name: 'enter', id: 'enter', type: 'password', size: 4,
@@ -673,16 +745,21 @@ async function pagePlay() {
 			const r = await post('secret', { enter: drawn.value });
 			drawn.value = '';
 			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
-			const v = await post('secret');
-			secret.textContent = v.view;
-			secret.classList.remove('hidden');
-		} catch (err) { out.textContent = err.message; }
+			await showSecret();
+		} catch (err) { drawn.value = ''; out.textContent = err.message; }
+		draw();
 	});
-	$('title').textContent = `Player at table ${id}`;
+	$('title').textContent = `At ${t.name}`;
 	$('content').replaceChildren(
 		el('p', { class: 'muted', text: 'Keep this screen to yourself: it shows what only you may know.' }),
-		who, secret, enter, mine, out, el('p', {}, link(`/tables/${id}`, 'the table')));
+		who, secret, enter, game, out, mine, el('p', {}, link(`/tables/${id}`, 'the table')));
+	draw();
 	status('');
+	follow(async v => {
+		if (String(v.board) !== String(id)) return;
+		t = await api(`/api/tables/${id}`);
+		draw();
+	});
 }
 
 /* The pages; club.js adds the tournament, the indexes, the club room

@@ -1,7 +1,8 @@
 /*
  * club.js - the club's pages (loaded after app.js, whose helpers it
  * uses): a tournament with its bracket and standings, the tournament and
- * player indexes, the club room's screen, and the arbiter's console.
+ * player indexes, the club room's screen, the arbiter's console, and
+ * the hidden-code game's part of a player's page.
  */
 'use strict';
 
@@ -337,5 +338,51 @@ async function arbiterConsole(session, box) {
 	await load();
 	follow(() => load());
 }
+
+/* ----------------------------------------------- the hidden-code game */
+
+/* The hidden-code game's part of a player's page: whose turn it is and
+ * what to do, pegs to tap for a guess or a claim, the three marks. */
+const CODE_COLOURS = ['-', 'R', 'O', 'Y', 'G', 'B', 'P'];
+
+function codePlay(ctx) {
+	const { live, seat, names, send } = ctx;	/* ctx.game: the game's summary */
+	const st = codeState(live.position);
+	const name = x => names[x] || `seat ${x}`;
+	const last = st.rows[st.rows.length - 1];
+	const turn = live.to_move;
+	const marking = last && turn && last.marks[Number(turn) - 1] === '.';
+	const box = el('div', { id: 'my-turn' });
+	box.append(el('p', { class: 'turn-line', id: 'turn', text: !turn ? 'The game is over.' :
+		marking ? `${name(turn)} is to mark ${name(last.who)}'s guess.` : `${name(turn)} is to guess.` }));
+	if (live.last) box.append(verdictBanner(live.last, ctx.game, turn, false));
+	if (!seat || String(seat) !== String(turn)) return box;
+	if (marking) {
+		box.append(el('p', { text: `Mark ${name(last.who)}'s guess against your secret:` }));
+		const marks = el('div', { class: 'mark-buttons' });
+		for (const [word, label, help] of [['black', 'Black', 'your colour at your place'],
+			['white', 'White', 'your colour, another place'], ['none', 'None', 'your colour is not there']])
+			marks.append(el('button', { type: 'button', class: `mark-${word}`, id: `mark-${word}`,
+				on: { click: () => send(`${seat}:${word}`) } }, el('b', { text: label }), el('small', { text: ` ${help}` })));
+		box.append(marks);
+		return box;
+	}
+	const code = ctx.code || (ctx.code = ['-', '-', '-', '-', '-']);
+	const pegs = el('div', { class: 'peg-row', id: 'pegs' });
+	const draw = () => pegs.replaceChildren(...code.map((c, i) => el('button', { type: 'button',
+		class: `peg-button peg-${c === '-' ? 'blank' : c}`, 'data-place': String(i + 1),
+		'aria-label': `place ${i + 1}: ${PEG_NAME[c]}`, text: c === '-' ? '' : c,
+		on: { click: () => { code[i] = CODE_COLOURS[(CODE_COLOURS.indexOf(code[i]) + 1) % CODE_COLOURS.length]; draw(); } } })));
+	draw();
+	box.append(el('p', { class: 'muted', text: 'Tap a place to change its colour (blank, R, O, Y, G, B, P).' }), pegs,
+		el('div', { class: 'mark-buttons' },
+			el('button', { type: 'button', id: 'send-guess', text: 'Guess', on: { click: () => send(`${seat}:${code.join('')}`) } }),
+			el('button', { type: 'button', id: 'claim', class: 'secondary', text: 'Claim this code',
+				on: { click: () => send(`${seat}:claim=${code.join('')}`) } }),
+			el('button', { type: 'button', id: 'pass', class: 'secondary', text: 'Pass', on: { click: () => send(`${seat}:pass`) } })));
+	return box;
+}
+
+renderers.codegame.play = codePlay;
 
 Object.assign(pages, { tournament: pageTournament, tournaments: pageTournaments, players: pagePlayers, tv: pageTv });
