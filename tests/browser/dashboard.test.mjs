@@ -99,10 +99,11 @@ function watch(page) {
 	const on = {
 		console: m => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); },
 		pageerror: e => problems.push(`exception: ${e.message}`),
-		/* The live updates' stream is cut when a page is left. */
+		/* Leaving a page cuts its live updates' stream and any
+		 * request still under way (ERR_ABORTED): not a failure. */
 		requestfailed: r => {
 			const why = r.failure() && r.failure().errorText;
-			if (!(/\/api\/events$/.test(r.url()) && why === 'net::ERR_ABORTED'))
+			if (why !== 'net::ERR_ABORTED')
 				problems.push(`failed: ${r.url()} ${why}`);
 		},
 		response: r => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); },

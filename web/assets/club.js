@@ -140,15 +140,20 @@ function finishes(matches, standings) {
 
 async function pageTournament() {
 	const id = pageId();
+	/* A format without a bracket (all play all) has none to show. */
 	const [t, bracket, standings] = await Promise.all([api(`/api/tournaments/${id}`),
-		api(`/api/tournaments/${id}/bracket`), api(`/api/tournaments/${id}/standings`)]);
+		api(`/api/tournaments/${id}/bracket`).catch(() => []), api(`/api/tournaments/${id}/standings`)]);
 	$('title').textContent = t.name;
 	const champion = t.champion ? (t.champion_id ? link(`/players/${t.champion_id}`, t.champion) : t.champion) : null;
 	const parts = [el('p', { class: 'muted', id: 'summary', text:
 		`${t.game}${t.options ? ` ${t.options}` : ''} · series to ${t.target} · ${t.entrants} entrants · ${t.status}` })];
-	parts.push(el('h2', { text: 'Bracket' }), ...bracketView(bracket, champion));
+	if (Array.isArray(bracket) && bracket.length)
+		parts.push(el('h2', { text: 'Bracket' }), ...bracketView(bracket, champion));
+	else if (champion)
+		parts.push(el('p', { class: 'champion', id: 'champion' }, 'Champion: ', champion));
 	parts.push(el('h2', { text: 'Standings' }));
-	const rows = finishes(bracket, standings);
+	const rows = Array.isArray(bracket) && bracket.length ? finishes(bracket, standings) :
+		standings.map(s => ({ s, text: s.points !== undefined ? `${s.points} points` : s.status || '' }));
 	parts.push(listTable(['#', 'player', 'result', 'series W-L', 'games W-L-D', 'points'],
 		rows.map((f, i) => [String(i + 1), link(`/players/${f.s.player}`, f.s.name), f.text,
 			`${f.s.series_won}-${f.s.series_lost}`, `${f.s.games_won}-${f.s.games_lost}-${f.s.games_drawn}`,
@@ -233,21 +238,35 @@ async function pageTv() {
 	const grid = el('div', { class: 'tv-grid', id: 'tv' });
 	$('content').replaceChildren(grid);
 	const load = async () => {
-		const tables = await api('/api/tables');
-		const n = Math.max(1, tables.length);
+		const [tables, next] = await Promise.all([api('/api/tables'), upNext()]);
+		const n = Math.max(1, tables.length + (next ? 1 : 0));
 		const cols = n === 1 ? 1 : n <= 4 ? 2 : n <= 9 ? 3 : 4;
 		grid.style.setProperty('--cols', String(cols));
 		grid.style.setProperty('--rows', String(Math.ceil(n / cols)));
-		grid.replaceChildren(...tables.map(tableCard));
+		grid.replaceChildren(...tables.map(tableCard), ...(next ? [next] : []));
 		status(tables.length ? '' : 'No tables yet.');
 	};
 	await load();
 	follow(async v => {
 		lastVerdict[v.board] = v;
 		const card = document.getElementById(`table-${v.board}`);
-		if (!card) return load();
+		if (!card || v.kind === 'over') return load();
 		card.replaceWith(tableCard(await api(`/api/tables/${v.board}`)));
 	});
+}
+
+/* The matches of the tournaments under way whose players are known
+ * and that no table plays yet: a card, or null when there are none. */
+async function upNext() {
+	const list = await api('/api/tournaments').catch(() => []);
+	const waiting = [];
+	for (const t of list.filter(x => x.status === 'drawn' || x.status === 'playing')) {
+		const bracket = await api(`/api/tournaments/${t.id}/bracket`).catch(() => []);
+		for (const m of bracket) if (m.how === 'pending' && !m.series && m.players.every(p => p.id))
+			waiting.push(el('li', {}, `${t.name}, match ${m.match + 1}: ${m.players.map(p => p.name).join(' v ')}`));
+	}
+	return waiting.length ? el('section', { class: 'card', id: 'up-next' }, el('h2', { text: 'Up next' }),
+		el('ul', {}, ...waiting)) : null;
 }
 
 /* --------------------------------------------------- arbiter's console */
@@ -301,11 +320,11 @@ async function arbiterConsole(session, box) {
 			const a = CONSOLE_ACTIONS[kind];
 			if (a.input) {
 				const input = el('input', { size: a.input, 'aria-label': a.label, name: kind });
-				const b = el('button', { type: 'button', class: a.danger ? 'danger' : null, 'data-action': kind, text: a.label });
+				const b = el('button', { type: 'button', class: a.danger ? 'danger' : null, 'data-action': kind, text: 'Send' });
 				b.addEventListener('click', () => a.danger ?
 					askFirst(b, a.label, () => send(it.table, kind, input.value, out)) :
 					send(it.table, kind, input.value, out));
-				acts.append(el('span', { class: 'inline' }, b, input), ' ');
+				acts.append(el('label', { class: 'inline' }, a.label, ' ', input, b), ' ');
 			} else if (a.danger) {
 				const b = el('button', { type: 'button', class: 'danger', 'data-action': kind, text: a.label });
 				b.addEventListener('click', () => askFirst(b, a.label, () => send(it.table, kind, '', out)));
