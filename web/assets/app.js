@@ -364,7 +364,8 @@ function nextLine(live) {
 async function pageIndex() {
 	const content = $('content');
 	const cards = el('div', { class: 'cards', id: 'cards' });
-	content.replaceChildren(cards);
+	content.replaceChildren(cards, el('p', { class: 'muted' }, link('/tv', 'Every table on one screen'),
+		' (for the club room)'));
 	const load = async () => {
 		const tables = await api('/api/tables');
 		cards.replaceChildren(...tables.map(tableCard));
