@@ -278,8 +278,12 @@ const firstSeen = {};
 function tableIssues(t) {
 	const live = t.live, out = [];
 	if (!live) return out;
-	const at = key => firstSeen[key] || (firstSeen[key] = Date.now());
 	const game = t.game;
+	/* When it happened: the game's last incident (a held move and a
+	 * foul are recorded as incidents), else when this page first saw it. */
+	const recorded = game && game.incidents && game.incidents.length ?
+		Date.parse(game.incidents[game.incidents.length - 1].at) : NaN;
+	const at = key => firstSeen[key] || (firstSeen[key] = isNaN(recorded) ? Date.now() : recorded);
 	const words = live.last ? verdictSentence(live.last, game, live.to_move, true) : '';
 	if (live.held) out.push({ key: `${t.id}:held:${live.plies}`, kind: 'hold', what: words,
 		actions: ['confirm', 'reject', 'correct'] });
@@ -343,7 +347,9 @@ async function arbiterConsole(session, box) {
 	box.replaceChildren(el('h2', { text: 'Waiting for the arbiter' }), list, quiet,
 		el('h2', { text: 'Tables' }), tablesList);
 	const load = async () => {
-		const tables = await api('/api/tables');
+		/* Tables with something to settle, with their incidents. */
+		const tables = await Promise.all((await api('/api/tables')).map(t =>
+			t.live && (t.live.held || t.live.restoring) ? api(`/api/tables/${t.id}`).catch(() => t) : t));
 		const issues = tables.flatMap(tableIssues).sort((a, b) => a.at - b.at || a.table.id - b.table.id);
 		/* A row being answered stays as it is. */
 		if (list.dataset.keys !== issues.map(i => i.key).join(' ')) {
