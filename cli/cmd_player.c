@@ -423,6 +423,7 @@ static int run_table(int argc, char **argv)
 		{ "end", table_live },
 		{ "status", table_live },
 		{ "secret", table_live },
+		{ "assign", table_live },
 	};
 
 	return cli_dispatch("table", commands,

@@ -51,7 +51,7 @@ static int parse_count(const char *name, const char *text, long max,
 
 static void print_verdict(void *ctx, const struct verdict *v)
 {
-	char line[512];
+	char line[VERDICT_LINE_MAX];
 
 	verdict_format(v, line, sizeof(line));
 	fprintf(ctx, "%s\n", line);

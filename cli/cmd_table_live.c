@@ -110,6 +110,36 @@ static int read_secret(const char *seat, char *text, size_t len)
 	return 0;
 }
 
+/*
+ * `table assign TABLE SERIES|next`: the call-up is recorded here, so
+ * that it holds without pitbossd; the command then tells the daemon's
+ * table at once. The series' number goes into `text`.
+ */
+static int record_call(struct db *db, const struct db_table *table,
+		       const char *which, char *text, size_t len)
+{
+	int64_t id = 0;
+	long v;
+	int rc;
+
+	if (strcmp(which, "next") == 0) {
+		rc = cli_db_result(db, db_series_next_due(db, 0, NULL, NULL, &id));
+		if (rc == EXIT_OK && id == 0) {
+			cli_error("no series is due");
+			rc = EXIT_REFUSED;
+		}
+	} else if (cli_parse_int("series", which, 1, 2147483647, &v) < 0) {
+		return EXIT_USAGE;
+	} else {
+		id = v;
+		rc = EXIT_OK;
+	}
+	if (rc == EXIT_OK)
+		rc = cli_db_result(db, db_series_call(db, id, table->id));
+	snprintf(text, len, "%" PRId64, id);
+	return rc;
+}
+
 static int send_command(const struct command_word *w, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -121,7 +151,7 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 	struct db_table table;
 	struct db_command cmd;
 	struct db *db;
-	char command[64], text[96] = "", tagged[128] = "";
+	char command[64], text[96] = "", tagged[128] = "", call[24] = "";
 	long wait = 10;
 	int64_t id = 0;
 	int c, rc;
@@ -146,6 +176,9 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 	if ((rc = cli_db_open(co.db, 0, &db)) != EXIT_OK)
 		return rc;
 	rc = cli_db_result(db, db_table_find(db, argv[optind], &table));
+	if (rc == EXIT_OK && w->act == COMMAND_CALL)
+		rc = record_call(db, &table, argv[optind + 1], call,
+				 sizeof(call));
 	/* A secret is for the game under way now, not the next one. */
 	if (rc == EXIT_OK && text[0] != '\0') {
 		int64_t game = 0;
@@ -159,7 +192,8 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 	}
 	if (rc == EXIT_OK)
 		rc = cli_db_result(db, db_command_add(db, table.id, w->word,
-			tagged[0] != '\0' ? tagged : argc - optind == 2 ?
+			call[0] != '\0' ? call : tagged[0] != '\0' ? tagged :
+			argc - optind == 2 ?
 			argv[optind + 1] : "", &id));
 	explicit_bzero(text, sizeof(text));
 	explicit_bzero(tagged, sizeof(tagged));
@@ -167,6 +201,13 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 		rc = cli_db_result(db, db_command_get(db, id, &cmd));
 		if (rc != EXIT_OK || cmd.done[0] != '\0')
 			break;
+		if (waited >= wait * 1000 && w->act == COMMAND_CALL) {
+			printf("series %s called to table %s (recorded; "
+			       "pitbossd takes it at the table's next game)\n",
+			       call, table.name);
+			db_close(db);
+			return EXIT_OK;
+		}
 		if (waited >= wait * 1000) {
 			fprintf(stderr, "%s: no answer from pitbossd within %ld s; "
 				"command %" PRId64 " waits in the queue (a "
@@ -190,11 +231,49 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 	return rc;
 }
 
+/* The series called to the table and the next due one. */
+static void calls_text(const struct db_table_calls *c)
+{
+	if (c->playing)
+		printf("series %" PRId64 ": %s v %s, %d-%d to %d\n",
+		       c->now.id, c->now.name[0], c->now.name[1],
+		       c->now.total[0], c->now.total[1], c->now.target);
+	else
+		printf("no series called: games here are friendlies\n");
+	if (c->next)
+		printf("next: series %" PRId64 ", %s v %s\n", c->up.id,
+		       c->up.name[0], c->up.name[1]);
+}
+
+static void series_json(int set, const struct db_series_info *s)
+{
+	if (!set) {
+		printf("null");
+		return;
+	}
+	printf("{\"id\":%" PRId64 ",\"tournament\":%" PRId64 ",\"players\":[",
+	       s->id, s->tournament_id);
+	cli_json_string(stdout, s->name[0]);
+	putchar(',');
+	cli_json_string(stdout, s->name[1]);
+	printf("],\"total\":[%d,%d],\"target\":%d}", s->total[0],
+	       s->total[1], s->target);
+}
+
+static void calls_json(const struct db_table_calls *c)
+{
+	printf(",\"series\":");
+	series_json(c->playing, &c->now);
+	printf(",\"next\":");
+	series_json(c->next, &c->up);
+}
+
 static int status(int argc, char **argv)
 {
 	static const struct option lo[] = { CLI_COMMON_OPTIONS, { 0 } };
 	struct cli_common co = { 0 };
 	struct db_table table;
+	struct db_table_calls calls;
 	struct db_game_info g;
 	struct db *db;
 	int64_t game = 0;
@@ -214,9 +293,12 @@ static int status(int argc, char **argv)
 		rc = cli_db_result(db, db_game_playing_at(db, table.id, &game));
 	if (rc == EXIT_OK && game != 0)
 		rc = cli_db_result(db, db_game_get(db, game, &g));
+	if (rc == EXIT_OK)
+		rc = cli_db_result(db, db_table_calls(db, table.id, NULL, NULL, &calls));
 	if (rc == EXIT_OK && co.json) {
 		printf("{\"table\":%" PRId64 ",\"name\":", table.id);
 		cli_json_string(stdout, table.name);
+		calls_json(&calls);
 		if (game == 0) {
 			printf(",\"game\":null}\n");
 		} else {
@@ -231,6 +313,7 @@ static int status(int argc, char **argv)
 		}
 	} else if (rc == EXIT_OK) {
 		printf("table %" PRId64 ": %s\n", table.id, table.name);
+		calls_text(&calls);
 		if (game == 0)
 			printf("no game under way\n");
 		else {

@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_db.h"
+#include "db/roundrobin.h"
 #include "db/series.h"
 
 static void tournament_usage(FILE *out)
@@ -21,6 +22,7 @@ static void tournament_usage(FILE *out)
 	fprintf(out,
 		"usage: %s tournament create NAME [--game GAME] [-o OPTIONS]\n"
 		"                          [--target N] [--third-place]\n"
+		"                          [--format knockout|round-robin]\n"
 		"       %s tournament list [--json]\n"
 		"       %s tournament enter T PLAYER...\n"
 		"       %s tournament seed T PLAYER SEED\n"
@@ -29,13 +31,16 @@ static void tournament_usage(FILE *out)
 		"       %s tournament standings T [--json]\n"
 		"       %s tournament forfeit T PLAYER\n"
 		"       %s tournament withdraw T PLAYER\n"
+		"       %s tournament auto-call T on|off\n"
 		"\n"
-		"T is a tournament's number or name. Knockout: every pairing is a\n"
-		"series to the target (40); the loser is out. Every command takes\n"
-		"--db PATH.\n",
+		"T is a tournament's number or name. Knockout (the default): every\n"
+		"pairing is a series to the target (40); the loser is out. Round\n"
+		"robin: all play all, one series each, by rounds. Every command takes\n"
+		"--db PATH. With auto-call on, a free table takes the next due\n"
+		"series by itself; otherwise 'pitboss table assign' calls them.\n",
 		cli_progname, cli_progname, cli_progname, cli_progname,
 		cli_progname, cli_progname, cli_progname, cli_progname,
-		cli_progname);
+		cli_progname, cli_progname);
 }
 
 /* "kalah" + "seeds=6 pie" -> canonical options; exit code. */
@@ -67,7 +72,7 @@ static int game_options(const char *game, const char *options, char *canon,
 }
 
 enum { OPT_GAME = 'g', OPT_OPTIONS = 'o', OPT_TARGET = 't',
-       OPT_THIRD = 3000, OPT_RANDOM, OPT_SEED, OPT_FIRST };
+       OPT_THIRD = 3000, OPT_RANDOM, OPT_SEED, OPT_FIRST, OPT_FORMAT };
 
 static int tournament_create(int argc, char **argv)
 {
@@ -77,10 +82,11 @@ static int tournament_create(int argc, char **argv)
 		{ "option", required_argument, NULL, OPT_OPTIONS },
 		{ "target", required_argument, NULL, OPT_TARGET },
 		{ "third-place", no_argument, NULL, OPT_THIRD },
+		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ 0 }
 	};
 	struct cli_common co = { 0 };
-	const char *game = "kalah", *options = "";
+	const char *game = "kalah", *options = "", *format = DB_FORMAT_KNOCKOUT;
 	char canon[DB_TEXT_MAX];
 	long target = SERIES_DEFAULT_TARGET;
 	int third = 0, c, rc;
@@ -104,7 +110,20 @@ static int tournament_create(int argc, char **argv)
 		case OPT_THIRD:
 			third = 1;
 			break;
+		case OPT_FORMAT:
+			format = optarg;
+			if (strcmp(format, DB_FORMAT_KNOCKOUT) != 0 &&
+			    strcmp(format, DB_FORMAT_ROUND_ROBIN) != 0) {
+				cli_error("--format: knockout or round-robin, "
+					  "not '%s'", format);
+				return EXIT_USAGE;
+			}
+			break;
 		}
+	}
+	if (third && strcmp(format, DB_FORMAT_ROUND_ROBIN) == 0) {
+		cli_error("--third-place is for a knockout");
+		return EXIT_USAGE;
 	}
 	if (cli_operands("tournament create", argc, argv, 1, 1) != EXIT_OK)
 		return EXIT_USAGE;
@@ -116,9 +135,11 @@ static int tournament_create(int argc, char **argv)
 						    canon, (int)target, third,
 						    &id));
 	if (rc == EXIT_OK)
-		printf("tournament %" PRId64 " created: %s (%s%s%s, series to %ld%s)\n",
+		rc = cli_db_result(db, db_tournament_set_format(db, id, format));
+	if (rc == EXIT_OK)
+		printf("tournament %" PRId64 " created: %s (%s%s%s, %s, series to %ld%s)\n",
 		       id, argv[optind], game, canon[0] ? " " : "", canon,
-		       target, third ? ", third-place series" : "");
+		       format, target, third ? ", third-place series" : "");
 	db_close(db);
 	return rc;
 }
@@ -261,6 +282,10 @@ static int tournament_draw(int argc, char **argv)
 static const char *round_name(const struct db_bracket_match *m, int rounds,
 			      char *buf, size_t len)
 {
+	if (rounds == 0) {	/* a round robin */
+		snprintf(buf, len, "round %d", m->round);
+		return buf;
+	}
 	if (m->third_place)
 		return "third place";
 	if (m->round == rounds)
@@ -271,14 +296,28 @@ static const char *round_name(const struct db_bracket_match *m, int rounds,
 	return buf;
 }
 
+struct show_ctx;
+static int show_row(struct show_ctx *s, const struct db_bracket_match *m);
+
 struct show_ctx {
 	int json, n, rounds;
 	struct cli_table *table;
+	char name[RR_MAX + 1][NAMES_MAX_BYTES];	/* by seed (round robin) */
 };
 
 static int show_each(void *ctx, const struct db_bracket_match *m)
 {
 	struct show_ctx *s = ctx;
+
+	for (int k = 0; k < 2; k++)
+		if (m->seed[k] > 0 && m->seed[k] <= RR_MAX)
+			snprintf(s->name[m->seed[k]], sizeof(s->name[0]), "%s",
+				 m->name[k]);
+	return show_row(s, m);
+}
+
+static int show_row(struct show_ctx *s, const struct db_bracket_match *m)
+{
 	char match[16], round[24], series[24], score[32], a[300], b[300];
 	const char *result;
 
@@ -373,32 +412,49 @@ static void tournament_info_json(const struct db_tournament_info *t)
 		printf("null");
 	printf(",\"champion\":");
 	cli_json_text_or_null(stdout, t->champion_name);
+	printf(",\"auto_call\":%s,\"format\":\"%s\"",
+	       t->auto_call ? "true" : "false", t->format);
+}
+
+/* A round robin of an odd field: who has the bye in each round. */
+static void rr_byes(const struct show_ctx *s, int n)
+{
+	if (n % 2 == 0 || rr_rounds(n) < 0)
+		return;
+	printf("\nbyes:      ");
+	for (int r = 1; r <= rr_rounds(n); r++)
+		printf("%sround %d %s", r > 1 ? ", " : "", r,
+		       s->name[rr_bye(n, r)]);
+	putchar('\n');
 }
 
 static int tournament_show(int argc, char **argv)
 {
 	struct db_tournament_info t;
 	struct cli_common co;
-	struct show_ctx s = { 0 };
+	struct show_ctx *s = calloc(1, sizeof(*s));
 	struct db *db;
-	int rc = simple_args("tournament show", argc, argv, &co, 1, 1);
+	int rc = s == NULL ? EXIT_REFUSED :
+		 simple_args("tournament show", argc, argv, &co, 1, 1);
 
-	if (rc >= 0)
+	if (rc >= 0 || (rc = open_tournament(&co, DB_OPEN_READONLY,
+					       argv[optind], &db, &t)) != EXIT_OK) {
+		free(s);
 		return rc;
-	if ((rc = open_tournament(&co, DB_OPEN_READONLY, argv[optind], &db,
-				  &t)) != EXIT_OK)
-		return rc;
-	s.json = co.json;
-	s.rounds = rounds_of(t.entrants);
+	}
+	s->json = co.json;
+	s->rounds = strcmp(t.format, DB_FORMAT_ROUND_ROBIN) == 0 ? 0 :
+		   rounds_of(t.entrants);
 	if (co.json) {
 		fputc('{', stdout);
 		tournament_info_json(&t);
 		printf(",\"matches\":[");
 	} else {
 		printf("tournament %" PRId64 ": %s\n", t.id, t.name);
-		printf("game:       %s%s%s, series to %d%s\n", t.kind,
+		printf("game:       %s%s%s, series to %d%s%s\n", t.kind,
 		       t.options[0] ? " " : "", t.options, t.target,
-		       t.third_place ? ", third-place series" : "");
+		       t.third_place ? ", third-place series" : "",
+		       s->rounds == 0 ? ", round robin" : "");
 		printf("status:     %s, %d entrant%s\n", t.status, t.entrants,
 		       t.entrants == 1 ? "" : "s");
 		if (t.random)
@@ -406,21 +462,25 @@ static int tournament_show(int argc, char **argv)
 			       t.random_seed);
 		if (t.champion_name[0])
 			printf("champion:   %s\n", t.champion_name);
-		s.table = cli_table_new(7, "MATCH", "ROUND", "A", "B", "SERIES",
+		s->table = cli_table_new(7, "MATCH", "ROUND", "A", "B", "SERIES",
 					"SCORE", "RESULT");
 	}
 	if (strcmp(t.status, "entry") != 0)
 		rc = cli_db_result(db, db_tournament_bracket(db, t.id, show_each,
-							     &s));
+							     s));
 	if (co.json) {
 		printf("]}\n");
 	} else {
-		if (rc == EXIT_OK && s.n > 0) {
+		if (rc == EXIT_OK && s->n > 0) {
 			putchar('\n');
-			cli_table_print(s.table, stdout);
+			cli_table_print(s->table, stdout);
 		}
-		cli_table_free(s.table);
+		cli_table_free(s->table);
+		if (rc == EXIT_OK && s->rounds == 0 &&
+		    strcmp(t.status, "entry") != 0)
+			rr_byes(s, t.entrants);
 	}
+	free(s);
 	db_close(db);
 	return rc;
 }
@@ -435,6 +495,69 @@ static void status_text(const struct standing *r, char *buf, size_t len)
 	default:
 		snprintf(buf, len, "%s", standings_status_name(r->status));
 	}
+}
+
+/* A round robin's standings: points, then the tie-breaks, and which
+ * one ranks each player above the next. */
+static void rr_standings(const struct db_tournament_info *t,
+			 const struct standing *rows, size_t n, int json)
+{
+	struct cli_table *table = NULL;
+
+	if (json) {
+		putchar('{');
+		tournament_info_json(t);
+		printf(",\"standings\":[");
+	} else {
+		table = cli_table_new(10, "#", "PLAYER", "POINTS", "H2H", "SB",
+				      "DIFF", "FOR", "SERIES W-L",
+				      "GAMES W-L-D", "ABOVE THE NEXT BY");
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct standing *r = &rows[i];
+		char c[8][48];
+
+		if (json) {
+			printf("%s{\"rank\":%zu,\"player\":%" PRId64
+			       ",\"name\":", i ? "," : "", i + 1, r->player_id);
+			cli_json_string(stdout, r->name);
+			printf(",\"seed\":%d,\"status\":\"%s\",\"points\":%d,"
+			       "\"head_to_head\":%d,\"sonneborn_berger\":%d,"
+			       "\"series_won\":%d,\"series_lost\":%d,"
+			       "\"games_won\":%d,\"games_lost\":%d,"
+			       "\"games_drawn\":%d,\"points_for\":%d,"
+			       "\"points_against\":%d,\"above_next_by\":",
+			       r->seed, standings_status_name(r->status),
+			       r->points, r->head_to_head, r->sonneborn_berger,
+			       r->series_won, r->series_lost, r->games_won,
+			       r->games_lost, r->games_drawn, r->points_for,
+			       r->points_against);
+			cli_json_string(stdout, r->separated_by);
+			putchar('}');
+			continue;
+		}
+		snprintf(c[0], sizeof(c[0]), "%zu", i + 1);
+		snprintf(c[1], sizeof(c[1]), "%d", r->points);
+		snprintf(c[2], sizeof(c[2]), "%d", r->head_to_head);
+		snprintf(c[3], sizeof(c[3]), "%d", r->sonneborn_berger);
+		snprintf(c[4], sizeof(c[4]), "%+d",
+			 r->points_for - r->points_against);
+		snprintf(c[5], sizeof(c[5]), "%d", r->points_for);
+		snprintf(c[6], sizeof(c[6]), "%d-%d", r->series_won,
+			 r->series_lost);
+		snprintf(c[7], sizeof(c[7]), "%d-%d-%d", r->games_won,
+			 r->games_lost, r->games_drawn);
+		cli_table_row(table, c[0], r->name, c[1], c[2], c[3], c[4],
+			      c[5], c[6], c[7],
+			      r->separated_by ? r->separated_by : "-");
+	}
+	if (json) {
+		printf("]}\n");
+		return;
+	}
+	printf("%s standings (round robin, %s)\n\n", t->name, t->status);
+	cli_table_print(table, stdout);
+	cli_table_free(table);
 }
 
 static int tournament_standings(int argc, char **argv)
@@ -457,7 +580,9 @@ static int tournament_standings(int argc, char **argv)
 		db_close(db);
 		return rc;
 	}
-	if (co.json) {
+	if (strcmp(t.format, DB_FORMAT_ROUND_ROBIN) == 0) {
+		rr_standings(&t, rows, n, co.json);
+	} else if (co.json) {
 		putchar('{');
 		tournament_info_json(&t);
 		printf(",\"standings\":[");
@@ -556,6 +681,36 @@ static int tournament_withdraw(int argc, char **argv)
 					"withdrawn from");
 }
 
+/* auto-call T on|off: the next due series goes to the next free table. */
+static int tournament_auto_call(int argc, char **argv)
+{
+	struct db_tournament_info t;
+	struct cli_common co;
+	struct db *db;
+	int rc = simple_args("tournament auto-call", argc, argv, &co, 2, 2);
+	const char *word;
+	int on;
+
+	if (rc >= 0)
+		return rc;
+	word = argv[optind + 1];
+	on = strcmp(word, "on") == 0;
+	if (!on && strcmp(word, "off") != 0) {
+		cli_error("tournament auto-call: 'on' or 'off', not '%s'",
+			  word);
+		return EXIT_USAGE;
+	}
+	if ((rc = open_tournament(&co, 0, argv[optind], &db, &t)) != EXIT_OK)
+		return rc;
+	rc = cli_db_result(db, db_tournament_auto_call(db, t.id, on));
+	if (rc == EXIT_OK)
+		printf("%s: auto call %s\n", t.name, on ? "on: free tables "
+		       "take the next due series" : "off: the arbiter calls "
+		       "series to tables");
+	db_close(db);
+	return rc;
+}
+
 struct tlist_ctx {
 	int json, n;
 	struct cli_table *table;
@@ -622,6 +777,7 @@ static int run_tournament(int argc, char **argv)
 		{ "standings", tournament_standings },
 		{ "forfeit", tournament_forfeit },
 		{ "withdraw", tournament_withdraw },
+		{ "auto-call", tournament_auto_call },
 	};
 
 	return cli_dispatch("tournament", commands,

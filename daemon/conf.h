@@ -27,7 +27,7 @@
 
 #define CONF_DEFAULT_PATH "/etc/pitboss/pitboss.conf"
 #define CONF_TABLES_MAX 16
-#define CONF_PATH_MAX 256
+#define CONF_PATH_MAX 1024
 #define CONF_ERR_MAX 512	/* enough for any message conf_* writes */
 #define CONF_KEY_MAX 64		/* a key with its NUL */
 
@@ -87,7 +87,8 @@ struct source_ops;
 /*
  * One table: the keys every table has, and the block its source parsed
  * from its own keys (read only by the source). Filled by conf_parse();
- * pitbossd sets `speed` and `tournament_id`.
+ * pitbossd sets `speed`. Which series a table plays is in the records
+ * (db_series_called_at()), not here.
  */
 struct table_config {
 	unsigned id;			/* N of [table N] */
@@ -102,9 +103,6 @@ struct table_config {
 	const struct source_ops *source;
 	void *source_conf;		/* the source's own block */
 	double speed;			/* played time runs this fast */
-	/* When not 0, the table plays the tournament's series that wait
-	 * for a game (the demo); else friendly games between `players`. */
-	int64_t tournament_id;
 };
 
 enum conf_log_level {

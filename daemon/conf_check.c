@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "daemon/conf_impl.h"
+#include "db/names.h"
 #include "referee/match.h"
 #include "rules/rules.h"
 
@@ -72,6 +73,56 @@ static int check_required(struct conf_parser *p, const struct raw_table *t)
 	return 0;
 }
 
+/* A name as the records store takes it (db/names.h), and not a number,
+ * which the store would take for an id. */
+static int check_name(struct conf_parser *p, unsigned line, const char *key,
+		      const char *what, const char *name)
+{
+	char why[CONF_ERR_MAX];
+
+	if (names_check(what, name, why, sizeof(why)) < 0)
+		return conf_fail(p, line, key, "%s", why);
+	if (name[strspn(name, "0123456789")] == '\0')
+		return conf_fail(p, line, key, "%s '%s' is a number; numbers "
+				 "are taken as ids", what, name);
+	return 0;
+}
+
+/* The table's name, and its players: names, one per seat of the game
+ * (or none: stand-ins), no one twice. */
+static int check_names(struct conf_parser *p, const struct raw_table *t,
+		       const struct rules_game *game)
+{
+	unsigned line = t->seen[conf_item_index("players")];
+	unsigned name_line = t->seen[conf_item_index("name")];
+	char key[RULES_MAX_SEATS][NAMES_MAX_BYTES];
+	int seats = rules_game_seats(game), given = 0;
+
+	if (check_name(p, name_line ? name_line : t->t.line, "name",
+		       "table name", t->t.name) < 0)
+		return -1;
+	for (int s = 0; s < RULES_MAX_SEATS; s++) {
+		const char *who = t->t.players[s];
+
+		if (who[0] == '\0')
+			continue;
+		if (check_name(p, line, "players", "player name", who) < 0)
+			return -1;
+		names_key(who, key[given], sizeof(key[given]));
+		for (int o = 0; o < given; o++)
+			if (strcmp(key[o], key[given]) == 0)
+				return conf_fail(p, line, "players", "'%s' "
+						 "is named twice", who);
+		given++;
+	}
+	if (given != 0 && given != seats)
+		return conf_fail(p, line, "players", "%d player%s for the %d "
+				 "seats of %s in [table %u]", given,
+				 given == 1 ? "" : "s", seats, t->t.game,
+				 t->t.id);
+	return 0;
+}
+
 int conf_check_table(struct conf_parser *p, struct raw_table *t)
 {
 	const struct source_ops *ops = t->t.source;
@@ -101,7 +152,9 @@ int conf_check_table(struct conf_parser *p, struct raw_table *t)
 		snprintf(t->t.name, sizeof(t->t.name), "Table %u", t->t.id);
 	t->t.referee.accept_cost = t->strict ? 0 : MATCH_ACCEPT;
 	c.game = game;
-	rc = ops->conf.check != NULL ? ops->conf.check(&c) : 0;
+	rc = check_names(p, t, game);
+	if (rc == 0 && ops->conf.check != NULL)
+		rc = ops->conf.check(&c);
 	rules_game_free(game);
 	return rc;
 }
@@ -161,6 +214,26 @@ static int used_twice(struct conf_parser *p, const struct use *first,
 			 first->table, a->line);
 }
 
+/* Two tables under one name (case folded) would be one board. */
+static int check_table_names(struct conf_parser *p)
+{
+	char key[CONF_TABLES_MAX][NAMES_MAX_BYTES];
+
+	for (size_t k = 0; k < p->conf->ntables && k < CONF_TABLES_MAX; k++) {
+		const struct raw_table *t = &p->raw[k];
+		unsigned line = t->seen[conf_item_index("name")];
+
+		names_key(t->t.name, key[k], sizeof(key[k]));
+		for (size_t o = 0; o < k; o++)
+			if (strcmp(key[o], key[k]) == 0)
+				return conf_fail(p, line ? line : t->t.line,
+						 "name", "table name '%s' is "
+						 "already the name of table %u",
+						 t->t.name, p->raw[o].t.id);
+	}
+	return 0;
+}
+
 int conf_check_claims(struct conf_parser *p)
 {
 	struct use *uses = calloc(CONF_TABLES_MAX * CONF_CLAIMS_MAX,
@@ -170,6 +243,10 @@ int conf_check_claims(struct conf_parser *p)
 
 	if (uses == NULL)
 		return conf_fail(p, 1, "table", "out of memory");
+	if (check_table_names(p) < 0) {
+		free(uses);
+		return -1;
+	}
 	n = collect_claims(p, uses);
 	for (size_t j = 1; j < n && rc == 0; j++)
 		for (size_t i = 0; i < j && rc == 0; i++)

@@ -171,31 +171,31 @@ static void to_web(void *ctx, struct table *t, const struct verdict *v)
 	free(state);
 }
 
+/* The tables that open; one that does not (its source, its trace) is
+ * logged and left out, and the others run. -1 when none opens. */
 static int open_tables(struct daemon *d, struct table_config *cfg, int n)
 {
-	char err[512];
+	char err[512], options[256];
 
 	for (int i = 0; i < n; i++) {
-		d->table[i] = table_open(d->loop, d->db, &cfg[i], err,
-					 sizeof(err));
-		if (d->table[i] == NULL) {
-			log_err("%s", err);
-			return -1;
-		}
-		d->ntables = i + 1;
-		table_set_observer(d->table[i], to_web, d);
-		{
-			char options[256];
+		struct table *t = table_open(d->loop, d->db, &cfg[i], err,
+					     sizeof(err));
 
-			/* Logs are not private: a game's secrets stay out. */
-			rules_public_options(referee_game(table_referee(
-				d->table[i])), options, sizeof(options));
-			log_info("table %u (%s): %s %s from %s", cfg[i].id,
-				 cfg[i].name, cfg[i].game, options[0] ? options :
-				 "(standard rules)", cfg[i].source->name);
+		if (t == NULL) {
+			log_err("%s; table %u (%s) is left out", err,
+				cfg[i].id, cfg[i].name);
+			continue;
 		}
+		d->table[d->ntables++] = t;
+		table_set_observer(t, to_web, d);
+		/* Logs are not private: a game's secrets stay out. */
+		rules_public_options(referee_game(table_referee(t)), options,
+				     sizeof(options));
+		log_info("table %u (%s): %s %s from %s", cfg[i].id,
+			 cfg[i].name, cfg[i].game, options[0] ? options :
+			 "(standard rules)", cfg[i].source->name);
 	}
-	return 0;
+	return n > 0 && d->ntables == 0 ? -1 : 0;
 }
 
 
@@ -246,16 +246,16 @@ static void show_tables(struct daemon *d, const struct conf *conf)
 	}
 }
 
-/* The tables made ready to open: played time, the demo's tournament. */
+/* The tables made ready to open: played time; the demo's tournament,
+ * whose series free tables call by themselves (auto call). */
 static void prepare_tables(struct daemon *d, const struct daemon_settings *s)
 {
 	struct conf *conf = s->conf;
-	int64_t tid = s->demo ? demo_tournament(d->db) : 0;
 
-	for (size_t i = 0; i < conf->ntables; i++) {
+	if (s->demo)
+		demo_tournament(d->db);
+	for (size_t i = 0; i < conf->ntables; i++)
 		scale_time(&conf->table[i], s->speed);
-		conf->table[i].tournament_id = tid;
-	}
 	if (conf->ntables == 0)
 		log_warn("%s declares no table", conf->path);
 }

@@ -45,7 +45,8 @@ int64_t demo_tournament(struct db *db)
 	int64_t tid, player;
 
 	if (db_tournament_find(db, "Demo Cup", &info) == DB_OK)
-		return info.id;
+		return db_tournament_auto_call(db, info.id, 1) == DB_OK ?
+		       info.id : 0;
 	if (db_tournament_create(db, "Demo Cup", "kalah", "", 40, 0, &tid) !=
 	    DB_OK)
 		goto fail;
@@ -59,10 +60,12 @@ int64_t demo_tournament(struct db *db)
 		if (db_tournament_enter(db, tid, player) != DB_OK)
 			goto fail;
 	}
-	if (db_tournament_draw(db, tid, 1, 2026) != DB_OK)
+	if (db_tournament_draw(db, tid, 1, 2026) != DB_OK ||
+	    db_tournament_auto_call(db, tid, 1) != DB_OK)
 		goto fail;
-	log_info("demo: tournament 'Demo Cup' of 8 drawn; its series are "
-		 "played at the tables ('pitboss tournament show \"Demo Cup\"')");
+	log_info("demo: tournament 'Demo Cup' of 8 drawn, auto call on: its "
+		 "series are called to the free tables ('pitboss tournament "
+		 "show \"Demo Cup\"')");
 	return tid;
 fail:
 	log_warn("demo: no tournament: %s", db_error(db));

@@ -216,15 +216,15 @@ static void take_commands(struct door *d)
 static void look(void *ctx)
 {
 	struct door *d = ctx;
-	int64_t version;
+	int64_t version = d->data_version;
 
 	if ((db_data_version(d->db, &version) == DB_OK &&
 	     version != d->data_version) || d->retry) {
 		d->data_version = version;
 		d->settle = 0;
+		/* The version read before the commands are taken: one
+		 * committed meanwhile by another process changes it. */
 		take_commands(d);
-		/* Our own writes change nothing for the others. */
-		db_data_version(d->db, &d->data_version);
 	} else if (d->settle > 0 && d->settle < DOOR_SETTLE_TRIES) {
 		/* The log was written but no commit is seen yet: a writer
 		 * slowed down by a busy machine. Look again, each time
@@ -274,8 +274,10 @@ static void on_bell(void *ctx, int fd, short revents)
 	if (read(fd, &rung, sizeof(rung)) != (ssize_t)sizeof(rung))
 		return;
 	log_debug("commands door: rung by the dashboard");
-	take_commands(d);
+	/* Read before taking: a command another process commits while
+	 * these are carried out still shows as a change. */
 	db_data_version(d->db, &d->data_version);
+	take_commands(d);
 }
 
 static int hang_bell(struct door *d)
@@ -343,8 +345,8 @@ struct door *door_open(struct loop *loop, struct db *db, const char *db_path,
 		return NULL;
 	}
 	watch_wal(d, db_path);
-	take_queued(d);
 	db_data_version(d->db, &d->data_version);
+	take_queued(d);
 	d->timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, look, d);
 	return d;
 }

@@ -114,7 +114,7 @@ static const char *option_name(int code)
 static int set_key(struct conf *conf, const struct key_option *k,
 		   const char *value, char *err, size_t errlen)
 {
-	char path[CONF_PATH_MAX * 2], cwd[CONF_PATH_MAX];
+	char path[CONF_PATH_MAX + 1], cwd[CONF_PATH_MAX];
 
 	if (k->path && value[0] != '/') {
 		if (getcwd(cwd, sizeof(cwd)) == NULL) {
@@ -122,9 +122,13 @@ static int set_key(struct conf *conf, const struct key_option *k,
 				 strerror(errno));
 			return -1;
 		}
-		/* Too long, it is refused as the key's value. */
-		snprintf(path, sizeof(path), "%s/%.*s", cwd,
-			 CONF_PATH_MAX - 1, value);
+		/* Cut, it is longer than the key takes: refused as such. */
+		if (snprintf(path, sizeof(path), "%.*s/%.*s",
+			     CONF_PATH_MAX - 1, cwd, CONF_PATH_MAX - 1,
+			     value) < 0) {
+			snprintf(err, errlen, "the path: %s", strerror(errno));
+			return -1;
+		}
 		value = path;
 	}
 	return conf_set(conf, k->key, value, err, errlen);

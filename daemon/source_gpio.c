@@ -316,17 +316,25 @@ static int layout_hole(const struct layout *b, const char *name)
 	return -1;
 }
 
-static void add_input(struct gpio_table_config *g, const char *line,
-		      enum obs_kind kind, const char *where)
+static int add_input(const struct conf_check *c,
+		     struct gpio_table_config *g, const char *line,
+		     enum obs_kind kind, const char *where)
 {
-	struct gpio_input *in = &g->input[g->ninputs++];
+	struct gpio_input *in;
 	size_t n = strlen(line);
+
+	if (g->ninputs >= GPIO_INPUTS_MAX)
+		return conf_check_fail(c, c->table->line, "source", "more "
+				       "than %d input lines in [table %u]",
+				       GPIO_INPUTS_MAX, c->table->id);
+	in = &g->input[g->ninputs++];
 
 	/* Lengths were checked on reading: both fit. */
 	memmove(in->line, line, n + 1);
 	in->kind = kind;
 	n = strlen(where);
 	memmove(in->where, where, n + 1);
+	return 0;
 }
 
 /* Each wire names a hole of the board or a seat of the game. */
@@ -385,14 +393,17 @@ static int fill_inputs(const struct conf_check *c, const struct layout *b)
 				break;
 		if (i == g->nwires)
 			return missing_drop(c, b, h);
-		add_input(&g->board, g->wire[i].line, OBS_DROP, b->holes[h]);
+		if (add_input(c, &g->board, g->wire[i].line, OBS_DROP,
+			      b->holes[h]) < 0)
+			return -1;
 	}
 	for (size_t k = 0; k < 2; k++)
 		for (size_t i = 0; i < g->nwires; i++)
-			if (wire_is(&g->wire[i], kinds[k]))
-				add_input(&g->board, g->wire[i].line,
-					  k == 0 ? OBS_LIFT : OBS_BUTTON,
-					  g->wire[i].name);
+			if (wire_is(&g->wire[i], kinds[k]) &&
+			    add_input(c, &g->board, g->wire[i].line,
+				      k == 0 ? OBS_LIFT : OBS_BUTTON,
+				      g->wire[i].name) < 0)
+				return -1;
 	return 0;
 }
 

@@ -184,6 +184,32 @@ static struct source *replay_open(struct loop *loop,
 	return s;
 }
 
+/* What replay_open() would refuse, refused by pitbossd -t: a trace that
+ * cannot be read, or that has no table of this game. */
+static int replay_check(const struct conf_check *c)
+{
+	const struct replay_conf *rc = c->table->source_conf;
+	const struct trace_table *t;
+	struct trace whole;
+	char why[CONF_ERR_MAX];
+	int r = 0;
+
+	if (trace_read_file(rc->trace, &whole, why, sizeof(why)) < 0)
+		return conf_check_fail(c, c->seen[0], "trace", "%s", why);
+	t = trace_table_find(&whole, c->table->id);
+	if (t == NULL && whole.ntables == 1)
+		t = &whole.table[0];
+	if (t == NULL)
+		r = conf_check_fail(c, c->seen[0], "trace", "no table %u in "
+				    "the trace", c->table->id);
+	else if (strcmp(t->game, c->table->game) != 0)
+		r = conf_check_fail(c, c->seen[0], "trace", "its table %u "
+				    "plays %s, not %s", t->id, t->game,
+				    c->table->game);
+	trace_free(&whole);
+	return r;
+}
+
 const struct source_ops source_replay_ops = {
 	.name = "replay",
 	.help = "a trace file played in real time",
@@ -191,6 +217,7 @@ const struct source_ops source_replay_ops = {
 		.items = replay_items,
 		.nitems = sizeof(replay_items) / sizeof(replay_items[0]),
 		.size = sizeof(struct replay_conf),
+		.check = replay_check,
 	},
 	.flags = SOURCE_PLAYED_TIME,
 	.open = replay_open,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "daemon/log.h"
+#include "daemon/table_calls.h"
 #include "daemon/table_impl.h"
 #include "db/commands.h"
 #include "db/series.h"
@@ -67,65 +68,130 @@ static int seat_players(struct table *t, char *err, size_t errlen)
 
 /* --------------------------------------------------------- the record */
 
-struct due {
-	struct db *db;
-	int64_t series[64];
-	int n;
-};
-
-/* The series of the bracket still being played. */
-static int find_due(void *ctx, const struct db_bracket_match *m)
+/* Whether series `id` (read into `s`) is played with the table's game
+ * and `options`: 1 or 0, -1 when the store failed. */
+static int series_fits(struct table *t, int64_t id, const char *options,
+		       struct db_series_info *s)
 {
-	struct due *d = ctx;
+	int rc = db_series_get(t->db, id, s);
+
+	if (rc != DB_OK)
+		return rc == DB_FAILED ? -1 : 0;
+	return strcmp(s->kind, t->cfg.game) == 0 &&
+	       strcmp(s->options, options) == 0;
+}
+
+/* Whether series `id` is played with the table's game and options. */
+static int plays_here(struct table *t, int64_t id)
+{
 	struct db_series_info s;
 
-	if (d->n < 64 && m->series_id != 0 &&
-	    db_series_get(d->db, m->series_id, &s) == DB_OK &&
-	    strcmp(s.status, "playing") == 0)
-		d->series[d->n++] = m->series_id;
-	return 0;
+	return series_fits(t, id, rules_game_options(referee_game(t->ref)),
+			   &s) == 1;
+}
+
+/* `g` becomes the next game of series `s` (two seats, the first mover
+ * alternating). */
+static void series_players(struct db_game_new *g,
+			   const struct db_series_info *s)
+{
+	int first = series_first_mover(s->first, s->games + 1);
+
+	g->player[0][0] = s->player[first];
+	g->player[1][0] = s->player[!first];
+	g->series_id = s->id;
+	g->first_how = DB_FIRST_ALTERNATE;
+}
+
+/* What game `game`, started as `g` in series `s`, says once committed. */
+static void series_said(const struct db_game_new *g,
+			const struct db_series_info *s, int64_t game,
+			char *said, size_t len)
+{
+	int first = g->player[0][0] == s->player[0] ? 0 : 1;
+
+	snprintf(said, len, "game %lld is game %d of series %lld, %s v %s",
+		 (long long)game, s->games + 1, (long long)s->id,
+		 s->name[first], s->name[!first]);
+}
+
+/*
+ * The series the table plays, for a game of `options`, into *id (0 when
+ * none): the one called to it (called off when it is of another game),
+ * or, when it is free, the next due series of its game in a tournament
+ * with auto call. Part of a flush: its writes commit with the game it
+ * starts, and what it says is logged then. DB_FAILED when the store
+ * failed.
+ */
+static int table_series(struct table *t, struct flush *fs,
+			const char *options, int64_t *id)
+{
+	struct db_series_info s;
+	int rc = db_series_called_at(t->db, t->board_id, id), fits;
+
+	if (rc != DB_OK)
+		return rc;
+	if (*id != 0) {
+		if ((fits = series_fits(t, *id, options, &s)) != 0)
+			return fits < 0 ? DB_FAILED : DB_OK;
+		flush_say(fs, LOG_LEVEL_WARN, "series %lld is of another game "
+			  "or other options; called off", (long long)*id);
+		rc = db_series_call(t->db, *id, 0);
+		if (rc == DB_FAILED)
+			return rc;
+	}
+	rc = db_series_call_next(t->db, t->board_id, t->cfg.game, options, id);
+	if (rc == DB_OK && *id != 0)
+		flush_say(fs, LOG_LEVEL_INFO, "series %lld called by auto call",
+			  (long long)*id);
+	return rc;
 }
 
 int table_start_series_game(struct table *t, struct db_game_new *g,
-			    int64_t *game, int64_t *player, char *said,
-			    size_t len)
+			    struct flush *fs)
 {
-	struct due d = { .db = t->db, .n = 0 };
-	int rc;
+	struct db_series_info s;
+	char said[256];
+	int64_t id = 0;
+	int rc = g->seats == 2 ? table_series(t, fs, g->options, &id) : DB_OK;
 
-	if (t->cfg.tournament_id == 0)
-		return 0;
-	rc = db_tournament_bracket(t->db, t->cfg.tournament_id, find_due, &d);
-	if (rc != DB_OK)
+	if (rc == DB_OK && id != 0)
+		rc = db_series_get(t->db, id, &s);
+	if (rc != DB_OK || id == 0)
 		return rc == DB_FAILED ? rc : 0;
-	for (int i = 0; i < d.n; i++) {
-		struct db_series_info s;
-		int first;
-
-		if ((rc = db_series_get(t->db, d.series[i], &s)) != DB_OK) {
-			if (rc == DB_FAILED)
-				return rc;
-			continue;
-		}
-		first = series_first_mover(s.first, s.games + 1);
-		g->player[0][0] = s.player[first];
-		g->player[1][0] = s.player[!first];
-		g->series_id = s.id;
-		g->first_how = DB_FIRST_ALTERNATE;
-		rc = db_game_start(t->db, g, game);
+	series_players(g, &s);
+	rc = db_game_start(t->db, g, &fs->game);
+	if (rc != DB_OK) {
+		fs->game = 0;
 		if (rc == DB_FAILED)
 			return rc;
-		if (rc == DB_OK) {
-			player[0] = s.player[first];
-			player[1] = s.player[!first];
-			snprintf(said, len, "game %lld is game %d of series "
-				 "%lld, %s v %s", (long long)*game, s.games + 1,
-				 (long long)s.id, s.name[first],
-				 s.name[!first]);
-			return 1;
-		}
+		t->store_errors++;
+		log_err("table %u: starting the series' game: %s", t->cfg.id,
+			db_error(t->db));
+		return 0;
 	}
-	return 0;
+	for (int i = 0; i < RULES_MAX_SEATS; i++)
+		fs->player[i] = i < 2 ? g->player[i][0] : 0;
+	fs->series = s.id;
+	series_said(g, &s, fs->game, said, sizeof(said));
+	flush_say(fs, LOG_LEVEL_INFO, "%s", said);
+	return 1;
+}
+
+/* The record of a new game at the table, before its players. */
+static void new_game(struct table *t, struct db_game_new *g, char *pos,
+		     size_t len)
+{
+	memset(g, 0, sizeof(*g));
+	g->kind = t->cfg.game;
+	g->options = rules_game_options(referee_game(t->ref));
+	g->table_id = t->board_id;
+	g->seats = t->seats;
+	for (int s = 0; s < t->seats; s++)
+		g->members[s] = 1;
+	g->first_seat = 0;
+	g->first_how = DB_FIRST_RULES;
+	g->position = referee_public_position(t->ref, pos, len);
 }
 
 static void on_verdict(void *ctx, const struct verdict *v)
@@ -238,6 +304,7 @@ static int resume(struct table *t, char *err, size_t errlen)
 	if (rc == 0) {
 		for (int s = 0; s < info.seats && s < RULES_MAX_SEATS; s++)
 			t->player[s] = info.side_player[s];
+		t->series_id = info.series_id;
 		log_info("table %u: game %lld resumed after %d moves at %s",
 			 t->cfg.id, (long long)t->game_id, l.n,
 			 referee_public_position(t->ref, pos, sizeof(pos)));
@@ -378,6 +445,68 @@ static int enter_secret(struct table *t, const char *text,
 	return answer(t, before, out);
 }
 
+/*
+ * "SERIES": the series is called to this table, recorded at once; a
+ * game under way without a move and in no series gives way to the
+ * series' first game here. Its writes are its own, not the journal's:
+ * refused while the journal waits for the store, as the game under way
+ * is known only once it is committed.
+ */
+static int call_series(struct table *t, const char *text,
+		       struct verdict *out)
+{
+	struct db_series_info s;
+	struct db_game_new g;
+	char pos[256], said[256], *end = NULL;
+	long long id = text != NULL ? strtoll(text, &end, 10) : 0;
+	int64_t game = 0;
+
+	if (end == NULL || end == text || *end != '\0' || id <= 0)
+		return refuse(t, out, "assign: a series number expected");
+	if (t->unrecorded || t->nops > 0)
+		return refuse(t, out, "assign refused: the table's records "
+			      "wait for the database; try again once they "
+			      "are written");
+	/* Called here already (the CLI records the call first). */
+	if (db_series_get(t->db, id, &s) != DB_OK)
+		return refuse(t, out, "%s", db_error(t->db));
+	if (!plays_here(t, id)) {
+		if (s.board_id == t->board_id)
+			db_series_call(t->db, id, 0);
+		return refuse(t, out, "series %lld is played as %s '%s'; "
+			      "table %s plays %s '%s'", id, s.kind, s.options,
+			      t->cfg.name, t->cfg.game,
+			      rules_game_options(referee_game(t->ref)));
+	}
+	if (s.board_id != t->board_id &&
+	    db_series_call(t->db, id, t->board_id) != DB_OK)
+		return refuse(t, out, "%s", db_error(t->db));
+	if (t->game_id != 0 && t->series_id == 0 && t->seats == 2 &&
+	    referee_plies(t->ref) == 0 && referee_in_game(t->ref)) {
+		new_game(t, &g, pos, sizeof(pos));
+		series_players(&g, &s);
+		if (db_game_replace_empty(t->db, t->game_id, &g, &game) ==
+		    DB_OK) {
+			t->game_id = game;
+			t->player[0] = g.player[0][0];
+			t->player[1] = g.player[1][0];
+			t->series_id = s.id;
+			series_said(&g, &s, game, said, sizeof(said));
+			log_info("table %u: %s", t->cfg.id, said);
+		} else {
+			game = 0;
+		}
+	}
+	memset(out, 0, sizeof(*out));
+	out->table = t->cfg.id;
+	out->kind = VERDICT_COMMAND;
+	out->undone_to = -1;
+	snprintf(out->text, sizeof(out->text), "series %lld called to table "
+		 "%s%s", id, t->cfg.name, game != 0 ? ", its game under way" :
+		 ", from the next game");
+	return 0;
+}
+
 static int command(struct table *t, const struct command_word *w,
 		   const char *text, struct verdict *out)
 {
@@ -387,6 +516,8 @@ static int command(struct table *t, const struct command_word *w,
 
 	if (w->act == COMMAND_SECRET)
 		return enter_secret(t, text, out);
+	if (w->act == COMMAND_CALL)
+		return call_series(t, text, out);
 	k = w->act == COMMAND_OBSERVE ? obs_kind_find(w->observation) : -1;
 	if (k < 0)
 		return refuse(t, out, "%s is not a command for a table",
@@ -519,6 +650,7 @@ static void add_str(char **s, size_t *len, const char *text)
 char *table_state_json(struct table *t)
 {
 	const char *names[SENSE_HOLES_MAX];
+	char *calls;
 	char pos[256], *s = malloc(1);
 	size_t len = 0;
 	int mover = referee_mover(t->ref), n;
@@ -531,6 +663,11 @@ char *table_state_json(struct table *t)
 	add_str(&s, &len, t->cfg.name);
 	add(&s, &len, ",\"game\":");
 	add_str(&s, &len, t->cfg.game);
+	calls = table_calls_json(t->db, t->board_id, t->cfg.game,
+				 rules_game_options(referee_game(t->ref)),
+				 t->player, t->seats);
+	add(&s, &len, "%s", calls != NULL ? calls : "");
+	free(calls);
 	add(&s, &len, ",\"position\":");
 	add_str(&s, &len, referee_public_position(t->ref, pos, sizeof(pos)));
 	add(&s, &len, ",\"to_move\":");

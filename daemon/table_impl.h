@@ -14,6 +14,7 @@
 #ifndef PITBOSS_TABLE_IMPL_H
 #define PITBOSS_TABLE_IMPL_H
 
+#include "daemon/log.h"
 #include "daemon/table.h"
 
 enum record_kind {
@@ -56,6 +57,7 @@ struct table {
 	int seats;			/* seats in play */
 	/* As committed: */
 	int64_t game_id;		/* the game under way, 0 if none */
+	int64_t series_id;		/* its series, 0 if a friendly */
 	int64_t player[RULES_MAX_SEATS];	/* of the game under way */
 	int64_t friendly[RULES_MAX_SEATS];	/* the table's own players */
 	int timer;			/* the referee's deadline, or -1 */
@@ -74,6 +76,28 @@ struct table {
 	int retry;			/* the next try, or -1 */
 	char store_state[96];		/* "" or why nothing is recorded */
 };
+
+#define FLUSH_SAID_MAX 8	/* lines to log once a flush commits */
+
+/* What a flush has written so far, the table's as it will be once
+ * committed, and what it will log then. */
+struct flush {
+	int64_t game;
+	int64_t series;
+	int64_t player[RULES_MAX_SEATS];
+	int64_t friendly[RULES_MAX_SEATS];
+	unsigned long moves;
+	struct {
+		enum log_level level;
+		char text[256];
+	} said[FLUSH_SAID_MAX];
+	int nsaid;
+};
+
+/* A line for the log once the flush commits (the last one kept is
+ * replaced when there are too many). */
+void flush_say(struct flush *fs, enum log_level level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* The operations of verdict `v` into the journal, and `v` to be told. */
 void record_verdict(struct table *t, const struct verdict *v);
@@ -95,12 +119,12 @@ void record_free(struct table *t);
  * `friendly`, which keeps those known; -1 with the store's message. */
 int table_seat_friendly(struct table *t, int seats, int64_t *friendly,
 			char *err, size_t errlen);
-/* Opens the next game of a tournament series due at the table into the
- * store, for REC_START: 1 and *game and players set, 0 when none could
- * take it, DB_FAILED when the store failed. `said` gets what to log
- * once committed. */
+/* Opens `g` (its seats, options and position set) into the store as
+ * the next game of the series the table plays, for REC_START, within
+ * flush `fs`: 1 with its game, players and series set in `fs`, 0 when
+ * the table has no series for it, DB_FAILED when the store failed.
+ * What it writes (a call-up) commits with the game. */
 int table_start_series_game(struct table *t, struct db_game_new *g,
-			    int64_t *game, int64_t *player, char *said,
-			    size_t len);
+			    struct flush *fs);
 
 #endif

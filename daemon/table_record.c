@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,18 +14,6 @@
 #include "daemon/table_impl.h"
 
 #define RETRY_US 1000000	/* a failing store tried again this often */
-#define SAID_MAX 4		/* lines to log once a flush commits */
-
-/* What a flush has written so far, the table's as it will be once
- * committed. */
-struct flush {
-	int64_t game;
-	int64_t player[RULES_MAX_SEATS];
-	int64_t friendly[RULES_MAX_SEATS];
-	unsigned long moves;
-	char said[SAID_MAX][256];
-	int nsaid;
-};
 
 static void *must(void *p)
 {
@@ -235,6 +224,17 @@ static int settled(struct table *t, int rc, const char *what)
 	return DB_OK;
 }
 
+void flush_say(struct flush *fs, enum log_level level, const char *fmt, ...)
+{
+	va_list ap;
+	int i = fs->nsaid < FLUSH_SAID_MAX ? fs->nsaid++ : FLUSH_SAID_MAX - 1;
+
+	fs->said[i].level = level;
+	va_start(ap, fmt);
+	vsnprintf(fs->said[i].text, sizeof(fs->said[i].text), fmt, ap);
+	va_end(ap);
+}
+
 static int apply_start(struct table *t, struct flush *fs,
 		       const struct record_op *op)
 {
@@ -261,10 +261,7 @@ static int apply_start(struct table *t, struct flush *fs,
 	g.first_how = DB_FIRST_RULES;
 	g.position = op->position;
 	g.started = op->at;
-	rc = table_start_series_game(t, &g, &fs->game, fs->player,
-				     fs->said[fs->nsaid], sizeof(fs->said[0]));
-	if (rc == 1 && fs->nsaid < SAID_MAX - 1)
-		fs->nsaid++;
+	rc = table_start_series_game(t, &g, fs);
 	if (rc != 0)
 		return rc == 1 ? DB_OK : rc;
 	/* A friendly game (or the series could not take it). */
@@ -272,6 +269,7 @@ static int apply_start(struct table *t, struct flush *fs,
 		g.player[s][0] = fs->player[s] =
 			s < op->seats ? fs->friendly[s] : 0;
 	g.series_id = 0;
+	fs->series = 0;
 	return settled(t, db_game_start(t->db, &g, &fs->game),
 		       "starting the game");
 }
@@ -398,6 +396,7 @@ static void committed(struct table *t, const struct flush *fs)
 	size_t n = t->nops;
 
 	t->game_id = fs->game;
+	t->series_id = fs->series;
 	memcpy(t->player, fs->player, sizeof(t->player));
 	memcpy(t->friendly, fs->friendly, sizeof(t->friendly));
 	t->moves += fs->moves;
@@ -405,7 +404,8 @@ static void committed(struct table *t, const struct flush *fs)
 		op_free(&t->op[i]);
 	t->nops = 0;
 	for (int i = 0; i < fs->nsaid; i++)
-		log_info("table %u: %s", t->cfg.id, fs->said[i]);
+		log_msg(fs->said[i].level, "table %u: %s", t->cfg.id,
+			fs->said[i].text);
 	if (t->unrecorded) {
 		t->unrecorded = 0;
 		t->store_state[0] = '\0';
@@ -426,6 +426,7 @@ static int flush(struct table *t)
 		return 0;
 	memset(&fs, 0, sizeof(fs));
 	fs.game = t->game_id;
+	fs.series = t->series_id;
 	memcpy(fs.player, t->player, sizeof(fs.player));
 	memcpy(fs.friendly, t->friendly, sizeof(fs.friendly));
 	rc = db_transaction_begin(t->db);

@@ -15,8 +15,9 @@
 enum command_act {
 	COMMAND_OBSERVE,	/* the observation `observation`, to a table */
 	COMMAND_SECRET,		/* a seat's secret: "GAME SEAT SECRET" */
-	COMMAND_FORFEIT		/* a tournament's forfeit: "TOURNAMENT
+	COMMAND_FORFEIT,	/* a tournament's forfeit: "TOURNAMENT
 				   PLAYER"; no table */
+	COMMAND_CALL		/* a series called to the table: "SERIES" */
 };
 
 enum command_text {

@@ -225,6 +225,17 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	"ALTER TABLE commands_6 RENAME TO commands;"
 	"CREATE INDEX commands_pending ON commands(done, id);"
 	"PRAGMA user_version = 6;",
+
+	/* 7: a series called to a table (the arbiter's call-up), a
+	 * tournament whose due series go to free tables by themselves, and
+	 * round robins next to knockouts. */
+	"ALTER TABLE series ADD COLUMN board_id INTEGER REFERENCES boards(id);"
+	"CREATE INDEX series_board ON series(board_id, status);"
+	"ALTER TABLE tournaments ADD COLUMN auto_call INTEGER NOT NULL"
+	"  DEFAULT 0 CHECK (auto_call IN (0, 1));"
+	"ALTER TABLE tournaments ADD COLUMN format TEXT NOT NULL"
+	"  DEFAULT 'knockout' CHECK (format IN ('knockout','round-robin'));"
+	"PRAGMA user_version = 7;",
 };
 
 void db_now(char *buf, size_t len)

@@ -29,7 +29,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 6
+#define DB_SCHEMA_VERSION 7
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -313,6 +313,8 @@ struct db_series_info {
 	int games;
 	char started[DB_TIME_MAX];
 	char ended[DB_TIME_MAX];
+	int64_t board_id;		/* the table it is called to, 0: none */
+	char board[NAMES_MAX_BYTES];	/* that table's name */
 };
 
 /* first: 0 or 1 (set by the arbiter) or -1 (drawn by lot, recorded). */
@@ -337,7 +339,12 @@ struct db_tournament_info {
 	char created[DB_TIME_MAX];
 	int64_t champion;		/* player, 0 until decided */
 	char champion_name[NAMES_MAX_BYTES];
+	int auto_call;			/* due series go to free tables */
+	char format[16];		/* DB_FORMAT_* */
 };
+
+#define DB_FORMAT_KNOCKOUT "knockout"
+#define DB_FORMAT_ROUND_ROBIN "round-robin"
 
 struct db_bracket_match {
 	int match, round, index;
@@ -354,6 +361,9 @@ struct db_bracket_match {
 int db_tournament_create(struct db *db, const char *name, const char *kind,
 			 const char *options, int target, int third_place,
 			 int64_t *id);
+/* DB_FORMAT_KNOCKOUT (the default) or DB_FORMAT_ROUND_ROBIN: all play
+ * all, every pairing one series (roundrobin.h); before the draw only. */
+int db_tournament_set_format(struct db *db, int64_t tid, const char *format);
 int db_tournament_find(struct db *db, const char *id_or_name,
 		       struct db_tournament_info *out);
 int db_tournament_list(struct db *db,
@@ -381,6 +391,51 @@ int db_tournament_bracket(struct db *db, int64_t tid,
 /* Standings in RULES.md order; *rows is malloc'ed, free() it. */
 int db_tournament_standings(struct db *db, int64_t tid,
 			    struct standing **rows, size_t *n);
+
+/* ------------------------------------------------------- call-ups */
+/* (db_calls.c) Which series a table plays: the arbiter calls a due
+ * series to a table; its games there belong to it until it ends. */
+
+/*
+ * Calls series `series_id` to table `board_id` (0: calls it off). Refused
+ * when the series is over, is called to another table, or the table
+ * already has an unfinished series called to it.
+ */
+int db_series_call(struct db *db, int64_t series_id, int64_t board_id);
+/* The unfinished series called to a table; *series_id 0 when none. */
+int db_series_called_at(struct db *db, int64_t board_id,
+			int64_t *series_id);
+/*
+ * The next due series: of a drawn tournament (only those with auto call
+ * when `auto_only`), of game `kind` with `options` (any when `kind` is
+ * NULL), called nowhere, neither player at a table in another series;
+ * round by round, tournaments in the order made. 0 when none.
+ */
+int db_series_next_due(struct db *db, int auto_only, const char *kind,
+		       const char *options, int64_t *series_id);
+/* A free table playing `kind` with `options` takes the next due series
+ * of an auto-call tournament; *series_id 0 when there is none (or the
+ * table is not free). */
+int db_series_call_next(struct db *db, int64_t board_id, const char *kind,
+			const char *options, int64_t *series_id);
+/* What a table's page shows: the series it plays and the next due one
+ * (the call-up to come, at the first free table; of `kind` and
+ * `options`, or any when `kind` is NULL). */
+struct db_table_calls {
+	int playing, next;		/* whether `now` and `up` are set */
+	struct db_series_info now, up;
+};
+int db_table_calls(struct db *db, int64_t board_id, const char *kind,
+		   const char *options, struct db_table_calls *out);
+/* Turns a tournament's auto call on (1) or off (0). */
+int db_tournament_auto_call(struct db *db, int64_t tid, int on);
+/*
+ * Game `old_id`, under way without a move and in no series, gives way to
+ * the game `g` (a series' first game at the table), in one transaction:
+ * the empty game leaves no record.
+ */
+int db_game_replace_empty(struct db *db, int64_t old_id,
+			  const struct db_game_new *g, int64_t *id);
 
 /* ------------------------------------------------------ live tables */
 /* (db_live.c) What pitbossd needs to keep tables live across restarts. */

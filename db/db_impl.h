@@ -74,6 +74,15 @@ enum query {
 	Q_COMMAND_DONE,
 	Q_INCIDENT_LIST,
 	Q_GAME_SET_OPTIONS,
+	Q_SERIES_CALL,
+	Q_SERIES_CALLED_AT,
+	Q_SERIES_NEXT_DUE,
+	Q_TOURNAMENT_AUTO_CALL,
+	Q_GAME_EMPTY_UNSEAT,
+	Q_GAME_EMPTY_INCIDENTS,
+	Q_GAME_EMPTY_DELETE,
+	Q_TOURNAMENT_FORMAT,
+	Q_SERIES_OF_TOURNAMENT,
 	Q_COUNT
 };
 
@@ -131,6 +140,32 @@ int db_series_game_finished_tx(struct db *db, int64_t series_id,
 			       int64_t game_id);
 /* Inside a transaction: the series for every ready bracket match. */
 int db_tournament_start_ready_tx(struct db *db, int64_t tid);
+/* Inside a transaction: a new series (first -1: by lot), and a series
+ * closed off the board ("forfeit", "withdrawal") for `winner` (0, 1). */
+int db_series_insert_tx(struct db *db, int64_t tid, int match,
+			const char *kind, const char *options, int target,
+			int64_t a, int64_t b, int first, int64_t *id);
+int db_series_close_unplayed_tx(struct db *db,
+				const struct db_series_info *info,
+				const char *how, int winner);
+/* Round robins (db_roundrobin.c): whether a tournament is one that has
+ * been drawn, and its versions of the knockout's steps. */
+int db_rr_is(struct db *db, int64_t tid);
+int db_rr_draw_tx(struct db *db, const struct db_tournament_info *t,
+		  const int64_t *by_seed, int n, int random,
+		  uint64_t random_seed);
+int db_rr_sync_tx(struct db *db, int64_t tid);
+int db_rr_forfeit(struct db *db, int64_t tid, int64_t player_id,
+		  int withdraw);
+int db_rr_matches(struct db *db, int64_t tid,
+		  int (*each)(void *ctx, const struct db_bracket_match *m),
+		  void *ctx);
+/* Games won, lost, drawn and points for and against into rows (found by
+ * player), from the totals the tournament's series keep. */
+int db_standings_games_tx(struct db *db, int64_t tid,
+			  struct standing *rows, int n);
+int db_rr_standings(struct db *db, int64_t tid, struct standing **out,
+		    size_t *n_out);
 /* Inside a transaction: game record steps (db_games.c). */
 int db_game_start_tx(struct db *db, const struct db_game_new *g,
 		     int64_t *id);

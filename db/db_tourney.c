@@ -85,6 +85,8 @@ static void series_row(sqlite3_stmt *st, struct db_series_info *s)
 	s->games = sqlite3_column_int(st, 18);
 	db_column_text(st, 19, s->started, sizeof(s->started));
 	db_column_text(st, 20, s->ended, sizeof(s->ended));
+	s->board_id = sqlite3_column_int64(st, 21);
+	db_column_text(st, 22, s->board, sizeof(s->board));
 }
 
 int db_series_get(struct db *db, int64_t id, struct db_series_info *out)
@@ -106,7 +108,7 @@ int db_series_get(struct db *db, int64_t id, struct db_series_info *out)
 	return db_refuse(db, "there is no series %lld", (long long)id);
 }
 
-static int series_insert_tx(struct db *db, int64_t tid, int match,
+int db_series_insert_tx(struct db *db, int64_t tid, int match,
 			    const char *kind, const char *options, int target,
 			    int64_t a, int64_t b, int first, int64_t *id)
 {
@@ -167,7 +169,7 @@ int db_series_start(struct db *db, const char *kind, const char *options,
 		rc = db_refuse(db, "player '%s' is retired",
 			       pa.retired[0] ? pa.name : pb.name);
 	if (rc == DB_OK)
-		rc = series_insert_tx(db, 0, 0, kind, options, target, a, b,
+		rc = db_series_insert_tx(db, 0, 0, kind, options, target, a, b,
 				      first, id);
 	return db_keep_id(db, rc, id);
 }
@@ -233,6 +235,18 @@ static int series_replay(struct db *db, const struct db_series_info *info,
 	return DB_OK;
 }
 
+int db_series_close_unplayed_tx(struct db *db,
+				const struct db_series_info *info,
+				const char *how, int winner)
+{
+	struct series_state state;
+	int rc = series_replay(db, info, &state);
+
+	if (rc == DB_OK)
+		rc = series_close_tx(db, info->id, &state, how, winner);
+	return rc;
+}
+
 static int tournament_sync_tx(struct db *db, int64_t tid);
 static int result_insert_tx(struct db *db, int64_t tid, int match,
 			    int winner_seed, enum bracket_how how);
@@ -253,6 +267,8 @@ int db_series_game_finished_tx(struct db *db, int64_t sid, int64_t game_id)
 				     s.winner);
 	if (rc != DB_OK || !s.finished || info.tournament_id == 0)
 		return rc;
+	if (db_rr_is(db, info.tournament_id))
+		return db_rr_sync_tx(db, info.tournament_id);
 	r = malloc(sizeof(*r));
 	if (r == NULL)
 		return db_refuse(db, "out of memory");
@@ -290,6 +306,8 @@ static void tournament_row(sqlite3_stmt *st, struct db_tournament_info *t)
 	t->champion = sqlite3_column_int64(st, 10);
 	db_column_text(st, 11, t->champion_name, sizeof(t->champion_name));
 	t->entrants = sqlite3_column_int(st, 12);
+	t->auto_call = sqlite3_column_int(st, 13);
+	db_column_text(st, 14, t->format, sizeof(t->format));
 }
 
 static int tournament_get(struct db *db, int64_t tid,
@@ -603,6 +621,11 @@ int db_tournament_draw(struct db *db, int64_t tid, int random,
 			       t.name, n, n == 1 ? "" : "s", BRACKET_MIN);
 	if (rc == DB_OK)
 		rc = place(db, player, fixed, n, random, random_seed, by_seed);
+	if (rc == DB_OK && strcmp(t.format, DB_FORMAT_ROUND_ROBIN) == 0) {
+		free(b);
+		rc = db_rr_draw_tx(db, &t, by_seed, n, random, random_seed);
+		return db_end(db, rc);
+	}
 	if (rc == DB_OK)
 		bracket_init(b, n, t.third_place);
 	for (int slot = 0; rc == DB_OK && slot < b->size; slot++) {
@@ -780,7 +803,7 @@ static int tournament_sync_tx(struct db *db, int64_t tid)
 		} else if (bracket_ready(&r->b, i)) {
 			rc = match_series(db, tid, i, &s);
 			if (rc == DB_OK && s.id == 0)
-				rc = series_insert_tx(db, tid, i, r->t.kind,
+				rc = db_series_insert_tx(db, tid, i, r->t.kind,
 						      r->t.options, r->t.target,
 						      r->player[m->side[0]],
 						      r->player[m->side[1]], -1,
@@ -811,7 +834,7 @@ static int seed_of(const struct rebuilt *r, int64_t player_id)
 	return 0;
 }
 
-int db_tournament_forfeit(struct db *db, int64_t tid, int64_t player_id)
+static int knockout_forfeit(struct db *db, int64_t tid, int64_t player_id)
 {
 	struct rebuilt *r = malloc(sizeof(*r));
 	char err[RULES_ERR_MAX];
@@ -853,7 +876,14 @@ int db_tournament_forfeit(struct db *db, int64_t tid, int64_t player_id)
 	return db_end(db, rc);
 }
 
-int db_tournament_withdraw(struct db *db, int64_t tid, int64_t player_id)
+int db_tournament_forfeit(struct db *db, int64_t tid, int64_t player_id)
+{
+	if (db_rr_is(db, tid))
+		return db_rr_forfeit(db, tid, player_id, 0);
+	return knockout_forfeit(db, tid, player_id);
+}
+
+static int knockout_withdraw(struct db *db, int64_t tid, int64_t player_id)
 {
 	struct db_tournament_info t;
 	struct rebuilt *r = malloc(sizeof(*r));
@@ -894,12 +924,19 @@ int db_tournament_withdraw(struct db *db, int64_t tid, int64_t player_id)
 	return db_end(db, rc);
 }
 
+int db_tournament_withdraw(struct db *db, int64_t tid, int64_t player_id)
+{
+	if (db_rr_is(db, tid))
+		return db_rr_forfeit(db, tid, player_id, 1);
+	return knockout_withdraw(db, tid, player_id);
+}
+
 /* ------------------------------------------------------------ readers */
 
-int db_tournament_bracket(struct db *db, int64_t tid,
-			  int (*each)(void *ctx,
-				      const struct db_bracket_match *m),
-			  void *ctx)
+static int knockout_bracket(struct db *db, int64_t tid,
+			    int (*each)(void *ctx,
+					const struct db_bracket_match *m),
+			    void *ctx)
 {
 	struct rebuilt *r = malloc(sizeof(*r));
 	struct db_bracket_match out;
@@ -948,6 +985,16 @@ int db_tournament_bracket(struct db *db, int64_t tid,
 	return rc;
 }
 
+int db_tournament_bracket(struct db *db, int64_t tid,
+			  int (*each)(void *ctx,
+				      const struct db_bracket_match *m),
+			  void *ctx)
+{
+	if (db_rr_is(db, tid))
+		return db_rr_matches(db, tid, each, ctx);
+	return knockout_bracket(db, tid, each, ctx);
+}
+
 static struct standing *row_of(struct standing *rows, int n, int64_t pid)
 {
 	for (int i = 0; i < n; i++)
@@ -958,8 +1005,8 @@ static struct standing *row_of(struct standing *rows, int n, int64_t pid)
 
 /* Games won, lost, drawn and points, from the totals each series keeps
  * (its games are counted when they finish). */
-static int standings_games(struct db *db, int64_t tid,
-			   struct standing *rows, int n)
+int db_standings_games_tx(struct db *db, int64_t tid,
+			  struct standing *rows, int n)
 {
 	sqlite3_stmt *st;
 	int rc = db_prepare(db, Q_SERIES_TOTALS_OF_TOURNAMENT, &st), step;
@@ -1041,8 +1088,8 @@ static void standings_bracket(const struct rebuilt *r,
 	}
 }
 
-int db_tournament_standings(struct db *db, int64_t tid,
-			    struct standing **out, size_t *n_out)
+static int knockout_standings(struct db *db, int64_t tid,
+			      struct standing **out, size_t *n_out)
 {
 	struct rebuilt *r = malloc(sizeof(*r));
 	struct standing *rows = NULL;
@@ -1069,7 +1116,7 @@ int db_tournament_standings(struct db *db, int64_t tid,
 	}
 	if (rc == DB_OK) {
 		standings_bracket(r, rows);
-		rc = standings_games(db, tid, rows, r->b.entrants);
+		rc = db_standings_games_tx(db, tid, rows, r->b.entrants);
 	}
 	if (rc == DB_OK) {
 		standings_sort(rows, (size_t)r->b.entrants);
@@ -1080,4 +1127,12 @@ int db_tournament_standings(struct db *db, int64_t tid,
 	}
 	free(r);
 	return rc;
+}
+
+int db_tournament_standings(struct db *db, int64_t tid,
+			    struct standing **out, size_t *n_out)
+{
+	if (db_rr_is(db, tid))
+		return db_rr_standings(db, tid, out, n_out);
+	return knockout_standings(db, tid, out, n_out);
 }

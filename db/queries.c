@@ -13,9 +13,10 @@
 	"SELECT s.id, s.tournament_id, s.match, s.kind, s.options, s.target," \
 	" s.player_a, s.player_b, a.name, b.name, s.first, s.first_how," \
 	" s.lot_seed, s.status, s.decided_by, s.winner, s.total_a, s.total_b," \
-	" s.games, s.started, s.ended FROM series s" \
+	" s.games, s.started, s.ended, s.board_id, bd.name FROM series s" \
 	" JOIN players a ON a.id = s.player_a" \
-	" JOIN players b ON b.id = s.player_b "
+	" JOIN players b ON b.id = s.player_b" \
+	" LEFT JOIN boards bd ON bd.id = s.board_id "
 #define TOURNAMENT_COLUMNS \
 	"SELECT t.id, t.name, t.kind, t.options, t.target, t.third_place," \
 	" t.status, t.random, t.random_seed, t.created, t.champion_id, p.name," \
@@ -23,8 +24,8 @@
 	"  (SELECT count(*) FROM entries e" \
 	"   WHERE e.tournament_id = t.id AND e.status = 'in')" \
 	" ELSE (SELECT count(*) FROM bracket_slots b" \
-	"   WHERE b.tournament_id = t.id AND b.player_id IS NOT NULL) END" \
-	" FROM tournaments t LEFT JOIN players p ON p.id = t.champion_id "
+	"   WHERE b.tournament_id = t.id AND b.player_id IS NOT NULL) END," \
+	" t.auto_call, t.format FROM tournaments t LEFT JOIN players p ON p.id = t.champion_id "
 
 const char *const db_query_sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -228,4 +229,39 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_GAME_SET_OPTIONS] =
 	"UPDATE games SET options = ?2 WHERE id = ?1 AND status = 'playing'"
 	" AND plies = 0",
+
+	/* Call-ups: a series called to a table (NULL: called off). */
+	[Q_SERIES_CALL] = "UPDATE series SET board_id = ?2 WHERE id = ?1",
+	[Q_SERIES_CALLED_AT] =
+	"SELECT id FROM series WHERE board_id = ?1 AND status = 'playing'"
+	" ORDER BY id LIMIT 1",
+	/* The next due series: a drawn tournament's (with auto call, when
+	 * ?1; of game ?2 with options ?3 unless ?2 is NULL), not called,
+	 * neither player at a table in another one;
+	 * tournaments in order, then the match order (round by round). */
+	[Q_SERIES_NEXT_DUE] =
+	"SELECT s.id FROM series s JOIN tournaments t"
+	" ON t.id = s.tournament_id"
+	" WHERE s.status = 'playing' AND s.board_id IS NULL"
+	" AND t.status = 'drawn' AND (?1 = 0 OR t.auto_call = 1)"
+	" AND (?2 IS NULL OR (s.kind = ?2 AND s.options = ?3))"
+	" AND NOT EXISTS (SELECT 1 FROM series o WHERE o.status = 'playing'"
+	"  AND o.board_id IS NOT NULL AND o.id <> s.id"
+	"  AND (o.player_a IN (s.player_a, s.player_b)"
+	"   OR o.player_b IN (s.player_a, s.player_b)))"
+	" ORDER BY t.id, s.match, s.id LIMIT 1",
+	[Q_TOURNAMENT_FORMAT] =
+	"UPDATE tournaments SET format = ?2 WHERE id = ?1 AND status = 'entry'",
+	[Q_SERIES_OF_TOURNAMENT] =
+	"SELECT id FROM series WHERE tournament_id = ?1 ORDER BY match",
+	[Q_TOURNAMENT_AUTO_CALL] =
+	"UPDATE tournaments SET auto_call = ?2 WHERE id = ?1",
+	/* A game without a move given up for a series' game. */
+	[Q_GAME_EMPTY_UNSEAT] =
+	"DELETE FROM game_players WHERE game_id = ?1",
+	[Q_GAME_EMPTY_INCIDENTS] =
+	"DELETE FROM incidents WHERE game_id = ?1",
+	[Q_GAME_EMPTY_DELETE] =
+	"DELETE FROM games WHERE id = ?1 AND status = 'playing' AND plies = 0"
+	" AND series_id IS NULL",
 };

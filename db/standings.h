@@ -30,6 +30,10 @@ struct standing {
 	int series_won, series_lost;
 	int games_won, games_lost, games_drawn;
 	int points_for, points_against;
+	/* Round robins (roundrobin.h): points (series won), the
+	 * tie-breaks, and the one that ranks this row above the next. */
+	int points, head_to_head, sonneborn_berger;
+	const char *separated_by;	/* NULL for the last row */
 };
 
 /* qsort comparator: the listing order. */

@@ -28,14 +28,14 @@ snapshot() {
 	pb export --format json
 }
 
-plan 85
+plan 98
 
 out=$(pb player list 2>&1); rc=$?
 expect_eq "a missing database is a database error" "$rc" 3
 expect_match "and says what to do" "$out" "give --db PATH or set PITBOSS_DB"
 
 out=$(pb db init); rc=$?
-expect_eq "db init creates the database" "$rc:$out" "0:$PITBOSS_DB: schema version 6"
+expect_eq "db init creates the database" "$rc:$out" "0:$PITBOSS_DB: schema version 7"
 
 for name in Ada Bob Cyd Dee Eve; do
 	pb player add "$name" >/dev/null || not_ok "player add $name"
@@ -159,6 +159,21 @@ a=$(pb tournament show Cup | grep 'round 1' | awk '{print $3, $4, $5, $6}')
 b=$(PITBOSS_DB="$tmp/again.db" pb tournament show Cup | grep 'round 1' | awk '{print $3, $4, $5, $6}')
 expect_eq "the draw reproduces from its seed" "$a" "$b"
 
+# Calling the due series to tables, without a daemon: recorded at once.
+pb table add Side >/dev/null
+due=$(pb tournament show Cup | awk '$NF == "playing" {print $(NF-2); exit}')
+out=$(pb table assign Side next --wait 0); rc=$?
+expect_eq "table assign next calls the first due series (recorded)" \
+	"$rc:$out" "0:series $due called to table Side (recorded; pitbossd takes it at the table's next game)"
+out=$(pb table status Side --json | sed 's/.*"series":{"id":\([0-9]*\).*/\1/')
+expect_eq "the table's status carries the series called to it" "$out" "$due"
+out=$(pb table assign Side "$due" --wait 0 2>&1 >/dev/null; pb table add Far >/dev/null; pb table assign Far "$due" --wait 0 2>&1); rc=$?
+expect_eq "a series called to another table is refused" "$rc:$out" \
+	"1:pitboss: series $due is called to table Side; call it off first"
+out=$(pb tournament auto-call Cup maybe 2>&1); rc=$?
+expect_eq "auto-call takes on or off" "$rc:$out" \
+	"2:pitboss: tournament auto-call: 'on' or 'off', not 'maybe'"
+
 # Play every series as it becomes due: the first mover wins 2-0.
 played=0
 while [ $played -lt 10 ]; do
@@ -218,7 +233,7 @@ expect_eq "the backup holds the same records" "$a" "$b"
 out=$(pb backup "$tmp/backup.db" 2>&1); rc=$?
 expect_eq "backup will not overwrite" "$rc" 1
 out=$(pb db check); rc=$?
-expect_eq "db check" "$rc:$out" "0:$PITBOSS_DB: ok (schema version 6)"
+expect_eq "db check" "$rc:$out" "0:$PITBOSS_DB: ok (schema version 7)"
 printf 'this is not a database, just text long enough to look like a file header........' > "$tmp/junk.db"
 out=$(pb --help >/dev/null; PITBOSS_DB="$tmp/junk.db" pb player list 2>&1); rc=$?
 expect_eq "a file that is no database is a database error" "$rc" 3
@@ -289,3 +304,44 @@ expect_eq "a third seat's totals are his own" "$out" \
 out=$(pb export --format csv --player Gus | sed -n 2p | cut -d, -f10,11,17-)
 expect_eq "CSV export: every seat of a three-seat game" "$out" \
 	"Ada,Bob,0,0,3:claim=GBR-- 1:accept 2:accept,Gus,0,1,,,,,,"
+
+# A round robin of five: a bye a round; due series skip the players at
+# a table, so with two tables busy none is due.
+rr() { PITBOSS_DB="$tmp/rr.db" pb "$@"; }
+rr db init >/dev/null
+for p in Ada Bob Cyd Dee Eve; do rr player add $p >/dev/null; done
+rr table add T1 >/dev/null; rr table add T2 >/dev/null; rr table add T3 >/dev/null
+out=$(rr tournament create Night --format round-robin --third-place 2>&1); rc=$?
+expect_eq "no third place in a round robin" "$rc:$out" \
+	"2:pitboss: --third-place is for a knockout"
+rr tournament create Night --format round-robin -o "$SHORT" --target 2 >/dev/null
+rr tournament enter Night Ada Bob Cyd Dee Eve >/dev/null
+rr tournament draw Night >/dev/null
+out=$(rr tournament show Night | grep -Ec '^[0-9]+ +round ')
+expect_eq "ten series in five rounds" "$out" 10
+out=$(rr table assign T1 next --wait 0 && rr table assign T2 next --wait 0)
+expect_eq "the first two due series go to two tables" "$out" \
+"series 1 called to table T1 (recorded; pitbossd takes it at the table's next game)
+series 2 called to table T2 (recorded; pitbossd takes it at the table's next game)"
+out=$(rr table assign T3 next --wait 0 2>&1); rc=$?
+expect_eq "four players at tables: no series is due for the fifth" \
+	"$rc:$out" "1:pitboss: no series is due"
+out=$(rr table assign T1 3 --wait 0 2>&1); rc=$?
+expect_eq "a table plays its series until it ends" "$rc:$out" \
+	"1:pitboss: table 1 plays series 1 until it ends"
+rr tournament withdraw Night Dee >/dev/null
+out=$(rr tournament show Night | grep -c 'by withdrawal$')
+expect_eq "a withdrawal gives all of the player's series" "$out" 4
+played=0
+while [ $played -lt 12 ]; do
+	series=$(rr tournament show Night | awk '$NF == "playing" {print $(NF-2); exit}')
+	[ -n "$series" ] || break
+	rr game add --series "$series" $WIN_FIRST >/dev/null || break
+	played=$((played + 1))
+done
+expect_eq "six series played" "$played" 6
+out=$(rr tournament standings Night --json | grep -o '"points":[0-9]*' | cut -d: -f2 | awk '{s += $1} END {print s}')
+expect_eq "ten points for ten series" "$out" 10
+out=$(rr tournament list | awk '$2 == "Night" {print $6}')
+expect_eq "the round robin is finished" "$out" finished
+

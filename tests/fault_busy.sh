@@ -31,7 +31,14 @@ done
 # Held while the commands are queued: they are taken once it is there.
 # The lock is let go without a commit: nothing changes for the daemon
 # to notice, it must try again of itself.
-kill -STOP $pid
+# The daemon may stop inside a write of its own, and then nobody else
+# may write: it is let go on and stopped again until it holds no lock.
+for i in $(seq 100); do
+	kill -STOP $pid
+	sqlite3 "$db" "BEGIN IMMEDIATE" "ROLLBACK" >/dev/null 2>&1 && break
+	kill -CONT $pid
+	sleep 0.05
+done
 "$PITBOSS" table enter Other zzA --wait 0 --db "$db" >/dev/null 2>&1
 "$PITBOSS" table enter "Table 1" zzB --wait 0 --db "$db" >/dev/null 2>&1
 sqlite3 "$db" "BEGIN IMMEDIATE" "UPDATE boards SET location = location" \

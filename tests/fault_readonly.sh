@@ -78,14 +78,18 @@ fi
 # An older file that only may be read: it cannot be brought up to date.
 chmod 0755 "$tmp/ro"
 cp "$db" "$tmp/ro/old.db"
-# The schema version is the header's 4 bytes at 60 (user_version).
+# The schema version is the header's 4 bytes at 60 (user_version): the
+# original's is the current one.
+schema=$(od -An -tu1 -j60 -N4 "$db" |
+	awk '{ print (($1 * 256 + $2) * 256 + $3) * 256 + $4 }')
 printf '\000\000\000\005' |
 	dd of="$tmp/ro/old.db" bs=1 seek=60 conv=notrunc 2>/dev/null
 chmod 0444 "$tmp/ro/old.db"
 chmod 0555 "$tmp/ro"
 out=$(as_other "$PITBOSS" player list --db "$tmp/ro/old.db" 2>&1); rc=$?
 expect_eq "an older read-only file is a database error" "$rc" 3
-expect_match "saying it needs migrating" "$out" "needs migrating to 6"
+expect_match "saying it needs migrating" "$out" \
+	"schema version 5 and needs migrating to $schema"
 expect_match "and that it is read-only" "$out" "read-only"
 
 # Read-only media: even root may not write there.

@@ -44,9 +44,21 @@ wait_http() {
 # start_web LOG COMMAND...: runs COMMAND --web-port PORT in the background,
 # its output in LOG, on a port below the kernel's ephemeral range (so no
 # outgoing connection holds it) and on another one when that port is
-# taken. Waits until the daemon says its dashboard is listening; sets
+# taken. Waits until the daemon says its dashboard is listening (and,
+# when it logs at info, that it is ready); sets
 # web_pid and web_port. Returns 1 when no port could be had or the daemon
 # stopped for another reason (its log says why).
+# sw_ready: a daemon that logs at info says when its tables and commands
+# door are open ("ready: "); wait for that too, however busy the machine.
+sw_ready() {
+	grep -q ' info: ' "$sw_log" || return 0
+	for sw_j in $(seq 600); do
+		grep -q 'ready: ' "$sw_log" && return 0
+		kill -0 "$web_pid" 2>/dev/null || return 0
+		sleep 0.1
+	done
+}
+
 start_web() {
 	sw_log=$1
 	shift
@@ -57,6 +69,7 @@ start_web() {
 		web_pid=$!
 		for sw_i in $(seq 100); do
 			if grep -q 'dashboard on ' "$sw_log"; then
+				sw_ready
 				return 0
 			fi
 			if ! kill -0 "$web_pid" 2>/dev/null; then

@@ -693,7 +693,7 @@ static void test_command_words(void **state)
 					 sizeof(list)), "entry or secret");
 	command_list(COMMAND_FROM_ARBITER, list, sizeof(list));
 	assert_string_equal(list, "start, confirm, reject, correct, entry, "
-			    "position, undo or end");
+			    "position, undo, end or assign");
 	for (w = command_words; w->word != NULL; w++)
 		assert_true(w->act != COMMAND_OBSERVE ||
 			    w->observation != NULL);

@@ -623,6 +623,129 @@ static void test_command_answers(void **state)
 	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
 }
 
+static int count_game(void *ctx, const struct db_game_info *g)
+{
+	(void)g;
+	(*(int *)ctx)++;
+	return 0;
+}
+
+/* A series called to the table: the empty game under way becomes its
+ * first game, with its players; the table's state says so; a second
+ * series waits until the first ends. */
+static void test_series_called(void **state)
+{
+	struct fixture *f = *state;
+	struct db_game_info g;
+	struct verdict v;
+	struct db_history_filter hf = { 0 };
+	int64_t ada, bob, cyd, sid, other, empty, game = 0;
+	int games = 0;
+	char text[32], *json;
+
+	assert_int_equal(db_player_add(f->db, "Ada", &ada), DB_OK);
+	assert_int_equal(db_player_add(f->db, "Bob", &bob), DB_OK);
+	assert_int_equal(db_player_add(f->db, "Cyd", &cyd), DB_OK);
+	assert_int_equal(db_series_start(f->db, "kalah", "", 10, ada, bob, 1,
+					 &sid), DB_OK);
+	assert_int_equal(db_series_start(f->db, "kalah", "", 10, cyd, bob, 0,
+					 &other), DB_OK);
+	assert_int_equal(table_command(f->table, command_find("start"), "",
+				       &v), 0);
+	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
+	empty = f->table->game_id;
+	assert_int_not_equal(empty, 0);
+	assert_int_equal(f->table->series_id, 0);	/* a friendly */
+
+	snprintf(text, sizeof(text), "%lld", (long long)sid);
+	assert_int_equal(table_command(f->table, command_find("assign"), text,
+				       &v), 0);
+	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
+	assert_int_equal(v.kind, VERDICT_COMMAND);
+	assert_non_null(strstr(v.text, "its game under way"));
+	assert_int_equal(db_game_playing_at(f->db, f->table->board_id, &game),
+			 DB_OK);
+	/* The empty game left no record: one game at the table. */
+	hf.table_id = f->table->board_id;
+	assert_int_equal(db_history(f->db, &hf, count_game, &games), DB_OK);
+	assert_int_equal(games, 1);
+	assert_int_equal(db_game_get(f->db, game, &g), DB_OK);
+	assert_int_equal(g.series_id, sid);
+	assert_int_equal(g.game_no, 1);
+	/* B moves first in game 1 of this series: Bob at seat 0. */
+	assert_int_equal(g.side_player[0], bob);
+	assert_int_equal(g.side_player[1], ada);
+	assert_string_equal(g.first_how, DB_FIRST_ALTERNATE);
+
+	json = table_state_json(f->table);
+	assert_non_null(json);
+	snprintf(text, sizeof(text), "\"series\":{\"id\":%lld", (long long)sid);
+	assert_non_null(strstr(json, text));
+	assert_non_null(strstr(json, "\"players\":[\"Bob\",\"Ada\"]"));
+	free(json);
+
+	snprintf(text, sizeof(text), "%lld", (long long)other);
+	assert_int_equal(table_command(f->table, command_find("assign"), text,
+				       &v), -1);
+	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
+	assert_int_equal(v.kind, VERDICT_REFUSED);
+	assert_non_null(strstr(v.text, "until it ends"));
+	assert_int_equal(table_command(f->table, command_find("assign"), "x",
+				       &v), -1);
+	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
+	/* A series of other options is not this table's to play. */
+	assert_int_equal(db_series_start(f->db, "kalah", "seeds=3", 10, cyd,
+					 ada, 0, &other), DB_OK);
+	snprintf(text, sizeof(text), "%lld", (long long)other);
+	assert_int_equal(table_command(f->table, command_find("assign"), text,
+				       &v), -1);
+	assert_int_equal(table_command_close(f->table, 0, NULL), 0);
+	assert_non_null(strstr(v.text, "is played as kalah 'seeds=3'"));
+}
+
+/* A series called to the table while the disk is full: its game waits
+ * in the journal with the rest, and is the series' once space is back;
+ * meanwhile a call-up, written outside the journal, is refused. */
+static void test_series_game_waits_with_the_journal(void **state)
+{
+	struct fixture *f = *state;
+	struct verdict v = made(VERDICT_START, CAUSE_STARTED, "game on");
+	struct db_game_info g;
+	int64_t ada, bob, sid;
+	char text[32];
+
+	assert_int_equal(db_player_add(f->db, "Ada", &ada), DB_OK);
+	assert_int_equal(db_player_add(f->db, "Bob", &bob), DB_OK);
+	assert_int_equal(db_series_start(f->db, "kalah", "", 10, ada, bob, 1,
+					 &sid), DB_OK);
+	assert_int_equal(db_series_call(f->db, sid, f->table->board_id),
+			 DB_OK);
+	full_vfs_set_full(1);
+	nlogged = 0;
+	on_verdict(f->table, &v);
+	assert_int_equal(f->table->game_id, 0);
+	assert_int_equal(f->table->series_id, 0);
+	assert_false(was_logged("of series"));
+	snprintf(text, sizeof(text), "%lld", (long long)sid);
+	assert_int_equal(table_command(f->table, command_find("assign"), text,
+				       &v), -1);
+	assert_int_equal(v.kind, VERDICT_REFUSED);
+	assert_non_null(strstr(v.text, "wait for the database"));
+	assert_int_equal(table_command_close(f->table, 0, NULL), 1);
+
+	full_vfs_set_full(0);
+	loop_at(f->loop, loop_now() + 3000000, stop_loop, f->loop);
+	assert_int_equal(loop_run(f->loop), 0);
+	assert_int_not_equal(f->table->game_id, 0);
+	assert_int_equal(f->table->series_id, sid);
+	assert_true(was_logged("is game 1 of series"));
+	assert_int_equal(db_game_get(f->db, f->table->game_id, &g), DB_OK);
+	assert_int_equal(g.series_id, sid);
+	assert_int_equal(g.side_player[0], bob);
+	assert_int_equal(g.side_player[1], ada);
+	assert_int_equal(db_check(f->db), DB_OK);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -637,6 +760,11 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fouls_and_refusals,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_series_called,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_series_game_waits_with_the_journal, setup,
+			teardown),
 		cmocka_unit_test_setup_teardown(test_command_answers,
 						setup, teardown),
 	};

@@ -208,6 +208,15 @@ static void page_game(struct web_request *r) { serve_file(r, "game.html"); }
 static void page_series(struct web_request *r) { serve_file(r, "series.html"); }
 static void page_admin(struct web_request *r) { serve_file(r, "admin.html"); }
 static void page_play(struct web_request *r) { serve_file(r, "play.html"); }
+static void page_tournaments(struct web_request *r)
+{
+	serve_file(r, "tournaments.html");
+}
+static void page_players(struct web_request *r)
+{
+	serve_file(r, "players.html");
+}
+static void page_tv(struct web_request *r) { serve_file(r, "tv.html"); }
 
 static void static_file(struct web_request *r)
 {
@@ -228,8 +237,11 @@ struct route {
 static const struct route routes[] = {
 	{ "GET", "/", page_home, 0, 0, 0 },
 	{ "GET", "/tables/{id}", page_table, 0, 0, 0 },
+	{ "GET", "/tournaments", page_tournaments, 0, 0, 0 },
 	{ "GET", "/tournaments/{id}", page_tournament, 0, 0, 0 },
+	{ "GET", "/players", page_players, 0, 0, 0 },
 	{ "GET", "/players/{id}", page_player, 0, 0, 0 },
+	{ "GET", "/tv", page_tv, 0, 0, 0 },
 	{ "GET", "/games/{id}", page_game, 0, 0, 0 },
 	{ "GET", "/series/{id}", page_series, 0, 0, 0 },
 	{ "GET", "/admin", page_admin, 0, 0, 0 },
@@ -239,9 +251,11 @@ static const struct route routes[] = {
 	{ "GET", "/api/tables/{id}", api_table, 0, 0, 1 },
 	{ "GET", "/api/games/{id}", api_game, 0, 0, 1 },
 	{ "GET", "/api/series/{id}", api_series, 0, 0, 1 },
+	{ "GET", "/api/tournaments", api_tournaments, 0, 0, 1 },
 	{ "GET", "/api/tournaments/{id}", api_tournament, 0, 0, 1 },
 	{ "GET", "/api/tournaments/{id}/standings", api_standings, 0, 0, 1 },
 	{ "GET", "/api/tournaments/{id}/bracket", api_bracket, 0, 0, 1 },
+	{ "GET", "/api/players", api_players, 0, 0, 0 },
 	{ "GET", "/api/players/{id}", api_player, 0, 0, 1 },
 	{ "GET", "/api/players/{id}/history", api_history, 0, 0, 0 },
 	{ "GET", "/api/events", api_events, 0, 0, 0 },
@@ -367,6 +381,27 @@ static void run_cached(struct web_request *r, const struct route *rt)
 	cache_put(r, dbv, live);
 }
 
+/* An unknown page: a page a person can read, with the way back. */
+static void page_not_found(struct web_request *r)
+{
+	static const char html[] =
+		"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+		"<meta name=\"viewport\" content=\"width=device-width, "
+		"initial-scale=1\"><title>Not found · pitboss</title>"
+		"<link rel=\"stylesheet\" href=\"/static/style.css\"></head>"
+		"<body data-page=\"missing\"><header><a class=\"brand\" "
+		"href=\"/\">pitboss</a></header><main><h1>No such page</h1>"
+		"<p>There is no page at this address.</p><p><a href=\"/\">"
+		"Tables</a> · <a href=\"/tournaments\">Tournaments</a> · "
+		"<a href=\"/players\">Players</a></p></main></body></html>\n";
+
+	free(r->out);
+	r->out = strdup(html);
+	r->out_len = r->out != NULL ? strlen(html) : 0;
+	r->status = 404;
+	r->content_type = "text/html; charset=utf-8";
+}
+
 static void dispatch(struct web_request *r)
 {
 	int path_known = 0;
@@ -398,8 +433,11 @@ static void dispatch(struct web_request *r)
 	}
 	if (path_known)
 		web_error(r, 405, "%s is not allowed on %s", r->method, r->url);
-	else
+	else if (strncmp(r->url, "/api/", 5) == 0 ||
+		 strcmp(r->url, "/api") == 0 || strcmp(r->method, "GET") != 0)
 		web_error(r, 404, "no such page or resource: %s", r->url);
+	else
+		page_not_found(r);
 }
 
 static enum MHD_Result answer(struct web_request *r)

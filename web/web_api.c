@@ -1,7 +1,8 @@
 /*
  * web_api.c - the JSON API (documented in docs/api.md): tables with
- * their live state, games with every move, series, tournaments with
- * standings and bracket, players with their history. Read-only: each
+ * their live state, games with every move, series, players with their
+ * history (tournaments in web_tourney.c, the player index in
+ * web_players.c). Read-only: each
  * handler borrows a read connection from the pool. Boards are described
  * from the rules and the sensing table of their game (start position,
  * places and their layout) so that the dashboard computes none of it.
@@ -23,8 +24,7 @@
 /* ---------------------------------------------------------- pieces */
 
 /* The options spectators may see: a game's secrets never leave. */
-static void public_options(struct jbuf *b, const char *kind,
-			   const char *options)
+void web_public_options(struct jbuf *b, const char *kind, const char *options)
 {
 	const struct rules *ops = rules_find(kind);
 	struct rules_game *game;
@@ -142,7 +142,7 @@ static void game_summary(struct jbuf *b, const struct db_game_info *g)
 	jbuf_printf(b, "{\"id\":%" PRId64 ",\"game\":", g->id);
 	jbuf_str(b, g->kind);
 	jbuf_printf(b, ",\"options\":");
-	public_options(b, g->kind, g->options);
+	web_public_options(b, g->kind, g->options);
 	jbuf_printf(b, ",\"table\":");
 	jbuf_str(b, g->table[0] ? g->table : NULL);
 	jbuf_printf(b, ",\"table_id\":%" PRId64 ",\"series\":", g->table_id);
@@ -368,7 +368,7 @@ static void table_board(struct jbuf *b, struct db *db, int64_t table,
 	jbuf_printf(b, "{\"game\":");
 	jbuf_str(b, g.kind);
 	jbuf_printf(b, ",\"options\":");
-	public_options(b, g.kind, g.options);
+	web_public_options(b, g.kind, g.options);
 	jbuf_printf(b, ",");
 	board_fields(b, g.kind, g.options);
 	jbuf_printf(b, "}");
@@ -476,6 +476,7 @@ void api_game(struct web_request *r)
 struct list_ctx {
 	struct jbuf *b;
 	int n;
+	int skip;		/* games left out before the first listed */
 	/* player totals */
 	int64_t player;
 	int won, lost, drawn, points_for, points_against;
@@ -485,6 +486,10 @@ static int each_game(void *ctx, const struct db_game_info *g)
 {
 	struct list_ctx *l = ctx;
 
+	if (l->skip > 0) {
+		l->skip--;
+		return 0;
+	}
 	if (l->b != NULL) {
 		if (l->n)
 			jbuf_printf(l->b, ",");
@@ -514,7 +519,7 @@ void api_series(struct web_request *r)
 	struct jbuf b = { 0 };
 	struct db_series_info s;
 	struct db_history_filter f = { 0 };
-	struct list_ctx l = { &b, 0, 0, 0, 0, 0, 0, 0 };
+	struct list_ctx l = { .b = &b };
 
 	if (db_series_get(db, r->param[0], &s) != DB_OK) {
 		web_error(r, 404, "no series %" PRId64, r->param[0]);
@@ -531,139 +536,6 @@ out:
 	web_db_release(r->web, db);
 }
 
-/* --------------------------------------------------------- tournaments */
-
-static int tournament_info(struct web_request *r, struct db *db,
-			   struct db_tournament_info *t)
-{
-	char id[24];
-
-	snprintf(id, sizeof(id), "%" PRId64, r->param[0]);
-	if (db_tournament_find(db, id, t) != DB_OK) {
-		web_error(r, 404, "no tournament %s", id);
-		return -1;
-	}
-	return 0;
-}
-
-void api_tournament(struct web_request *r)
-{
-	struct db *db = web_db_acquire(r->web);
-	struct db_tournament_info t;
-	struct jbuf b = { 0 };
-
-	if (tournament_info(r, db, &t) == 0) {
-		jbuf_printf(&b, "{\"id\":%" PRId64 ",\"name\":", t.id);
-		jbuf_str(&b, t.name);
-		jbuf_printf(&b, ",\"game\":");
-		jbuf_str(&b, t.kind);
-		jbuf_printf(&b, ",\"options\":");
-		public_options(&b, t.kind, t.options);
-		jbuf_printf(&b, ",\"target\":%d,\"third_place\":%s,"
-			    "\"status\":", t.target,
-			    t.third_place ? "true" : "false");
-		jbuf_str(&b, t.status);
-		jbuf_printf(&b, ",\"entrants\":%d,\"champion\":", t.entrants);
-		jbuf_str(&b, t.champion ? t.champion_name : NULL);
-		jbuf_printf(&b, "}");
-		web_json(r, &b);
-	}
-	web_db_release(r->web, db);
-}
-
-void api_standings(struct web_request *r)
-{
-	struct db *db = web_db_acquire(r->web);
-	struct db_tournament_info t;
-	struct standing *rows = NULL;
-	struct jbuf b = { 0 };
-	size_t n = 0;
-
-	if (tournament_info(r, db, &t) < 0)
-		goto out;
-	if (db_tournament_standings(db, t.id, &rows, &n) != DB_OK) {
-		web_error(r, 500, "%s", db_error(db));
-		goto out;
-	}
-	jbuf_printf(&b, "[");
-	for (size_t i = 0; i < n; i++) {
-		const struct standing *s = &rows[i];
-
-		jbuf_printf(&b, "%s{\"place\":%zu,\"player\":%" PRId64
-			    ",\"name\":", i ? "," : "", i + 1, s->player_id);
-		jbuf_str(&b, s->name);
-		jbuf_printf(&b, ",\"seed\":%d,\"round_reached\":%d,\"status\":",
-			    s->seed, s->round_reached);
-		jbuf_str(&b, standings_status_name(s->status));
-		jbuf_printf(&b, ",\"series_won\":%d,\"series_lost\":%d,"
-			    "\"games_won\":%d,\"games_lost\":%d,"
-			    "\"games_drawn\":%d,\"points_for\":%d,"
-			    "\"points_against\":%d}", s->series_won,
-			    s->series_lost, s->games_won, s->games_lost,
-			    s->games_drawn, s->points_for, s->points_against);
-	}
-	jbuf_printf(&b, "]");
-	web_json(r, &b);
-out:
-	free(rows);
-	web_db_release(r->web, db);
-}
-
-static int each_match(void *ctx, const struct db_bracket_match *m)
-{
-	struct list_ctx *l = ctx;
-
-	jbuf_printf(l->b, "%s{\"match\":%d,\"round\":%d,\"index\":%d,"
-		    "\"third_place\":%s,\"players\":[", l->n++ ? "," : "",
-		    m->match, m->round, m->index,
-		    m->third_place ? "true" : "false");
-	for (int p = 0; p < 2; p++) {
-		jbuf_printf(l->b, "%s{\"id\":", p ? "," : "");
-		if (m->player[p])
-			jbuf_printf(l->b, "%" PRId64, m->player[p]);
-		else
-			jbuf_printf(l->b, "null");
-		jbuf_printf(l->b, ",\"name\":");
-		jbuf_str(l->b, m->name[p]);
-		jbuf_printf(l->b, ",\"seed\":%d,\"total\":%d}", m->seed[p],
-			    m->total[p]);
-	}
-	jbuf_printf(l->b, "],\"series\":");
-	if (m->series_id)
-		jbuf_printf(l->b, "%" PRId64, m->series_id);
-	else
-		jbuf_printf(l->b, "null");
-	jbuf_printf(l->b, ",\"how\":");
-	jbuf_str(l->b, m->how);
-	jbuf_printf(l->b, ",\"winner\":");
-	if (m->winner)
-		jbuf_printf(l->b, "%" PRId64, m->winner);
-	else
-		jbuf_printf(l->b, "null");
-	jbuf_printf(l->b, "}");
-	return 0;
-}
-
-void api_bracket(struct web_request *r)
-{
-	struct db *db = web_db_acquire(r->web);
-	struct db_tournament_info t;
-	struct jbuf b = { 0 };
-	struct list_ctx l = { &b, 0, 0, 0, 0, 0, 0, 0 };
-
-	if (tournament_info(r, db, &t) == 0) {
-		jbuf_printf(&b, "[");
-		if (db_tournament_bracket(db, t.id, each_match, &l) != DB_OK) {
-			jbuf_free(&b);
-			web_error(r, 500, "%s", db_error(db));
-		} else {
-			jbuf_printf(&b, "]");
-			web_json(r, &b);
-		}
-	}
-	web_db_release(r->web, db);
-}
-
 /* ------------------------------------------------------------- players */
 
 void api_player(struct web_request *r)
@@ -672,7 +544,7 @@ void api_player(struct web_request *r)
 	struct db_player p;
 	struct db_history_filter f = { 0 };
 	struct jbuf b = { 0 };
-	struct list_ctx l = { NULL, 0, 0, 0, 0, 0, 0, 0 };	/* totals only */
+	struct list_ctx l = { .b = NULL };	/* totals only */
 
 	if (db_player_get(db, r->param[0], &p) != DB_OK) {
 		web_error(r, 404, "no player %" PRId64, r->param[0]);
@@ -710,13 +582,29 @@ static int id_arg(struct web_request *r, const char *name, int64_t *id)
 	return 0;
 }
 
+/* The opponent filter: a player's number or name; 0 when absent. */
+static int opponent_arg(struct web_request *r, struct db *db, int64_t *id)
+{
+	const char *v = web_arg(r, "opponent");
+	struct db_player p;
+
+	if (v == NULL || *v == '\0')
+		return 0;
+	if (db_player_find(db, v, &p) != DB_OK) {
+		web_error(r, 400, "opponent: no player '%s'", v);
+		return -1;
+	}
+	*id = p.id;
+	return 0;
+}
+
 void api_history(struct web_request *r)
 {
 	struct db *db = web_db_acquire(r->web);
 	struct db_player p;
 	struct db_history_filter f = { 0 };
 	struct jbuf b = { 0 };
-	struct list_ctx l = { &b, 0, 0, 0, 0, 0, 0, 0 };
+	struct list_ctx l = { .b = &b };
 	const char *v;
 	char *end;
 
@@ -726,7 +614,7 @@ void api_history(struct web_request *r)
 	}
 	f.player_id = p.id;
 	f.limit = 50;
-	if (id_arg(r, "opponent", &f.opponent_id) < 0 ||
+	if (opponent_arg(r, db, &f.opponent_id) < 0 ||
 	    id_arg(r, "tournament", &f.tournament_id) < 0)
 		goto out;
 	if ((v = web_arg(r, "result")) != NULL) {
@@ -748,6 +636,16 @@ void api_history(struct web_request *r)
 			goto out;
 		}
 		f.limit = (int)n;
+	}
+	if ((v = web_arg(r, "offset")) != NULL) {
+		long n = strtol(v, &end, 10);
+
+		if (*v == '\0' || *end != '\0' || n < 0 || n > 100000) {
+			web_error(r, 400, "offset: '%s' is not 0..100000", v);
+			goto out;
+		}
+		l.skip = (int)n;
+		f.limit += (int)n;
 	}
 	jbuf_printf(&b, "[");
 	if (db_history(db, &f, each_game, &l) != DB_OK) {

@@ -123,9 +123,13 @@ void api_tables(struct web_request *r);
 void api_table(struct web_request *r);
 void api_game(struct web_request *r);
 void api_series(struct web_request *r);
+/* web_api.c: the options of a game that spectators may see. */
+void web_public_options(struct jbuf *b, const char *kind, const char *options);
+void api_tournaments(struct web_request *r);
 void api_tournament(struct web_request *r);
 void api_standings(struct web_request *r);
 void api_bracket(struct web_request *r);
+void api_players(struct web_request *r);
 void api_player(struct web_request *r);
 void api_history(struct web_request *r);
 

@@ -3,21 +3,34 @@
 // drawn from the API's start positions and geometries by a renderer per
 // game; a table page follows a replayed trace live; the arbiter logs in
 // and corrects a move through the page; a phone-sized screen shows the
-// board whole.
+// board whole. The club's pages at 390x844 and 1920x1080: no sideways
+// scrolling, results naming their winners, a complete bracket (byes, a
+// forfeit, the third-place match, the champion, match numbers as
+// pitboss prints them), the indexes, the club room's screen, QR codes,
+// the arbiter's console and its confirmations.
 // Prints TAP. tests/web_browser.sh starts the daemons and passes:
 //   PITBOSS_DEMO_URL  a pitbossd --demo (tournament 1, its series, games)
 //   PITBOSS_LIVE_URL  a pitbossd with a password; table 1 replays a long
 //                     trace, table 2 a short one that stops after move 1,
 //                     table 3 starts a hidden-code game (secrets=ask,
 //                     seat 1's PIN 1111)
+//                     table 4 holds a move for the arbiter; tournament 1
+//                     there is a finished knockout of 5 (byes, a forfeit,
+//                     a third-place match)
 //   PITBOSS_PASSWORD  the arbiter's password there
+//   PITBOSS_CLI, PITBOSS_LIVE_DB  pitboss and the live daemon's database
+//   PITBOSS_SHOTS     optional: a folder the screenshots are saved in
 //   CHROMIUM          the browser (default /usr/bin/chromium)
 import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
 
 const DEMO = process.env.PITBOSS_DEMO_URL;
 const LIVE = process.env.PITBOSS_LIVE_URL;
 const PASSWORD = process.env.PITBOSS_PASSWORD;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CLI = process.env.PITBOSS_CLI;		/* pitboss, for tournament show */
+const LIVE_DB = process.env.PITBOSS_LIVE_DB;	/* the live daemon's database */
+const SHOTS = process.env.PITBOSS_SHOTS;	/* a folder for screenshots, or unset */
 
 /* ------------------------------------------------------------ TAP */
 let n = 0, failed = 0;
@@ -34,6 +47,10 @@ function ok(cond, name, ...diag) {
 }
 function note(text) { console.log(`# ${text}`); }
 const ms = t => `${Math.round(t)} ms`;
+/* A screenshot into $PITBOSS_SHOTS, to be looked at; none without it. */
+const shot = async (page, name) => {
+	if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
 
 /* Runs one group; an exception is one failure, and the run goes on. */
 async function group(name, fn) {
@@ -82,7 +99,13 @@ function watch(page) {
 	const on = {
 		console: m => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); },
 		pageerror: e => problems.push(`exception: ${e.message}`),
-		requestfailed: r => problems.push(`failed: ${r.url()} ${r.failure() && r.failure().errorText}`),
+		/* Leaving a page cuts its live updates' stream and any
+		 * request still under way (ERR_ABORTED): not a failure. */
+		requestfailed: r => {
+			const why = r.failure() && r.failure().errorText;
+			if (why !== 'net::ERR_ABORTED')
+				problems.push(`failed: ${r.url()} ${why}`);
+		},
 		response: r => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); },
 	};
 	for (const [ev, f] of Object.entries(on)) page.on(ev, f);
@@ -124,7 +147,7 @@ try {
 		const pages = [
 			[DEMO, '/', 'the tables', '#table-1 svg.board'],
 			[DEMO, '/tables/1', 'a table', '#content svg.board'],
-			[DEMO, '/tournaments/1', 'the tournament', '#content svg.bracket'],
+			[DEMO, '/tournaments/1', 'the tournament', '#content .bracket .match'],
 			[DEMO, '/players/1', 'a player', '#history table.list'],
 			[DEMO, `/games/${gameId}`, 'a game', '#replay-board svg.board'],
 			[DEMO, `/series/${seriesId}`, 'a series', '#content .beads'],
@@ -326,7 +349,7 @@ try {
 		await page.goto(`${LIVE}/play/3`);
 		await settled(page);
 		ok(await page.getAttribute('#enter', 'type') === 'password', 'the player page takes a secret like a password');
-		await page.fill('#seat', '1');
+		await page.selectOption('#seat', '1');
 		await page.fill('#pin', '1111');
 		await page.fill('#enter', 'R3');
 		const sent = performance.now();
@@ -351,7 +374,60 @@ try {
 		ok(!/R3|R at place/.test(text), 'and shows no secret', text.slice(0, 600));
 		const seats = await table.textContent('#content .players');
 		ok(seats === '1: Eve2: Fay', `the players by the game's own seats: "${seats}"`);
+
+		// Fay enters hers on her own page; Eve's shows the game go on.
+		const fay = await context.newPage();
+		const w3 = watch(fay);
+		await fay.goto(`${LIVE}/play/3`);
+		await settled(fay);
+		const choices = await fay.$$eval('#seat option', os => os.map(o => o.textContent).join(' '));
+		ok(choices === 'Eve Fay', `a player picks his name, not a seat number: "${choices}"`);
+		await fay.selectOption('#seat', '2');
+		await fay.fill('#pin', '2222');
+		await fay.fill('#enter', 'G1');
+		await fay.click('#enter-secret button[type=submit]');
+		const eveTurn = await page.waitForFunction(() => {
+			const t = document.getElementById('turn');
+			return t && t.textContent === 'Eve is to guess.' && document.getElementById('pegs');
+		}, null, { timeout: 10000 }).then(() => true, () => false);
+		ok(eveTurn, `Eve's page, live: whose turn and pegs to tap: "${await page.textContent('#turn').catch(() => '')}"`);
+		await page.click('#pegs button[data-place="1"]');
+		const peg = await page.textContent('#pegs button[data-place="1"]');
+		ok(peg === 'R', `a tapped peg carries its letter: "${peg}"`);
+		await page.click('#send-guess');
+		const fayMarks = await fay.waitForFunction(() => {
+			const t = document.getElementById('turn');
+			return t && t.textContent === "Fay is to mark Eve's guess." && document.getElementById('mark-none');
+		}, null, { timeout: 10000 }).then(() => true, () => false);
+		ok(fayMarks, `Fay's page: "${await fay.textContent('#turn').catch(() => '')}" with the marks to tap`);
+		const board = await fay.evaluate(() => {
+			const svg = document.querySelector('#play-game svg.board.code');
+			return svg ? {
+				letters: [...svg.querySelectorAll('text.peg-letter')].map(t => t.textContent).join(''),
+				blanks: [...svg.querySelectorAll('circle.peg.blank')].filter(c => c.getAttribute('fill') === 'none').length,
+				pending: svg.querySelectorAll('circle.mark-pending').length,
+				names: [...svg.querySelectorAll('text.who')].map(t => t.textContent).join(' '),
+			} : null;
+		});
+		ok(board && /^R/.test(board.letters) && board.blanks === 4 && board.pending === 1 && /Eve/.test(board.names),
+			'the board: pegs with letters, blanks hollow, a mark not yet given, names for seats', JSON.stringify(board));
+		await fay.click('#mark-none');
+		const none = await fay.waitForFunction(() => document.querySelectorAll('#play-game svg circle.mark-none').length === 1 &&
+			document.querySelectorAll('#play-game svg circle.mark-pending').length === 0, null, { timeout: 10000 })
+			.then(() => true, () => false);
+		ok(none, 'Fay marks "none" by a tap, drawn unlike a mark not yet given');
+		w3.stop();
+		await shot(fay, 'phone-play');
+		// Another player at Eve's phone with a wrong PIN: Eve's secret goes.
 		w.stop();
+		await page.selectOption('#seat', '2');
+		await page.fill('#pin', '0000');
+		await page.click('#who button[type=submit]');
+		await page.waitForSelector('#status.foul', { timeout: 5000 }).catch(() => null);
+		const gone = await page.evaluate(() => ({ text: document.getElementById('secret').textContent,
+			hidden: document.getElementById('secret').classList.contains('hidden') }));
+		ok(gone.text === '' && gone.hidden, 'a wrong PIN clears the previous player\'s secret', JSON.stringify(gone));
+		ok(w3.problems.length === 0, 'no console errors or failed requests on Fay\'s page', ...w3.problems);
 		w2.stop();
 		ok(w.problems.length === 0 && w2.problems.length === 0,
 			'no console errors or failed requests on the player\'s and the table\'s pages', ...w.problems, ...w2.problems);
@@ -394,6 +470,244 @@ try {
 			await page.close();
 		}
 		await context.close();
+	});
+
+	/* The club's pages: what a phone and the club room's screen show. */
+	const SIZES = [[390, 844, 'phone'], [1920, 1080, 'screen']];
+	await group('club pages', async () => {
+		for (const [width, height, tag] of SIZES) {
+			const context = await browser.newContext({ viewport: { width, height } });
+			for (const [base, path] of [[DEMO, '/'], [DEMO, '/tv'], [DEMO, '/tournaments'], [DEMO, '/tournaments/1'],
+				[DEMO, '/players'], [DEMO, '/players/1'], [DEMO, '/games/1'], [DEMO, '/series/1'],
+				[LIVE, '/tournaments/1'], [LIVE, '/series/2'], [LIVE, '/tables/2']]) {
+				const page = await context.newPage();
+				const w = watch(page);
+				await page.goto(base + path);
+				const st = await settled(page);
+				const m = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth,
+					cw: document.documentElement.clientWidth,
+					bare: [...document.querySelectorAll('td, .result, .how')].filter(e => /^wins?$/i.test(e.textContent.trim())).length }));
+				await shot(page, `${tag}${base === LIVE ? '-live' : ''}${path.replace(/\//g, '_')}`);
+				w.stop();
+				ok(st.text === '' && m.sw <= m.cw && m.bare === 0 && w.problems.length === 0,
+					`${path} at ${width}x${height}: no sideways scrolling, no bare "win", no errors`,
+					JSON.stringify(m), st.text, ...w.problems);
+				await page.close();
+			}
+			await context.close();
+		}
+	});
+
+	await group('bracket', async () => {
+		const api = await json(`${LIVE}/api/tournaments/1/bracket`);
+		const t = await json(`${LIVE}/api/tournaments/1`);
+		const shown = CLI ? execFileSync(CLI, ['tournament', 'show', '1'], { env: { ...process.env, PITBOSS_DB: LIVE_DB } }).toString() : '';
+		const cliNumbers = shown.split('\n').filter(l => /^\d+ /.test(l)).map(l => {
+			const f = l.split(/\s{2,}/);
+			return `${f[0]} ${f[2].replace(/ \(\d+\)$/, '')}`;
+		});
+		for (const [width, height, tag] of SIZES) {
+			const context = await browser.newContext({ viewport: { width, height } });
+			const page = await context.newPage();
+			await page.goto(`${LIVE}/tournaments/1`);
+			await settled(page);
+			const b = await page.evaluate(() => {
+				const matches = [...document.querySelectorAll('.match')];
+				return {
+					numbers: matches.map(m => `${m.dataset.match} ${m.querySelector('.side .name').textContent.trim()}`),
+					rounds: [...document.querySelectorAll('.bracket .round h3')].map(h => h.textContent),
+					third: document.querySelector('#third-place .match') ? document.querySelector('#third-place .match').dataset.match : null,
+					champion: document.getElementById('champion') ? document.getElementById('champion').textContent : '',
+					winners: Object.fromEntries(matches.map(m => [m.dataset.match,
+						[...m.querySelectorAll('.side.winner .name')].map(n => n.textContent.trim())])),
+					hows: Object.fromEntries(matches.map(m => [m.dataset.match, m.querySelector('.how').textContent])),
+					totals: Object.fromEntries(matches.map(m => [m.dataset.match,
+						[...m.querySelectorAll('.total')].map(x => x.textContent).join('-')])),
+					font: Math.min(...matches.map(m => parseFloat(getComputedStyle(m.querySelector('.side')).fontSize))),
+					lines: [...document.querySelectorAll('.bracket .pair')].filter(p => getComputedStyle(p, '::after').content !== 'none').length,
+					standings: [...document.querySelectorAll('#content table.list tr')].slice(1).map(r => [...r.cells].slice(1, 3).map(c => c.textContent).join(': ')),
+				};
+			});
+			note(`${tag}: ${JSON.stringify(b)}`);
+			ok(b.numbers.length === api.length && b.rounds.join(',') === 'Round 1,Semi-finals,Final' && b.third === '8',
+				`${tag}: every match of the bracket is shown, the third-place match apart`, JSON.stringify(b.numbers), b.rounds, b.third);
+			ok(cliNumbers.length === api.length &&
+				JSON.stringify(cliNumbers.slice().sort()) === JSON.stringify(b.numbers.slice().sort()),
+				`${tag}: match numbers and first players as pitboss tournament show prints them`,
+				JSON.stringify(cliNumbers), JSON.stringify(b.numbers));
+			ok(t.status === 'finished' && b.champion === `Champion: ${t.champion}`, `${tag}: the champion is named: "${b.champion}"`);
+			const named = api.every(m => {
+				const w = m.players.find(p => p.id && p.id === m.winner);
+				const shownWinners = b.winners[String(m.match + 1)] || [];
+				return w ? shownWinners.length === 1 && shownWinners[0] === w.name : shownWinners.length === 0;
+			});
+			ok(named, `${tag}: each match marks its winner, by name`, JSON.stringify(b.winners));
+			const f = api.find(m => m.how === 'forfeit'), forfeit = f ? String(f.match + 1) : '';
+			ok(f && /forfeited/.test(b.hows[forfeit]) && b.totals[forfeit] === '-',
+				`${tag}: the forfeit says so, with no 0–0: "${b.hows[forfeit]}" "${b.totals[forfeit]}"`);
+			const hows = Object.values(b.hows);
+			ok(hows.filter(h => / has a bye$/.test(h)).length === api.filter(m => m.how === 'bye').length,
+				`${tag}: byes are shown as byes`);
+			ok(hows.every(h => !/^(played|win)$/.test(h)) && hows.filter(h => / wins /.test(h)).length >= 4,
+				`${tag}: results name their winners`, JSON.stringify(b.hows));
+			ok(b.font >= 14, `${tag}: bracket text is readable (${b.font} px)`);
+			ok(tag === 'phone' || b.lines >= 3, `${tag}: connector lines join the rounds (${b.lines})`);
+			ok(b.standings[0] === `${t.champion}: champion` && /third place$/.test(b.standings[2]) &&
+				b.standings[b.standings.length - 1] === 'Eve: out in round 1 to Cleo (forfeited)',
+				`${tag}: standings: champion first, third place, the forfeiter last, out "to" whom`, JSON.stringify(b.standings));
+			await shot(page, `${tag}-bracket`);
+			await context.close();
+		}
+	});
+
+	await group('indexes and results', async () => {
+		const list = await json(`${DEMO}/api/tournaments`);
+		ok(list.length === 1 && list[0].name === 'Demo Cup' && list[0].status === 'playing',
+			`/api/tournaments lists the demo's, playing once its games are on: ${JSON.stringify(list.map(t => [t.name, t.status]))}`);
+		const some = await json(`${LIVE}/api/players?name=A&limit=2`);
+		ok(some.players.length === 2 && some.total >= 3 && some.players.every(p => /a/i.test(p.name)),
+			`/api/players filters by name, a page at a time: ${JSON.stringify(some)}`);
+		const next = await json(`${LIVE}/api/players?name=A&limit=2&offset=2`);
+		ok(next.offset === 2 && next.players.length >= 1 && !next.players.some(p => some.players.some(q => q.id === p.id)),
+			'the next page holds the next players');
+		const html = await fetch(`${LIVE}/no/such/page`);
+		const body = await html.text();
+		ok(html.status === 404 && /text\/html/.test(html.headers.get('content-type')) && /No such page/.test(body),
+			`an unknown page answers an HTML 404 (${html.status} ${html.headers.get('content-type')})`);
+		const api = await fetch(`${LIVE}/api/no/such`);
+		ok(api.status === 404 && /json/.test(api.headers.get('content-type')) && (await api.json()).status === 404,
+			'an unknown API address answers a JSON 404');
+
+		const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+		const page = await context.newPage();
+		const w = watch(page);
+		await page.goto(`${LIVE}/players`);
+		await settled(page);
+		await page.fill('#player-name', 'an');
+		await page.click('#player-filter button[type=submit]');
+		await page.waitForFunction(() => [...document.querySelectorAll('#player-list a')].length > 0 &&
+			[...document.querySelectorAll('#player-list a')].every(a => /an/i.test(a.textContent)), null, { timeout: 5000 }).catch(() => null);
+		const found = await page.$$eval('#player-list a', as => as.map(a => a.textContent));
+		ok(found.length >= 2 && found.every(n => /an/i.test(n)), `/players finds players by a part of the name: ${found}`);
+
+		const cleo = (await json(`${LIVE}/api/players?name=Cleo`)).players[0];
+		const games = await json(`${LIVE}/api/players/${cleo.id}/history`);
+		const g = games.find(x => x.status === 'finished' && x.result === 'win' && x.tournament === 1);
+		const rival = g.sides.find(x => x.player !== cleo.id).name;
+		const against = games.filter(x => x.sides.some(y => y.name === rival));
+		await page.goto(`${LIVE}/players/${cleo.id}`);
+		await settled(page);
+		await page.fill('#filters input[name=opponent]', rival.toLowerCase());
+		await page.click('#filters button[type=submit]');
+		await page.waitForFunction(k => document.querySelectorAll('#history tr').length === k + 1, against.length,
+			{ timeout: 5000 }).catch(() => null);
+		const rows = await page.$$eval('#history tr', rs => rs.slice(1).map(r => [...r.cells].map(c => c.textContent)));
+		ok(rows.length === against.length && rows.every(r => r[2].includes(rival) && /^\S+ wins \d+–\d+$|^draw /.test(r[3])),
+			`Cleo's history filtered by the opponent's name (${rival}), results naming winners: ${JSON.stringify(rows)}`);
+
+		await page.goto(`${LIVE}/games/${g.id}`);
+		await settled(page);
+		const result = await page.textContent('#result');
+		const winner = g.sides[g.winner].name;
+		ok(new RegExp(`^${winner} wins \\d+–\\d+$`).test(result), `a game's page names its winner: "${result}"`);
+		ok(await page.$(`#content a[href="/tournaments/1"]`) !== null, 'and links its tournament');
+		w.stop();
+		ok(w.problems.length === 0, 'no console errors or failed requests', ...w.problems);
+		await context.close();
+	});
+
+	await group('club room and QR codes', async () => {
+		const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+		const page = await context.newPage();
+		const w = watch(page);
+		await page.goto(`${DEMO}/tv`);
+		await settled(page);
+		await page.waitForSelector('#tv .card svg.board');
+		const tv = await page.evaluate(() => ({
+			cards: [...document.querySelectorAll('#tv .card')].map(c => { const r = c.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }),
+			board: Math.min(...[...document.querySelectorAll('#tv svg.board')].map(b => b.getBoundingClientRect().height)),
+			sh: document.documentElement.scrollHeight, sw: document.documentElement.scrollWidth,
+		}));
+		const tables = await json(`${DEMO}/api/tables`);
+		ok(tv.cards.length === tables.length && tv.cards.every(c => c[0] >= 0 && c[0] + c[2] <= 1920 && c[1] + c[3] <= 1080) &&
+			tv.sw <= 1920 && tv.board >= 250,
+			`the club room's screen shows every table large, side by side, in 1920x1080`, JSON.stringify(tv));
+		await shot(page, 'screen-tv');
+		await page.goto(`${LIVE}/tournaments/1`);
+		await settled(page);
+		const known = ["11111110011010011111101111111","10000010100000011011001000001","10111010000100101000101011101","10111010000101011011101011101","10111010110111111001101011101","10000010000100111111001000001","11111110101010101010101111111","00000000011000001101000000000","10101010010000011101000010010","11111100001001000000011001001","10111011011000100100110000111","10100101111111100111010011010","00111011011010100100011001011","01010001011000101110011101101","10001010010101001000110000011","01100101010000011111001101010","11111011001110000101011000011","01010000110011001110011000101","10111010100100101110101111011","01100101000111101100001001010","10110111010000111101111110000","00000000111010101000100010111","11111110011111000101101011011","10000010011000011101100010000","10111010111110001100111110011","10111010010110001101000011011","10111010100100000011000111001","10000010010101011111110100010","11111110111000011101111100011"];
+		const qr = await page.evaluate(() => ({
+			matrix: qrMatrix('http://club.local:8080/tournaments/12').map(r => r.map(d => d ? '1' : '0').join('')),
+			svg: document.querySelector('#qr svg.qr') !== null,
+			label: document.querySelector('#qr svg.qr') ? document.querySelector('#qr svg.qr').getAttribute('aria-label') : '',
+		}));
+		ok(JSON.stringify(qr.matrix) === JSON.stringify(known),
+			'the QR encoder gives the reference matrix of a fixed address (version 3, level M, mask 0)');
+		ok(qr.svg && qr.label === `QR code of ${LIVE}/tournaments/1`, `the tournament page carries its QR code: ${qr.label}`);
+		await page.goto(`${LIVE}/tables/1`);
+		await settled(page);
+		ok(await page.$('#qr svg.qr') !== null, 'and a table page its own');
+		w.stop();
+		ok(w.problems.length === 0, 'no console errors or failed requests', ...w.problems);
+		await context.close();
+	});
+
+	await group('console', async () => {
+		const t4 = await until(async () => {
+			const t = await json(`${LIVE}/api/tables/4`);
+			return t.live && t.live.held ? t : null;
+		}, 15000);
+		if (!ok(t4 !== null, 'table 4 holds a move for the arbiter')) return;
+		for (const [width, height, tag] of SIZES) {
+			const context = await browser.newContext({ viewport: { width, height } });
+			const page = await context.newPage();
+			const w = watch(page);
+			await page.goto(`${LIVE}/admin`);
+			await settled(page);
+			await page.fill('#password', PASSWORD);
+			await page.click('#login button[type=submit]');
+			await page.waitForSelector('#issues li[data-table="4"]', { timeout: 8000 }).catch(() => null);
+			const issue = await page.evaluate(() => {
+				const li = document.querySelector('#issues li[data-table="4"]');
+				return li ? { kind: li.dataset.kind, text: li.textContent,
+					actions: [...li.querySelectorAll('[data-action]')].map(b => b.dataset.action).join(' '),
+					danger: [...li.querySelectorAll('button.danger')].map(b => b.dataset.action).join(' '),
+					sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth } : null;
+			});
+			ok(issue && issue.kind === 'hold' && /Gus plays/.test(issue.text) && issue.actions === 'confirm reject correct' &&
+				issue.danger === 'reject' && issue.sw <= issue.cw,
+				`${tag}: the console lists table 4's held move with its actions, reject marked apart`, JSON.stringify(issue));
+			await page.click('#issues li[data-table="4"] button[data-action=reject]');
+			const ask = await page.textContent('#issues li[data-table="4"] .ask').catch(() => '');
+			ok(/Really reject\?/.test(ask), `${tag}: reject asks first: "${ask}"`);
+			await shot(page, `${tag}-console`);
+			await page.click('#issues li[data-table="4"] .ask button.secondary');
+			ok(await page.$('#issues li[data-table="4"] .ask') === null && (await json(`${LIVE}/api/tables/4`)).live.held,
+				`${tag}: cancelled, nothing was sent`);
+			await page.goto(`${LIVE}/tables/4`);
+			await settled(page);
+			await page.click('#admin form[data-kind=start] button[type=submit]');
+			const over = await page.textContent('#admin .ask').catch(() => '');
+			ok(/under way/.test(over) && /voids it/.test(over), `${tag}: starting a game over one under way says so: "${over}"`);
+			await page.click('#admin .ask button.secondary');
+			const classes = await page.$$eval('#admin [data-kind]', els => els.map(e => `${e.dataset.kind}:${(e.tagName === 'FORM' ? e.querySelector('button') : e).className}`).join(' '));
+			ok(/confirm:confirm/.test(classes) && /reject:danger/.test(classes) && /undo:danger/.test(classes) && /end:danger/.test(classes) &&
+				/start:danger/.test(classes), `${tag}: destructive commands look different from confirm: ${classes}`);
+			if (tag === 'screen') {
+				await page.goto(`${LIVE}/admin`);
+				await settled(page);
+				await page.waitForSelector('#issues li[data-table="4"] button[data-action=confirm]');
+				await page.click('#issues li[data-table="4"] button[data-action=confirm]');
+				const gone = await until(async () => !(await json(`${LIVE}/api/tables/4`)).live.held, 10000);
+				ok(gone, 'confirm from the console: the move is taken');
+				await page.waitForFunction(() => !document.querySelector('#issues li[data-table="4"][data-kind=hold]'), null,
+					{ timeout: 10000 }).catch(() => null);
+				ok(await page.$('#issues li[data-table="4"][data-kind=hold]') === null, 'and leaves the console');
+			}
+			w.stop();
+			ok(w.problems.length === 0, `${tag}: no console errors or failed requests`, ...w.problems);
+			await context.close();
+		}
 	});
 } catch (e) {
 	ok(false, 'the browser tests ran', e && e.stack ? e.stack : e);

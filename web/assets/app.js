@@ -85,42 +85,72 @@ function kalahBoard(position, board, opts) {
 }
 
 /* The hidden-code game: every row of guesses with each player's mark,
- * the claims, and the secrets once the game is over ("?" before). */
+ * the claims, and the secrets once the game is over ("?" before).
+ * Pegs carry their letter (for colour-blind players); a blank place is
+ * drawn hollow, not as a colour; a mark "none" (a dash) differs from a
+ * mark not given yet (a dotted ring). opts.names: seat -> name. */
 const PEG = { R: '#c62828', O: '#ef6c00', Y: '#f9a825', G: '#2e7d32', B: '#1565c0', P: '#6a1b9a' };
+const PEG_NAME = { R: 'red', O: 'orange', Y: 'yellow', G: 'green', B: 'blue', P: 'purple', '-': 'blank' };
 
-function codeBoard(position) {
+/* The position's fields: secrets, rows (who, code, marks), claims. */
+function codeState(position) {
 	const field = name => {
 		const f = (position || '').split('|').map(x => x.trim()).find(x => x.startsWith(name + ' '));
 		return f ? f.slice(name.length + 1).trim() : 'none';
 	};
-	const rows = field('rows') === 'none' ? [] : field('rows').split(/\s+/);
-	const claims = field('claims') === 'none' ? [] : field('claims').split(/\s+/);
-	const secrets = field('secrets').split(/\s+/);
-	const h = 34 * (rows.length + claims.length + 1) + 20, w = 430;
+	const list = name => field(name) === 'none' ? [] : field(name).split(/\s+/);
+	const rows = list('rows').map(r => {
+		const [who, rest] = r.split(':');
+		const [code, marks] = (rest || '').split('/');
+		return { who, code: code || '', marks: marks || '' };
+	});
+	const claims = list('claims').map(c => {
+		const [who, rest] = c.split(':');
+		return { who, code: (rest || '').split('/')[0] };
+	});
+	return { secrets: field('secrets').split(/\s+/), rows, claims };
+}
+
+function pegSVG(svg, c, x, y, r) {
+	const blank = !PEG[c];
+	svg.append(el('svg:circle', { class: blank ? 'peg blank' : 'peg', cx: x, cy: y, r,
+		fill: blank ? 'none' : PEG[c], stroke: blank ? '#f8ecd6' : '#3e2723',
+		'stroke-dasharray': blank ? '3 2' : null }));
+	svg.append(el('svg:text', { class: 'peg-letter', x, y: y + 4, fill: c === 'Y' ? '#111' : '#fff',
+		text: blank ? '' : c }));
+}
+
+function markSVG(svg, m, x, y) {
+	const looks = { b: ['#111', '#111', 'B'], w: ['#fff', '#3e2723', 'W'], '-': ['none', '#f8ecd6', '–'],
+		'.': ['none', '#f8ecd6', '?'] }[m];
+	if (!looks) return;
+	svg.append(el('svg:circle', { class: `mark mark-${m === '.' ? 'pending' : m === '-' ? 'none' : m}`, cx: x, cy: y, r: 9,
+		fill: looks[0], stroke: looks[1], 'stroke-dasharray': m === '.' ? '2 2' : null }));
+	svg.append(el('svg:text', { class: 'peg-letter', x, y: y + 4, fill: m === 'w' ? '#111' : '#f8ecd6', text: looks[2] }));
+}
+
+function codeBoard(position, board, opts) {
+	const st = codeState(position);
+	const name = seat => (opts && opts.names && opts.names[seat]) || seat;
+	const h = 34 * (st.rows.length + st.claims.length + 1) + 20, w = 470;
 	const svg = el('svg:svg', { class: 'board code', viewBox: `0 0 ${w} ${h}`, role: 'img',
 		'aria-label': `hidden-code game ${position}` });
 	svg.append(el('svg:rect', { class: 'wood', x: 0, y: 0, width: w, height: h, rx: 16 }));
-	const pegs = (code, y) => [...code].forEach((c, i) => svg.append(el('svg:circle', {
-		cx: 70 + 30 * i, cy: y, r: 11, fill: PEG[c] || '#5d4037', stroke: '#3e2723' })));
-	const label = (text, x, y) => svg.append(el('svg:text', { class: 'label', x, y: y + 4, text }));
+	const label = (text, x, y, cls) => svg.append(el('svg:text', { class: cls || 'label', x, y: y + 4, text }));
 	let y = 28;
-	label('code', 25, y);
-	secrets.forEach((sec, i) => label(sec === '?' ? `${i + 1}: ?` : `${i + 1}: ${sec}`, 250 + 45 * i, y));
-	for (const row of rows) {
+	label('secrets', 12, y, 'label who');
+	st.secrets.forEach((sec, i) => label(`${name(String(i + 1))}: ${sec === '?' ? '?' : sec === '*' ? 'entered' : sec}`,
+		120 + 90 * i, y, 'label who'));
+	for (const row of st.rows) {
 		y += 34;
-		const [who, rest] = row.split(':');
-		const [code, marks] = (rest || '').split('/');
-		label(`${who}`, 25, y);
-		pegs(code || '', y);
-		[...(marks || '')].forEach((m, i) => svg.append(el('svg:circle', { cx: 250 + 20 * i, cy: y, r: 6,
-			fill: m === 'b' ? '#111' : m === 'w' ? '#fff' : 'none',
-			stroke: m === 'x' ? 'none' : '#f8ecd6' })));
+		label(name(row.who), 12, y, 'label who');
+		[...row.code].forEach((c, i) => pegSVG(svg, c, 130 + 30 * i, y, 12));
+		[...row.marks].forEach((m, i) => markSVG(svg, m, 300 + 24 * i, y));
 	}
-	for (const claim of claims) {
+	for (const claim of st.claims) {
 		y += 34;
-		const [who, rest] = claim.split(':');
-		label(`${who} claims`, 30, y);
-		pegs((rest || '').split('/')[0], y);
+		label(`${name(claim.who)} claims`, 12, y, 'label who');
+		[...claim.code].forEach((c, i) => pegSVG(svg, c, 130 + 30 * i, y, 12));
 	}
 	return svg;
 }
@@ -134,7 +164,7 @@ function textBoard(position) {
  * (Kalah: N above S, as on its board; by default the game's own). */
 const renderers = {
 	kalah: { draw: kalahBoard, seats: ['N', 'S'] },
-	codegame: { draw: codeBoard },
+	codegame: { draw: codeBoard },	/* club.js adds play */
 };
 
 /* The board of a game of `kind` at `position`; `board` is the API's
@@ -159,10 +189,89 @@ function beads(total, target) {
 	return box;
 }
 
-function verdictBanner(v) {
+/* Seat -> player's name of a game, or null. */
+function seatNames(game) {
+	return game && game.sides ? Object.fromEntries(game.sides.map(x => [x.seat, x.name])) : null;
+}
+
+/* The name of who sits at `seat` in `game`, or null. */
+function seatPlayer(game, seat) {
+	const side = game && game.sides ? game.sides.find(s => s.seat === seat) : null;
+	return side && side.name ? side.name : null;
+}
+
+/* A verdict in plain words: the game's own sentence (the API's) with
+ * the players' names for their seats, and "moves again" when the one
+ * who moved is to move again. Spectators (`full` false) read a held
+ * move or a foul without the sensors' details, which are the arbiter's. */
+function verdictSentence(v, game, toMove, full) {
+	let text = v.text || '';
+	const sides = game && game.sides ? game.sides : [];
+	for (const side of sides)
+		if (side.name && text.startsWith(`${side.seat} `)) {
+			text = side.name + text.slice(side.seat.length);
+			if (v.kind === 'accept' && toMove === side.seat && v.move &&
+			    !/again/.test(text)) text += ' and moves again';
+			break;
+		}
+	if (!full && v.kind === 'hold') return `${plainPart(text)} Waiting for the arbiter.`;
+	if (!full && v.kind === 'foul') return 'Foul: the board is being put back.';
+	if (!full && v.kind !== 'accept' && v.kind !== 'start') return plainPart(text);
+	const lead = { foul: 'Foul: ', hold: 'Waiting for the arbiter: ', warn: 'Note: ' }[v.kind] || '';
+	return lead + text;
+}
+
+/* A sentence's first part, without the sensors' details after it. */
+function plainPart(text) {
+	const m = text.match(/^(.*?\?)(\s|$)/);
+	return (m ? m[1] : text.split(/; | \(/)[0]).trim();
+}
+
+function verdictBanner(v, game, toMove, full) {
 	if (!v) return null;
 	const kind = v.kind === 'foul' ? 'foul' : v.kind === 'warn' || v.kind === 'hold' ? 'warn' : 'ok';
-	return el('div', { class: `banner ${kind}`, text: `${v.kind}${v.move ? ` ${v.move}` : ''}: ${v.text}` });
+	return el('div', { class: `banner ${kind}`, 'data-verdict': v.kind, text: verdictSentence(v, game, toMove, full) });
+}
+/* A game's result naming its winner: "Dana wins 14–0", "draw 24–24". */
+function resultText(g) {
+	if (!g) return '';
+	const sides = g.sides || [];
+	const score = list => list.map(x => x.score).join('–');
+	if (g.status !== 'finished') return g.status === 'playing' ? 'playing' : g.status || '';
+	if (g.result === 'win' && sides[g.winner]) {
+		const w = sides[g.winner], rest = sides.filter((x, i) => i !== g.winner);
+		return `${w.name} wins ${score([w].concat(rest))}`;
+	}
+	if (g.result === 'draw') return `draw ${score(sides)}`;
+	return g.result || 'finished';
+}
+
+/* A series' standing in words: "Dana wins 40–12", "Dana leads 20–14". */
+function seriesText(s) {
+	const p = s.players || [];
+	if (p.length < 2) return s.status || '';
+	const [a, b] = p;
+	const lead = a.total >= b.total ? [a, b] : [b, a];
+	if (s.status === 'finished' && s.winner >= 0 && p[s.winner]) {
+		const w = p[s.winner], l = p[1 - s.winner];
+		const how = s.decided_by && s.decided_by !== 'play' ? ` by ${s.decided_by}` : '';
+		return `${w.name} wins ${w.total}–${l.total}${how}`;
+	}
+	if (a.total === b.total) return `level ${a.total}–${b.total}`;
+	return `${lead[0].name} leads ${lead[0].total}–${lead[1].total}`;
+}
+
+/* A link to the tournament `id` (a game's or a series'), or null. */
+function tournamentLink(id) {
+	return id ? link(`/tournaments/${id}`, `tournament ${id}`) : null;
+}
+
+/* A QR code of this page's address, for phones at the table. */
+function qrPanel(label) {
+	if (typeof qrSVG !== 'function') return null;
+	const url = location.origin + location.pathname;
+	return el('details', { class: 'qr-panel', id: 'qr' }, el('summary', { text: 'QR code for phones' }),
+		qrSVG(url, `QR code of ${url}`), el('p', { class: 'muted', text: label || url }));
 }
 
 /* Who sits where, the side to move marked, in the order the game's
@@ -222,24 +331,41 @@ function tableCard(t) {
 	card.append(el('h2', {}, link(`/tables/${t.id}`, t.name)));
 	card.append(playersLine(view.kind, game, turn));
 	card.append(gameBoard(view.kind, view.position, view.board,
-		{ last: lastVerdict[t.id] && lastVerdict[t.id].move }));
-	const banner = verdictBanner(lastVerdict[t.id]);
+		{ last: lastVerdict[t.id] && lastVerdict[t.id].move, names: seatNames(game) }));
+	const banner = verdictBanner(lastVerdict[t.id], game, turn);
 	if (banner) card.append(banner);
 	if (live && live.sensors !== 'online') card.append(el('div', { class: 'banner foul', text: 'sensors offline' }));
-	if (t.series) {
-		const s = t.series;
-		card.append(el('div', { class: 'muted' }, link(`/series/${s.id}`, `series ${s.id}`), ` to ${s.target}`));
-		for (const p of s.players)
-			card.append(el('div', {}, el('span', { class: 'muted', text: `${p.name} ${p.total}` }), beads(p.total, s.target)));
-	}
+	if (t.series) card.append(seriesLines(t.series));
 	if (!game) card.append(el('p', { class: 'muted', text: 'no game under way' }));
+	const next = nextLine(live);
+	if (next) card.append(next);
 	return card;
+}
+
+/* A series at a table: its match, the totals as beads, its tournament. */
+function seriesLines(s) {
+	const box = el('div', { class: 'series-lines' });
+	box.append(el('div', { class: 'muted' }, link(`/series/${s.id}`,
+		s.tournament ? `match ${s.match + 1}` : `series ${s.id}`), ` · to ${s.target}`,
+		s.tournament ? ' · ' : '', tournamentLink(s.tournament)));
+	for (const p of s.players)
+		box.append(el('div', { class: 'bead-line' }, el('span', { text: `${p.name} ${p.total}` }), beads(p.total, s.target)));
+	return box;
+}
+
+/* What the table plays next, when the daemon says: "next: Ada v Bob". */
+function nextLine(live) {
+	const n = live && live.next;
+	if (!n) return null;
+	const names = Array.isArray(n.players) ? n.players.map(p => (p && p.name) || p).join(' v ') : n.name || '';
+	return names ? el('p', { class: 'muted next', text: `next here: ${names}` }) : null;
 }
 
 async function pageIndex() {
 	const content = $('content');
 	const cards = el('div', { class: 'cards', id: 'cards' });
-	content.replaceChildren(cards);
+	content.replaceChildren(cards, el('p', { class: 'muted' }, link('/tv', 'Every table on one screen'),
+		' (for the club room)'));
 	const load = async () => {
 		const tables = await api('/api/tables');
 		cards.replaceChildren(...tables.map(tableCard));
@@ -254,6 +380,55 @@ async function pageIndex() {
 		t.game = t.game ? Object.assign({}, t.game) : null;
 		card.replaceWith(tableCard(t));
 	});
+}
+
+/* An incident of a game as spectators read it, after the fact. */
+function incidentText(i, game) {
+	if (i.kind === 'foul') return 'Foul: the board was put back.';
+	return verdictSentence({ kind: i.kind, text: i.text }, game, null);
+}
+
+/* The moves as spectators read them: who played what. */
+function publicMoves(game) {
+	return [listTable(['#', 'player', 'move'], (game.moves || []).map(m =>
+		[String(m.ply), m.player || m.seat, m.move]).reverse()),
+	el('h2', { text: 'Incidents' }),
+	listTable(['#', 'what'], (game.incidents || []).slice().reverse().map(i =>
+		[String(i.ply), incidentText(i, game)]))];
+}
+
+/* The moves as the arbiter checks them: positions, sources, analysis. */
+function arbiterMoves(game) {
+	const an = Array.isArray(game.analysis) ? game.analysis : null;
+	return [listTable(['#', 'side', 'move', 'position after', 'source'].concat(an ? ['analysis'] : []),
+		(game.moves || []).map((m, i) => [String(m.ply), m.seat, m.move, m.position, m.source]
+			.concat(an ? [an[i] || ''] : [])).reverse()),
+	el('h2', { text: 'Incidents' }),
+	listTable(['#', 'kind', 'what'], (game.incidents || []).slice().reverse().map(i => [String(i.ply), i.kind, i.text]))];
+}
+
+/* Commands that undo or lose play: asked again before they are sent. */
+const DESTRUCTIVE = { start: 'Start a new game', reject: 'Reject the move', undo: 'Undo the last move',
+	end: 'End the game', position: 'Set the position' };
+
+/* A button that asks "Really …?" in place before `act()`; `warning()`
+ * says what will be lost (or ''). */
+function confirmButton(label, kind, act, warning) {
+	const b = el('button', { type: 'button', class: 'danger', 'data-kind': kind, text: label });
+	b.addEventListener('click', () => askFirst(b, label, act, warning));
+	return b;
+}
+
+function askFirst(anchor, label, act, warning) {
+	const old = anchor.parentNode.querySelector('.ask');
+	if (old) old.remove();
+	const lost = warning ? warning() : '';
+	const ask = el('span', { class: 'ask', role: 'alertdialog' },
+		el('span', { text: `${lost ? lost + ' ' : ''}Really ${label.toLowerCase()}?` }), ' ');
+	ask.append(el('button', { type: 'button', class: 'danger yes', text: `Yes, ${label.toLowerCase()}`,
+		on: { click: () => { ask.remove(); act(); } } }), ' ',
+	el('button', { type: 'button', class: 'secondary', text: 'Cancel', on: { click: () => ask.remove() } }));
+	anchor.after(ask);
 }
 
 async function pageTable() {
@@ -271,34 +446,40 @@ async function pageTable() {
 		const parts = [];
 		parts.push(playersLine(view.kind, game, live ? live.to_move : null));
 		parts.push(gameBoard(view.kind, view.position, view.board,
-			{ last: lastVerdict[t.id] && lastVerdict[t.id].move }));
-		const banner = verdictBanner(lastVerdict[t.id]);
+			{ last: lastVerdict[t.id] && lastVerdict[t.id].move, names: seatNames(game) }));
+		const last = lastVerdict[t.id];
+		const banner = verdictBanner(last, game, live ? live.to_move : null, session.admin);
 		if (banner) parts.push(banner);
-		if (live && live.held) parts.push(el('div', { class: 'banner hold', text: 'a move awaits the arbiter' }));
-		if (live && live.restoring) parts.push(el('div', { class: 'banner foul', text: 'foul: the board is being put back' }));
+		if (live && live.held && !(last && last.kind === 'hold'))
+			parts.push(el('div', { class: 'banner hold', text: 'a move awaits the arbiter' }));
+		if (live && live.restoring && !(last && last.kind === 'foul'))
+			parts.push(el('div', { class: 'banner foul', text: 'foul: the board is being put back' }));
+		if (t.series) parts.push(seriesLines(t.series));
+		const next = nextLine(live);
+		if (next) parts.push(next);
 		/* The controls are made once: a redraw keeps what the
 		 * arbiter is typing. */
-		if (session.admin) parts.push(controls || (controls = adminControls(t.id)));
+		if (session.admin) {
+			controls = controls || adminControls(t.id);
+			controls.dataset.ply = game ? String(game.plies || (game.moves || []).length) : '';
+			parts.push(controls);
+		}
 		if (game) {
 			parts.push(el('h2', {}, link(`/games/${game.id}`, `Game ${game.id}`), game.series ? ' · ' : '',
-				game.series ? link(`/series/${game.series}`, `series ${game.series}`) : null));
-			// The analysis column: at tables that show it while played.
-			const an = Array.isArray(game.analysis) ? game.analysis : null;
-			parts.push(listTable(['#', 'side', 'move', 'position after', 'source'].concat(an ? ['analysis'] : []),
-				(game.moves || []).map((m, i) => [String(m.ply), m.seat, m.move, m.position, m.source]
-					.concat(an ? [an[i] || ''] : [])).reverse()));
-			parts.push(el('h2', { text: 'Incidents' }));
-			parts.push(listTable(['#', 'kind', 'what'],
-				(game.incidents || []).slice().reverse().map(i => [String(i.ply), i.kind, i.text])));
+				game.series ? link(`/series/${game.series}`, `series ${game.series}`) : null,
+				game.tournament ? ' · ' : '', tournamentLink(game.tournament)));
+			parts.push(...(session.admin ? arbiterMoves(game) : publicMoves(game)));
 		} else {
 			parts.push(el('p', { class: 'muted', text: 'no game under way' }));
 		}
-		if (live && live.lines && live.lines.length) {
+		/* Sensor tables are the arbiter's. */
+		if (session.admin && live && live.lines && live.lines.length) {
 			parts.push(el('h2', { text: 'Sensor health' }));
 			parts.push(listTable(['line', 'pulses', 'bounces', 'misses', 'extras', 'state'],
 				live.lines.map(l => [l.line, String(l.pulses), String(l.bounces), String(l.misses),
 					String(l.extras), el('span', { class: `state-${l.state}`, text: l.state })])));
 		}
+		parts.push(qrPanel(`this table: ${location.origin}${location.pathname}`));
 		content.replaceChildren(...parts);
 	};
 	const load = async () => { render(await api(`/api/tables/${id}`)); status(''); };
@@ -326,18 +507,29 @@ async function pageTable() {
 				show(r.outcome || 'queued; pitbossd has not answered yet');
 			} catch (e) { show(e.message); }
 		};
+		const underway = () => box.dataset.ply ? `A game is under way (${box.dataset.ply} moves): ` +
+			'starting a new one voids it.' : '';
 		const form = (kind, label, size, placeholder) => {
 			const input = el('input', { name: kind, 'aria-label': label, size, placeholder: placeholder || '' });
-			return el('form', { class: 'inline', 'data-kind': kind,
-				on: { submit: e => { e.preventDefault(); send(kind, input.value); } } },
-				el('span', { text: label }), input, el('button', { type: 'submit', text: 'Send' }));
+			const danger = DESTRUCTIVE[kind];
+			const button = el('button', { type: 'submit', class: danger ? 'danger' : null,
+				text: kind === 'start' ? 'Start' : 'Send' });
+			const f = el('form', { class: 'inline', 'data-kind': kind,
+				on: { submit: e => {
+					e.preventDefault();
+					if (!danger) return send(kind, input.value);
+					askFirst(button, danger, () => send(kind, input.value),
+						kind === 'start' ? underway : null);
+				} } }, el('span', { text: label }), input, button);
+			return f;
 		};
 		// A new game: the table's options, and any typed here laid over them.
 		box.append(form('start', 'Start a game', 24, 'options (optional)'), ' ');
-		for (const [kind, label] of [['confirm', 'Confirm'],
-			['reject', 'Reject'], ['undo', 'Undo'], ['end', 'End game']])
-			box.append(el('button', { type: 'button', 'data-kind': kind, text: label,
-				on: { click: () => send(kind) } }), ' ');
+		box.append(el('button', { type: 'button', 'data-kind': 'confirm', class: 'confirm', text: 'Confirm',
+			on: { click: () => send('confirm') } }), ' ');
+		for (const kind of ['reject', 'undo', 'end'])
+			box.append(confirmButton({ reject: 'Reject', undo: 'Undo', end: 'End game' }[kind], kind,
+				() => send(kind), null), ' ');
 		for (const [kind, label] of [['correct', 'Correct last move to'], ['entry', 'Enter move'],
 			['position', 'Set position']]) {
 			box.append(form(kind, label, kind === 'position' ? 30 : 4));
@@ -347,98 +539,48 @@ async function pageTable() {
 	}
 }
 
-async function pageTournament() {
-	const id = pageId();
-	const [t, bracket, standings] = await Promise.all([api(`/api/tournaments/${id}`),
-		api(`/api/tournaments/${id}/bracket`), api(`/api/tournaments/${id}/standings`)]);
-	$('title').textContent = t.name;
-	const parts = [el('p', { class: 'muted', text:
-		`${t.game} ${t.options || ''} · series to ${t.target} · ${t.entrants} entrants · ${t.status}` +
-		(t.champion ? ` · champion ${t.champion}` : '') })];
-	parts.push(el('h2', { text: 'Bracket' }), bracketSVG(bracket));
-	parts.push(el('h2', { text: 'Standings' }));
-	parts.push(listTable(['#', 'player', 'round', 'status', 'series', 'games W-L-D', 'points'],
-		standings.map(s => [String(s.place), link(`/players/${s.player}`, s.name), String(s.round_reached),
-			s.status, `${s.series_won}-${s.series_lost}`, `${s.games_won}-${s.games_lost}-${s.games_drawn}`,
-			`${s.points_for}-${s.points_against}`])));
-	const upcoming = bracket.filter(m => m.how === 'pending' && m.series);
-	parts.push(el('h2', { text: 'Series under way' }));
-	parts.push(listTable(['match', 'players', 'score'], upcoming.map(m => [String(m.match),
-		link(`/series/${m.series}`, `${m.players[0].name} v ${m.players[1].name}`),
-		`${m.players[0].total}-${m.players[1].total}`])));
-	const session = await api('/api/session').catch(() => ({ admin: false }));
-	if (session.admin && t.status !== 'finished') {
-		const who = el('select', { name: 'player', id: 'forfeit-player' },
-			...standings.filter(s => s.status !== 'out').map(s => el('option', { value: s.player, text: s.name })));
-		const out = el('span', { class: 'muted', id: 'forfeit-outcome' });
-		const form = el('form', { class: 'inline', id: 'forfeit' }, el('span', { text: 'Record a forfeit by' }), who,
-			el('button', { type: 'submit', text: 'Forfeit' }), out);
-		form.addEventListener('submit', async e => {
-			e.preventDefault();
-			try {
-				await api(`/api/tournaments/${id}/forfeit`, { method: 'POST',
-					headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
-					body: JSON.stringify({ player: who.value }) });
-				pageTournament();
-			} catch (err) { out.textContent = err.message; }
-		});
-		parts.push(el('h2', { text: 'Arbiter' }), form);
-	}
-	$('content').replaceChildren(...parts);
-	status('');
-	if (!window.pitbossEvents) follow(v => { if (v.kind === 'over') pageTournament(); });
-}
-
-function bracketSVG(matches) {
-	const rounds = {};
-	for (const m of matches) if (!m.third_place) (rounds[m.round] = rounds[m.round] || []).push(m);
-	const keys = Object.keys(rounds).map(Number).sort((a, b) => a - b);
-	const first = keys.length ? rounds[keys[0]].length : 1;
-	const bw = 170, bh = 44, gap = 40, h = Math.max(first * (bh + 16), 80), w = keys.length * (bw + gap);
-	const svg = el('svg:svg', { class: 'bracket', viewBox: `0 0 ${Math.max(w, 200)} ${h}`, role: 'img',
-		'aria-label': 'bracket' });
-	keys.forEach((r, col) => {
-		const list = rounds[r].sort((a, b) => a.index - b.index);
-		const slot = h / list.length;
-		list.forEach((m, i) => {
-			const x = col * (bw + gap), y = slot * i + (slot - bh) / 2;
-			svg.append(el('svg:rect', { x, y, width: bw, height: bh, rx: 5,
-				class: m.winner ? 'won' : null }));
-			m.players.forEach((p, k) => svg.append(el('svg:text', { x: x + 6, y: y + 17 + k * 19,
-				text: `${p.name || '?'}${p.seed ? ` (${p.seed})` : ''}  ${m.series ? p.total : ''}` })));
-			if (col + 1 < keys.length)
-				svg.append(el('svg:path', { d: `M${x + bw} ${y + bh / 2} h${gap / 2}` }));
-		});
-	});
-	return svg;
-}
-
 async function pagePlayer() {
 	const id = pageId();
 	const p = await api(`/api/players/${id}`);
 	$('title').textContent = p.name;
+	const PAGE = 20;
+	let offset = 0;
 	const form = el('form', { class: 'inline', id: 'filters' });
 	const field = (name, label, type) => el('label', {}, `${label} `, el('input', { name, type: type || 'text', size: 10 }));
-	const result = el('select', { name: 'result' }, ...['', 'win', 'loss', 'draw', 'void'].map(r => el('option', { value: r, text: r || 'any result' })));
-	form.append(field('opponent', 'opponent id'), field('tournament', 'tournament id'), result,
+	const result = el('select', { name: 'result', 'aria-label': 'result' },
+		...['', 'win', 'loss', 'draw', 'void'].map(r => el('option', { value: r, text: r ? `${r}s` : 'any result' })));
+	const tournaments = el('select', { name: 'tournament', 'aria-label': 'tournament' }, el('option', { value: '', text: 'any tournament' }));
+	api('/api/tournaments').then(list => tournaments.append(...list.map(t =>
+		el('option', { value: String(t.id), text: t.name })))).catch(() => null);
+	form.append(field('opponent', 'opponent (name)'), tournaments, result,
 		field('from', 'from', 'date'), field('to', 'to', 'date'), el('button', { type: 'submit', text: 'Filter' }));
 	const games = el('div', { id: 'history' });
+	const pager = el('p', { class: 'pager', id: 'pager' });
 	const load = async () => {
 		const q = new URLSearchParams();
 		for (const [k, v] of new FormData(form)) if (v) q.set(k, v);
+		q.set('limit', String(PAGE + 1));
+		q.set('offset', String(offset));
 		try {
 			const list = await api(`/api/players/${id}/history?${q}`);
+			const more = list.length > PAGE;
 			games.replaceChildren(listTable(['game', 'started', 'players', 'result', 'points'],
-				list.map(g => [link(`/games/${g.id}`, String(g.id)), g.started.slice(0, 16).replace('T', ' '),
-					`${g.sides[0].name} v ${g.sides[1].name}`, g.result || g.status,
-					`${g.sides[0].points}-${g.sides[1].points}`])));
+				list.slice(0, PAGE).map(g => [link(`/games/${g.id}`, String(g.id)), g.started.slice(0, 16).replace('T', ' '),
+					`${g.sides[0].name} v ${g.sides[1].name}`, resultText(g),
+					`${g.sides[0].points}–${g.sides[1].points}`])));
+			pager.replaceChildren(
+				offset > 0 ? el('button', { type: 'button', class: 'secondary', id: 'newer', text: '← newer',
+					on: { click: () => { offset = Math.max(0, offset - PAGE); load(); } } }) : '',
+				el('span', { class: 'muted', text: list.length ? ` games ${offset + 1}–${offset + Math.min(PAGE, list.length)} ` : ' no games ' }),
+				more ? el('button', { type: 'button', class: 'secondary', id: 'older', text: 'older →',
+					on: { click: () => { offset += PAGE; load(); } } }) : '');
 			status('');
 		} catch (e) { status(e.message, 'foul'); }
 	};
-	form.addEventListener('submit', e => { e.preventDefault(); load(); });
+	form.addEventListener('submit', e => { e.preventDefault(); offset = 0; load(); });
 	$('content').replaceChildren(el('p', { text:
-		`${p.games} games: ${p.won} won, ${p.lost} lost, ${p.drawn} drawn; points ${p.points_for}-${p.points_against}` }),
-		el('h2', { text: 'History' }), form, games);
+		`${p.games} games: ${p.won} won, ${p.lost} lost, ${p.drawn} drawn; points ${p.points_for}–${p.points_against}` }),
+		el('h2', { text: 'History' }), form, games, pager);
 	await load();
 }
 
@@ -454,36 +596,40 @@ async function pageGame() {
 		max: g.moves.length, value: g.moves.length, 'aria-label': 'move' });
 	const show = () => {
 		const i = Number(slider.value);
-		view.replaceChildren(gameBoard(g.game, positions[i], board, { last: i ? g.moves[i - 1].move : '' }));
-		label.textContent = (i ? `after move ${i}: ${g.moves[i - 1].seat} plays ${g.moves[i - 1].move}` : 'start') +
+		view.replaceChildren(gameBoard(g.game, positions[i], board, { last: i ? g.moves[i - 1].move : '', names: seatNames(g) }));
+		label.textContent = (i ? `after move ${i}: ${g.moves[i - 1].player || g.moves[i - 1].seat} plays ${g.moves[i - 1].move}` : 'start') +
 			(i && g.analysis && g.analysis[i - 1] ? ` — ${g.analysis[i - 1]}` : '');
 	};
 	slider.addEventListener('input', show);
 	show();
 	$('content').replaceChildren(
-		el('p', { class: 'muted', text: `${g.game} ${g.options || ''} · ${g.status}${g.result ? ` · ${g.result}` : ''}` +
-			(g.series ? ` · series ${g.series}` : '') }),
+		el('p', { class: 'result', id: 'result', text: resultText(g) }),
+		el('p', { class: 'muted' }, `${g.game} ${g.options || ''}`, g.series ? ' · ' : '',
+			g.series ? link(`/series/${g.series}`, `series ${g.series}`) : null,
+			g.tournament ? ' · ' : '', tournamentLink(g.tournament)),
 		view, slider, label,
 		el('h2', { text: 'Moves' }),
-		listTable(['#', 'side', 'player', 'move', 'position after', 'source'].concat(g.analysis ? ['analysis'] : []),
-			g.moves.map((m, i) => [String(m.ply), m.seat, m.player, m.move, m.position, m.source]
+		listTable(['#', 'player', 'move'].concat(g.analysis ? ['analysis'] : []),
+			g.moves.map((m, i) => [String(m.ply), m.player || m.seat, m.move]
 				.concat(g.analysis ? [g.analysis[i] || ''] : []))),
 		el('h2', { text: 'Incidents' }),
-		listTable(['#', 'kind', 'what'], g.incidents.map(i => [String(i.ply), i.kind, i.text])));
+		listTable(['#', 'what'], g.incidents.map(i => [String(i.ply), incidentText(i, g)])));
 	status('');
 }
 
 async function pageSeries() {
 	const id = pageId();
 	const s = await api(`/api/series/${id}`);
-	$('title').textContent = `Series ${s.id}: ${s.players.map(p => p.name).join(' v ')}`;
-	const parts = [el('p', { class: 'muted', text: `to ${s.target} · ${s.games} games · ${s.status}` })];
+	$('title').textContent = `${s.tournament ? `Match ${s.match + 1}` : `Series ${s.id}`}: ${s.players.map(p => p.name).join(' v ')}`;
+	const parts = [el('p', { class: 'result', id: 'result', text: seriesText(s) }),
+		el('p', { class: 'muted' }, `to ${s.target} · ${s.games} games`,
+			s.tournament ? ` · round ${s.round} · ` : '', tournamentLink(s.tournament))];
 	for (const p of s.players)
 		parts.push(el('div', {}, link(`/players/${p.id}`, p.name), ` ${p.total}`, beads(p.total, s.target)));
 	parts.push(el('h2', { text: 'Games' }));
 	parts.push(listTable(['game', 'players', 'result', 'points'],
 		s.game_list.map(g => [link(`/games/${g.id}`, String(g.id)), `${g.sides[0].name} v ${g.sides[1].name}`,
-			g.result || g.status, `${g.sides[0].points}-${g.sides[1].points}`])));
+			resultText(g), `${g.sides[0].points}–${g.sides[1].points}`])));
 	$('content').replaceChildren(...parts);
 	status('');
 }
@@ -498,9 +644,10 @@ async function pageAdmin() {
 	if (session.admin) {
 		const out = el('button', { type: 'button', id: 'logout', text: 'Log out', on: { click: async () => {
 			await api('/api/logout', { method: 'POST' }); pageAdmin(); } } });
-		content.replaceChildren(el('p', { text: 'Logged in as the arbiter. Open a table to act on it.' }), out);
+		content.replaceChildren(el('p', { class: 'muted', text: 'Logged in as the arbiter.' }), out,
+			el('div', { id: 'console' }));
 		status('');
-		return;
+		return arbiterConsole(session, $('console'));
 	}
 	const pw = el('input', { type: 'password', name: 'password', id: 'password', autocomplete: 'current-password' });
 	const form = el('form', { class: 'inline', id: 'login' }, el('label', {}, 'Password ', pw),
@@ -517,38 +664,75 @@ async function pageAdmin() {
 	status('');
 }
 
-/* A player's own page at his table: his secret, his moves. */
+/* A player's own page at his table: his secret, the game as it goes,
+ * his moves (tapped where the game's renderer offers it). A wrong PIN
+ * clears what the page showed of the previous player. */
 async function pagePlay() {
 	const id = pageId();
-	const seat = el('input', { name: 'seat', id: 'seat', size: 2, inputmode: 'numeric', 'aria-label': 'seat' });
+	let t = await api(`/api/tables/${id}`);
+	const names = seatNames(t.game) || {};
+	const sides = t.game && t.game.sides ? t.game.sides : [];
+	const seat = sides.length ? el('select', { name: 'seat', id: 'seat', 'aria-label': 'who you are' },
+		...sides.map(x => el('option', { value: x.seat, text: x.name }))) :
+		el('input', { name: 'seat', id: 'seat', size: 2, inputmode: 'numeric', 'aria-label': 'seat' });
 	const pin = el('input', { name: 'pin', id: 'pin', type: 'password', size: 8, inputmode: 'numeric',
 		autocomplete: 'off', 'aria-label': 'PIN' });
 	const secret = el('p', { id: 'secret', class: 'banner ok hidden' });
 	const move = el('input', { name: 'move', id: 'move', size: 14, 'aria-label': 'move' });
 	const out = el('p', { id: 'play-outcome', class: 'muted' });
-	const post = (what, fields) => api(`/api/tables/${id}/${what}`, { method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify(Object.assign({ seat: seat.value, pin: pin.value }, fields || {})) });
-	const who = el('form', { class: 'inline', id: 'who' }, el('label', {}, 'Seat ', seat),
+	const game = el('div', { id: 'play-game' });
+	const me = { seat: null, ctx: {} };
+	const forget = () => {
+		me.seat = null;
+		me.ctx = {};
+		secret.textContent = '';
+		secret.classList.add('hidden');
+	};
+	const post = async (what, fields) => {
+		try {
+			return await api(`/api/tables/${id}/${what}`, { method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(Object.assign({ seat: seat.value, pin: pin.value }, fields || {})) });
+		} catch (err) {
+			if (/wrong seat or PIN|too many/.test(err.message)) { forget(); draw(); }
+			throw err;
+		}
+	};
+	const showSecret = async () => {
+		const r = await post('secret');
+		me.seat = seat.value;
+		secret.textContent = r.view;
+		secret.classList.remove('hidden');
+	};
+	const send = async text => {
+		try {
+			const r = await post('play', { move: text });
+			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
+			me.ctx = {};
+		} catch (err) { out.textContent = err.message; }
+	};
+	const draw = () => {
+		const live = t.live;
+		const kind = live ? live.game : null;
+		const r = renderers[kind] || {};
+		const parts = [playersLine(kind, t.game, live ? live.to_move : null)];
+		if (live) parts.push(gameBoard(kind, live.position, t.board, { names }));
+		if (live && r.play) parts.push(r.play(Object.assign(me.ctx, { live, names, send, game: t.game,
+			seat: me.seat === seat.value ? me.seat : null })));
+		game.replaceChildren(...parts);
+	};
+	const who = el('form', { class: 'inline', id: 'who' }, el('label', {}, 'I am ', seat),
 		el('label', {}, 'PIN ', pin), el('button', { type: 'submit', text: 'Show my secret' }));
 	who.addEventListener('submit', async e => {
 		e.preventDefault();
-		try {
-			const r = await post('secret');
-			secret.textContent = r.view;
-			secret.classList.remove('hidden');
-			status('');
-		} catch (err) { status(err.message, 'foul'); }
+		forget();
+		try { await showSecret(); status(''); } catch (err) { status(err.message, 'foul'); }
+		draw();
 	});
-	const mine = el('form', { class: 'inline', id: 'my-move' }, el('label', {}, 'My move ', move),
+	seat.addEventListener('change', () => { forget(); draw(); });
+	const mine = el('form', { class: 'inline', id: 'my-move' }, el('label', {}, 'Type a move ', move),
 		el('button', { type: 'submit', text: 'Send' }));
-	mine.addEventListener('submit', async e => {
-		e.preventDefault();
-		try {
-			const r = await post('play', { move: move.value });
-			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
-		} catch (err) { out.textContent = err.message; }
-	});
+	mine.addEventListener('submit', e => { e.preventDefault(); send(move.value); });
 	// A game started with secrets=ask: each player enters the counters he
 	// drew, before the first guess. Typed like a password, never shown.
 	const drawn = el('input', { name: 'enter', id: 'enter', type: 'password', size: 4,
@@ -562,19 +746,26 @@ async function pagePlay() {
 			const r = await post('secret', { enter: drawn.value });
 			drawn.value = '';
 			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
-			const v = await post('secret');
-			secret.textContent = v.view;
-			secret.classList.remove('hidden');
-		} catch (err) { out.textContent = err.message; }
+			await showSecret();
+		} catch (err) { drawn.value = ''; out.textContent = err.message; }
+		draw();
 	});
-	$('title').textContent = `Player at table ${id}`;
+	$('title').textContent = `At ${t.name}`;
 	$('content').replaceChildren(
 		el('p', { class: 'muted', text: 'Keep this screen to yourself: it shows what only you may know.' }),
-		who, secret, enter, mine, out, el('p', {}, link(`/tables/${id}`, 'the table')));
+		who, secret, enter, game, out, mine, el('p', {}, link(`/tables/${id}`, 'the table')));
+	draw();
 	status('');
+	follow(async v => {
+		if (String(v.board) !== String(id)) return;
+		t = await api(`/api/tables/${id}`);
+		draw();
+	});
 }
 
-const pages = { play: pagePlay, index: pageIndex, table: pageTable, tournament: pageTournament, player: pagePlayer,
+/* The pages; club.js adds the tournament, the indexes, the club room
+ * and the arbiter's console. */
+const pages = { play: pagePlay, index: pageIndex, table: pageTable, player: pagePlayer,
 	game: pageGame, series: pageSeries, admin: pageAdmin };
 
 document.addEventListener('DOMContentLoaded', () => {

@@ -1,0 +1,413 @@
+/*
+ * club.js - the club's pages (loaded after app.js, whose helpers it
+ * uses): a tournament with its bracket and standings, the tournament and
+ * player indexes, the club room's screen, the arbiter's console, and
+ * the hidden-code game's part of a player's page.
+ */
+'use strict';
+
+/* ------------------------------------------------------- tournaments */
+
+/* A round's name counted from the final, as pitboss tournament show
+ * names it. */
+function roundName(round, rounds) {
+	if (round === rounds) return 'Final';
+	if (round === rounds - 1) return 'Semi-finals';
+	return `Round ${round}`;
+}
+
+/* A bracket side's name: the player, a bye, or where he comes from. */
+function sideName(p, from) {
+	if (p.id) return link(`/players/${p.id}`, p.name);
+	if (p.name === '(bye)') return el('span', { class: 'muted', text: 'bye' });
+	return el('span', { class: 'muted', text: from || 'to be decided' });
+}
+
+/* How a match was decided, in words. */
+function matchText(m) {
+	const [a, b] = m.players;
+	const w = m.winner ? m.players.find(p => p.id === m.winner) : null;
+	const l = w ? m.players.find(p => p !== w) : null;
+	switch (m.how) {
+	case 'played': return w ? `${w.name} wins ${w.total}–${l.total}` : 'played';
+	case 'forfeit': return w ? `${w.name} wins: ${l.name || 'the opponent'} forfeited` : 'forfeit';
+	case 'withdrawal': return w ? `${w.name} goes through: ${l.name || 'the opponent'} withdrew` : 'withdrawal';
+	case 'bye': return w ? `${w.name} has a bye` : 'bye';
+	default:
+		if (m.series) return a.total === b.total ? `playing: level ${a.total}–${b.total}` :
+			`playing: ${(a.total > b.total ? a : b).name} leads ${Math.max(a.total, b.total)}–${Math.min(a.total, b.total)}`;
+		return a.id && b.id ? 'waiting for a table' : 'waiting';
+	}
+}
+
+/* Totals are shown for a series played, not for a bye or a forfeit
+ * before any game. */
+function showTotals(m) {
+	if (!m.series || m.how === 'bye') return false;
+	return m.how === 'played' || m.how === 'pending' || m.players.some(p => p.total > 0);
+}
+
+function matchBox(m, from) {
+	const box = el('div', { class: `match how-${m.how}`, 'data-match': String(m.match + 1), id: `match-${m.match + 1}` });
+	box.append(el('div', { class: 'match-no' }, m.series ? link(`/series/${m.series}`, `Match ${m.match + 1}`) :
+		`Match ${m.match + 1}`));
+	m.players.forEach((p, k) => {
+		const won = m.winner && p.id === m.winner;
+		const seed = p.seeded && p.seed ? el('span', { class: 'seed', text: ` seed ${p.seed}` }) : null;
+		box.append(el('div', { class: won ? 'side winner' : m.winner && p.id ? 'side loser' : 'side' },
+			el('span', { class: 'name' }, sideName(p, from[k]), seed),
+			el('span', { class: 'total', text: showTotals(m) ? String(p.total) : '' })));
+	});
+	box.append(el('div', { class: 'how', text: matchText(m) }));
+	return box;
+}
+
+/* The bracket as boxes: rounds in columns joined by lines on a wide
+ * screen, one under the other on a phone; the third-place match and
+ * the champion apart. */
+function bracketView(matches, champion) {
+	const main = matches.filter(m => !m.third_place);
+	const third = matches.find(m => m.third_place);
+	const rounds = Math.max(0, ...main.map(m => m.round));
+	const byRound = r => main.filter(m => m.round === r).sort((a, b) => a.index - b.index);
+	const from = (m, k) => {
+		if (m.round === 1) return '';
+		const feeder = byRound(m.round - 1)[2 * m.index + k];
+		return feeder ? `winner of match ${feeder.match + 1}` : '';
+	};
+	const box = el('div', { class: 'bracket', id: 'bracket' });
+	for (let r = 1; r <= rounds; r++) {
+		const list = byRound(r);
+		const col = el('section', { class: 'round', 'data-round': String(r) },
+			el('h3', { text: roundName(r, rounds) }));
+		const slots = el('div', { class: 'slots' });
+		for (let i = 0; i < list.length; i += 2) {
+			const pair = el('div', { class: list.length > 1 ? 'pair' : 'pair single' });
+			for (const m of list.slice(i, i + 2))
+				pair.append(el('div', { class: 'slot' }, matchBox(m, [from(m, 0), from(m, 1)])));
+			slots.append(pair);
+		}
+		col.append(slots);
+		box.append(col);
+	}
+	const parts = [];
+	if (champion) parts.push(el('p', { class: 'champion', id: 'champion' }, 'Champion: ', champion));
+	parts.push(box);
+	if (third) {
+		const semis = byRound(rounds - 1);
+		const lost = k => semis[k] ? `loser of match ${semis[k].match + 1}` : '';
+		parts.push(el('section', { class: 'third', id: 'third-place' }, el('h3', { text: 'Third place' }),
+			matchBox(third, [lost(0), lost(1)])));
+	}
+	return parts;
+}
+
+/* Where each player finished, from the bracket: the champion, the
+ * runner-up, third and fourth by their match, then by the round
+ * reached; one who never played a game after those who did. */
+function finishes(matches, standings) {
+	const main = matches.filter(m => !m.third_place);
+	const rounds = Math.max(0, ...main.map(m => m.round));
+	const final = main.find(m => m.round === rounds);
+	const third = matches.find(m => m.third_place);
+	const info = {};
+	for (const s of standings) info[s.player] = { s, round: 0, rank: 99, text: 'still in' };
+	for (const m of main) for (const p of m.players) if (p.id && info[p.id]) {
+		const i = info[p.id];
+		i.round = Math.max(i.round, m.round);
+		const other = m.players.find(q => q !== p);
+		if (m.winner && m.winner !== p.id && m.how !== 'pending') {
+			const how = m.how === 'forfeit' ? ' (forfeited)' : m.how === 'withdrawal' ? ' (withdrew)' : '';
+			i.text = m.round === rounds ? `runner-up: lost the final to ${other.name}${how}` :
+				`out in ${roundName(m.round, rounds).toLowerCase().replace(/s$/, '')} to ${other.name || 'a bye'}${how}`;
+			if (m.round === rounds) i.rank = 2;
+			i.out = m.how;
+		}
+	}
+	if (final && final.winner && info[final.winner]) {
+		info[final.winner].rank = 1;
+		info[final.winner].text = 'champion';
+	}
+	if (third && third.winner && third.how !== 'pending') for (const p of third.players) if (p.id && info[p.id]) {
+		info[p.id].rank = p.id === third.winner ? 3 : 4;
+		info[p.id].text = p.id === third.winner ? 'third place' : `fourth: lost the third-place match to ${third.players.find(q => q !== p).name}`;
+	}
+	for (const s of standings) if (s.status === 'withdrawn' && info[s.player].rank > 4) info[s.player].text = 'withdrew';
+	const played = s => s.games_won + s.games_lost + s.games_drawn > 0;
+	return standings.map((s, at) => Object.assign(info[s.player], { at })).sort((x, y) =>
+		x.rank - y.rank || y.round - x.round || played(y.s) - played(x.s) || x.at - y.at);
+}
+
+async function pageTournament() {
+	const id = pageId();
+	/* A format without a bracket (all play all) has none to show. */
+	const [t, bracket, standings] = await Promise.all([api(`/api/tournaments/${id}`),
+		api(`/api/tournaments/${id}/bracket`).catch(() => []), api(`/api/tournaments/${id}/standings`)]);
+	$('title').textContent = t.name;
+	const champion = t.champion ? (t.champion_id ? link(`/players/${t.champion_id}`, t.champion) : t.champion) : null;
+	const parts = [el('p', { class: 'muted', id: 'summary', text:
+		`${t.game}${t.options ? ` ${t.options}` : ''} · series to ${t.target} · ${t.entrants} entrants · ${t.status}` })];
+	if (Array.isArray(bracket) && bracket.length)
+		parts.push(el('h2', { text: 'Bracket' }), ...bracketView(bracket, champion));
+	else if (champion)
+		parts.push(el('p', { class: 'champion', id: 'champion' }, 'Champion: ', champion));
+	parts.push(el('h2', { text: 'Standings' }));
+	const rows = Array.isArray(bracket) && bracket.length ? finishes(bracket, standings) :
+		standings.map(s => ({ s, text: s.points !== undefined ? `${s.points} points` : s.status || '' }));
+	parts.push(listTable(['#', 'player', 'result', 'series W-L', 'games W-L-D', 'points'],
+		rows.map((f, i) => [String(i + 1), link(`/players/${f.s.player}`, f.s.name), f.text,
+			`${f.s.series_won}-${f.s.series_lost}`, `${f.s.games_won}-${f.s.games_lost}-${f.s.games_drawn}`,
+			`${f.s.points_for}–${f.s.points_against}`])));
+	const session = await api('/api/session').catch(() => ({ admin: false }));
+	if (session.admin && t.status !== 'finished') parts.push(...forfeitForm(id, standings, session));
+	parts.push(qrPanel(`this tournament: ${location.origin}${location.pathname}`));
+	$('content').replaceChildren(...parts);
+	status('');
+	if (!window.pitbossEvents) follow(v => { if (v.kind === 'over') pageTournament(); });
+}
+
+function forfeitForm(id, standings, session) {
+	const who = el('select', { name: 'player', id: 'forfeit-player', 'aria-label': 'player' },
+		...standings.filter(s => s.status === 'alive').map(s => el('option', { value: s.player, text: s.name })));
+	const out = el('span', { class: 'muted', id: 'forfeit-outcome' });
+	const button = el('button', { type: 'submit', class: 'danger', text: 'Forfeit' });
+	const form = el('form', { class: 'inline', id: 'forfeit' }, el('span', { text: 'Record a forfeit by' }), who,
+		button, out);
+	form.addEventListener('submit', e => {
+		e.preventDefault();
+		askFirst(button, 'Record the forfeit', async () => {
+			try {
+				await api(`/api/tournaments/${id}/forfeit`, { method: 'POST',
+					headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
+					body: JSON.stringify({ player: who.value }) });
+				pageTournament();
+			} catch (err) { out.textContent = err.message; }
+		}, () => `${who.selectedOptions[0] ? who.selectedOptions[0].text : 'The player'} loses the match.`);
+	});
+	return [el('h2', { text: 'Arbiter' }), form];
+}
+
+async function pageTournaments() {
+	const list = await api('/api/tournaments');
+	$('content').replaceChildren(list.length ? el('ul', { class: 'index', id: 'tournament-list' }, ...list.map(t =>
+		el('li', {}, link(`/tournaments/${t.id}`, t.name),
+			el('span', { class: 'muted', text: ` · ${t.game} · ${t.entrants} entrants · ${t.status}` }),
+			t.champion ? el('span', {}, ' · champion ', link(`/players/${t.champion_id}`, t.champion)) : null))) :
+		el('p', { class: 'muted', text: 'No tournaments yet.' }));
+	status('');
+}
+
+/* ------------------------------------------------------------ players */
+
+async function pagePlayers() {
+	const PAGE = 30;
+	let offset = 0;
+	const name = el('input', { name: 'name', id: 'player-name', type: 'search', size: 14,
+		'aria-label': 'name', placeholder: 'part of a name' });
+	const form = el('form', { class: 'inline', id: 'player-filter' }, el('label', {}, 'Name ', name),
+		el('button', { type: 'submit', text: 'Find' }));
+	const list = el('div', { id: 'player-list' });
+	const pager = el('p', { class: 'pager', id: 'pager' });
+	const load = async () => {
+		const q = new URLSearchParams({ offset: String(offset), limit: String(PAGE) });
+		if (name.value) q.set('name', name.value);
+		try {
+			const r = await api(`/api/players?${q}`);
+			list.replaceChildren(r.players.length ? listTable(['player', ''], r.players.map(p =>
+				[link(`/players/${p.id}`, p.name), p.retired ? 'retired' : ''])) :
+				el('p', { class: 'muted', text: 'No player has such a name.' }));
+			pager.replaceChildren(
+				offset > 0 ? el('button', { type: 'button', class: 'secondary', id: 'previous', text: '← previous',
+					on: { click: () => { offset = Math.max(0, offset - PAGE); load(); } } }) : '',
+				el('span', { class: 'muted', text: r.total ? ` ${offset + 1}–${offset + r.players.length} of ${r.total} ` : '' }),
+				offset + PAGE < r.total ? el('button', { type: 'button', class: 'secondary', id: 'next', text: 'next →',
+					on: { click: () => { offset += PAGE; load(); } } }) : '');
+			status('');
+		} catch (e) { status(e.message, 'foul'); }
+	};
+	form.addEventListener('submit', e => { e.preventDefault(); offset = 0; load(); });
+	$('content').replaceChildren(form, list, pager);
+	await load();
+}
+
+/* --------------------------------------------------------- club room */
+
+/* Every table large on one screen: as many columns as suit the count. */
+async function pageTv() {
+	document.body.classList.add('tv');
+	const grid = el('div', { class: 'tv-grid', id: 'tv' });
+	$('content').replaceChildren(grid);
+	const load = async () => {
+		const [tables, next] = await Promise.all([api('/api/tables'), upNext()]);
+		const n = Math.max(1, tables.length + (next ? 1 : 0));
+		const cols = n === 1 ? 1 : n <= 4 ? 2 : n <= 9 ? 3 : 4;
+		grid.style.setProperty('--cols', String(cols));
+		grid.style.setProperty('--rows', String(Math.ceil(n / cols)));
+		grid.replaceChildren(...tables.map(tableCard), ...(next ? [next] : []));
+		status(tables.length ? '' : 'No tables yet.');
+	};
+	await load();
+	follow(async v => {
+		lastVerdict[v.board] = v;
+		const card = document.getElementById(`table-${v.board}`);
+		if (!card || v.kind === 'over') return load();
+		card.replaceWith(tableCard(await api(`/api/tables/${v.board}`)));
+	});
+}
+
+/* The matches of the tournaments under way whose players are known
+ * and that no table plays yet: a card, or null when there are none. */
+async function upNext() {
+	const list = await api('/api/tournaments').catch(() => []);
+	const waiting = [];
+	for (const t of list.filter(x => x.status === 'drawn' || x.status === 'playing')) {
+		const bracket = await api(`/api/tournaments/${t.id}/bracket`).catch(() => []);
+		for (const m of bracket) if (m.how === 'pending' && !m.series && m.players.every(p => p.id))
+			waiting.push(el('li', {}, `${t.name}, match ${m.match + 1}: ${m.players.map(p => p.name).join(' v ')}`));
+	}
+	return waiting.length ? el('section', { class: 'card', id: 'up-next' }, el('h2', { text: 'Up next' }),
+		el('ul', {}, ...waiting)) : null;
+}
+
+/* --------------------------------------------------- arbiter's console */
+
+const firstSeen = {};
+
+/* What needs the arbiter at a table: a held move, a foul being put
+ * right, sensors offline or a line gone bad. */
+function tableIssues(t) {
+	const live = t.live, out = [];
+	if (!live) return out;
+	const game = t.game;
+	/* When it happened: the game's last incident (a held move and a
+	 * foul are recorded as incidents), else when this page first saw it. */
+	const recorded = game && game.incidents && game.incidents.length ?
+		Date.parse(game.incidents[game.incidents.length - 1].at) : NaN;
+	const at = key => firstSeen[key] || (firstSeen[key] = isNaN(recorded) ? Date.now() : recorded);
+	const words = live.last ? verdictSentence(live.last, game, live.to_move, true) : '';
+	if (live.held) out.push({ key: `${t.id}:held:${live.plies}`, kind: 'hold', what: words,
+		actions: ['confirm', 'reject', 'correct'] });
+	if (live.restoring) out.push({ key: `${t.id}:foul:${live.plies}`, kind: 'foul',
+		what: `${words} (the board is being put back)`, actions: ['undo', 'position'] });
+	else if (live.last && live.last.kind === 'foul' && !live.held)
+		out.push({ key: `${t.id}:foul:${live.last.ply}`, kind: 'foul', what: words, actions: ['undo', 'correct'] });
+	if (live.sensors !== 'online') out.push({ key: `${t.id}:offline`, kind: 'alarm', what: 'sensors offline', actions: [] });
+	for (const l of live.lines || []) if (l.state === 'dead' || l.state === 'stuck')
+		out.push({ key: `${t.id}:line:${l.line}:${l.state}`, kind: 'alarm', what: `sensor line ${l.line} is ${l.state}`,
+			actions: [] });
+	for (const o of out) { o.table = t; o.at = at(o.key); }
+	return out;
+}
+
+const CONSOLE_ACTIONS = {
+	confirm: { label: 'Confirm' }, reject: { label: 'Reject', danger: true }, undo: { label: 'Undo', danger: true },
+	correct: { label: 'Correct to', input: 4 }, position: { label: 'Set position', input: 24, danger: true },
+};
+
+async function arbiterConsole(session, box) {
+	const send = async (t, kind, text, out) => {
+		out.textContent = '…';
+		try {
+			const r = await api(`/api/tables/${t.id}/commands`, { method: 'POST',
+				headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
+				body: JSON.stringify({ kind, text: text || '' }) });
+			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
+		} catch (e) { out.textContent = e.message; }
+	};
+	const item = it => {
+		const out = el('span', { class: 'muted outcome' });
+		const row = el('li', { class: `issue ${it.kind}`, 'data-table': String(it.table.id), 'data-kind': it.kind },
+			el('span', { class: 'when', text: new Date(it.at).toLocaleTimeString() }), ' ',
+			link(`/tables/${it.table.id}`, it.table.name), ': ', el('span', { class: 'what', text: it.what }));
+		const acts = el('div', { class: 'actions' });
+		for (const kind of it.actions) {
+			const a = CONSOLE_ACTIONS[kind];
+			if (a.input) {
+				const input = el('input', { size: a.input, 'aria-label': a.label, name: kind });
+				const b = el('button', { type: 'button', class: a.danger ? 'danger' : null, 'data-action': kind, text: 'Send' });
+				b.addEventListener('click', () => a.danger ?
+					askFirst(b, a.label, () => send(it.table, kind, input.value, out)) :
+					send(it.table, kind, input.value, out));
+				acts.append(el('label', { class: 'inline' }, a.label, ' ', input, b), ' ');
+			} else if (a.danger) {
+				const b = el('button', { type: 'button', class: 'danger', 'data-action': kind, text: a.label });
+				b.addEventListener('click', () => askFirst(b, a.label, () => send(it.table, kind, '', out)));
+				acts.append(b, ' ');
+			} else {
+				acts.append(el('button', { type: 'button', class: 'confirm', 'data-action': kind, text: a.label,
+					on: { click: () => send(it.table, kind, '', out) } }), ' ');
+			}
+		}
+		row.append(acts, out);
+		return row;
+	};
+	const list = el('ol', { class: 'issues', id: 'issues' });
+	const quiet = el('p', { class: 'muted', id: 'all-quiet', text: 'Nothing waits for the arbiter.' });
+	const tablesList = el('ul', { class: 'table-links' });
+	box.replaceChildren(el('h2', { text: 'Waiting for the arbiter' }), list, quiet,
+		el('h2', { text: 'Tables' }), tablesList);
+	const load = async () => {
+		/* Tables with something to settle, with their incidents. */
+		const tables = await Promise.all((await api('/api/tables')).map(t =>
+			t.live && (t.live.held || t.live.restoring) ? api(`/api/tables/${t.id}`).catch(() => t) : t));
+		const issues = tables.flatMap(tableIssues).sort((a, b) => a.at - b.at || a.table.id - b.table.id);
+		/* A row being answered stays as it is. */
+		if (list.dataset.keys !== issues.map(i => i.key).join(' ')) {
+			list.replaceChildren(...issues.map(item));
+			list.dataset.keys = issues.map(i => i.key).join(' ');
+		}
+		quiet.classList.toggle('hidden', issues.length > 0);
+		tablesList.replaceChildren(...tables.map(t => el('li', {}, link(`/tables/${t.id}`, t.name),
+			el('span', { class: 'muted', text: t.game ? ` · ${t.game.sides.map(s => s.name).join(' v ')}` : ' · free' }))));
+	};
+	await load();
+	follow(() => load());
+}
+
+/* ----------------------------------------------- the hidden-code game */
+
+/* The hidden-code game's part of a player's page: whose turn it is and
+ * what to do, pegs to tap for a guess or a claim, the three marks. */
+const CODE_COLOURS = ['-', 'R', 'O', 'Y', 'G', 'B', 'P'];
+
+function codePlay(ctx) {
+	const { live, seat, names, send } = ctx;	/* ctx.game: the game's summary */
+	const st = codeState(live.position);
+	const name = x => names[x] || `seat ${x}`;
+	const last = st.rows[st.rows.length - 1];
+	const turn = live.to_move;
+	const marking = last && turn && last.marks[Number(turn) - 1] === '.';
+	const box = el('div', { id: 'my-turn' });
+	box.append(el('p', { class: 'turn-line', id: 'turn', text: !turn ? 'The game is over.' :
+		marking ? `${name(turn)} is to mark ${name(last.who)}'s guess.` : `${name(turn)} is to guess.` }));
+	if (live.last) box.append(verdictBanner(live.last, ctx.game, turn, false));
+	if (!seat || String(seat) !== String(turn)) return box;
+	if (marking) {
+		box.append(el('p', { text: `Mark ${name(last.who)}'s guess against your secret:` }));
+		const marks = el('div', { class: 'mark-buttons' });
+		for (const [word, label, help] of [['black', 'Black', 'your colour at your place'],
+			['white', 'White', 'your colour, another place'], ['none', 'None', 'your colour is not there']])
+			marks.append(el('button', { type: 'button', class: `mark-${word}`, id: `mark-${word}`,
+				on: { click: () => send(`${seat}:${word}`) } }, el('b', { text: label }), el('small', { text: ` ${help}` })));
+		box.append(marks);
+		return box;
+	}
+	const code = ctx.code || (ctx.code = ['-', '-', '-', '-', '-']);
+	const pegs = el('div', { class: 'peg-row', id: 'pegs' });
+	const draw = () => pegs.replaceChildren(...code.map((c, i) => el('button', { type: 'button',
+		class: `peg-button peg-${c === '-' ? 'blank' : c}`, 'data-place': String(i + 1),
+		'aria-label': `place ${i + 1}: ${PEG_NAME[c]}`, text: c === '-' ? '' : c,
+		on: { click: () => { code[i] = CODE_COLOURS[(CODE_COLOURS.indexOf(code[i]) + 1) % CODE_COLOURS.length]; draw(); } } })));
+	draw();
+	box.append(el('p', { class: 'muted', text: 'Tap a place to change its colour (blank, R, O, Y, G, B, P).' }), pegs,
+		el('div', { class: 'mark-buttons' },
+			el('button', { type: 'button', id: 'send-guess', text: 'Guess', on: { click: () => send(`${seat}:${code.join('')}`) } }),
+			el('button', { type: 'button', id: 'claim', class: 'secondary', text: 'Claim this code',
+				on: { click: () => send(`${seat}:claim=${code.join('')}`) } }),
+			el('button', { type: 'button', id: 'pass', class: 'secondary', text: 'Pass', on: { click: () => send(`${seat}:pass`) } })));
+	return box;
+}
+
+renderers.codegame.play = codePlay;
+
+Object.assign(pages, { tournament: pageTournament, tournaments: pageTournaments, players: pagePlayers, tv: pageTv });
