@@ -5,7 +5,8 @@
 # by the dashboard, answered at once, carried out by the daemon), and
 # bad requests
 # (unknown routes, bad ids, a wrong method, an oversized body, malformed
-# JSON, path traversal, a slow client) each answered and survived.
+# JSON, a key given twice, path traversal, a slow client) each answered
+# and survived.
 # Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
@@ -19,7 +20,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 33
+plan 35
 
 hash=$(perl -e 'print crypt("club-secret", q($6$pitbosstest$))')
 cat >"$tmp/pitboss.conf" <<EOC
@@ -122,6 +123,14 @@ expect_match "a command goes through the door and is answered" "$out" \
 	"\"kind\":\"refused\",\"cause\":"
 expect_match "the daemon took it when the dashboard rang" "$(cat "$tmp/log")" \
 	"commands door: rung by the dashboard"
+out=$(get -b "$tmp/jar" -X POST -H 'Content-Type: application/json' \
+	-H "X-CSRF-Token: $csrf" --data '{"kind":"undo","text":"","kind":"entry"}' \
+	"$base/api/tables/1/commands"; cat "$tmp/body")
+expect_eq "a key given twice is refused, not taken last" "$out" \
+	'400 application/json{"error":"the body has the key '"'kind'"' twice","status":400}'
+out=$(get -X POST -H 'Content-Type: application/json' \
+	--data '{"password":"x","password":"club-secret"}' "$base/api/login"; cat "$tmp/body")
+expect_match "so is a password given twice" "$out" "400 application/json"
 
 # Answered without polling: each of five commands wakes the daemon by the
 # dashboard's bell (not the write-ahead log's 15 ms settle, nor a timer),

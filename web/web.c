@@ -384,6 +384,8 @@ static void dispatch(struct web_request *r)
 		    !(strcmp(r->method, "HEAD") == 0 &&
 		      strcmp(rt->method, "GET") == 0))
 			continue;
+		if (web_body_check(r) < 0)
+			return;
 		if (rt->needs_auth && !web_is_admin(r, 1)) {
 			web_error(r, 403, "this needs the arbiter's login and "
 				  "the session's CSRF token");

@@ -61,78 +61,147 @@ static int form_field(const char *body, const char *key, char *out, size_t len)
 	return -1;
 }
 
+/* One member of a flat JSON object: its name and value, unescaped. */
+typedef int (*json_member_fn)(const char *name, const char *value,
+			      void *ctx);
+
+/* A JSON string at *p into dst (cap bytes with the '\0'); -2 if bad. */
+static int json_string(const char **p, char *dst, size_t cap)
+{
+	const char *s = *p;
+	size_t n = 0;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s++ != '"')
+		return -2;
+	while (*s && *s != '"') {
+		char c = *s++;
+
+		if (c == '\\') {
+			c = *s++;
+			if (c == 'n')
+				c = '\n';
+			else if (c == 't')
+				c = '\t';
+			else if (c != '"' && c != '\\' && c != '/')
+				return -2;
+		} else if ((unsigned char)c < 0x20) {
+			return -2;
+		}
+		if (n + 1 >= cap)
+			return -2;
+		dst[n++] = c;
+	}
+	if (*s++ != '"')
+		return -2;
+	dst[n] = '\0';
+	while (isspace((unsigned char)*s))
+		s++;
+	*p = s;
+	return 0;
+}
+
+/*
+ * Calls `fn` on each member of a body that is a flat JSON object of
+ * strings, in order, until it returns nonzero (that value is returned);
+ * -2 when the body is not such an object, else 0.
+ */
+static int json_members(const char *body, json_member_fn fn, void *ctx)
+{
+	const char *p = body;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p++ != '{')
+		return -2;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '}')
+		p++;
+	else
+		for (;;) {
+			char name[64], value[1024];
+			int rc;
+
+			if (json_string(&p, name, sizeof(name)) < 0 ||
+			    *p++ != ':' ||
+			    json_string(&p, value, sizeof(value)) < 0)
+				return -2;
+			rc = fn(name, value, ctx);
+			if (rc != 0)
+				return rc;
+			if (*p == '}') {
+				p++;
+				break;
+			}
+			if (*p++ != ',')
+				return -2;
+		}
+	while (isspace((unsigned char)*p))
+		p++;
+	return *p == '\0' ? 0 : -2;
+}
+
+struct json_want {
+	const char *key;
+	char *out;
+	size_t len;
+	int found;
+};
+
+static int want_member(const char *name, const char *value, void *ctx)
+{
+	struct json_want *w = ctx;
+
+	if (w->found != 0 && strcmp(name, w->key) == 0 &&
+	    strlen(value) < w->len) {
+		strcpy(w->out, value);
+		w->found = 0;
+	}
+	return 0;
+}
+
 /*
  * A string member of a flat JSON object body; -1 when absent, -2 when
  * the body is not such an object.
  */
 static int json_field(const char *body, const char *key, char *out, size_t len)
 {
-	const char *p = body;
-	int found = -1;
+	struct json_want w = { key, out, len, -1 };
+	int rc = json_members(body, want_member, &w);
 
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p++ != '{')
-		return -2;
-	for (;;) {
-		char name[64], value[1024];
-		char *dst;
-		size_t n, cap;
+	return rc < 0 ? rc : w.found;
+}
 
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == '}')
-			break;
-		for (int part = 0; part < 2; part++) {
-			dst = part ? value : name;
-			cap = part ? sizeof(value) : sizeof(name);
-			n = 0;
-			while (isspace((unsigned char)*p))
-				p++;
-			if (*p++ != '"')
-				return -2;
-			while (*p && *p != '"') {
-				char c = *p++;
+struct json_names {
+	char (*name)[64];
+	size_t n, cap;
+	char *twice;		/* the name seen twice */
+	size_t twice_len;
+};
 
-				if (c == '\\') {
-					c = *p++;
-					if (c == 'n')
-						c = '\n';
-					else if (c == 't')
-						c = '\t';
-					else if (c != '"' && c != '\\' && c != '/')
-						return -2;
-				} else if ((unsigned char)c < 0x20) {
-					return -2;
-				}
-				if (n + 1 >= cap)
-					return -2;
-				dst[n++] = c;
-			}
-			if (*p++ != '"')
-				return -2;
-			dst[n] = '\0';
-			while (isspace((unsigned char)*p))
-				p++;
-			if (part == 0 && *p++ != ':')
-				return -2;
+static int note_name(const char *name, const char *value, void *ctx)
+{
+	struct json_names *seen = ctx;
+
+	(void)value;
+	for (size_t i = 0; i < seen->n; i++)
+		if (strcmp(seen->name[i], name) == 0) {
+			snprintf(seen->twice, seen->twice_len, "%s", name);
+			return 1;
 		}
-		if (strcmp(name, key) == 0 && strlen(value) < len) {
-			strcpy(out, value);
-			found = 0;
-		}
-		if (*p == ',') {
-			p++;
-			continue;
-		}
-		if (*p != '}')
-			return -2;
-		break;
+	if (seen->n == seen->cap) {
+		size_t cap = seen->cap ? 2 * seen->cap : 8;
+		char (*grown)[64] = realloc(seen->name, cap * sizeof(*grown));
+
+		if (grown == NULL)
+			return -1;
+		seen->name = grown;
+		seen->cap = cap;
 	}
-	while (*++p)
-		if (!isspace((unsigned char)*p))
-			return -2;
-	return found;
+	snprintf(seen->name[seen->n++], sizeof(seen->name[0]), "%s", name);
+	return 0;
 }
 
 /* A field of the body, JSON or form; 0, -1 absent, -2 malformed. */
@@ -147,6 +216,28 @@ int web_body_field(struct web_request *r, const char *key, char *out,
 	if (type != NULL && strncmp(type, "application/json", 16) == 0)
 		return json_field(r->body, key, out, len);
 	return form_field(r->body, key, out, len);
+}
+
+int web_body_check(struct web_request *r)
+{
+	const char *type = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
+						       "Content-Type");
+	struct json_names seen = { 0 };
+	char twice[64];
+	int rc;
+
+	if (r->body == NULL || type == NULL ||
+	    strncmp(type, "application/json", 16) != 0)
+		return 0;
+	seen.twice = twice;
+	seen.twice_len = sizeof(twice);
+	rc = json_members(r->body, note_name, &seen);
+	free(seen.name);
+	if (rc == 1)
+		web_error(r, 400, "the body has the key '%s' twice", twice);
+	else if (rc == -1)
+		web_error(r, 500, "out of memory");
+	return rc == 1 || rc == -1 ? -1 : 0;
 }
 
 /* ---------------------------------------------------------- sessions */

@@ -137,6 +137,9 @@ int web_is_admin(struct web_request *r, int need_csrf);
 /* A field of the request body (JSON or form): 0, -1 absent, -2 bad. */
 int web_body_field(struct web_request *r, const char *key, char *out,
 		   size_t len);
+/* Refuses a JSON body that gives a key twice (answers 400, -1); else 0.
+ * Malformed bodies are left to the handler. */
+int web_body_check(struct web_request *r);
 /* Whether the client's address may still try a password or PIN;
  * `failed` counts a failure. Call with web->lock held. */
 int web_login_allowed(struct web_request *r, int failed);
