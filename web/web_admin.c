@@ -2,8 +2,8 @@
  * web_admin.c - the arbiter's side of the dashboard: login against the
  * password hash of the configuration (crypt(3), compared in constant
  * time, failures rate-limited per address), a session cookie (HttpOnly,
- * SameSite=Strict) with its CSRF token, and the actions, which go
- * through the same commands door as `pitboss table`.
+ * SameSite=Strict, Secure over HTTPS) with its CSRF token, and the
+ * actions, which go through the same commands door as `pitboss table`.
  */
 #include "config.h"
 
@@ -318,6 +318,12 @@ void api_session(struct web_request *r)
 	web_json(r, &b);
 }
 
+/* Over HTTPS the cookie is never sent in the clear. */
+static const char *cookie_secure(const struct web *web)
+{
+	return web->tls_cert != NULL ? "; Secure" : "";
+}
+
 static const char *client_ip(struct web_request *r, char *buf, size_t len)
 {
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(
@@ -436,7 +442,8 @@ void api_login(struct web_request *r)
 		s->expires = now + SESSION_S;
 		snprintf(r->cookie, sizeof(r->cookie),
 			 "pb_session=%s; HttpOnly; SameSite=Strict; Path=/; "
-			 "Max-Age=%d", s->token, SESSION_S);
+			 "Max-Age=%d%s", s->token, SESSION_S,
+			 cookie_secure(web));
 		jbuf_printf(&b, "{\"admin\":true,\"csrf\":");
 		jbuf_str(&b, s->csrf);
 		jbuf_printf(&b, "}");
@@ -456,7 +463,8 @@ void api_logout(struct web_request *r)
 		memset(s, 0, sizeof(*s));
 	pthread_mutex_unlock(&r->web->lock);
 	snprintf(r->cookie, sizeof(r->cookie),
-		 "pb_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
+		 "pb_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0%s",
+		 cookie_secure(r->web));
 	jbuf_printf(&b, "{\"admin\":false}");
 	web_json(r, &b);
 }
