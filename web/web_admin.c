@@ -19,11 +19,13 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "daemon/log.h"
 #include "db/commands.h"
 #include "web/web_impl.h"
 
 #define SESSION_S (12 * 3600)
-#define LOGIN_FAILURES 5	/* per address and minute */
+#define LOGIN_TRIES 5		/* passwords and PINs per address and minute */
+#define LOGIN_WINDOW_S 60
 #define COMMAND_WAIT_MS 5000
 
 /* ------------------------------------------------------------ bodies */
@@ -338,33 +340,64 @@ static const char *client_ip(struct web_request *r, char *buf, size_t len)
 	return buf;
 }
 
-/* Counts a failure of `ip`; returns whether it may still try. */
-static int login_allowed(struct web *web, const char *ip, int failed)
+static int login_blocked(const struct web_login_track *t)
+{
+	return t->tries >= LOGIN_TRIES;
+}
+
+/* Whether tracker `t` should be taken over before `than` (NULL: none). */
+static int login_spare_first(const struct web_login_track *t,
+			     const struct web_login_track *than)
+{
+	if (than == NULL || t->ip[0] == '\0')
+		return 1;
+	if (than->ip[0] == '\0')
+		return 0;
+	return t->tries < than->tries ||
+	       (t->tries == than->tries && t->window < than->window);
+}
+
+/*
+ * The tracker of address `ip` (web->lock held): its own; else a free
+ * one, or the unblocked one least tried, taken over; else, when every
+ * slot holds an address still blocked, the one all the others share,
+ * so that no flood of addresses frees a blocked one early.
+ */
+static struct web_login_track *login_track(struct web *web, const char *ip)
 {
 	uint64_t now = web_now_s();
-	struct web_login_track *t = NULL, *oldest = &web->login[0];
+	struct web_login_track *own = NULL, *spare = NULL, *t;
 
-	for (int i = 0; i < WEB_LOGIN_TRACK; i++) {
-		if (strcmp(web->login[i].ip, ip) == 0)
-			t = &web->login[i];
-		if (web->login[i].window < oldest->window)
-			oldest = &web->login[i];
+	for (int i = 0; i <= WEB_LOGIN_TRACK; i++) {
+		t = i < WEB_LOGIN_TRACK ? &web->login[i] : &web->login_shared;
+		if (t->ip[0] != '\0' && now - t->window >= LOGIN_WINDOW_S)
+			memset(t, 0, sizeof(*t));	/* its minute is over */
+		if (i == WEB_LOGIN_TRACK)
+			break;
+		if (strcmp(t->ip, ip) == 0)
+			own = t;
+		else if (!login_blocked(t) && login_spare_first(t, spare))
+			spare = t;
 	}
-	if (t == NULL) {
-		if (!failed)
-			return 1;
-		t = oldest;
-		snprintf(t->ip, sizeof(t->ip), "%s", ip);
-		t->failures = 0;
+	if (own != NULL)
+		return own;
+	t = spare != NULL ? spare : &web->login_shared;
+	if (t->ip[0] == '\0' || t == spare) {
+		snprintf(t->ip, sizeof(t->ip), "%s", spare ? ip : "*");
+		t->tries = 0;
 		t->window = now;
 	}
-	if (now - t->window >= 60) {
-		t->window = now;
-		t->failures = 0;
-	}
-	if (failed)
-		t->failures++;
-	return t->failures < LOGIN_FAILURES;
+	return t;
+}
+
+/* Counts a failure of `ip` or not; returns whether it may still try. */
+static int login_allowed(struct web *web, const char *ip, int failed)
+{
+	struct web_login_track *t = login_track(web, ip);
+
+	if (failed && !login_blocked(t))
+		t->tries++;
+	return !login_blocked(t);
 }
 
 int web_login_allowed(struct web_request *r, int failed)
@@ -374,12 +407,91 @@ int web_login_allowed(struct web_request *r, int failed)
 	return login_allowed(r->web, client_ip(r, ip, sizeof(ip)), failed);
 }
 
+/*
+ * Counts a try of a password before it is hashed, so that parallel
+ * tries cannot pass the limit while the hashes run; 0 when `ip` may not
+ * try now.
+ */
+static int login_take(struct web *web, const char *ip)
+{
+	struct web_login_track *t;
+	unsigned tries;
+
+	pthread_mutex_lock(&web->lock);
+	t = login_track(web, ip);
+	tries = login_blocked(t) ? 0 : ++t->tries;
+	pthread_mutex_unlock(&web->lock);
+	if (tries > 0)
+		log_debug("dashboard: password tried from %s (%u of %d this "
+			  "minute)", ip, tries, LOGIN_TRIES);
+	if (tries == LOGIN_TRIES)
+		log_warn("dashboard: %d passwords tried from %s within a "
+			 "minute; no more until the minute is over",
+			 LOGIN_TRIES, ip);
+	return tries > 0;
+}
+
+/* A good password does not count against its address. */
+static void login_refund(struct web *web, const char *ip)
+{
+	struct web_login_track *t;
+
+	pthread_mutex_lock(&web->lock);
+	t = login_track(web, ip);
+	if (t->tries > 0)
+		t->tries--;
+	pthread_mutex_unlock(&web->lock);
+}
+
+/* A new session's cookie and CSRF token into the answer (web->lock held). */
+static int session_open(struct web_request *r, struct jbuf *b)
+{
+	struct web *web = r->web;
+	struct web_session *s = &web->session[0];
+	uint64_t now = web_now_s();
+
+	for (int i = 0; i < WEB_SESSIONS; i++)
+		if (web->session[i].expires < s->expires ||
+		    web->session[i].expires <= now) {
+			s = &web->session[i];
+			if (s->expires <= now)
+				break;
+		}
+	if (random_hex(s->token, 32) < 0 || random_hex(s->csrf, 32) < 0) {
+		s->token[0] = '\0';
+		return -1;
+	}
+	s->expires = now + SESSION_S;
+	snprintf(r->cookie, sizeof(r->cookie),
+		 "pb_session=%s; HttpOnly; SameSite=Strict; Path=/; "
+		 "Max-Age=%d%s", s->token, SESSION_S, cookie_secure(web));
+	jbuf_printf(b, "{\"admin\":true,\"csrf\":");
+	jbuf_str(b, s->csrf);
+	jbuf_printf(b, "}");
+	return 0;
+}
+
+/* Whether `password` is the arbiter's. */
+static int password_good(struct web *web, const char *password)
+{
+	struct crypt_data *cd = calloc(1, sizeof(*cd));
+	const char *hash;
+	int good;
+
+	if (cd == NULL)
+		return -1;
+	hash = crypt_r(password, web->cfg.password_hash, cd);
+	good = hash != NULL && hash[0] != '*' &&
+	       web_equal_time(hash, web->cfg.password_hash);
+	explicit_bzero(cd, sizeof(*cd));
+	free(cd);
+	return good;
+}
+
 void api_login(struct web_request *r)
 {
 	struct web *web = r->web;
-	struct crypt_data *cd;
 	char password[256], ip[64];
-	const char *hash;
 	struct jbuf b = { 0 };
 	int rc, good;
 
@@ -387,13 +499,6 @@ void api_login(struct web_request *r)
 	if (web->cfg.password_hash[0] == '\0') {
 		web_error(r, 403, "no admin password is set (web.password-hash "
 			  "in pitboss.conf)");
-		return;
-	}
-	pthread_mutex_lock(&web->lock);
-	good = login_allowed(web, ip, 0);
-	pthread_mutex_unlock(&web->lock);
-	if (!good) {
-		web_error(r, 429, "too many failed logins; wait a minute");
 		return;
 	}
 	rc = web_body_field(r, "password", password, sizeof(password));
@@ -405,50 +510,30 @@ void api_login(struct web_request *r)
 		web_error(r, 400, "password missing");
 		return;
 	}
-	cd = calloc(1, sizeof(*cd));
-	if (cd == NULL) {
+	if (!login_take(web, ip)) {
+		explicit_bzero(password, sizeof(password));
+		web_error(r, 429, "too many failed logins; wait a minute");
+		return;
+	}
+	good = password_good(web, password);
+	explicit_bzero(password, sizeof(password));
+	if (good < 0) {
 		web_error(r, 500, "out of memory");
 		return;
 	}
-	hash = crypt_r(password, web->cfg.password_hash, cd);
-	good = hash != NULL && hash[0] != '*' &&
-	       web_equal_time(hash, web->cfg.password_hash);
-	memset(password, 0, sizeof(password));
-	free(cd);
-	pthread_mutex_lock(&web->lock);
 	if (!good) {
-		login_allowed(web, ip, 1);
-		pthread_mutex_unlock(&web->lock);
 		web_error(r, 401, "wrong password");
 		return;
 	}
-	{
-		struct web_session *s = &web->session[0];
-		uint64_t now = web_now_s();
-
-		for (int i = 0; i < WEB_SESSIONS; i++)
-			if (web->session[i].expires < s->expires ||
-			    web->session[i].expires <= now) {
-				s = &web->session[i];
-				if (s->expires <= now)
-					break;
-			}
-		if (random_hex(s->token, 32) < 0 || random_hex(s->csrf, 32) < 0) {
-			s->token[0] = '\0';
-			pthread_mutex_unlock(&web->lock);
-			web_error(r, 500, "no randomness for a session");
-			return;
-		}
-		s->expires = now + SESSION_S;
-		snprintf(r->cookie, sizeof(r->cookie),
-			 "pb_session=%s; HttpOnly; SameSite=Strict; Path=/; "
-			 "Max-Age=%d%s", s->token, SESSION_S,
-			 cookie_secure(web));
-		jbuf_printf(&b, "{\"admin\":true,\"csrf\":");
-		jbuf_str(&b, s->csrf);
-		jbuf_printf(&b, "}");
-	}
+	login_refund(web, ip);
+	pthread_mutex_lock(&web->lock);
+	rc = session_open(r, &b);
 	pthread_mutex_unlock(&web->lock);
+	if (rc < 0) {
+		jbuf_free(&b);
+		web_error(r, 500, "no randomness for a session");
+		return;
+	}
 	web_json(r, &b);
 }
 

@@ -20,7 +20,7 @@
 #define WEB_LIVE_MAX 64		/* tables with a live state */
 #define WEB_POOL 4		/* read connections to the database */
 #define WEB_SESSIONS 32
-#define WEB_LOGIN_TRACK 64
+#define WEB_LOGIN_TRACK 256	/* addresses whose logins are counted */
 #define WEB_CACHE 64		/* API answers kept until the data change */
 
 struct web_event {
@@ -35,9 +35,9 @@ struct web_session {
 };
 
 struct web_login_track {
-	char ip[64];
-	unsigned failures;
-	uint64_t window;	/* monotonic second the count started */
+	char ip[64];		/* "" when free */
+	unsigned tries;		/* passwords tried or failed in the minute */
+	uint64_t window;	/* monotonic second the minute started */
 };
 
 struct web {
@@ -68,6 +68,7 @@ struct web {
 	int64_t answered;		/* the last command answered */
 	struct web_session session[WEB_SESSIONS];
 	struct web_login_track login[WEB_LOGIN_TRACK];
+	struct web_login_track login_shared;	/* when all are blocked */
 	unsigned long sse_clients;
 	char *tls_cert, *tls_key;	/* PEM texts, kept while serving */
 

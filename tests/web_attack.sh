@@ -1,0 +1,82 @@
+#!/bin/sh
+# The dashboard under attack, on loopback addresses only (127.0.0.2 and
+# up need no setup on Linux): passwords tried in parallel and from many
+# addresses against the login limit. Each part is bounded in time and
+# count and prints its figures as TAP comments. Prints TAP.
+. "${top_srcdir:-.}/tests/tap.sh"
+PITBOSSD="${top_builddir:-.}/pitbossd"
+assets="$(cd "${top_srcdir:-.}/web/assets" && pwd)"
+tmp=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
+
+if ! command -v curl >/dev/null || ! command -v perl >/dev/null; then
+	echo "1..0 # SKIP curl or perl not installed"
+	exit 0
+fi
+curl -s -o /dev/null --interface 127.0.0.2 --max-time 2 http://127.0.0.1:1/
+if [ $? -eq 45 ]; then
+	echo "1..0 # SKIP no loopback address 127.0.0.2 to send from"
+	exit 0
+fi
+plan 5
+
+# A slow hash (about 50 ms), so that parallel tries overlap.
+hash=$(perl -e 'print crypt("club-secret", q($6$rounds=100000$pitbosstest$))')
+cat >"$tmp/pitboss.conf" <<EOC
+database = $tmp/club.db
+web.listen = 127.0.0.1
+web.password-hash = $hash
+log-level = debug
+EOC
+# Four simulated tables, fast: verdicts flow all along.
+for t in 1 2 3 4; do
+	printf '[table %s]\nsource = sim\nseed = %s\n' $t $((t + 10)) \
+		>>"$tmp/pitboss.conf"
+done
+start_web "$tmp/log" "$PITBOSSD" -f -c "$tmp/pitboss.conf" --speed 50 \
+	--assets "$assets" || { cat "$tmp/log"; exit 1; }
+pid=$web_pid
+base="http://127.0.0.1:$web_port"
+
+# login FROM PASSWORD: the status of a login from address FROM.
+login() {
+	curl -s -o /dev/null -w '%{http_code}' --max-time 60 --interface "$1" \
+		-X POST -H 'Content-Type: application/json' \
+		--data "{\"password\":\"$2\"}" "$base/api/login"
+}
+
+# ---- the login limit: counted before the hash, per address, kept
+started=$(date +%s)
+tries=
+for i in $(seq 60); do
+	login 127.0.0.30 wrong >"$tmp/try.$i" &
+	tries="$tries $!"
+done
+wait $tries
+hashed=$(cat "$tmp"/try.* | grep -o 401 | wc -l)
+refused=$(cat "$tmp"/try.* | grep -o 429 | wc -l)
+echo "# 60 wrong passwords at once from one address: $hashed hashed, $refused refused"
+[ "$hashed" -le 5 ] && [ "$hashed" -ge 1 ] && [ $((hashed + refused)) -eq 60 ] &&
+	hashed_ok=yes
+expect_eq "60 parallel wrong logins: at most 5 are hashed, the rest refused" \
+	"${hashed_ok:-no}" yes
+expect_match "the log says the address is blocked" "$(cat "$tmp/log")" \
+	"warning: dashboard: 5 passwords tried from 127.0.0.30 within a minute"
+for i in $(seq 101 165); do
+	login 127.0.0.$i wrong >/dev/null
+done
+out=$(login 127.0.0.30 club-secret)
+expect_eq "65 other addresses failing once leave the first blocked" "$out" 429
+out=$(login 127.0.0.166 club-secret)
+expect_eq "while another address still logs in" "$out" 200
+tried=$(grep -c 'dashboard: password tried' "$tmp/log")
+echo "# login attempts hashed: $tried in $(( $(date +%s) - started + 1 )) s" \
+	"from 66 addresses (5 a minute per address at most)"
+[ "$tried" -le $((5 + 65 + 1)) ] && [ "$tried" -ge 66 ] && tried_ok=yes
+expect_eq "every hash is logged, and no more than the limits allow" \
+	"${tried_ok:-no}" yes
+
+kill -TERM $pid
+wait $pid
+pid=
