@@ -1,10 +1,12 @@
 #!/bin/sh
 # The dashboard under attack, on loopback addresses only (127.0.0.2 and
 # up need no setup on Linux): passwords tried in parallel and from many
-# addresses against the login limit. Each part is bounded in time and
+# addresses against the login limit; requests sent a line at a time
+# from many addresses to hold every connection. Each part is bounded in time and
 # count and prints its figures as TAP comments. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSSD="${top_builddir:-.}/pitbossd"
+CLIENT="${top_builddir:-.}/tests/web_client"
 assets="$(cd "${top_srcdir:-.}/web/assets" && pwd)"
 tmp=$(mktemp -d)
 pid=
@@ -19,7 +21,7 @@ if [ $? -eq 45 ]; then
 	echo "1..0 # SKIP no loopback address 127.0.0.2 to send from"
 	exit 0
 fi
-plan 5
+plan 9
 
 # A slow hash (about 50 ms), so that parallel tries overlap.
 hash=$(perl -e 'print crypt("club-secret", q($6$rounds=100000$pitbosstest$))')
@@ -62,7 +64,7 @@ echo "# 60 wrong passwords at once from one address: $hashed hashed, $refused re
 expect_eq "60 parallel wrong logins: at most 5 are hashed, the rest refused" \
 	"${hashed_ok:-no}" yes
 expect_match "the log says the address is blocked" "$(cat "$tmp/log")" \
-	"warning: dashboard: 5 passwords tried from 127.0.0.30 within a minute"
+	"dashboard: 5 passwords tried from 127.0.0.30 within a minute"
 for i in $(seq 101 165); do
 	login 127.0.0.$i wrong >/dev/null
 done
@@ -70,12 +72,46 @@ out=$(login 127.0.0.30 club-secret)
 expect_eq "65 other addresses failing once leave the first blocked" "$out" 429
 out=$(login 127.0.0.166 club-secret)
 expect_eq "while another address still logs in" "$out" 200
-tried=$(grep -c 'dashboard: password tried' "$tmp/log")
+tried=$(grep -o 'dashboard: password tried' "$tmp/log" | wc -l)
 echo "# login attempts hashed: $tried in $(( $(date +%s) - started + 1 )) s" \
 	"from 66 addresses (5 a minute per address at most)"
 [ "$tried" -le $((5 + 65 + 1)) ] && [ "$tried" -ge 66 ] && tried_ok=yes
 expect_eq "every hash is logged, and no more than the limits allow" \
 	"${tried_ok:-no}" yes
+
+# ---- slow requests: 256 connections from 16 addresses, each sending a
+# header line every 5 s and never finishing, for 30 s; meanwhile the
+# arbiter's and the table pages are asked for from a 17th address.
+"$CLIENT" loris "$web_port" 127.0.0.2 16 256 5 30 >"$tmp/loris" &
+loris=$!
+sleep 4
+probes=0
+answered=0
+while kill -0 $loris 2>/dev/null; do
+	for path in /admin /tables/1 /api/tables; do
+		code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 \
+			--interface 127.0.0.18 "$base$path")
+		probes=$((probes + 1))
+		[ "$code" = 200 ] && answered=$((answered + 1))
+	done
+	sleep 1
+done
+wait $loris
+read -r figures <"$tmp/loris"
+echo "# slowloris, 256 connections from 16 addresses for 30 s: $figures;" \
+	"probes from another address answered: $answered of $probes"
+[ "$probes" -ge 3 ] && [ "$answered" -eq "$probes" ] && probes_ok=yes
+expect_eq "pages are served to another address all along" "${probes_ok:-no}" yes
+longest=$(printf '%s\n' "$figures" | sed -n 's/.*longest=\([0-9]*\).*/\1/p')
+cut=$(printf '%s\n' "$figures" | sed -n 's/.*cut=\([0-9]*\).*/\1/p')
+[ "${cut:-0}" -ge 256 ] && [ "${longest:-30000}" -lt 25000 ] && cut_ok=yes
+expect_eq "no request takes longer than its deadline to arrive (10 s)" \
+	"${cut_ok:-no}" yes
+logged=$(grep -o 'requests cut (not whole within 10 s)' "$tmp/log" | wc -l)
+[ "$logged" -ge 1 ] && logged=yes
+expect_eq "the log counts the requests cut" "$logged" yes
+out=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 "$base/api/tables")
+expect_eq "and afterwards the dashboard serves as before" "$out" 200
 
 kill -TERM $pid
 wait $pid

@@ -451,6 +451,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		r->con = con;
 		r->method = method;
 		r->url = url;
+		r->conn = web_guard_conn(con);
 		*con_cls = r;
 		return MHD_YES;
 	}
@@ -472,6 +473,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		*upload_size = 0;
 		return MHD_YES;
 	}
+	web_guard_received(r->web, r->conn);
 	if (r->body_too_large)
 		web_error(r, 413, "request body over %d bytes", WEB_BODY_MAX);
 	else
@@ -484,9 +486,8 @@ static void on_completed(void *cls, struct MHD_Connection *con,
 {
 	struct web_request *r = *con_cls;
 
-	(void)cls;
-	(void)con;
 	(void)why;
+	web_guard_answered(cls, web_guard_conn(con));
 	if (r == NULL)
 		return;
 	if (r->response != NULL)
@@ -596,18 +597,23 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 		}
 		*o = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
 	}
+	if (web_guard_start(web, err, errlen) < 0)
+		goto fail;
+	/* The guard counts connections per address and keeps places for
+	 * new addresses; libmicrohttpd holds the total. */
 	web->mhd = MHD_start_daemon(
-		flags, (uint16_t)cfg->port, NULL, NULL, on_request, web,
+		flags, (uint16_t)cfg->port, web_guard_accept, web, on_request,
+		web, MHD_OPTION_EXTERNAL_LOGGER, web_guard_log, NULL,
 		MHD_OPTION_ARRAY, tls,
 		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
 		MHD_OPTION_CONNECTION_LIMIT,
-		(unsigned)(cfg->connection_limit ? cfg->connection_limit : 256),
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-		(unsigned)(cfg->per_ip_limit ? cfg->per_ip_limit : 64),
+		(unsigned)(cfg->connection_limit ? cfg->connection_limit
+						 : WEB_CONNECTIONS),
 		MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)(cfg->timeout_s ? cfg->timeout_s : 30),
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
 		MHD_OPTION_NOTIFY_COMPLETED, on_completed, web,
+		MHD_OPTION_NOTIFY_CONNECTION, web_guard_notify, web,
 		MHD_OPTION_END);
 	if (web->mhd == NULL) {
 		snprintf(err, errlen, "web: cannot listen on %s port %u",
@@ -632,6 +638,7 @@ void web_stop(struct web *web)
 	pthread_mutex_unlock(&web->lock);
 	if (web->mhd != NULL)
 		MHD_stop_daemon(web->mhd);
+	web_guard_stop(web);
 	for (int i = 0; i < WEB_POOL; i++)
 		db_close(web->pool[i]);
 	db_close(web->writer);

@@ -2,13 +2,16 @@
  * web_impl.h - what the files of the web server share: the server's
  * state, the request being answered, and the handlers of the route
  * table (web.c: server, routes, files; web_api.c: the JSON API;
- * web_events.c: server-sent events; web_admin.c: login and commands).
+ * web_events.c: server-sent events; web_admin.c: login and commands;
+ * web_guard.c: connections per address, request deadlines).
  */
 #ifndef PITBOSS_WEB_IMPL_H
 #define PITBOSS_WEB_IMPL_H
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <sys/socket.h>
 #include <microhttpd.h>
 
 #include "db/db.h"
@@ -22,6 +25,18 @@
 #define WEB_SESSIONS 32
 #define WEB_LOGIN_TRACK 256	/* addresses whose logins are counted */
 #define WEB_CACHE 64		/* API answers kept until the data change */
+#define WEB_CONNECTIONS 256	/* web.connection-limit's default */
+#define WEB_PER_IP 64		/* web.per-ip-limit's default */
+#define WEB_REQUEST_S 10	/* a request must arrive whole within */
+
+/* A peer's address without its port. */
+struct web_addr {
+	int family;		/* AF_INET, AF_INET6; 0: unknown */
+	unsigned char bytes[16];
+};
+
+struct web_guard;
+struct web_conn;
 
 struct web_event {
 	uint64_t id;
@@ -45,6 +60,7 @@ struct web {
 	char assets_real[4096];
 	struct MHD_Daemon *mhd;
 	unsigned port;
+	struct web_guard *guard;	/* connections in check */
 
 	pthread_mutex_t lock;		/* everything below */
 	pthread_cond_t changed;		/* a new event, a command answered,
@@ -91,6 +107,7 @@ enum { WEB_MAX_PARAMS = 2 };
 struct web_request {
 	struct web *web;
 	struct MHD_Connection *con;
+	struct web_conn *conn;		/* its connection's guard entry */
 	const char *method;
 	const char *url;
 	char *body;
@@ -118,6 +135,24 @@ uint64_t web_now_s(void);
 int web_live_slot(struct web *web, int64_t board_id);
 /* A query parameter, or NULL. */
 const char *web_arg(struct web_request *r, const char *name);
+
+/* web_guard.c: started before the server, stopped after it. */
+int web_guard_start(struct web *web, char *err, size_t errlen);
+void web_guard_stop(struct web *web);
+/* libmicrohttpd's accept policy, connection notifier and logger. */
+enum MHD_Result web_guard_accept(void *cls, const struct sockaddr *addr,
+				 socklen_t len);
+void web_guard_notify(void *cls, struct MHD_Connection *con,
+		      void **socket_context,
+		      enum MHD_ConnectionNotificationCode code);
+void web_guard_log(void *cls, const char *fmt, va_list ap);
+/* The guard's entry of a connection (NULL if none). */
+struct web_conn *web_guard_conn(struct MHD_Connection *con);
+/* The request on `c` has arrived whole; its answer is sent (the next
+ * request's time starts). */
+void web_guard_received(struct web *web, struct web_conn *c);
+void web_guard_answered(struct web *web, struct web_conn *c);
+void web_addr_text(const struct web_addr *a, char *out, size_t len);
 
 /* web_api.c */
 void api_tables(struct web_request *r);
