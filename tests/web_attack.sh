@@ -2,7 +2,8 @@
 # The dashboard under attack, on loopback addresses only (127.0.0.2 and
 # up need no setup on Linux): passwords tried in parallel and from many
 # addresses against the login limit; requests sent a line at a time
-# from many addresses to hold every connection. Each part is bounded in time and
+# from many addresses to hold every connection; event streams that never
+# read while the verdicts flow. Each part is bounded in time and
 # count and prints its figures as TAP comments. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSSD="${top_builddir:-.}/pitbossd"
@@ -21,7 +22,7 @@ if [ $? -eq 45 ]; then
 	echo "1..0 # SKIP no loopback address 127.0.0.2 to send from"
 	exit 0
 fi
-plan 9
+plan 12
 
 # A slow hash (about 50 ms), so that parallel tries overlap.
 hash=$(perl -e 'print crypt("club-secret", q($6$rounds=100000$pitbosstest$))')
@@ -112,6 +113,42 @@ logged=$(grep -o 'requests cut (not whole within 10 s)' "$tmp/log" | wc -l)
 expect_eq "the log counts the requests cut" "$logged" yes
 out=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 "$base/api/tables")
 expect_eq "and afterwards the dashboard serves as before" "$out" 200
+
+# ---- event streams that never read, while verdicts flow; a reader
+# from another address all along.
+rss() { sed -n 's/^VmRSS:[^0-9]*\([0-9]*\).*/\1/p' /proc/$pid/status; }
+before=$(rss)
+"$CLIENT" stall "$web_port" 127.0.0.50 40 30 >"$tmp/stall" &
+stall=$!
+curl -s -N --max-time 32 --interface 127.0.0.51 "$base/api/events" \
+	>"$tmp/reader" &
+reader=$!
+peak=$before
+for i in $(seq 30); do
+	sleep 1
+	now=$(rss)
+	[ "${now:-0}" -gt "$peak" ] && peak=$now
+done
+wait $stall
+wait $reader
+read -r figures <"$tmp/stall"
+dropped=$(grep -o 'event stream to 127.0.0.50 dropped' "$tmp/log" | wc -l)
+first=$(sed -n 's/^id: //p' "$tmp/reader" | head -n 1)
+last=$(sed -n 's/^id: //p' "$tmp/reader" | tail -n 1)
+got=$(grep -c '^id: ' "$tmp/reader")
+echo "# 40 event streams that never read, for 30 s: $figures, $dropped" \
+	"dropped by the daemon; its memory: $before kB before, at most $peak kB" \
+	"during; the reader got events $first to $last ($got)"
+expect_eq "the streams that never read are dropped" "$figures:$dropped" \
+	"streams=40 closed=40:40"
+[ $((peak - before)) -lt 16384 ] && mem_ok=yes
+expect_eq "and cost the daemon little memory (under 16 MiB for 40)" \
+	"${mem_ok:-no}" yes
+[ -n "$first" ] && [ $((last - first)) -ge 100 ] &&
+	[ "$got" -eq $((last - first + 1)) ] && reader_ok=yes
+expect_eq "while a reader gets every verdict all along" \
+	"${reader_ok:-no}:$(grep -c 'event stream to 127.0.0.51' "$tmp/log")" \
+	yes:0
 
 kill -TERM $pid
 wait $pid

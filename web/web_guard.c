@@ -4,13 +4,15 @@
  * accepted (at most web.per-ip-limit from one address, and the last
  * quarter of web.connection-limit only for addresses holding few), and
  * every request given WEB_REQUEST_S to arrive whole from the moment its
- * connection opens or its previous answer is sent.
+ * connection opens or its previous answer is sent, and every event
+ * stream dropped once it lags behind by more than WEB_STREAM_MAX (a
+ * client that does not read).
  *
  * libmicrohttpd's own timeout counts idle time only, which a client
  * sending a header line now and then never reaches; so a watchdog
  * thread looks at the connections twice a second and shuts down the
- * socket of a request that overstays, which ends its connection's
- * thread at once.
+ * socket of a request that overstays or a stream left behind, which
+ * ends its connection's thread at once.
  */
 #include "config.h"
 
@@ -37,10 +39,13 @@ struct web_conn {
 	int fd;
 	int receiving;		/* a request is on its way */
 	uint64_t since_ms;	/* when it started */
+	int stream;		/* an event stream */
+	uint64_t stream_pos;	/* what it has taken (web->published) */
 	int cut;		/* shut down by the guard */
 };
 
 struct web_guard {
+	struct web *web;
 	pthread_mutex_t lock;	/* everything below */
 	pthread_cond_t wake;	/* stopping */
 	pthread_t thread;
@@ -49,7 +54,7 @@ struct web_guard {
 	unsigned open;
 	unsigned limit, per_ip, reserve;
 	/* Since the last summary in the log. */
-	unsigned long cut_requests, refused;
+	unsigned long cut_requests, refused, dropped;
 	uint64_t reported_ms;
 };
 
@@ -186,22 +191,61 @@ void web_guard_answered(struct web *web, struct web_conn *c)
 	pthread_mutex_unlock(&web->guard->lock);
 }
 
+void web_guard_stream(struct web *web, struct web_conn *c, uint64_t pos)
+{
+	/* The kernel doubles it: what a stream may hold unsent there. */
+	int sndbuf = WEB_STREAM_MAX / 2;
+
+	if (c == NULL)
+		return;
+	pthread_mutex_lock(&web->guard->lock);
+	if (!c->stream && c->fd >= 0)
+		setsockopt(c->fd, SOL_SOCKET, SO_SNDBUF, &sndbuf,
+			   sizeof(sndbuf));
+	c->stream = 1;
+	c->stream_pos = pos;
+	pthread_mutex_unlock(&web->guard->lock);
+}
+
 /* ----------------------------------------------------------- watchdog */
 
 /* Ends connection `c` now (the guard's lock held: its socket is open);
- * libmicrohttpd sees it closed and ends its thread. */
-static void cut(struct web_conn *c)
+ * libmicrohttpd sees it closed and ends its thread. `drop`: what it
+ * still had to send is thrown away at the close. */
+static void cut(struct web_conn *c, int drop)
 {
+	struct linger abort_close = { 1, 0 };
+
+	if (drop)
+		setsockopt(c->fd, SOL_SOCKET, SO_LINGER, &abort_close,
+			   sizeof(abort_close));
 	shutdown(c->fd, SHUT_RDWR);
 	c->cut = 1;
+}
+
+/* Drops stream `c` if it lags behind by too much. */
+static void look_stream(struct web_guard *g, struct web_conn *c,
+			uint64_t published)
+{
+	char ip[INET6_ADDRSTRLEN];
+	uint64_t behind = published - c->stream_pos;
+
+	if (behind <= WEB_STREAM_MAX)
+		return;
+	web_addr_text(&c->addr, ip, sizeof(ip));
+	log_info("dashboard: event stream to %s dropped: %llu KiB behind "
+		 "(at most %d), it does not read", ip,
+		 (unsigned long long)(behind / 1024), WEB_STREAM_MAX / 1024);
+	cut(c, 1);
+	g->dropped++;
 }
 
 /* What the guard did since it last said so, at most every REPORT_S. */
 static void report(struct web_guard *g, uint64_t now)
 {
-	char cut_text[64] = "", refused_text[160] = "";
+	char cut_text[64] = "", refused_text[160] = "", dropped_text[96] = "";
 
-	if ((g->cut_requests == 0 && g->refused == 0) ||
+	if ((g->cut_requests == 0 && g->refused == 0 && g->dropped == 0) ||
 	    (g->reported_ms != 0 && now - g->reported_ms < REPORT_S * 1000))
 		return;
 	if (g->cut_requests > 0)
@@ -212,24 +256,34 @@ static void report(struct web_guard *g, uint64_t now)
 			 "refused (too many from one address, or the last places "
 			 "kept for others)", cut_text[0] ? ", " : "",
 			 g->refused);
-	log_warn("dashboard: %s%s", cut_text, refused_text);
+	if (g->dropped > 0)
+		snprintf(dropped_text, sizeof(dropped_text), "%s%lu event "
+			 "streams dropped (over %d KiB behind)",
+			 cut_text[0] || refused_text[0] ? ", " : "", g->dropped,
+			 WEB_STREAM_MAX / 1024);
+	log_warn("dashboard: %s%s%s", cut_text, refused_text, dropped_text);
 	g->cut_requests = 0;
 	g->refused = 0;
+	g->dropped = 0;
 	g->reported_ms = now;
 }
 
-static void look(struct web_guard *g, uint64_t now)
+static void look(struct web_guard *g, uint64_t now, uint64_t published)
 {
 	for (struct web_conn *c = g->conns; c != NULL; c = c->next) {
 		char ip[INET6_ADDRSTRLEN];
 
-		if (c->cut || c->fd < 0 || !c->receiving ||
+		if (c->cut || c->fd < 0)
+			continue;
+		if (c->stream)
+			look_stream(g, c, published);
+		if (c->cut || !c->receiving ||
 		    now - c->since_ms < WEB_REQUEST_S * 1000)
 			continue;
 		web_addr_text(&c->addr, ip, sizeof(ip));
 		log_debug("dashboard: a request from %s was not whole within "
 			  "%d s: cut", ip, WEB_REQUEST_S);
-		cut(c);
+		cut(c, 0);
 		g->cut_requests++;
 	}
 	report(g, now);
@@ -242,8 +296,15 @@ static void *watch(void *arg)
 	pthread_mutex_lock(&g->lock);
 	while (!g->stopping) {
 		struct timespec until;
+		uint64_t published;
 
-		look(g, now_ms());
+		/* Never both locks at once. */
+		pthread_mutex_unlock(&g->lock);
+		pthread_mutex_lock(&g->web->lock);
+		published = g->web->published;
+		pthread_mutex_unlock(&g->web->lock);
+		pthread_mutex_lock(&g->lock);
+		look(g, now_ms(), published);
 		clock_gettime(CLOCK_MONOTONIC, &until);
 		until.tv_nsec += WATCH_MS * 1000000L;
 		until.tv_sec += until.tv_nsec / 1000000000L;
@@ -273,6 +334,7 @@ int web_guard_start(struct web *web, char *err, size_t errlen)
 	g->per_ip = web->cfg.per_ip_limit ? web->cfg.per_ip_limit
 					  : WEB_PER_IP;
 	g->reserve = g->limit / 4;
+	g->web = web;
 	pthread_mutex_init(&g->lock, NULL);
 	pthread_condattr_init(&attr);
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);

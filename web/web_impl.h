@@ -3,7 +3,8 @@
  * state, the request being answered, and the handlers of the route
  * table (web.c: server, routes, files; web_api.c: the JSON API;
  * web_events.c: server-sent events; web_admin.c: login and commands;
- * web_guard.c: connections per address, request deadlines).
+ * web_guard.c: connections per address, request deadlines, streams
+ * that lag behind).
  */
 #ifndef PITBOSS_WEB_IMPL_H
 #define PITBOSS_WEB_IMPL_H
@@ -28,6 +29,7 @@
 #define WEB_CONNECTIONS 256	/* web.connection-limit's default */
 #define WEB_PER_IP 64		/* web.per-ip-limit's default */
 #define WEB_REQUEST_S 10	/* a request must arrive whole within */
+#define WEB_STREAM_MAX 65536	/* an event stream may lag behind by */
 
 /* A peer's address without its port. */
 struct web_addr {
@@ -41,6 +43,8 @@ struct web_conn;
 struct web_event {
 	uint64_t id;
 	char *json;
+	size_t len;		/* of its text in a stream */
+	uint64_t end;		/* web->published after it */
 };
 
 struct web_session {
@@ -67,6 +71,7 @@ struct web {
 					   or closing */
 	struct web_event ring[WEB_RING];
 	uint64_t next_id;		/* id of the next event, from 1 */
+	uint64_t published;		/* bytes of stream text ever */
 	int closing;
 	struct {
 		int64_t board;
@@ -153,6 +158,10 @@ struct web_conn *web_guard_conn(struct MHD_Connection *con);
 void web_guard_received(struct web *web, struct web_conn *c);
 void web_guard_answered(struct web *web, struct web_conn *c);
 void web_addr_text(const struct web_addr *a, char *out, size_t len);
+/* Connection `c` carries an event stream that has taken the published
+ * text up to `pos` (web->published's scale); one that lags behind by
+ * more than WEB_STREAM_MAX is dropped. */
+void web_guard_stream(struct web *web, struct web_conn *c, uint64_t pos);
 
 /* web_api.c */
 void api_tables(struct web_request *r);
