@@ -31,7 +31,7 @@ struct stream {
 	struct web *web;
 	struct web_conn *conn;	/* valid while the server reads the stream */
 	uint64_t last;		/* the last event id taken */
-	uint64_t pos;		/* web->published when it was published */
+	uint64_t pos;		/* web->published after the last taken */
 	char *pending;		/* text not yet handed to the server */
 	size_t len, off;
 };

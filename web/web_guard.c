@@ -188,6 +188,7 @@ void web_guard_answered(struct web *web, struct web_conn *c)
 	pthread_mutex_lock(&web->guard->lock);
 	c->receiving = 1;
 	c->since_ms = now_ms();
+	c->stream = 0;		/* a stream ends with its answer */
 	pthread_mutex_unlock(&web->guard->lock);
 }
 
@@ -228,7 +229,8 @@ static void look_stream(struct web_guard *g, struct web_conn *c,
 			uint64_t published)
 {
 	char ip[INET6_ADDRSTRLEN];
-	uint64_t behind = published - c->stream_pos;
+	uint64_t behind = published > c->stream_pos ?
+			  published - c->stream_pos : 0;
 
 	if (behind <= WEB_STREAM_MAX)
 		return;
