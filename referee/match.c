@@ -220,6 +220,7 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 	if (r->cost > MATCH_FAR)
 		r->cost = MATCH_FAR;
 	r->tail_sensed = best_tail;
+	r->path_end = best_i;
 	if (trace) {
 		trace_back(b, e, drops, best_i, m, t, r);
 		memset(used, 0, (size_t)b->holes * sizeof(used[0]));

@@ -45,6 +45,7 @@ struct match_result {
 	int tail_sensed;	/* of which were sensed */
 	int free_misses;	/* misses excused on dead or stuck lines */
 	int matched;		/* drops of the path sensed where expected */
+	int path_end;		/* drops of the path; the rest are its tail */
 	int ndev;
 	struct match_deviation dev[MATCH_DEVIATIONS_MAX];
 };

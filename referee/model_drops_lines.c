@@ -330,5 +330,5 @@ void drops_pulse(struct drops *d, const struct observation *obs)
 	h->pulses++;
 	ref->last_activity = ref->now;
 	if (line_back(d, hole, last))
-		drops_take(d, hole);
+		drops_take(d, hole, ref->now);
 }

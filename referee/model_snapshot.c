@@ -283,12 +283,8 @@ static void restoring(struct snapshots *s, int here_d)
 
 	if (here_d > ref->cfg.snapshot_tolerance)
 		return;
-	ref->state = REF_PLAY;
-	ref_new_move(ref);
 	disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
-	ref_say_about(ref, VERDICT_NOTE, &about, ref->ply + 1, NULL,
-		      "board restored%s%s; %s to move", here_d ? " but " : "",
-		      why, ref_mover_name(ref));
+	ref_restored(ref, &about, why);
 }
 
 static void snapshot_feed(struct referee *ref, void *state,

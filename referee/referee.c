@@ -80,6 +80,8 @@ static const char *const cause_names[CAUSE_COUNT] = {
 	[CAUSE_BUTTON_ALONE] = "button-alone",
 	[CAUSE_KEPT] = "kept",
 	[CAUSE_UNKNOWN_PLACE] = "unknown-place",
+	[CAUSE_AFTER_END] = "after-end",
+	[CAUSE_OVERLAP] = "overlap",
 	[CAUSE_RESTORED] = "restored",
 	[CAUSE_SENSOR_DEAD] = "sensor-dead",
 	[CAUSE_SENSOR_STUCK] = "sensor-stuck",
@@ -280,17 +282,35 @@ void ref_new_move(struct referee *ref)
 
 void ref_clear_move(struct referee *ref)
 {
+	ref->after_end = 0;
 	for (int i = 0; i < ref->nreaders; i++)
 		if (ref->reader[i].model->forget != NULL)
 			ref->reader[i].model->forget(ref, ref->reader[i].state);
 }
 
-void ref_restored(struct referee *ref)
+void ref_restored(struct referee *ref, const struct ref_about *about,
+		  const char *but)
 {
+	static const struct ref_about restored = { .cause = CAUSE_RESTORED };
+	const char *sep = but != NULL && but[0] ? " but " : "";
+
+	if (about == NULL)
+		about = &restored;
+	if (but == NULL)
+		but = "";
+	if (ref->after_end) {
+		ref->after_end = 0;
+		ref->state = REF_IDLE;
+		ref_say_about(ref, VERDICT_NOTE, about, ref->ply, NULL,
+			      "board restored%s%s; the game is over", sep,
+			      but);
+		return;
+	}
 	ref->state = REF_PLAY;
 	ref_new_move(ref);
-	ref_say(ref, VERDICT_NOTE, CAUSE_RESTORED, ref->ply + 1, NULL,
-		"board restored; %s to move", ref_mover_name(ref));
+	ref_say_about(ref, VERDICT_NOTE, about, ref->ply + 1, NULL,
+		      "board restored%s%s; %s to move", sep, but,
+		      ref_mover_name(ref));
 }
 
 void ref_unknown_place(struct referee *ref, const struct observation *obs)
@@ -490,7 +510,7 @@ int referee_plies(const struct referee *ref)
 
 int referee_in_game(const struct referee *ref)
 {
-	return ref->in_game && ref->state != REF_IDLE;
+	return ref->in_game && ref->state != REF_IDLE && !ref->after_end;
 }
 
 int referee_mover(const struct referee *ref)
@@ -584,7 +604,7 @@ void referee_tick(struct referee *ref, uint64_t now_us)
 		return;
 	ref->now = deadline;
 	if (ref->state == REF_RESTORE) {
-		ref_restored(ref);
+		ref_restored(ref, NULL, NULL);
 	} else if (ref->state == REF_PLAY) {
 		reader = next_reader(ref, &deadline);
 		if (reader >= 0 && ref->reader[reader].model->finish != NULL)
@@ -602,7 +622,7 @@ static void sensed(struct referee *ref, const struct observation *obs)
 	if (obs->kind == OBS_BUTTON) {
 		ref->buttons_seen = 1;
 		if (ref->state == REF_RESTORE) {
-			ref_restored(ref);
+			ref_restored(ref, NULL, NULL);
 			return;
 		}
 	}

@@ -86,6 +86,11 @@ enum verdict_cause {
 	CAUSE_BUTTON_ALONE,	/* a button pressed with nothing sensed */
 	CAUSE_KEPT,		/* sensed while a move is held: kept for later */
 	CAUSE_UNKNOWN_PLACE,	/* an observation names no sensed place */
+	CAUSE_AFTER_END,	/* played after the end of the game
+				   (places: where the pieces fell) */
+	CAUSE_OVERLAP,		/* the next player began before the mover's
+				   last piece fell (places: the next
+				   player's drops among the mover's) */
 	CAUSE_RESTORED,		/* the board was put back after a foul */
 	/* sensors (places: the line) */
 	CAUSE_SENSOR_DEAD,	/* a line stopped pulsing */

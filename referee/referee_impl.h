@@ -49,6 +49,8 @@ struct referee {
 
 	enum ref_state state;
 	int in_game;
+	int after_end;			/* the board is put back after play
+					   after the end: the game stays over */
 	int ply;			/* moves accepted in this game */
 	int plies_seen;			/* moves accepted at this table ever */
 	char base_options[256];		/* the table's; a start adds to them */
@@ -116,8 +118,11 @@ void ref_public_text(const struct referee *ref, const void *pos, char *buf,
 void ref_new_move(struct referee *ref);
 /* The move under way is forgotten. */
 void ref_clear_move(struct referee *ref);
-/* The board is back as the position says: the mover may go on. */
-void ref_restored(struct referee *ref);
+/* The board is back as the position says: the mover may go on (or,
+ * after play after the end, the game is over still). `about` and
+ * `but` (what still differs, or "") for the note; NULL: none. */
+void ref_restored(struct referee *ref, const struct ref_about *about,
+		  const char *but);
 /* An observation naming no sensed place. */
 void ref_unknown_place(struct referee *ref, const struct observation *obs);
 /* Plays `game` from now on (the caller's game is the referee's then);
@@ -140,7 +145,8 @@ int ref_accept(struct referee *ref, const struct rules_move *move,
 void ref_hold(struct referee *ref, const struct rules_move *move,
 	      const char *text, const struct ref_about *about,
 	      const char *why);
-/* After a foul was said: the board is to be put back. */
+/* After a foul was said: the board is to be put back (after the end of
+ * the game: to its final position). */
 void ref_await_restore(struct referee *ref);
 /* The move before gave the mover another turn: its text; else NULL. */
 const char *ref_moves_again(const struct referee *ref);

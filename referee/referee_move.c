@@ -168,7 +168,10 @@ void ref_hold(struct referee *ref, const struct rules_move *move,
 
 void ref_await_restore(struct referee *ref)
 {
+	int over = ref->state == REF_IDLE || ref->after_end;
+
 	ref_clear_move(ref);
+	ref->after_end = over;
 	ref->state = REF_RESTORE;
 	ref->last_activity = ref->now;
 }

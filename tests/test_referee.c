@@ -501,8 +501,86 @@ static void test_game_over_is_announced_with_the_score(void **state)
 	tick(f, 3.0);
 	assert_says(last(f, VERDICT_OVER), "N wins 27-21");
 	assert_false(referee_in_game(f->ref));
-	sow(f, 5.0, 0.3, "a b");		/* clearing the board */
 	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	fix_close(f);
+}
+
+static void test_play_after_the_end_is_a_foul(void **state)
+{
+	struct fix *f = started("");
+	static const int pit_a[] = { PIT_A, -1 };
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 2 1/20 24/S");
+	sow(f, 1.0, 0.3, "S");
+	sow(f, 2.0, 0.2, "N N");
+	feed(f, 2.5, OBS_BUTTON, "S");		/* one seed still to sweep */
+	assert_says(last(f, VERDICT_OVER), "N wins 27-21");
+	/* The last of North's seeds swept after the verdict: the end of
+	 * the move, not play after it. */
+	feed(f, 3.0, OBS_DROP, "N");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	/* Seeds sown after the end: one foul for the sowing. */
+	sow(f, 8.0, 0.3, "a b");
+	assert_int_equal(count(f, VERDICT_FOUL), 1);
+	assert_about(last(f, VERDICT_FOUL), CAUSE_AFTER_END, pit_a);
+	assert_says(last(f, VERDICT_FOUL),
+		    "the game is over: restore the board");
+	assert_true(referee_restoring(f->ref));
+	assert_false(referee_in_game(f->ref));
+	assert_int_equal(referee_mover(f->ref), -1);
+	feed(f, 12.0, OBS_BUTTON, "N");
+	assert_says(last(f, VERDICT_NOTE), "board restored; the game is over");
+	assert_false(referee_restoring(f->ref));
+	assert_false(referee_in_game(f->ref));
+	assert_int_equal(referee_plies(f->ref), 1);
+	/* A new game is played as usual. */
+	feed(f, 20.0, OBS_START, NULL);
+	sow(f, 21.0, 0.3, "d e f S");
+	tick(f, 23.0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "c");
+	fix_close(f);
+}
+
+static void test_overlapping_sowings_are_held_naming_both(void **state)
+{
+	struct fix *f = started("");
+	static const int north_b_c[] = { 7, 8, -1 };
+
+	(void)state;
+	/* S sows a (b c d e); N sows A (B C D E) while S's last seed is
+	 * still in the hand. */
+	sow(f, 1.0, 0.3, "b c d");
+	sow(f, 1.8, 0.2, "B C");
+	sow(f, 2.3, 0.2, "e D E");
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	assert_about(last(f, VERDICT_HOLD), CAUSE_OVERLAP, north_b_c);
+	assert_says(last(f, VERDICT_HOLD), "N began sowing (drops B C D) "
+		    "before S's last seed fell; check the board");
+	/* Confirmed at the table: N's drops make N's move. */
+	feed(f, 5.0, OBS_CONFIRM, NULL);
+	tick(f, 6.0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "A");
+	assert_int_equal(referee_plies(f->ref), 2);
+	assert_string_equal(position(f), "0 5 5 5 5 4/0 5 5 5 5 4/0 0/S");
+	fix_close(f);
+}
+
+static void test_next_player_starting_at_once_is_parted(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	/* N begins 0.2 s after S's last seed: no pause parts the moves. */
+	sow(f, 1.0, 0.3, "b c d e");
+	sow(f, 2.1, 0.3, "B C D E");
+	tick(f, 4.0);
+	assert_int_equal(count(f, VERDICT_HOLD) + count(f, VERDICT_FOUL) +
+			 count(f, VERDICT_WARN), 0);
+	assert_string_equal(f->v[f->n - 2].move, "a");
+	assert_string_equal(f->v[f->n - 1].move, "A");
+	assert_string_equal(position(f), "0 5 5 5 5 4/0 5 5 5 5 4/0 0/S");
 	fix_close(f);
 }
 
@@ -1125,6 +1203,9 @@ int main(void)
 		cmocka_unit_test(test_quiet_period_ends_a_turn_without_buttons),
 		cmocka_unit_test(test_capture_needs_its_seeds_carried),
 		cmocka_unit_test(test_game_over_is_announced_with_the_score),
+		cmocka_unit_test(test_play_after_the_end_is_a_foul),
+		cmocka_unit_test(test_overlapping_sowings_are_held_naming_both),
+		cmocka_unit_test(test_next_player_starting_at_once_is_parted),
 		cmocka_unit_test(test_flaky_line_after_three_warnings),
 		cmocka_unit_test(test_drops_while_held_wait_for_the_arbiter),
 		cmocka_unit_test(test_snapshot_exact_chain_of_extra_turns),
