@@ -1,10 +1,11 @@
 /*
- * bench/referee.c - how well and how fast the referee reads a noisy
- * drop-counter board: simulated games at the noise levels the referee is
- * judged on, each with 2% illegal play, and the referee's time per
+ * bench/referee.c - how well and how fast the referee reads a
+ * drop-counter board: simulated games on the physically modelled board
+ * of `pitboss sim --level` (clean, moderate, heavy), each with drops
+ * alone and with a count source too, and the referee's time per
  * observation. Run by `make bench`; prints figures, asserts none.
  *
- *   bench/referee [GAMES]     (default 10000 per level)
+ *   bench/referee [GAMES]     (default 500 per level)
  */
 #include "config.h"
 
@@ -14,79 +15,127 @@
 
 #include "referee/sim.h"
 
-struct level {
-	const char *name;
-	double bounce, miss, extra, swap;
-	int strict, lifts;
-};
-
-static const struct level levels[] = {
-	{ "none", 0, 0, 0, 0, 0, 0 },
-	{ "1% miss + 5% bounce", 0.05, 0.01, 0, 0, 0, 0 },
-	{ "3% miss + 3% extra + 1% swap", 0, 0.03, 0.03, 0.01, 0, 0 },
-	{ "1% miss + 5% bounce, hand sensors", 0.05, 0.01, 0, 0, 0, 1 },
-	{ "1% miss + 5% bounce, strict", 0.05, 0.01, 0, 0, 1, 0 },
-	{ "3% miss + 3% extra + 1% swap, strict", 0, 0.03, 0.03, 0.01, 1, 0 },
-};
-
 static double pct(unsigned long n, unsigned long of)
 {
 	return of ? 100.0 * (double)n / (double)of : 0;
 }
 
+/* Each way of illegal play: how often it was taken, or went unseen. */
+static void kinds(const struct sim_stats *st)
+{
+	printf("%18s", "");
+	for (int k = 0; k < SIM_KINDS_MAX && st->kinds[k].name != NULL; k++)
+		printf(" %s %lu/%lu/%lu", st->kinds[k].name,
+		       st->kinds[k].accepted, st->kinds[k].unseen,
+		       st->kinds[k].moves);
+	printf("\n");
+}
+
+#define NIGHTS 10		/* runs per level, each with its own gates */
+
+/* Adds a night's figures to the level's. */
+static void add(struct sim_stats *to, const struct sim_stats *st)
+{
+	to->legal += st->legal;
+	to->illegal += st->illegal;
+	to->unexplained += st->unexplained;
+	for (int c = 0; c < SIM_CLASSES; c++)
+		to->count[c] += st->count[c];
+	for (int i = 0; i < SIM_TIMING_BUCKETS; i++)
+		to->timing[i] += st->timing[i];
+	for (int k = 0; k < SIM_KINDS_MAX && st->kinds[k].name != NULL;
+	     k++) {
+		int j = 0;
+
+		while (j < SIM_KINDS_MAX - 1 && to->kinds[j].name != NULL &&
+		       strcmp(to->kinds[j].name, st->kinds[k].name) != 0)
+			j++;
+		to->kinds[j].name = st->kinds[k].name;
+		to->kinds[j].moves += st->kinds[k].moves;
+		to->kinds[j].accepted += st->kinds[k].accepted;
+		to->kinds[j].unseen += st->kinds[k].unseen;
+	}
+}
+
+/* One night of `games` at `level`, added to `st`. */
+static int night(const char *level, int counts, unsigned long games,
+		 uint64_t seed, struct sim_stats *st)
+{
+	struct sim_config cfg;
+	struct sim *sim;
+	char err[256];
+
+	sim_config_default(&cfg);
+	sim_config_level(&cfg, level);
+	cfg.seed = seed;
+	cfg.counts = counts;
+	cfg.timing = 1;
+	sim = sim_new(&cfg, err, sizeof(err));
+	if (sim == NULL) {
+		fprintf(stderr, "referee bench: %s\n", err);
+		return -1;
+	}
+	for (unsigned long g = 0; g < games; g++)
+		sim_game(sim, NULL, NULL, NULL);
+	add(st, sim_stats(sim));
+	sim_free(sim);
+	return 0;
+}
+
+static int run(const char *level, int counts, unsigned long games,
+	       uint64_t seed)
+{
+	static struct sim_stats all;
+	const struct sim_stats *st = &all;
+
+	memset(&all, 0, sizeof(all));
+	for (int n = 0; n < NIGHTS; n++)
+		if (night(level, counts, (games + NIGHTS - 1 - (unsigned long)n) /
+			  NIGHTS, seed * 100 + (uint64_t)n, &all) < 0)
+			return -1;
+	printf("%-9s %-6s %6lu %7.2f%% %6.2f%% %7lu %6.2f%% %6.2f%% %6lu "
+	       "%5.1f%% %5.1f%% %5.1f%% %5.1f %5.1f\n", level,
+	       counts ? "+count" : "drops", st->legal,
+	       pct(st->count[SIM_LEGAL_ACCEPTED], st->legal),
+	       pct(st->count[SIM_LEGAL_UNSEEN], st->legal), st->illegal,
+	       pct(st->count[SIM_ILLEGAL_ACCEPTED], st->illegal),
+	       pct(st->count[SIM_ILLEGAL_UNSEEN], st->illegal),
+	       st->unexplained,
+	       pct(st->count[SIM_LEGAL_HELD], st->legal),
+	       pct(st->count[SIM_LEGAL_FOULED], st->legal),
+	       pct(st->count[SIM_LEGAL_MISREAD], st->legal),
+	       sim_timing_quantile(st, 0.5) / 1000,
+	       sim_timing_quantile(st, 0.99) / 1000);
+	kinds(st);
+	fflush(stdout);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	unsigned long games = argc > 1 ? strtoul(argv[1], NULL, 10) : 10000;
+	unsigned long games = argc > 1 ? strtoul(argv[1], NULL, 10) : 500;
+	static const char *const levels[] = { "clean", "moderate", "heavy" };
 
-	printf("referee accuracy and speed: %lu greedy games per level, "
-	       "2%% of moves illegal\n\n", games);
-	printf("%-38s %8s %8s %7s %7s %7s %7s %7s %7s %8s %8s\n", "noise",
-	       "legal", "accepted", "held", "fouled", "misread", "unseen",
-	       "illegal", "caught", "ACCEPTED", "med/p99");
-	for (size_t l = 0; l < sizeof(levels) / sizeof(levels[0]); l++) {
-		const struct level *lv = &levels[l];
-		struct sim_config cfg;
-		const struct sim_stats *st;
-		struct sim *sim;
-		char err[256];
-
-		sim_config_default(&cfg);
-		cfg.seed = 2026 + l;
-		cfg.noise.bounce = lv->bounce;
-		cfg.noise.miss = lv->miss;
-		cfg.noise.extra = lv->extra;
-		cfg.noise.swap = lv->swap;
-		cfg.noise.illegal = 0.02;
-		cfg.lifts = lv->lifts;
-		cfg.timing = 1;
-		if (lv->strict)
-			cfg.referee.accept_cost = 0;
-		sim = sim_new(&cfg, err, sizeof(err));
-		if (sim == NULL) {
-			fprintf(stderr, "referee bench: %s\n", err);
-			return 1;
-		}
-		for (unsigned long g = 0; g < games; g++)
-			sim_game(sim, NULL, NULL, NULL);
-		st = sim_stats(sim);
-		printf("%-38s %8lu %7.2f%% %6.2f%% %6.2f%% %6.2f%% %6.2f%% "
-		       "%7lu %6.2f%% %8lu %3.1f/%.1fus\n", lv->name, st->legal,
-		       pct(st->count[SIM_LEGAL_ACCEPTED], st->legal),
-		       pct(st->count[SIM_LEGAL_HELD], st->legal),
-		       pct(st->count[SIM_LEGAL_FOULED], st->legal),
-		       pct(st->count[SIM_LEGAL_MISREAD], st->legal),
-		       pct(st->count[SIM_LEGAL_UNSEEN], st->legal), st->illegal,
-		       pct(st->count[SIM_ILLEGAL_CAUGHT], st->illegal),
-		       st->count[SIM_ILLEGAL_ACCEPTED],
-		       sim_timing_quantile(st, 0.5) / 1000,
-		       sim_timing_quantile(st, 0.99) / 1000);
-		fflush(stdout);
-		sim_free(sim);
-	}
-	printf("\naccepted: legal moves taken without the arbiter (with or "
-	       "without a sensor warning)\nheld: waited for the arbiter's "
-	       "confirmation; misread: taken as another move;\nunseen: no "
-	       "pulse of the move sensed; ACCEPTED: illegal moves the referee "
-	       "took.\nmed/p99: referee time per observation.\n");
+	printf("referee accuracy and speed: %lu greedy games per level on the "
+	       "physical board model\n(pitboss sim --level), 5%% of moves "
+	       "illegal, with drops alone and with counts too;\n"
+	       "each level over %d nights of its own gates\n\n", games,
+	       NIGHTS);
+	printf("%-9s %-6s %6s %8s %7s %7s %7s %7s %6s %6s %6s %6s %5s %5s\n",
+	       "level", "source", "legal", "taken", "silent", "illegal",
+	       "TAKEN", "silent", "unexpl", "held", "fouled", "misrd",
+	       "p50us", "p99us");
+	for (int l = 0; l < 3; l++)
+		for (int counts = 0; counts < 2; counts++)
+			if (run(levels[l], counts, games, 2026 + 2 * l +
+				counts) < 0)
+				return 1;
+	printf("\ntaken: legal moves accepted without help (maybe warned); "
+	       "silent: moves with no\nverdict at all; TAKEN: illegal moves "
+	       "accepted; unexpl: moves accepted that no\nmove made; held, "
+	       "fouled, misrd: legal moves held, called a foul, taken as\n"
+	       "another move; p50us, p99us: referee time per observation. "
+	       "Under each level,\nper way of illegal play: "
+	       "taken/silent/played.\n");
 	return 0;
 }

@@ -39,6 +39,11 @@ static void usage(FILE *out)
 		"  --dead             one sensor line per game never fires\n"
 		"  --stuck            one sensor line per game chatters once\n"
 		"  --illegal P        chance per move of illegal play (0)\n"
+		"  --level NAME       a physically modelled board and players:\n"
+		"                     clean, moderate or heavy (instead of the\n"
+		"                     per-pulse noise above)\n"
+		"  --world NAME=V     one knob of that model (see pitboss(1))\n"
+		"  --counts           a count source too: a snapshot after each move\n"
 		"  --no-buttons       players press no turn button\n"
 		"  --lifts            the board senses a hand over a pit or place\n"
 		"  --snapshots        a counting board: one snapshot per turn\n"
@@ -90,6 +95,45 @@ static FILE *open_out(const char *path)
 	return f;
 }
 
+/* The per-pulse noise, which the physical model replaces. */
+static int pulse_noise(const struct sim_config *cfg)
+{
+	const struct sim_noise *n = &cfg->noise;
+
+	return n->bounce > 0 || n->miss > 0 || n->extra > 0 || n->swap > 0 ||
+	       n->roll > 0 || n->dead || n->stuck || cfg->snapshots;
+}
+
+/* The level and knobs of the physical model, once all are read; the
+ * chance of illegal play given on the command line stands. */
+static int set_world(struct sim_config *cfg, const char *level,
+		     char **knobs, int nknobs, int illegal_given)
+{
+	double illegal = cfg->noise.illegal;
+	char err[256];
+
+	if (level == NULL && nknobs == 0 && !cfg->counts)
+		return 0;
+	if (pulse_noise(cfg)) {
+		cli_error("--level, --world and --counts replace the per-pulse "
+			  "noise and --snapshots");
+		return -1;
+	}
+	if (sim_config_level(cfg, level != NULL ? level : "clean") < 0) {
+		cli_error("--level: '%s' is not clean, moderate or heavy",
+			  level);
+		return -1;
+	}
+	if (illegal_given)
+		cfg->noise.illegal = illegal;
+	for (int i = 0; i < nknobs; i++)
+		if (sim_world_set(&cfg->world, knobs[i], err, sizeof(err)) < 0) {
+			cli_error("--world: %s", err);
+			return -1;
+		}
+	return 0;
+}
+
 static void print_stats(const struct sim_stats *st)
 {
 	fprintf(stderr, "games %lu, legal moves %lu, illegal moves %lu, "
@@ -99,6 +143,13 @@ static void print_stats(const struct sim_stats *st)
 		fprintf(stderr, "  %-10s %s %lu\n", sim_class_name(c),
 			c < SIM_ILLEGAL_CAUGHT ? "legal  " : "illegal",
 			st->count[c]);
+	fprintf(stderr, "  moves taken that no move made: %lu\n",
+		st->unexplained);
+	if (st->pieces > 0)
+		fprintf(stderr, "  pieces %lu: merged %lu, missed %lu; pulses "
+			"%lu, of which noise %lu; overlapped moves %lu\n",
+			st->pieces, st->merged, st->missed, st->pulses,
+			st->noise, st->overlapped);
 	fprintf(stderr, "  resyncs by the arbiter: %lu\n", st->desyncs);
 }
 
@@ -107,7 +158,7 @@ static int run_sim(int argc, char **argv)
 	enum { O_GAME = 256, O_SEED, O_GAMES, O_TABLE, O_PLAYER, O_BOUNCE, O_MISS,
 	       O_EXTRA, O_SWAP, O_ROLL, O_DEAD, O_STUCK, O_ILLEGAL,
 	       O_NO_BUTTONS, O_LIFTS, O_SNAPSHOTS, O_OUTPUT, O_TRUTH,
-	       O_VERDICTS, O_STATS, O_STRICT };
+	       O_VERDICTS, O_STATS, O_STRICT, O_LEVEL, O_WORLD, O_COUNTS };
 	static const struct option lo[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "option", required_argument, NULL, 'o' },
@@ -132,10 +183,16 @@ static int run_sim(int argc, char **argv)
 		{ "verdicts", required_argument, NULL, O_VERDICTS },
 		{ "stats", no_argument, NULL, O_STATS },
 		{ "strict", no_argument, NULL, O_STRICT },
+		{ "level", required_argument, NULL, O_LEVEL },
+		{ "world", required_argument, NULL, O_WORLD },
+		{ "counts", no_argument, NULL, O_COUNTS },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct sim_config cfg;
 	const char *output = NULL, *truth_path = NULL, *verdict_path = NULL;
+	const char *level = NULL;
+	char *knobs[32];
+	int nknobs = 0, illegal_given = 0;
 	unsigned long long games = 1, value;
 	FILE *out = stdout, *truth = NULL, *verdicts = NULL;
 	struct trace_table table;
@@ -204,7 +261,10 @@ static int run_sim(int argc, char **argv)
 		case O_EXTRA: rate = &cfg.noise.extra; break;
 		case O_SWAP: rate = &cfg.noise.swap; break;
 		case O_ROLL: rate = &cfg.noise.roll; break;
-		case O_ILLEGAL: rate = &cfg.noise.illegal; break;
+		case O_ILLEGAL:
+			rate = &cfg.noise.illegal;
+			illegal_given = 1;
+			break;
 		case O_DEAD: cfg.noise.dead = 1; break;
 		case O_STUCK: cfg.noise.stuck = 1; break;
 		case O_NO_BUTTONS: cfg.buttons = 0; break;
@@ -215,6 +275,15 @@ static int run_sim(int argc, char **argv)
 		case O_VERDICTS: verdict_path = optarg; break;
 		case O_STATS: stats = 1; break;
 		case O_STRICT: cfg.referee.accept_cost = 0; break;
+		case O_LEVEL: level = optarg; break;
+		case O_COUNTS: cfg.counts = 1; break;
+		case O_WORLD:
+			if (nknobs == (int)(sizeof(knobs) / sizeof(knobs[0]))) {
+				cli_error("--world: too many knobs");
+				return EXIT_USAGE;
+			}
+			knobs[nknobs++] = optarg;
+			break;
 		default:
 			usage(stderr);
 			return EXIT_USAGE;
@@ -234,6 +303,8 @@ static int run_sim(int argc, char **argv)
 			  argv[optind], cli_progname);
 		return EXIT_USAGE;
 	}
+	if (set_world(&cfg, level, knobs, nknobs, illegal_given) < 0)
+		return EXIT_USAGE;
 	sim = sim_new(&cfg, err, sizeof(err));
 	if (sim == NULL) {
 		cli_error("%s", err);

@@ -92,7 +92,7 @@ static int find_game(struct sim *s, const char *name, char *err,
 			    name, games);
 		return -1;
 	}
-	if (s->cfg.snapshots && s->kind->snapshot == NULL) {
+	if ((s->cfg.snapshots || s->cfg.counts) && s->kind->snapshot == NULL) {
 		rules_error(err, errlen, "%s has no counting board to "
 			    "simulate", name);
 		return -1;
@@ -112,12 +112,20 @@ static int make_room(struct sim *s)
 	s->counts = calloc((size_t)s->places + 1, sizeof(*s->counts));
 	s->acts = calloc(s->ops->max_moves + 1, sizeof(*s->acts));
 	s->legal = calloc(s->ops->max_moves + 1, sizeof(*s->legal));
-	s->pos = calloc(3, size);
+	s->pos = calloc(4, size);
+	s->dirt = calloc((size_t)s->places + 1, sizeof(*s->dirt));
+	s->gate_last = calloc((size_t)s->places + 1, sizeof(*s->gate_last));
+	s->board = calloc((size_t)s->places + 1, sizeof(*s->board));
+	s->next_acts = calloc(s->ops->max_moves + 1, sizeof(*s->next_acts));
+	s->batch = s->cfg.world.on ? calloc(1, sim_world_size()) : NULL;
 	if (s->names == NULL || s->counts == NULL || s->acts == NULL ||
-	    s->legal == NULL || s->pos == NULL)
+	    s->legal == NULL || s->pos == NULL || s->dirt == NULL ||
+	    s->gate_last == NULL || s->board == NULL || s->next_acts == NULL ||
+	    (s->cfg.world.on && s->batch == NULL))
 		return -1;
 	s->after = (char *)s->pos + size;
 	s->scratch = (char *)s->pos + 2 * size;
+	s->held_pos = (char *)s->pos + 3 * size;
 	s->kind->places(s->game, s->names);
 	while (s->kind->illegal[s->nillegal].name != NULL)
 		s->nillegal++;
@@ -149,6 +157,9 @@ struct sim *sim_new(const struct sim_config *config, char *err,
 		goto fail;
 	}
 	s->now = 0;
+	s->dead_place = s->stuck_place = -1;
+	if (s->cfg.world.on)
+		sim_physics_night(s);
 	return s;
 fail:
 	sim_free(s);
@@ -166,6 +177,11 @@ void sim_free(struct sim *s)
 	free(s->acts);
 	free(s->legal);
 	free(s->pos);
+	free(s->dirt);
+	free(s->gate_last);
+	free(s->board);
+	free(s->next_acts);
+	free(s->batch);
 	free(s);
 }
 
@@ -193,7 +209,7 @@ static uint64_t clock_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void emit(struct sim *s, enum obs_kind kind, const char *where,
+void sim_emit(struct sim *s, enum obs_kind kind, const char *where,
 		 const char *text)
 {
 	struct observation o;
@@ -238,7 +254,7 @@ double sim_timing_quantile(const struct sim_stats *st, double q)
 }
 
 /* Lets the referee's quiet period run out, if one is running. */
-static void settle(struct sim *s)
+void sim_settle(struct sim *s)
 {
 	uint64_t deadline = referee_deadline(s->ref);
 
@@ -251,12 +267,12 @@ static void settle(struct sim *s)
 
 /* ----------------------------------------------------------- the board */
 
-static int to_move(const struct sim *s)
+int sim_to_move(const struct sim *s)
 {
 	return s->ops->to_move(s->game, s->pos).seat;
 }
 
-static const char *seat_name(const struct sim *s, int seat)
+const char *sim_seat_name(const struct sim *s, int seat)
 {
 	return rules_seat_name(s->ops, seat);
 }
@@ -275,10 +291,10 @@ static int lead(const struct sim *s, const void *pos, int seat)
 }
 
 /* The move the player means to make, among those made on the board. */
-static int choose(struct sim *s, const struct sim_act *acts, int n)
+int sim_choose(struct sim *s, const struct sim_act *acts, int n)
 {
 	size_t size = rules_position_size(s->game);
-	int best = -1, best_score = 0, ties = 0, seat = to_move(s);
+	int best = -1, best_score = 0, ties = 0, seat = sim_to_move(s);
 
 	if (s->cfg.player == SIM_RANDOM)
 		return sim_rng_below(s, n);
@@ -303,9 +319,9 @@ static int choose(struct sim *s, const struct sim_act *acts, int n)
 
 /* ------------------------------------------------------------ the game */
 
-static void truth_line(struct sim *s, FILE *truth, int seat,
-		       const char *move, const struct sim_illegal *il,
-		       enum sim_class c)
+void sim_truth(struct sim *s, FILE *truth, int ply, int seat,
+	       const char *move, const struct sim_illegal *il, enum sim_class c,
+	       int overlapped)
 {
 	char when[32];
 
@@ -313,8 +329,9 @@ static void truth_line(struct sim *s, FILE *truth, int seat,
 		return;
 	trace_format_time(when, sizeof(when), s->now);
 	fprintf(truth, "%s %u %d %s %s %s%s%s %s\n", when, s->cfg.table,
-		s->ply + 1, seat_name(s, seat), move,
-		il == NULL ? "legal" : "illegal", il == NULL ? "" : ":",
+		ply, sim_seat_name(s, seat), move,
+		il != NULL ? "illegal" : overlapped ? "overlapped" : "legal",
+		il == NULL ? "" : ":",
 		il == NULL ? "" : il->name, sim_class_name(c));
 }
 
@@ -345,25 +362,25 @@ static int accepted_since(const struct sim *s, int from)
 	return accepts;
 }
 
-static void arbiter(struct sim *s, enum obs_kind kind, const char *text)
+void sim_arbiter(struct sim *s, enum obs_kind kind, const char *text)
 {
 	s->now += sim_rng_ms(s, 1500, 4000);
-	emit(s, kind, NULL, text);
+	sim_emit(s, kind, NULL, text);
 }
 
 /* Players put the board back after a foul. */
-static void restore(struct sim *s)
+void sim_restore(struct sim *s)
 {
 	if (!referee_restoring(s->ref))
 		return;
 	s->now += sim_rng_ms(s, 2000, 5000);
-	if (s->cfg.buttons)
-		emit(s, OBS_BUTTON, seat_name(s, to_move(s)), NULL);
-	settle(s);
+	if (s->cfg.buttons && sim_to_move(s) >= 0)
+		sim_emit(s, OBS_BUTTON, sim_seat_name(s, sim_to_move(s)), NULL);
+	sim_settle(s);
 }
 
 /* Makes the referee's position the true one if it is not. */
-static void resync(struct sim *s)
+void sim_resync(struct sim *s)
 {
 	char mine[TEXT_MAX], truth[TEXT_MAX];
 
@@ -373,14 +390,14 @@ static void resync(struct sim *s)
 	if (strcmp(mine, truth) != 0 || referee_held(s->ref) ||
 	    referee_restoring(s->ref)) {
 		s->stats.desyncs++;
-		arbiter(s, OBS_POSITION, truth);
+		sim_arbiter(s, OBS_POSITION, truth);
 	}
 }
 
-static void button(struct sim *s)
+static void sim_button(struct sim *s)
 {
 	s->now += sim_rng_ms(s, 300, 900);
-	emit(s, OBS_BUTTON, seat_name(s, to_move(s)), NULL);
+	sim_emit(s, OBS_BUTTON, sim_seat_name(s, sim_to_move(s)), NULL);
 }
 
 /*
@@ -394,7 +411,7 @@ static const struct sim_illegal *pick_illegal(struct sim *s,
 					      int *ndrops)
 {
 	const struct sim_illegal *il = NULL;
-	int tries = 0, n = -1;
+	int tries = 0, n = -1, origin;
 
 	if (!sim_rng_chance(s, s->cfg.noise.illegal) || s->nillegal == 0)
 		return NULL;
@@ -403,8 +420,10 @@ static const struct sim_illegal *pick_illegal(struct sim *s,
 		if (il->drops == NULL)
 			n = s->cfg.lifts && nacts > 1 ? 0 : -1;
 		else
-			n = il->drops(s, s->game, s->pos, act, drops);
+			n = il->drops(s, s->game, s->pos, act, drops, &origin);
 	} while (n < 0 && ++tries < 20);
+	for (int i = 0; i < n; i++)
+		drops[i] &= SIM_DROP_PLACE;
 	*ndrops = n;
 	return n < 0 ? NULL : il;
 }
@@ -419,7 +438,7 @@ static void lift(struct sim *s, const struct sim_act *acts, int nacts,
 	if (il != NULL && il->drops == NULL)
 		touched = acts[(pick + 1 + sim_rng_below(s, nacts - 1)) %
 			       nacts].origin;
-	emit(s, OBS_LIFT, s->names[touched], NULL);
+	sim_emit(s, OBS_LIFT, s->names[touched], NULL);
 	s->now += sim_rng_ms(s, 200, 500);
 }
 
@@ -435,7 +454,7 @@ static void drop(struct sim *s, const int *drops, int ndrops,
 	for (int i = 0; i < np; i++) {
 		if (pulses[i].t > s->now)
 			s->now = pulses[i].t;
-		emit(s, OBS_DROP, s->names[pulses[i].place], NULL);
+		sim_emit(s, OBS_DROP, s->names[pulses[i].place], NULL);
 	}
 	if (np == 0)
 		s->now += sim_rng_ms(s, 2000, 3000);
@@ -462,16 +481,18 @@ static enum sim_class judge_legal(struct sim *s, const struct sim_act *act,
 		c = SIM_LEGAL_ACCEPTED;
 	if (c == SIM_LEGAL_ACCEPTED && v->kind == VERDICT_WARN)
 		s->stats.count[SIM_LEGAL_WARNED]++;
+	if (accepts > 1)
+		s->stats.unexplained += (unsigned long)accepts - 1;
 	if (c == SIM_LEGAL_ACCEPTED)
 		return c;
 	if (referee_held(s->ref) && c == SIM_LEGAL_HELD) {
-		arbiter(s, OBS_CONFIRM, NULL);
+		sim_arbiter(s, OBS_CONFIRM, NULL);
 	} else if (referee_held(s->ref)) {
-		arbiter(s, OBS_CORRECT, act->text);
+		sim_arbiter(s, OBS_CORRECT, act->text);
 	} else {
 		for (int i = 0; i < accepts; i++)
-			arbiter(s, OBS_UNDO, NULL);
-		arbiter(s, OBS_ENTRY, act->text);
+			sim_arbiter(s, OBS_UNDO, NULL);
+		sim_arbiter(s, OBS_ENTRY, act->text);
 	}
 	return c;
 }
@@ -491,13 +512,15 @@ static enum sim_class judge_illegal(struct sim *s, int from)
 		c = SIM_ILLEGAL_CAUGHT;
 	else
 		c = SIM_ILLEGAL_ACCEPTED;
+	if (accepts > 1)
+		s->stats.unexplained += (unsigned long)accepts - 1;
 	if (referee_held(s->ref))
-		arbiter(s, OBS_REJECT, NULL);
+		sim_arbiter(s, OBS_REJECT, NULL);
 	for (int i = 0; i < accepts; i++)
-		arbiter(s, OBS_UNDO, NULL);
+		sim_arbiter(s, OBS_UNDO, NULL);
 	if (accepts > 0 && !referee_restoring(s->ref))
 		s->now += sim_rng_ms(s, 2000, 4000);	/* put back */
-	restore(s);
+	sim_restore(s);
 	return c;
 }
 
@@ -508,7 +531,7 @@ static enum sim_class judge_illegal(struct sim *s, int from)
 static int board_move(struct sim *s, FILE *truth)
 {
 	int drops[SIM_DROPS_MAX + 1], ndrops = 0, n, pick, from;
-	int seat = to_move(s), turn_ends;
+	int seat = sim_to_move(s), turn_ends;
 	const struct sim_illegal *il;
 	const struct sim_act *act;
 	struct rules_outcome out;
@@ -517,7 +540,7 @@ static int board_move(struct sim *s, FILE *truth)
 	n = (int)s->nacts;	/* as hand_move() found them */
 	if (n == 0)
 		return 1;
-	pick = choose(s, s->acts, n);
+	pick = sim_choose(s, s->acts, n);
 	act = &s->acts[pick];
 	s->now += sim_rng_ms(s, 800, 3000);
 	from = s->nlog;
@@ -536,8 +559,8 @@ static int board_move(struct sim *s, FILE *truth)
 
 	drop(s, drops, ndrops, il == NULL || il->drops == NULL ? act : NULL);
 	if (il == NULL && turn_ends && s->cfg.buttons)
-		button(s);
-	settle(s);
+		sim_button(s);
+	sim_settle(s);
 
 	/* The verdict, and what the arbiter does about it: moves the
 	 * referee took wrongly are taken back, then the truth is put. */
@@ -548,10 +571,10 @@ static int board_move(struct sim *s, FILE *truth)
 		c = judge_illegal(s, from);
 	}
 	s->stats.count[c]++;
-	truth_line(s, truth, seat, act->text, il, c);
+	sim_truth(s, truth, s->ply + 1, seat, act->text, il, c, 0);
 	if (il == NULL)
 		s->ply++;
-	resync(s);
+	sim_resync(s);
 	s->nlog = 0;
 	return il == NULL && (out.flags & RULES_GAME_OVER);
 }
@@ -570,9 +593,9 @@ static int snapshot_turn(struct sim *s, FILE *truth)
 				       s->ops->max_moves);
 		if (n == 0)
 			return 1;
-		n = choose(s, s->acts, n);
-		truth_line(s, truth, to_move(s), s->acts[n].text, NULL,
-			   SIM_LEGAL_ACCEPTED);
+		n = sim_choose(s, s->acts, n);
+		sim_truth(s, truth, s->ply + 1, sim_to_move(s),
+			  s->acts[n].text, NULL, SIM_LEGAL_ACCEPTED, 0);
 		s->ops->apply(s->game, s->pos, &s->acts[n].move, &out, NULL, 0);
 		s->ply++;
 		s->stats.legal++;
@@ -587,7 +610,7 @@ static int snapshot_turn(struct sim *s, FILE *truth)
 				 -1 : 1;
 	}
 	s->kind->snapshot(s->game, s->counts, text, sizeof(text));
-	emit(s, OBS_SNAPSHOT, NULL, text);
+	sim_emit(s, OBS_SNAPSHOT, NULL, text);
 	v = verdict_on_move(s, from);
 	if (v == NULL || v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD) {
 		s->stats.count[SIM_LEGAL_ACCEPTED]--;
@@ -595,7 +618,7 @@ static int snapshot_turn(struct sim *s, FILE *truth)
 			       v->kind == VERDICT_HOLD ? SIM_LEGAL_HELD :
 			       SIM_LEGAL_FOULED]++;
 	}
-	resync(s);
+	sim_resync(s);
 	s->nlog = 0;
 	return over;
 }
@@ -636,11 +659,12 @@ static int by_hand(struct sim *s, FILE *truth)
 	    sim_rng_below(s, 4) != 0)
 		return 0;
 	s->now += sim_rng_ms(s, 1000, 3000);
-	truth_line(s, truth, to_move(s), text, NULL, SIM_LEGAL_ACCEPTED);
-	emit(s, OBS_ENTRY, NULL, text);
+	sim_truth(s, truth, s->ply + 1, sim_to_move(s), text, NULL,
+		  SIM_LEGAL_ACCEPTED, 0);
+	sim_emit(s, OBS_ENTRY, NULL, text);
 	s->ops->apply(s->game, s->pos, &s->legal[m], &out, NULL, 0);
 	s->ply++;
-	resync(s);
+	sim_resync(s);
 	s->nlog = 0;
 	return 1;
 }
@@ -653,17 +677,17 @@ static int begin(struct sim *s, const char *from)
 
 	if (from == NULL) {
 		s->ops->start(s->game, s->pos);
-		emit(s, OBS_START, NULL, NULL);
+		sim_emit(s, OBS_START, NULL, NULL);
 		return 0;
 	}
 	/* Going on with a game under way: the referee is told the
 	 * position as the arbiter would tell it. */
 	if (s->ops->position_parse(s->game, from, s->pos, err,
-				   sizeof(err)) < 0 || to_move(s) < 0)
+				   sizeof(err)) < 0 || sim_to_move(s) < 0)
 		return -1;
-	emit(s, OBS_START, NULL, NULL);
+	sim_emit(s, OBS_START, NULL, NULL);
 	s->now += 1000;
-	emit(s, OBS_POSITION, NULL, from);
+	sim_emit(s, OBS_POSITION, NULL, from);
 	return 0;
 }
 
@@ -680,17 +704,23 @@ static int play(struct sim *s, struct trace *trace, FILE *truth,
 	s->stuck_place = s->cfg.noise.stuck ? sim_rng_below(s, s->places) : -1;
 	s->stuck_ply = s->cfg.noise.stuck ? sim_rng_below(s, 20) : -1;
 	s->now += s->now == 0 ? 0 : sim_rng_ms(s, 5000, 10000);
+	if (s->cfg.world.on)
+		sim_world_game(s);
 	if (begin(s, from) < 0)
 		return -1;
 	while (!over && s->ply < s->cfg.max_plies) {
 		if (by_hand(s, truth))
 			continue;
-		over = s->cfg.snapshots ? snapshot_turn(s, truth)
-					: board_move(s, truth);
+		if (s->cfg.snapshots)
+			over = snapshot_turn(s, truth);
+		else if (s->cfg.world.on)
+			over = sim_world_turn(s, truth);
+		else
+			over = board_move(s, truth);
 	}
 	if (!over) {
 		s->now += sim_rng_ms(s, 1000, 2000);
-		emit(s, OBS_END, NULL, NULL);
+		sim_emit(s, OBS_END, NULL, NULL);
 	}
 	s->stats.games++;
 	s->trace = NULL;

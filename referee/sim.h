@@ -35,6 +35,50 @@ struct sim_noise {
 	double illegal;		/* a move is played illegally */
 };
 
+/*
+ * A physically modelled board and its players (sim_world.c,
+ * sim_physics.c), used instead of the per-pulse noise above when `on`.
+ * Pieces leave the hand, fall 30-60 ms to the gate and are sensed, or
+ * not, by the gate as it is tonight; people keep their own tempo, press
+ * buttons or forget them, start early and play illegally. Chances are
+ * per piece, per pulse, per move, per game or per gate as marked.
+ */
+struct sim_world {
+	int on;
+	/* Hands. */
+	double dribble;		/* move: a fast dribble, 20-60 ms a piece */
+	double slow;		/* move: slow, 0.6-1.5 s a piece */
+	double pause;		/* piece: a short pause before it (0.3-1 s) */
+	double long_pause;	/* move: a long pause in it (1.5-4 s) */
+	double handful;		/* move: carried pieces dumped by the handful */
+	/* Turns. */
+	double quick;		/* move: the next player starts within 1 s */
+	double overlap;		/* move: the next player starts before the
+				   last piece fell (played as illegal) */
+	double forget;		/* move: the end-of-turn button forgotten */
+	double button_extra;	/* move: the button pressed on an extra turn */
+	double out_of_turn;	/* after that button: the opponent plays */
+	double after_end;	/* game: play goes on after the end */
+	/* Gates. */
+	unsigned merge_us;	/* pieces closer on one gate: one pulse */
+	double graze;		/* piece: through the edge of the beam, unseen */
+	double dirty;		/* gate, for the whole run: dirty */
+	double dirt_min, dirt_max;	/* the share a dirty gate misses */
+	double bounce;		/* pulse: 1-3 more edges within 20 ms */
+	double late;		/* pulse: one more edge 30-75 ms after */
+	double shadow;		/* move: the hand's shadow on the origin */
+	double roll;		/* piece: hits the rim, rolls next door */
+	double stray;		/* per minute of play: a pulse from nothing */
+	double dead;		/* game: one gate dead for the whole game */
+	double chatter;		/* move: one gate chatters for a second */
+	/* A count source (sim_config.counts). */
+	double misread;		/* snapshot: one count off by one */
+};
+
+/* The named levels of the physical model: "clean", "moderate",
+ * "heavy", NULL-terminated. */
+extern const char *const sim_levels[];
+
 enum sim_player { SIM_RANDOM, SIM_GREEDY };
 
 struct sim_config {
@@ -48,12 +92,24 @@ struct sim_config {
 	int snapshots;			/* a counting board: snapshots */
 	int max_plies;			/* a game longer than this is ended */
 	struct sim_noise noise;
+	struct sim_world world;
+	int counts;			/* drops and, after each move, counts */
 	struct referee_config referee;
 	int timing;			/* measure the referee per observation */
 };
 
 /* The defaults: the first game of sim_games[], no noise. */
 void sim_config_default(struct sim_config *config);
+
+/* Sets one knob of the physical model, "NAME=VALUE" (the names of
+ * pitboss(1): dirty=0.2, merge-ms=8), and turns the model on; -1 with
+ * why. */
+int sim_world_set(struct sim_world *world, const char *setting, char *err,
+		  size_t errlen);
+
+/* Sets the physical model and the illegal play of level `name`
+ * (sim_levels[]); -1 when there is no such level. */
+int sim_config_level(struct sim_config *config, const char *name);
 
 enum sim_class {
 	SIM_LEGAL_ACCEPTED,	/* accepted without help (maybe warned) */
@@ -69,10 +125,26 @@ enum sim_class {
 };
 
 #define SIM_TIMING_BUCKETS 4096	/* of 50 ns; the last holds the rest */
+#define SIM_KINDS_MAX 16	/* ways of illegal play counted apart */
+
+/* How the referee did on one way of playing illegally. */
+struct sim_kind_stats {
+	const char *name;		/* NULL: unused */
+	unsigned long moves, accepted, unseen;
+};
 
 struct sim_stats {
 	unsigned long games, legal, illegal, desyncs, observations;
 	unsigned long count[SIM_CLASSES];
+	unsigned long unexplained;	/* moves taken that no move made */
+	unsigned long overlapped;	/* legal moves the next one overlapped
+					   (judged with it, not counted
+					   as legal) */
+	/* The physical model's gates: pieces that fell, of which merged
+	 * with another or missed; pulses made, of which noise (bounce,
+	 * shadow, chatter, stray pulses). */
+	unsigned long pieces, merged, missed, pulses, noise;
+	struct sim_kind_stats kinds[SIM_KINDS_MAX];	/* physical model */
 	unsigned long timing[SIM_TIMING_BUCKETS];
 	uint64_t timing_max_ns;
 };

@@ -38,19 +38,35 @@ struct sim_act {
 	int carry[SIM_DROPS_MAX];
 };
 
+/* In an illegal move's drops: this piece is let go together with the
+ * one before (two pieces into one place at once). */
+#define SIM_DROP_TOGETHER 0x10000
+#define SIM_DROP_PLACE 0xffff
+
+/* When a way of playing illegally can happen. */
+enum sim_when {
+	SIM_ANY_TURN,		/* on any move */
+	SIM_EXTRA_TURN		/* when the mover has another turn: the
+				   opponent plays instead */
+};
+
 /* One way of playing a move illegally, named in the truth file. */
 struct sim_illegal {
 	const char *name;
 	/*
 	 * The drops of an illegal version of `act` from `pos`, in order,
-	 * into `out` (room for SIM_DROPS_MAX + 1); their number, or -1 when
-	 * it cannot be played from here. May draw from sim_random().
+	 * into `out` (room for SIM_DROPS_MAX + 1), maybe marked
+	 * SIM_DROP_TOGETHER, and the place the pieces were lifted from
+	 * into `origin`; their number, or -1 when it cannot be played from
+	 * here. May draw from sim_random().
 	 * NULL: the touch rule broken, which every board that senses lifts
 	 * shows the same way: another move's origin is lifted, then `act`
 	 * is made.
 	 */
 	int (*drops)(struct sim *sim, const struct rules_game *game,
-		     const void *pos, const struct sim_act *act, int *out);
+		     const void *pos, const struct sim_act *act, int *out,
+		     int *origin);
+	enum sim_when when;
 };
 
 struct sim_game {
@@ -73,6 +89,20 @@ struct sim_game {
 	int (*snapshot)(const struct rules_game *game, const int *counts,
 			char *buf, size_t buflen);
 	const struct sim_illegal *illegal;	/* until name == NULL */
+	/* More ways, played by the physical model only (sim_world.c). */
+	const struct sim_illegal *more_illegal;	/* until name == NULL */
+	/*
+	 * Play after the end: `act`, from `pos`, ends the game; the players
+	 * do not notice and make it without what is done once a game is
+	 * over (a sweep) into `last`, then seat `seat` goes on with
+	 * another move. Its drops into `out` (room for SIM_DROPS_MAX + 1),
+	 * its origin, and the pieces per place before it into `counts`;
+	 * their number, or -1 when no move can be made. NULL: never.
+	 */
+	int (*after_end)(struct sim *sim, const struct rules_game *game,
+			 const void *pos, const struct sim_act *act,
+			 struct sim_act *last, int *counts, int *out,
+			 int *origin, int *seat);
 };
 
 /* Every game the simulator can play, NULL-terminated. */

@@ -13,12 +13,30 @@
 #include "referee/sim_game.h"
 
 #define SIM_PULSES_MAX 1024	/* pulses of one move */
-#define SIM_LOG_MAX 64		/* verdicts on one move */
+#define SIM_LOG_MAX 256	/* verdicts on one move, or a few */
 
 /* A drop as the sensors report it: when, and on which place. */
 struct pulse {
 	uint64_t t;
 	int place;
+};
+
+/* A piece reaching the gate of `place` at `t`, or (edge) a pulse of
+ * the gate that no piece makes (the hand's shadow). */
+struct sim_fall {
+	uint64_t t;
+	int place;
+	int edge;
+};
+
+/* A move as a hand makes it on the physical board: pieces lifted from
+ * `origin` (-1: none), dropped in order, then carried (unless NULL). */
+struct sim_hand {
+	int origin;
+	const int *drops;
+	int ndrops;
+	const int *carry;
+	int ncarry;
 };
 
 /* A verdict of the referee, as far as the arbiter reads it. */
@@ -52,6 +70,16 @@ struct sim {
 	struct logged log[SIM_LOG_MAX];
 	int nlog;
 	int dead_place, stuck_place, stuck_ply;
+	/* The physical world (sim_world.c, sim_physics.c). */
+	double *dirt;			/* per gate: the share it misses */
+	uint64_t *gate_last;		/* per gate: the last piece */
+	int *board;			/* per place: the pieces, for counts */
+	struct sim_act *next_acts;	/* room for ops->max_moves */
+	void *held_pos;			/* a position put aside */
+	struct sim_batch *batch;	/* the moves of a turn (sim_world.c) */
+	int extra_turn;			/* the mover moves again */
+	int extra_button;		/* ... and pressed the button */
+	int after_end;			/* this game goes on after its end */
 };
 
 /* The random stream: started from the configured number; uniform in
@@ -62,6 +90,24 @@ int sim_rng_below(struct sim *sim, int n);
 int sim_rng_chance(struct sim *sim, double p);
 uint64_t sim_rng_ms(struct sim *sim, int lo, int hi);
 
+/* A uniform number in [lo, hi). */
+double sim_rng_uniform(struct sim *sim, double lo, double hi);
+
+/* The physical board: the gates' dirt for the whole run; the dead gate
+ * of a game. */
+void sim_physics_night(struct sim *sim);
+void sim_physics_game(struct sim *sim);
+/*
+ * The pieces a hand lets fall making `hand` from time `t` (the lift),
+ * appended to `f` after its first `n`; the new number. `fell`: when the
+ * last piece fell.
+ */
+int sim_hand(struct sim *sim, const struct sim_hand *hand, uint64_t t,
+	     struct sim_fall *f, int n, uint64_t *fell);
+/* What the gates make of the `n` falls `f` (sorted in place): pulses in
+ * time order into `p` (room for SIM_PULSES_MAX); their number. */
+int sim_gates(struct sim *sim, struct sim_fall *f, int n, struct pulse *p);
+
 /* Pulses of a move starting at sim->now: `drops` in order, then the
  * pieces `carried` by hand (unless NULL). Their number. */
 int sim_pulses(struct sim *sim, const int *drops, int ndrops,
@@ -69,5 +115,32 @@ int sim_pulses(struct sim *sim, const int *drops, int ndrops,
 /* What the sensors make of `n` pulses, the first `dropped` of them
  * drops: the noisy pulses, in time order, in place; their number. */
 int sim_noise(struct sim *sim, struct pulse *pulses, int n, int dropped);
+
+/* sim.c, for the world's turns. */
+void sim_emit(struct sim *sim, enum obs_kind kind, const char *where,
+	      const char *text);
+/* Lets the referee's quiet period run out, if one is running. */
+void sim_settle(struct sim *sim);
+int sim_to_move(const struct sim *sim);
+const char *sim_seat_name(const struct sim *sim, int seat);
+/* The move the player means to make among `acts`, from sim->pos. */
+int sim_choose(struct sim *sim, const struct sim_act *acts, int n);
+/* The arbiter, a moment later, gives a command. */
+void sim_arbiter(struct sim *sim, enum obs_kind kind, const char *text);
+/* Players put the board back after a foul. */
+void sim_restore(struct sim *sim);
+/* Makes the referee's position the true one if it is not. */
+void sim_resync(struct sim *sim);
+/* A line of the truth file: move number `ply` made by `seat`, legal
+ * (maybe overlapped by the next one) or not. */
+void sim_truth(struct sim *sim, FILE *truth, int ply, int seat,
+	       const char *move, const struct sim_illegal *il,
+	       enum sim_class c, int overlapped);
+
+/* sim_world.c: a game's start on the physical board; one turn, or a few
+ * made in quick succession. 1 when the game is over. */
+size_t sim_world_size(void);
+void sim_world_game(struct sim *sim);
+int sim_world_turn(struct sim *sim, FILE *truth);
 
 #endif

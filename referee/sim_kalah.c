@@ -111,25 +111,20 @@ static void kalah_counts(const struct rules_game *game, const void *pos,
 	sensing_find(game->ops->name)->counts(game, pos, counts);
 }
 
-/* "4 4 0 5 5 5/4 4 4 4 4 4/1 0": South's pits, North's, the stores. */
+/* As the count board reports them ("4 4 0 5 5 5/4 4 4 4 4 4/1 0"). */
 static int kalah_snapshot(const struct rules_game *game, const int *counts,
 			  char *buf, size_t buflen)
 {
-	int pits = pits_of(game);
-	size_t used = 0;
-
-	for (int h = 0; h < 2 * pits + 2 && used < buflen; h++)
-		used += (size_t)snprintf(buf + used, buflen - used, "%s%d",
-					 h == 0 ? "" : h == pits ||
-					 h == 2 * pits ? "/" : " ", counts[h]);
-	return used < buflen ? 0 : -1;
+	return sensing_find(game->ops->name)->snapshot_format(game, counts,
+							      buf, buflen);
 }
 
 /* ------------------------------------------------- illegal sowings */
 
 /* Sowing one of the opponent's pits. */
 static int wrong_pit(struct sim *sim, const struct rules_game *game,
-		     const void *pos, const struct sim_act *act, int *out)
+		     const void *pos, const struct sim_act *act, int *out,
+		     int *origin)
 {
 	const struct sensing *sense = sensing_find(game->ops->name);
 	struct kalah_pos flipped = *(const struct kalah_pos *)pos;
@@ -145,6 +140,7 @@ static int wrong_pit(struct sim *sim, const struct rules_game *game,
 	k = sim_random(sim, m);
 	for (int i = 0; i < theirs[k].npath; i++)
 		out[i] = theirs[k].path[i];
+	*origin = theirs[k].origin;
 	return theirs[k].npath;
 }
 
@@ -152,7 +148,8 @@ static int wrong_pit(struct sim *sim, const struct rules_game *game,
  * the first pit looks exactly like sowing the next one, which only a
  * hand sensor can tell apart. */
 static int skipped_pit(struct sim *sim, const struct rules_game *game,
-		       const void *pos, const struct sim_act *act, int *out)
+		       const void *pos, const struct sim_act *act, int *out,
+		       int *origin)
 {
 	int n = act->ndrops, pits = pits_of(game), side = side_of(pos);
 	int dir = direction(pits, side, act), k;
@@ -164,13 +161,14 @@ static int skipped_pit(struct sim *sim, const struct rules_game *game,
 		if (i != k)
 			out[j++] = act->drop[i];
 	out[n - 1] = ring_next(pits, act->drop[n - 1], dir, side);
+	*origin = act->origin;
 	return n;
 }
 
 /* A seed into the opponent's store instead of past it. */
 static int into_opp_store(struct sim *sim, const struct rules_game *game,
 			  const void *pos, const struct sim_act *act,
-			  int *out)
+			  int *out, int *origin)
 {
 	int n = act->ndrops, pits = pits_of(game), side = side_of(pos);
 	int dir = direction(pits, side, act), store = opp_store(pits, side);
@@ -187,12 +185,14 @@ static int into_opp_store(struct sim *sim, const struct rules_game *game,
 	out[k] = store;
 	for (int i = k; i < n - 1; i++)
 		out[i + 1] = act->drop[i];
+	*origin = act->origin;
 	return n;
 }
 
-/* Two seeds into one pit: the sowing stops one short. */
+/* Two seeds into one pit at once: the sowing stops one short. */
 static int dropped_twice(struct sim *sim, const struct rules_game *game,
-			 const void *pos, const struct sim_act *act, int *out)
+			 const void *pos, const struct sim_act *act, int *out,
+			 int *origin)
 {
 	int n = act->ndrops, k;
 
@@ -203,19 +203,133 @@ static int dropped_twice(struct sim *sim, const struct rules_game *game,
 	k = sim_random(sim, n - 1);
 	for (int i = 0; i <= k; i++)
 		out[i] = act->drop[i];
-	out[k + 1] = act->drop[k];
+	out[k + 1] = act->drop[k] | SIM_DROP_TOGETHER;
 	for (int i = k + 1; i < n - 1; i++)
 		out[i + 1] = act->drop[i];
+	*origin = act->origin;
 	return n;
 }
 
+/* Sown the wrong way round, as many seeds as the pit held. */
+static int wrong_direction(struct sim *sim, const struct rules_game *game,
+			   const void *pos, const struct sim_act *act,
+			   int *out, int *origin)
+{
+	int n = act->ndrops, pits = pits_of(game), side = side_of(pos);
+	int dir = -direction(pits, side, act), h = act->origin;
+
+	(void)sim;
+	if (n < 1)
+		return -1;
+	for (int i = 0; i < n; i++)
+		out[i] = h = ring_next(pits, h, dir, side);
+	*origin = act->origin;
+	return n;
+}
+
+/* The last seed left in the pit sown: the sowing one short. */
+static int left_behind(struct sim *sim, const struct rules_game *game,
+		       const void *pos, const struct sim_act *act, int *out,
+		       int *origin)
+{
+	(void)sim;
+	(void)game;
+	(void)pos;
+	if (act->ndrops < 2)
+		return -1;
+	for (int i = 0; i < act->ndrops - 1; i++)
+		out[i] = act->drop[i];
+	*origin = act->origin;
+	return act->ndrops - 1;
+}
+
+/* A game like `game` that leaves the seeds in the pits at the end. */
+static struct rules_game *unswept(const struct rules_game *game)
+{
+	char options[256], err[RULES_ERR_MAX];
+
+	snprintf(options, sizeof(options), "%s no-sweep",
+		 rules_game_options(game));
+	return rules_game_new(game->ops, options, err, sizeof(err));
+}
+
+/* The sowings of `game` from `end` for a side with seeds left, and
+ * the seat of that side. */
+static size_t sowings_left(const struct rules_game *game,
+			   const struct kalah_pos *end,
+			   struct sense_expect *out, int *seat)
+{
+	const struct sensing *sense = sensing_find(game->ops->name);
+	struct kalah_pos p = *end;
+	size_t n = 0;
+
+	p.over = 0;
+	p.pie = KALAH_PIE_NONE;
+	for (int k = 0; k < 2; k++, p.side ^= 1) {
+		n = sense->expect(game, &p, out, SENSE_MOVES_MAX);
+		if (n > 0) {
+			*seat = game->ops->to_move(game, &p).seat;
+			break;
+		}
+	}
+	return n;
+}
+
+/*
+ * The last sowing made without the final sweep (its capture, if any,
+ * still carried to the store), then a pit of the side with seeds left
+ * sown as if the game went on.
+ */
+static int after_end(struct sim *sim, const struct rules_game *game,
+		     const void *pos, const struct sim_act *act,
+		     struct sim_act *last, int *counts, int *out, int *origin,
+		     int *seat)
+{
+	const struct sensing *sense = sensing_find(game->ops->name);
+	struct rules_game *g = unswept(game);
+	struct sense_expect ex[SENSE_MOVES_MAX];
+	struct kalah_pos end = *(const struct kalah_pos *)pos;
+	struct rules_outcome o;
+	size_t n, k;
+	int nout = -1;
+
+	if (g == NULL)
+		return -1;
+	n = sense->expect(g, pos, ex, SENSE_MOVES_MAX);
+	for (k = 0; k < n && memcmp(&ex[k].move, &act->move,
+				    sizeof(act->move)) != 0; k++)
+		;
+	if (k < n) {
+		act_of(&ex[k], kalah_places(game, NULL), last);
+		g->ops->apply(g, &end, &act->move, &o, NULL, 0);
+		sense->counts(g, &end, counts);
+		n = sowings_left(g, &end, ex, seat);
+		if (n > 0) {
+			k = (size_t)sim_random(sim, (int)n);
+			for (int i = 0; i < ex[k].npath; i++)
+				out[i] = ex[k].path[i];
+			*origin = ex[k].origin;
+			nout = ex[k].npath;
+		}
+	}
+	rules_game_free(g);
+	return nout;
+}
+
 static const struct sim_illegal kalah_illegal[] = {
-	{ "wrong-pit", wrong_pit },
-	{ "skipped-seed", skipped_pit },
-	{ "opponent-store", into_opp_store },
-	{ "dropped-twice", dropped_twice },
-	{ "touch-rule", NULL },
-	{ NULL, NULL }
+	{ "wrong-pit", wrong_pit, SIM_ANY_TURN },
+	{ "skipped-seed", skipped_pit, SIM_ANY_TURN },
+	{ "opponent-store", into_opp_store, SIM_ANY_TURN },
+	{ "dropped-twice", dropped_twice, SIM_ANY_TURN },
+	{ "touch-rule", NULL, SIM_ANY_TURN },
+	{ NULL, NULL, SIM_ANY_TURN }
+};
+
+static const struct sim_illegal kalah_more_illegal[] = {
+	{ "wrong-direction", wrong_direction, SIM_ANY_TURN },
+	{ "left-behind", left_behind, SIM_ANY_TURN },
+	{ "out-of-turn", wrong_pit, SIM_EXTRA_TURN },
+	{ NULL, NULL, SIM_ANY_TURN }
 };
 
 const struct sim_game sim_kalah = {
@@ -226,4 +340,6 @@ const struct sim_game sim_kalah = {
 	.counts = kalah_counts,
 	.snapshot = kalah_snapshot,
 	.illegal = kalah_illegal,
+	.more_illegal = kalah_more_illegal,
+	.after_end = after_end,
 };

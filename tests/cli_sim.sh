@@ -7,7 +7,7 @@ PITBOSS="${top_builddir:-.}/pitboss"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-plan 19
+plan 31
 
 "$PITBOSS" sim --seed 5 --games 2 --miss 0.02 --bounce 0.05 --illegal 0.05 \
 	--output "$tmp/a.trace" --truth "$tmp/a.truth" --verdicts "$tmp/a.v"
@@ -99,6 +99,73 @@ fi
 "$PITBOSS" sim --seed 9 --games 20 --stats --output /dev/null 2>"$tmp/stats2"
 expect_eq "--stats: the same seed gives the same figures" \
 	"$(cat "$tmp/stats2")" "$(cat "$tmp/stats")"
+
+# The physical board and players, at each level.
+for level in clean moderate heavy; do
+	"$PITBOSS" sim --level $level --seed 21 --games 3 --output "$tmp/$level.trace" \
+		--truth "$tmp/$level.truth" --verdicts "$tmp/$level.v"
+	"$PITBOSS" replay "$tmp/$level.trace" >"$tmp/$level.replayed"
+	if cmp -s "$tmp/$level.v" "$tmp/$level.replayed" &&
+	   [ "$(grep -c ' drop ' "$tmp/$level.trace")" -gt 300 ]; then
+		ok "--level $level plays, and replay agrees with the live referee"
+	else
+		not_ok "--level $level plays, and replay agrees with the live referee"
+	fi
+done
+
+"$PITBOSS" sim --level heavy --counts --seed 22 --games 2 >"$tmp/h1.trace"
+"$PITBOSS" sim --level heavy --counts --seed 22 --games 2 >"$tmp/h2.trace"
+snaps=$(grep -c ' snapshot ' "$tmp/h1.trace")
+if cmp -s "$tmp/h1.trace" "$tmp/h2.trace" && [ "$snaps" -gt 20 ] &&
+   [ "$(grep -c ' drop ' "$tmp/h1.trace")" -gt 200 ]; then
+	ok "--level --counts: drops and snapshots, the same for the same seed"
+else
+	not_ok "--level --counts: drops and snapshots, the same for the same seed" \
+		"snapshots $snaps"
+fi
+
+# The truth marks every move legal, overlapped or illegal, and how.
+"$PITBOSS" sim --level moderate --seed 23 --games 10 --illegal 0.2 \
+	--output /dev/null --truth "$tmp/m.truth"
+odd=$(grep -v '^#' "$tmp/m.truth" | awk '{print $6}' | sort -u |
+	grep -vxE 'legal|overlapped|illegal:(wrong-pit|skipped-seed|opponent-store|dropped-twice|wrong-direction|left-behind|out-of-turn|after-end|overlap)')
+kinds=$(grep -o ' illegal:[a-z-]*' "$tmp/m.truth" | sort -u | wc -l)
+expect_eq "the truth marks each move legal or illegal:KIND ($kinds kinds)" \
+	"$odd" ""
+if [ "$kinds" -ge 5 ]; then
+	ok "the truth names the ways of illegal play ($kinds)"
+else
+	not_ok "the truth names the ways of illegal play" "$kinds kinds"
+fi
+
+# Clean gates: every seed that falls is one pulse, and nothing else is.
+"$PITBOSS" sim --level clean --illegal 0 --seed 24 --games 5 --stats \
+	--output "$tmp/clean.trace" 2>"$tmp/clean.stats"
+line=$(grep '^  pieces' "$tmp/clean.stats")
+pieces=$(echo "$line" | sed 's/^  pieces \([0-9]*\):.*/\1/')
+drops=$(grep -c ' drop ' "$tmp/clean.trace")
+expect_eq "--level clean: no seed merged or missed, no noise ($drops drops)" \
+	"$line" "  pieces $drops: merged 0, missed 0; pulses $drops, of which noise 0; overlapped moves $(echo "$line" | sed 's/.*overlapped moves //')"
+if [ "$pieces" = "$drops" ] && [ "$drops" -gt 300 ]; then
+	ok "--level clean: every seed that fell was sensed once"
+else
+	not_ok "--level clean: every seed that fell was sensed once" "$line"
+fi
+
+"$PITBOSS" sim --level clean --world dirty=1 --world dirt-min=1 \
+	--world dirt-max=1 --seed 25 >"$tmp/blind.trace"
+expect_eq "--world: gates that miss every seed sense no drop" \
+	"$(grep -c ' drop ' "$tmp/blind.trace")" "0"
+
+out=$("$PITBOSS" sim --level filthy 2>&1); rc=$?
+expect_eq "an unknown level is a usage error (exit 2)" "$rc: $out" \
+	"2: pitboss: --level: 'filthy' is not clean, moderate or heavy"
+out=$("$PITBOSS" sim --level moderate --miss 0.1 2>&1); rc=$?
+expect_eq "a level does not mix with per-pulse noise (exit 2)" "$rc: $out" \
+	"2: pitboss: --level, --world and --counts replace the per-pulse noise and --snapshots"
+out=$("$PITBOSS" sim --world dirty=2 2>&1); rc=$?
+expect_eq "a knob's chance above 1 is a usage error (exit 2)" "$rc: $out" \
+	"2: pitboss: --world: dirty: '2' is not a chance from 0 to 1"
 
 # The suite's simulated traces were made by tests/traces/generate.sh:
 # the simulator must still make each of them, byte for byte.

@@ -15,6 +15,7 @@
 
 #include "referee/sim.h"
 #include "referee/sim_game.h"
+#include "referee/sim_impl.h"
 #include "referee/trace.h"
 
 static int read_text(const char *text, struct trace *trace, char *err,
@@ -177,6 +178,212 @@ static void test_sim_refuses_a_game_without_a_board(void **state)
 	sim_free(sim);
 }
 
+/* A simulation of the physical board at `level`, not yet playing. */
+static struct sim *world_sim(const char *level, uint64_t seed)
+{
+	struct sim_config cfg;
+	struct sim *sim;
+	char err[256];
+
+	sim_config_default(&cfg);
+	assert_int_equal(sim_config_level(&cfg, level), 0);
+	cfg.seed = seed;
+	sim = sim_new(&cfg, err, sizeof(err));
+	assert_non_null(sim);
+	return sim;
+}
+
+#define MS 1000u
+
+/* Seeds reaching one gate within 8 ms make one pulse; 8 ms or more
+ * apart, two; on two gates at once, one each. */
+static void test_gates_merge_seeds_within_8_ms(void **state)
+{
+	struct sim *sim = world_sim("clean", 1);
+	struct sim_fall f[] = {
+		{ 1000 * MS, 3, 0 }, { 1005 * MS, 3, 0 },
+		{ 2000 * MS, 4, 0 }, { 2020 * MS, 4, 0 },
+		{ 3000 * MS, 5, 0 }, { 3007 * MS, 5, 0 }, { 3014 * MS, 5, 0 },
+		{ 4000 * MS, 6, 0 }, { 4000 * MS, 7, 0 },
+		{ 5000 * MS, 8, 0 }, { 5008 * MS, 8, 0 },
+	};
+	struct pulse p[SIM_PULSES_MAX];
+	int n = sim_gates(sim, f, (int)(sizeof(f) / sizeof(f[0])), p);
+
+	(void)state;
+	assert_int_equal(n, 8);
+	assert_int_equal(p[0].place, 3);
+	assert_int_equal(p[0].t, 1000 * MS);
+	assert_int_equal(p[1].place, 4);
+	assert_int_equal(p[2].place, 4);
+	assert_int_equal(p[2].t, 2020 * MS);
+	assert_int_equal(p[3].place, 5);	/* a chain of three: one */
+	assert_int_equal(p[4].t, 4000 * MS);
+	assert_int_equal(p[5].t, 4000 * MS);
+	assert_int_equal(p[6].t, 5000 * MS);
+	assert_int_equal(p[7].t, 5008 * MS);
+	assert_int_equal(sim_stats(sim)->merged, 3);
+	assert_int_equal(sim_stats(sim)->noise, 0);
+	sim_free(sim);
+}
+
+/* The hand's shadow: a pulse on the origin at the lift, before any seed
+ * of the move falls; the seeds then each make their own. */
+static void test_shadow_on_the_origin_at_the_lift(void **state)
+{
+	struct sim *sim = world_sim("clean", 2);
+	const int drops[] = { 3, 4, 5 };
+	struct sim_hand hand = { 2, drops, 3, NULL, 0 };
+	struct sim_fall f[SIM_PULSES_MAX];
+	struct pulse p[SIM_PULSES_MAX];
+	uint64_t fell, lift = 10000 * MS;
+	int n;
+
+	(void)state;
+	sim->cfg.world.shadow = 1;
+	n = sim_hand(sim, &hand, lift, f, 0, &fell);
+	assert_int_equal(n, 4);
+	n = sim_gates(sim, f, n, p);
+	assert_int_equal(n, 4);
+	assert_int_equal(p[0].place, 2);
+	assert_true(p[0].t >= lift && p[0].t <= lift + 120 * MS);
+	for (int i = 1; i < 4; i++) {
+		assert_int_not_equal(p[i].place, 2);
+		assert_true(p[i].t >= lift + 230 * MS);	/* lift, fall */
+	}
+	assert_true(fell >= p[3].t);
+	assert_int_equal(sim_stats(sim)->noise, 1);
+	sim_free(sim);
+}
+
+/* A dirty gate misses its share of the seeds, the same all run long;
+ * the others miss none. */
+static void test_dirty_gate_misses_its_share(void **state)
+{
+	struct sim *sim = world_sim("clean", 3);
+	struct sim_fall f[SIM_PULSES_MAX];
+	struct pulse p[SIM_PULSES_MAX];
+	int seen[2] = { 0, 0 };
+
+	(void)state;
+	for (int g = 0; g < sim->places; g++)
+		sim->dirt[g] = g == 1 ? 0.2 : 0;
+	for (int round = 0; round < 50; round++) {
+		int n;
+
+		for (int i = 0; i < 200; i++)
+			f[i] = (struct sim_fall){ (uint64_t)i * 100 * MS,
+						  i % 2, 0 };
+		n = sim_gates(sim, f, 200, p);
+		for (int i = 0; i < n; i++)
+			seen[p[i].place]++;
+	}
+	assert_int_equal(seen[0], 5000);
+	assert_in_range(seen[1], 3750, 4250);	/* 80 % of 5000 */
+	sim_free(sim);
+}
+
+/* A dirty gate is drawn once for the run, its dirt within the level's
+ * range, and stays so game after game; a clean board has none. */
+static void test_dirt_is_drawn_for_the_night(void **state)
+{
+	struct sim *clean = world_sim("clean", 4);
+	struct sim_config cfg;
+	struct sim *sim;
+	double dirt[SENSE_HOLES_MAX];
+	char err[256];
+
+	(void)state;
+	for (int g = 0; g < clean->places; g++)
+		assert_true(clean->dirt[g] == 0);
+	sim_free(clean);
+	sim_config_default(&cfg);
+	sim_config_level(&cfg, "heavy");
+	cfg.world.dirty = 1;
+	sim = sim_new(&cfg, err, sizeof(err));
+	assert_non_null(sim);
+	for (int g = 0; g < sim->places; g++) {
+		assert_true(sim->dirt[g] >= cfg.world.dirt_min &&
+			    sim->dirt[g] <= cfg.world.dirt_max);
+		dirt[g] = sim->dirt[g];
+	}
+	sim_game(sim, NULL, NULL, NULL);
+	sim_game(sim, NULL, NULL, NULL);
+	for (int g = 0; g < sim->places; g++)
+		assert_true(sim->dirt[g] == dirt[g]);
+	assert_true(sim_stats(sim)->missed > 0);
+	sim_free(sim);
+}
+
+/* Carried seeds dumped by the handful reach the gate within a few ms:
+ * fewer pulses than seeds. One by one, a pulse each. */
+static void test_a_handful_merges(void **state)
+{
+	struct sim *sim = world_sim("clean", 5);
+	const int carry[] = { 6, 6, 6, 6, 6, 6 };
+	struct sim_hand hand = { -1, NULL, 0, carry, 6 };
+	struct sim_fall f[SIM_PULSES_MAX];
+	struct pulse p[SIM_PULSES_MAX];
+	int pulses[2] = { 0, 0 };
+	uint64_t fell;
+
+	(void)state;
+	for (int handful = 0; handful < 2; handful++) {
+		sim->cfg.world.handful = handful;
+		for (int k = 0; k < 20; k++) {
+			int n = sim_hand(sim, &hand, 0, f, 0, &fell);
+
+			pulses[handful] += sim_gates(sim, f, n, p);
+		}
+	}
+	assert_int_equal(pulses[0], 120);
+	assert_true(pulses[1] < 100);
+	sim_free(sim);
+}
+
+/* Every level plays, the same seed giving the same trace; a count
+ * source adds snapshots to the drops. */
+static void test_levels_play_the_same_twice(void **state)
+{
+	(void)state;
+	for (int l = 0; sim_levels[l] != NULL; l++) {
+		char *texts[3];
+		size_t snaps[3] = { 0, 0, 0 }, drops = 0;
+
+		for (int run = 0; run < 3; run++) {
+			struct sim_config cfg;
+			struct trace trace;
+			struct sim *sim;
+			char err[256];
+
+			sim_config_default(&cfg);
+			assert_int_equal(sim_config_level(&cfg, sim_levels[l]),
+					 0);
+			cfg.seed = 77;
+			cfg.counts = run == 2;
+			sim = sim_new(&cfg, err, sizeof(err));
+			assert_non_null(sim);
+			memset(&trace, 0, sizeof(trace));
+			sim_table(sim, &trace.table[0]);
+			trace.ntables = 1;
+			sim_game(sim, &trace, NULL, NULL);
+			for (size_t i = 0; i < trace.nobs; i++) {
+				snaps[run] += trace.obs[i].kind == OBS_SNAPSHOT;
+				drops += trace.obs[i].kind == OBS_DROP;
+			}
+			texts[run] = write_text(&trace);
+			trace_free(&trace);
+			sim_free(sim);
+		}
+		assert_string_equal(texts[0], texts[1]);
+		assert_int_equal(snaps[0], 0);
+		assert_true(snaps[2] > 10);
+		assert_true(drops > 300);
+		for (int run = 0; run < 3; run++)
+			free(texts[run]);
+	}
+}
+
 static const struct {
 	const char *text;
 	const char *error;
@@ -315,6 +522,12 @@ int main(void)
 		cmocka_unit_test(test_simulated_trace_round_trip),
 		cmocka_unit_test(test_same_seed_same_trace),
 		cmocka_unit_test(test_sim_refuses_a_game_without_a_board),
+		cmocka_unit_test(test_gates_merge_seeds_within_8_ms),
+		cmocka_unit_test(test_shadow_on_the_origin_at_the_lift),
+		cmocka_unit_test(test_dirty_gate_misses_its_share),
+		cmocka_unit_test(test_dirt_is_drawn_for_the_night),
+		cmocka_unit_test(test_a_handful_merges),
+		cmocka_unit_test(test_levels_play_the_same_twice),
 		cmocka_unit_test(test_malformed_traces_are_refused_whole),
 		cmocka_unit_test(test_overlong_line_is_refused),
 		cmocka_unit_test(test_overlong_text_is_refused),
