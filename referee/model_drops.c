@@ -27,8 +27,13 @@
 static void board_geometry(struct drops *d)
 {
 	struct referee *ref = d->ref;
+	const char *options = rules_game_options(ref->game);
 	int n = ref->nholes;
 
+	/* Each game starts with its own options: the same board. */
+	if (d->board.holes == n && strcmp(d->geometry_of, options) == 0)
+		return;
+	snprintf(d->geometry_of, sizeof(d->geometry_of), "%s", options);
 	d->board.holes = n;
 	for (int a = 0; a < n; a++)
 		for (int b = 0; b < n; b++)
@@ -48,27 +53,33 @@ static void line_flags(struct drops *d)
 		d->board.forbidden[h] = (uint8_t)ref->sense->forbidden(
 			ref->game, ref_pos_const(ref), h);
 	}
+	drops_line_costs(d);
 }
 
 void drops_evaluate(struct drops *d, int n, int trace)
 {
 	d->min_prefix = MATCH_FAR;
 	d->best_whole = MATCH_FAR;
+	d->best_sown = MATCH_FAR;
 	for (int e = 0; e < d->nexpect; e++) {
 		struct match_result *r = &d->result[e];
 
-		match_whole(&d->board, &d->expect[e], &d->align[e], d->pend, n,
-			    trace, r);
+		match_whole(&d->board, &d->expect[e], &d->align[e], d->pend,
+			    d->pend_t, n, trace, r);
 		if (r->prefix_cost < d->min_prefix)
 			d->min_prefix = r->prefix_cost;
 		if (r->cost < d->best_whole)
 			d->best_whole = r->cost;
+		if (r->cost - r->tail_cost < d->best_sown)
+			d->best_sown = r->cost - r->tail_cost;
 	}
 }
 
 /*
- * Exactly one move is whole and flawless and no other can still grow: it
- * is taken as soon as a pause shows the hand has stopped.
+ * One move is whole and flawless (but for the hand's shadow), no other
+ * is about as good whole, and none that could still grow is about as
+ * good begun: it is taken as soon as a pause longer than the hand's own
+ * shows the hand has stopped.
  */
 static int whole_at_once(const struct drops *d)
 {
@@ -76,16 +87,22 @@ static int whole_at_once(const struct drops *d)
 
 	for (int e = 0; e < d->nexpect; e++) {
 		const struct match_result *r = &d->result[e];
-		const struct sense_expect *x = &d->expect[e];
 
-		if (r->cost == 0 && r->tail_sensed == r->tail_expected) {
-			if (whole >= 0)
-				return 0;
+		if (r->cost <= MATCH_COST_SHADOW &&
+		    (r->tail_sensed == r->tail_expected || d->expect[e].ends) &&
+		    (whole < 0 || r->cost < d->result[whole].cost))
 			whole = e;
-		} else if (r->prefix_cost == 0 &&
-			   x->npath + x->ntail > d->npend) {
+	}
+	for (int e = 0; whole >= 0 && e < d->nexpect; e++) {
+		const struct match_result *r = &d->result[e];
+		const struct sense_expect *x = &d->expect[e];
+		int near = d->result[whole].cost + DROPS_TIE;
+
+		if (e == whole)
+			continue;
+		if (r->cost <= near ||
+		    (r->prefix_cost <= near && x->npath + x->ntail > d->npend))
 			return 0;
-		}
 	}
 	return whole >= 0;
 }
@@ -101,7 +118,7 @@ void drops_rematch(struct drops *d)
 		off += (size_t)match_cells(&d->expect[e]);
 		for (int i = 1; i <= d->npend; i++)
 			match_push(&d->board, &d->expect[e], &d->align[e],
-				   d->pend, i);
+				   d->pend, d->pend_t, i);
 	}
 	drops_evaluate(d, d->npend, 0);
 	d->whole = d->npend > 0 && whole_at_once(d);
@@ -117,6 +134,9 @@ static void drops_follow(struct referee *ref, void *state)
 	d->whole = 0;
 	d->lifted = -1;
 	d->quiet_noted = 0;
+	memset(d->board.handful, 0, sizeof(d->board.handful));
+	for (int e = 0; e < SENSE_MOVES_MAX; e++)
+		d->next_n[e] = -2;
 	d->nexpect = (int)ref->sense->expect(ref->game, ref_pos_const(ref),
 					     d->expect, SENSE_MOVES_MAX);
 	for (int e = 0; e < d->nexpect; e++)
@@ -174,6 +194,7 @@ static void keep(struct drops *d, int hole, uint64_t t)
 		d->queue_t[d->nqueue] = t;
 		d->queue[d->nqueue++] = (uint8_t)hole;
 	}
+	ref->held_kept++;
 	if (!d->quiet_noted++)
 		ref_say(ref, VERDICT_NOTE, CAUSE_KEPT, ref->ply + 1, NULL,
 			"drops kept until the arbiter decides on %s",
@@ -233,12 +254,13 @@ static int next_move_begun(struct drops *d, int min_before, int whole_before,
 	struct referee *ref = d->ref;
 
 	return d->min_prefix > min_before && d->npend > 1 &&
-	       whole_before <= MATCH_HOLD && whole_before <= min_before &&
+	       whole_before < DROPS_FOUL_AT &&
+	       whole_before < min_before + DROPS_MARGIN &&
 	       gap >= ref->cfg.turn_gap_us &&
 	       !(ref->buttons_seen && passes_turn(d, d->npend - 1));
 }
 
-void drops_take(struct drops *d, int hole, uint64_t t)
+void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 {
 	struct referee *ref = d->ref;
 	int min_before = d->min_prefix, whole_before = d->best_whole;
@@ -252,7 +274,8 @@ void drops_take(struct drops *d, int hole, uint64_t t)
 		return;
 	gap = d->npend > 0 ? t - d->last_drop_us : 0;
 	d->last_drop_us = t;
-	d->heard_us = ref->now;
+	d->tempo_us = gap;
+	d->heard_us = heard;
 	if (d->npend == MATCH_OBS_MAX) {
 		struct ref_about about = { .cause = CAUSE_NO_FIT };
 
@@ -263,15 +286,18 @@ void drops_take(struct drops *d, int hole, uint64_t t)
 	d->pend[d->npend++] = (uint8_t)hole;
 	for (int e = 0; e < d->nexpect; e++)
 		match_push(&d->board, &d->expect[e], &d->align[e], d->pend,
-			   d->npend);
+			   d->pend_t, d->npend);
 	drops_evaluate(d, d->npend, 0);
 	if (next_move_begun(d, min_before, whole_before, gap)) {
 		drops_judge(d, d->npend - 1);
 		if (ref->state == REF_PLAY || ref->state == REF_HELD)
-			drops_take(d, hole, t);
+			drops_take(d, hole, t, heard);
 		return;
 	}
-	if (d->min_prefix > MATCH_HOLD) {
+	/* No move can be read any more: judged now, unless the drops are
+	 * two players' sowings under way. */
+	if (d->min_prefix >= DROPS_FOUL_AT &&
+	    !drops_split_begun(d, d->npend)) {
 		drops_judge(d, d->npend);
 		return;
 	}
@@ -316,7 +342,7 @@ static void button(struct drops *d, const struct observation *obs)
 	}
 	drops_evaluate(d, 0, 1);
 	for (int e = 0; e < d->nexpect; e++)
-		if (d->result[e].cost <= MATCH_HOLD) {
+		if (d->result[e].cost < DROPS_FOUL_AT) {
 			drops_judge(d, 0);
 			return;
 		}
@@ -355,7 +381,7 @@ static void *drops_open(struct referee *ref)
 	d->board.adjacent = calloc(n * n + 1, 1);
 	d->track = calloc(n + 1, sizeof(*d->track));
 	d->late = calloc(n + 1, 1);
-	d->next = calloc(SENSE_MOVES_MAX, sizeof(*d->next));
+	d->next = calloc(SENSE_MOVES_MAX * SENSE_MOVES_MAX, sizeof(*d->next));
 	d->reach = calloc(MATCH_OBS_MAX + 1, SENSE_PATH_MAX + 1);
 	if (d->board.adjacent == NULL || d->track == NULL ||
 	    d->late == NULL || d->next == NULL || d->reach == NULL) {
@@ -396,12 +422,16 @@ static void drops_forget(struct referee *ref, void *state)
 
 static void drops_held(struct referee *ref, void *state)
 {
+	struct drops *d = state;
+
 	(void)ref;
-	((struct drops *)state)->nqueue = 0;
+	d->nqueue = 0;
+	d->held_ply = 0;	/* a move of this model's is marked after */
+	d->overlap_ply = 0;
 }
 
-/* The held move was taken: the drops kept meanwhile belong to the moves
- * after it. */
+/* The held move was confirmed and taken: its faults are counted against
+ * the lines, and the drops kept meanwhile belong to the moves after it. */
 static void drops_resume(struct referee *ref, void *state)
 {
 	struct drops *d = state;
@@ -409,11 +439,21 @@ static void drops_resume(struct referee *ref, void *state)
 	uint64_t queue_t[MATCH_OBS_MAX];
 	int n = d->nqueue;
 
+	/* The faults it showed were the lines', as the confirmation says. */
+	if (d->held_ply == ref->ply)
+		drops_account(d, &d->held_e, &d->held_r);
+	d->held_ply = 0;
+	/* The next player's sowing overlapped it: made again. */
+	if (d->overlap_ply == ref->ply) {
+		d->nqueue = 0;
+		drops_overlap_foul(d);
+		return;
+	}
 	memcpy(queue, d->queue, (size_t)n);
 	memcpy(queue_t, d->queue_t, (size_t)n * sizeof(queue_t[0]));
 	d->nqueue = 0;
 	for (int i = 0; i < n && ref->state == REF_PLAY; i++)
-		drops_take(d, queue[i], queue_t[i]);
+		drops_take(d, queue[i], queue_t[i], ref->now);
 }
 
 static uint64_t drops_deadline(const struct referee *ref, const void *state)
@@ -424,7 +464,14 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 		return 0;
 	/* A whole move is taken once a pause shows the hand has stopped. */
 	if (d->whole)
-		return d->heard_us + ref->cfg.turn_gap_us;
+		return d->heard_us + (d->tempo_us * 5 / 4 > ref->cfg.turn_gap_us ?
+				      d->tempo_us * 5 / 4 :
+				      ref->cfg.turn_gap_us);
+	/* The drops begin a sowing flawlessly and make none whole: the
+	 * hand still holds pieces, and may pause long. */
+	if (d->min_prefix < MATCH_COST_SHADOW &&
+	    d->min_prefix + DROPS_MARGIN <= d->best_sown)
+		return ref->last_activity + 2 * ref->cfg.quiet_us;
 	return ref->last_activity + ref->cfg.quiet_us;
 }
 

@@ -15,6 +15,35 @@
 #define DROPS_WARN_PLIES 40	/* the window a warning count covers */
 #define DROPS_RECENT 16		/* recent pulses remembered per line */
 
+/*
+ * What people do, as costs (match.h): an illegal sowing of a kind the
+ * model reads (a piece left behind, two in one place, a place passed
+ * over, a piece where the mover may not sow, a capture not carried,
+ * another place lifted) has a chance of 0.3 %; one of a kind it does
+ * not read, 0.01 %. A reading is taken over another when it is more than
+ * three times likelier (DROPS_MARGIN); two moves within DROPS_TIE are a
+ * tie.
+ */
+#define DROPS_MISPLAY 58	/* a chance of 0.3 % */
+#define DROPS_OTHER 115		/* 0.001 % */
+#define DROPS_MARGIN 12		/* three to one */
+#define DROPS_TIE 7
+/* No move costing this much can be taken or held: a foul. */
+#define DROPS_FOUL_AT (DROPS_OTHER + DROPS_MARGIN)
+/* A line's record before it has shown anything: a missed or an extra
+ * pulse in 500 (DROPS_PRIOR_SEEDS seeds with DROPS_PRIOR_FAULTS). */
+#define DROPS_PRIOR_FAULTS 0.1
+#define DROPS_PRIOR_SEEDS 50.0
+#define DROPS_COST_MAX 120	/* a fault on a line never seen to fail */
+/* A player sees the last piece fall, reacts (0.2 s), lifts pieces and
+ * lets the first one go (0.2 s): the next player's first drop sooner
+ * after the mover's last was begun before that fell. */
+#define DROPS_REACH_US 400000
+/* The next player beginning at once (common), or before the mover's
+ * last piece fell (a misplay, read like the others). */
+#define DROPS_COST_QUICK 16
+#define DROPS_COST_OVERLAP 46
+
 struct line_track {
 	int missed_in_a_row;
 	int warn_ply[DROPS_WARN_KEEP];	/* plies of recent warnings */
@@ -29,8 +58,10 @@ struct drops_split {
 	int next;		/* the next player's move begun: in next */
 	int seat;		/* the next player's seat */
 	int interleaved;	/* a drop of theirs came before the mover's
-				   last */
+				   last, or too soon after it for a hand
+				   to have begun after it */
 	int first_next;		/* index of their first drop */
+	int cost;		/* of the two moves read so */
 	uint8_t theirs[MATCH_OBS_MAX];	/* 1: drop i is the next player's */
 };
 
@@ -38,14 +69,20 @@ struct drops {
 	struct referee *ref;
 	struct match_board board;
 	struct line_track *track;	/* one per place */
+	uint64_t record_seen;		/* the lines' records the board's
+					   costs were made from */
+	char geometry_of[200];		/* the options its geometry is of */
 
 	uint8_t pend[MATCH_OBS_MAX];	/* drops of the move under way */
 	uint64_t pend_t[MATCH_OBS_MAX];	/* and when each was sensed */
 	int npend;
 	int min_prefix;			/* best cost of pend as a beginning */
 	int best_whole;			/* best cost of pend as a whole move */
+	int best_sown;			/* the same, pieces to carry aside */
 	int lifted;			/* first place touched, or -1 */
 	uint64_t last_drop_us;		/* the drop before, in this move */
+	uint64_t tempo_us;		/* the pause before the last drop:
+					   the hand's own tempo */
 	uint64_t heard_us;		/* when it reached the model (later
 					   when it was kept for a while) */
 	int whole;			/* pend is exactly one whole move */
@@ -68,8 +105,25 @@ struct drops {
 	uint8_t *arena_step;
 	size_t arena_cells;
 
-	/* The next player's moves, for two sowings in one stream. */
+	/* The move held, to count its faults against the lines when it is
+	 * confirmed (held_ply: its ply, 0 when none). */
+	struct sense_expect held_e;
+	struct match_result held_r;
+	int held_ply;
+
+	/* The next player's sowing that overlapped the move judged (or
+	 * held at overlap_ply): a foul once the move is taken. */
+	int overlap_ply;
+	int overlap_seat, overlap_mover;
+	char overlap_drops[96];
+	struct ref_about overlap_about;
+
+	/* The moves after each legal move, for two sowings in one stream:
+	 * SENSE_MOVES_MAX of them per move, next_n of them (-2: not known
+	 * yet, -1: the game is over), made by next_seat. */
 	struct sense_expect *next;
+	int next_n[SENSE_MOVES_MAX];
+	int next_seat[SENSE_MOVES_MAX];
 	uint8_t *reach;			/* (MATCH_OBS_MAX + 1) rows of
 					   SENSE_PATH_MAX + 1 */
 };
@@ -77,8 +131,10 @@ struct drops {
 /* model_drops.c */
 /* Re-aligns the drops of the move under way (a line changed state). */
 void drops_rematch(struct drops *d);
-/* One drop into `hole` at time `t`, after the line's own checks. */
-void drops_take(struct drops *d, int hole, uint64_t t);
+/* One drop into `hole` sensed at time `t`, after the line's own
+ * checks, reaching the model at `heard` (later than `t` when it was
+ * kept while a move was held). */
+void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard);
 /* Aligns pend[0..n) with every legal move, as beginning and as whole;
  * with `trace`, the deviations of each. */
 void drops_evaluate(struct drops *d, int n, int trace);
@@ -101,12 +157,25 @@ void drops_foul(struct drops *d, int n, const char *why,
 /* pend[0..n) as a whole move of the mover and the beginning of a move
  * of the player after: 1 when found, into `s`. */
 int drops_split(struct drops *d, int n, struct drops_split *s);
-/* Gives the verdict on a split found: the mover's move judged alone
- * when the next player began after it; held, naming both, when they
- * overlapped. */
+/* pend[0..n) as the beginnings of a move of the mover and of the
+ * player after, interleaved: both still under way. */
+int drops_split_begun(struct drops *d, int n);
+/* Gives the verdict on a split found: the mover's move judged alone,
+ * then the next player's drops their move's beginning, or, when they
+ * overlapped, a foul against the next player naming both. */
 void drops_judge_split(struct drops *d, int n, const struct drops_split *s);
+/* The overlapping sowing's foul, due now. */
+void drops_overlap_foul(struct drops *d);
 
 /* model_drops_lines.c */
+/* The costs of each line's missed and extra pulses, from its record. */
+void drops_line_costs(struct drops *d);
+/* "0/212": a line's missed pulses of the pieces it was to sense. */
+void drops_line_record(const struct drops *d, int hole, char *buf,
+		       size_t len);
+/* The deviation is the hand's shadow on the place lifted: no fault. */
+int drops_is_shadow(const struct sense_expect *e, const struct match_result *r,
+		    const struct match_deviation *v);
 /* A pulse on the line of `obs->where`: debounced, watched for a stuck
  * or a dead line, then taken as a drop. */
 void drops_pulse(struct drops *d, const struct observation *obs);

@@ -207,7 +207,7 @@ static void ask(struct snapshots *s, const struct snap_candidates *c)
 	}
 	snprintf(why, sizeof(why), "the snapshot fits %d moves equally well",
 		 c->ties + 1);
-	ref_hold(ref, &best->move, best->text, &about, why);
+	ref_hold(ref, &best->move, best->text, &about, why, NULL);
 }
 
 /* One reachable board fits within the tolerance, not exactly. */
@@ -222,7 +222,8 @@ static void take_near(struct snapshots *s, const struct snap_candidates *c)
 	disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
 	snprintf(note, sizeof(note), "snapshot: %s", why);
 	if (ref->cfg.snapshot_confirm && best->parent == 0)
-		ref_hold(ref, &best->move, best->text, &about, note);
+		ref_hold(ref, &best->move, best->text, &about, note,
+			 NULL);
 	else
 		play_chain(s, c->best, VERDICT_WARN, &about, note);
 }

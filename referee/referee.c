@@ -150,6 +150,7 @@ static void say(struct referee *ref, enum verdict_kind kind,
 	v.nplaces = about->nplaces;
 	memcpy(v.places, about->places, sizeof(v.places));
 	v.warnings = about->warnings;
+	snprintf(v.evidence, sizeof(v.evidence), "%s", about->evidence);
 	v.undone_to = ref->undone_to;
 	ref->undone_to = -1;
 	v.options_changed = ref->options_changed;
@@ -595,23 +596,38 @@ uint64_t referee_deadline(const struct referee *ref)
 	return deadline;
 }
 
-void referee_tick(struct referee *ref, uint64_t now_us)
+/* One deadline that has run out, at its time (never before the last
+ * verdict's). */
+static void run_out(struct referee *ref, uint64_t deadline)
 {
-	uint64_t deadline = referee_deadline(ref);
+	uint64_t first;
 	int reader;
 
-	if (deadline == 0 || now_us < deadline)
-		return;
-	ref->now = deadline;
+	if (deadline > ref->now)
+		ref->now = deadline;
 	if (ref->state == REF_RESTORE) {
 		ref_restored(ref, NULL, NULL);
 	} else if (ref->state == REF_PLAY) {
-		reader = next_reader(ref, &deadline);
+		reader = next_reader(ref, &first);
 		if (reader >= 0 && ref->reader[reader].model->finish != NULL)
 			ref->reader[reader].model->finish(
 				ref, ref->reader[reader].state);
 	}
-	ref->now = now_us;
+}
+
+void referee_tick(struct referee *ref, uint64_t now_us)
+{
+	/* A judgement may leave another move whose time has run out too
+	 * (two moves in one stream of drops): each in turn. */
+	for (int i = 0; i < 8; i++) {
+		uint64_t deadline = referee_deadline(ref);
+
+		if (deadline == 0 || now_us < deadline)
+			break;
+		run_out(ref, deadline);
+	}
+	if (now_us > ref->now)
+		ref->now = now_us;
 }
 
 /* A sensor's observation, to the model that reads its kind. */
@@ -620,9 +636,18 @@ static void sensed(struct referee *ref, const struct observation *obs)
 	int reader = ref->reads[obs->kind];
 
 	if (obs->kind == OBS_BUTTON) {
+		int seat = rules_seat_find(ref->game->ops, obs->where);
+
 		ref->buttons_seen = 1;
 		if (ref->state == REF_RESTORE) {
 			ref_restored(ref, NULL, NULL);
+			return;
+		}
+		/* The opponent's button while a move is held, before
+		 * anything else was played: the opponent confirms it. */
+		if (ref->state == REF_HELD && seat >= 0 &&
+		    seat != ref_mover(ref) && ref->held_kept == 0) {
+			ref_confirm(ref, seat);
 			return;
 		}
 	}

@@ -108,6 +108,8 @@ enum verdict_cause {
 };
 
 #define VERDICT_PLACES_MAX 8
+/* A verdict's evidence (see struct verdict). */
+#define VERDICT_EVIDENCE_MAX 200
 /* A verdict's sentence; it may quote a position. */
 #define VERDICT_TEXT_MAX (OBS_TEXT_MAX + 512)
 /* A verdict as verdict_format() writes it. */
@@ -127,6 +129,11 @@ struct verdict {
 	/* For a sensor cause: the line's warnings in the window. */
 	int warnings;
 	char text[VERDICT_TEXT_MAX];	/* the sentence people read */
+	/* What the decision rests on, for the arbiter's view: blank
+	 * separated KEY=VALUE words, "" when none (pitboss-trace(5)):
+	 * "move=a legal=6.2 faults=miss:e(0/212) short=5.8 other=9.2
+	 * decided=hold". */
+	char evidence[VERDICT_EVIDENCE_MAX];
 	/* For a move taken (accept, warn, or a command with a move): */
 	int seat, member;	/* who made it */
 	enum verdict_source source;

@@ -35,6 +35,7 @@ struct ref_about {
 	int places[VERDICT_PLACES_MAX];
 	int nplaces;
 	int warnings;
+	char evidence[VERDICT_EVIDENCE_MAX];	/* what it rests on, or "" */
 };
 
 struct referee {
@@ -85,6 +86,8 @@ struct referee {
 	enum verdict_source next_source;	/* for ref_accept's caller */
 	struct rules_move held;		/* the move awaiting confirmation */
 	char held_text[REF_MOVE_TEXT];
+	int held_kept;			/* observations the models kept for
+					   after the decision on it */
 };
 
 /* referee.c */
@@ -140,11 +143,12 @@ void *ref_push(struct referee *ref);
 int ref_accept(struct referee *ref, const struct rules_move *move,
 	       enum verdict_kind kind, const struct ref_about *about,
 	       const char *note);
-/* Holds `move` (`text`) for the arbiter: "S plays c? WHY; confirm or
- * correct". */
+/* Holds `move` (`text`) for the arbiter or the opponent: "S plays c?
+ * WHY; confirm or correct", or "S plays c? WHY ASK" when `ask` is not
+ * NULL (" — check and confirm"). */
 void ref_hold(struct referee *ref, const struct rules_move *move,
 	      const char *text, const struct ref_about *about,
-	      const char *why);
+	      const char *why, const char *ask);
 /* After a foul was said: the board is to be put back (after the end of
  * the game: to its final position). */
 void ref_await_restore(struct referee *ref);
@@ -153,6 +157,9 @@ const char *ref_moves_again(const struct referee *ref);
 
 /* referee_command.c */
 void ref_start_game(struct referee *ref);
+/* The held move is confirmed, by the arbiter or by `seat` (the
+ * opponent, at the table) when >= 0. */
+void ref_confirm(struct referee *ref, int seat);
 void ref_command(struct referee *ref, const struct observation *obs);
 
 #endif

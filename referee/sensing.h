@@ -30,8 +30,13 @@ struct sense_expect {
 	int origin;			/* place the pieces are lifted from */
 	int npath;
 	uint8_t path[SENSE_PATH_MAX];
+	int beyond;			/* where one piece more would have
+					   gone, or -1 */
 	int ntail;
 	uint8_t tail[SENSE_HOLES_MAX];	/* drops expected per place */
+	int ends;			/* the move ends the game: its tail
+					   (the final sweep) may come after
+					   the verdict, or not at all */
 };
 
 /* The words people read about the board, in the game's own terms. */

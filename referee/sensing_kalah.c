@@ -105,11 +105,14 @@ static size_t kalah_expect(const struct rules_game *game, const void *pos,
 			byte = next_byte(pits, p->side, byte, clockwise);
 			e->path[e->npath++] = (uint8_t)hole_of_byte(pits, byte);
 		}
+		e->beyond = hole_of_byte(pits, next_byte(pits, p->side, byte,
+							 clockwise));
 		/* The tail: every store gain beyond the sowing's own seeds
 		 * is carried by hand (capture, sweep). */
 		memset(e->tail, 0, sizeof(e->tail));
 		e->ntail = 0;
 		game->ops->apply(game, &after, &moves[m], &outcome, NULL, 0);
+		e->ends = (outcome.flags & RULES_GAME_OVER) != 0;
 		for (int side = 0; side < 2; side++) {
 			int store = 2 * pits + side;
 			int sown = 0, gain;
