@@ -46,7 +46,7 @@ struct sim_noise {
 struct sim_world {
 	int on;
 	/* Hands. */
-	double dribble;		/* move: a fast dribble, 20-60 ms a piece */
+	double dribble;		/* move: a fast dribble, 15-55 ms a piece */
 	double slow;		/* move: slow, 0.6-1.5 s a piece */
 	double pause;		/* piece: a short pause before it (0.3-1 s) */
 	double long_pause;	/* move: a long pause in it (1.5-4 s) */

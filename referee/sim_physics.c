@@ -63,7 +63,7 @@ static uint64_t tempo(struct sim *s)
 	const struct sim_world *w = &s->cfg.world;
 
 	if (sim_rng_chance(s, w->dribble))
-		return sim_rng_ms(s, 25, 50);
+		return sim_rng_ms(s, 20, 45);
 	if (sim_rng_chance(s, w->slow))
 		return sim_rng_ms(s, 700, 1300);
 	return sim_rng_ms(s, 180, 550);

@@ -256,6 +256,63 @@ static void test_shadow_on_the_origin_at_the_lift(void **state)
 	sim_free(sim);
 }
 
+/* Seeds fall 30-60 ms from the hand: a fast dribble swaps some of
+ * them, a slow hand never does. */
+static void test_a_fast_hand_swaps_seeds(void **state)
+{
+	struct sim *sim = world_sim("clean", 6);
+	const int drops[] = { 1, 2, 3, 4, 5, 6 };
+	struct sim_hand hand = { 0, drops, 6, NULL, 0 };
+	struct sim_fall f[SIM_PULSES_MAX];
+	struct pulse p[SIM_PULSES_MAX];
+	int swapped[2] = { 0, 0 };
+	uint64_t fell;
+
+	(void)state;
+	for (int fast = 0; fast < 2; fast++) {
+		sim->cfg.world.dribble = fast;
+		sim->cfg.world.slow = !fast;
+		for (int k = 0; k < 400; k++) {
+			int n = sim_hand(sim, &hand, 0, f, 0, &fell);
+
+			assert_int_equal(sim_gates(sim, f, n, p), 6);
+			for (int i = 0; i + 1 < 6; i++)
+				swapped[fast] += p[i].place > p[i + 1].place;
+		}
+	}
+	assert_int_equal(swapped[0], 0);
+	assert_true(swapped[1] > 8);	/* about 1.4 % of 2000 pairs */
+	sim_free(sim);
+}
+
+/* Contact bounce: 1-3 more edges within 20 ms; late bounce: one more
+ * 30-75 ms after, on the same gate. */
+static void test_bounce_and_late_bounce(void **state)
+{
+	struct sim *sim = world_sim("clean", 7);
+	struct sim_fall f[] = { { 1000 * MS, 4, 0 } };
+	struct pulse p[SIM_PULSES_MAX];
+	int n;
+
+	(void)state;
+	sim->cfg.world.bounce = 1;
+	for (int k = 0; k < 20; k++) {
+		n = sim_gates(sim, f, 1, p);
+		assert_in_range(n, 2, 4);
+		for (int i = 1; i < n; i++) {
+			assert_int_equal(p[i].place, 4);
+			assert_in_range(p[i].t, 1001 * MS, 1020 * MS);
+		}
+	}
+	sim->cfg.world.bounce = 0;
+	sim->cfg.world.late = 1;
+	n = sim_gates(sim, f, 1, p);
+	assert_int_equal(n, 2);
+	assert_int_equal(p[1].place, 4);
+	assert_in_range(p[1].t, 1030 * MS, 1075 * MS);
+	sim_free(sim);
+}
+
 /* A dirty gate misses its share of the seeds, the same all run long;
  * the others miss none. */
 static void test_dirty_gate_misses_its_share(void **state)
@@ -524,6 +581,8 @@ int main(void)
 		cmocka_unit_test(test_sim_refuses_a_game_without_a_board),
 		cmocka_unit_test(test_gates_merge_seeds_within_8_ms),
 		cmocka_unit_test(test_shadow_on_the_origin_at_the_lift),
+		cmocka_unit_test(test_a_fast_hand_swaps_seeds),
+		cmocka_unit_test(test_bounce_and_late_bounce),
 		cmocka_unit_test(test_dirty_gate_misses_its_share),
 		cmocka_unit_test(test_dirt_is_drawn_for_the_night),
 		cmocka_unit_test(test_a_handful_merges),
