@@ -134,6 +134,7 @@ static void drops_follow(struct referee *ref, void *state)
 	d->whole = 0;
 	d->lifted = -1;
 	d->quiet_noted = 0;
+	d->await_us = 0;
 	memset(d->board.handful, 0, sizeof(d->board.handful));
 	for (int e = 0; e < SENSE_MOVES_MAX; e++)
 		d->next_n[e] = -2;
@@ -253,6 +254,9 @@ static int next_move_begun(struct drops *d, int min_before, int whole_before,
 {
 	struct referee *ref = d->ref;
 
+	/* With a count source, the counts part the moves. */
+	if (ref_counts_read(ref))
+		return 0;
 	return d->min_prefix > min_before && d->npend > 1 &&
 	       whole_before < DROPS_FOUL_AT &&
 	       whole_before < min_before + DROPS_MARGIN &&
@@ -272,6 +276,16 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 		after_end(d, hole, t);
 	if (ref->state != REF_PLAY || late_piece(d, hole, t))
 		return;
+	/* Judged by its drops: its counts did not come before this (a
+	 * move that no drop can mend waits on). */
+	if (d->await_us != 0 && d->npend > 0 &&
+	    d->min_prefix < DROPS_FOUL_AT) {
+		d->await_us = 0;
+		drops_judge(d, d->npend);
+		if (ref->state == REF_PLAY || ref->state == REF_HELD)
+			drops_take(d, hole, t, heard);
+		return;
+	}
 	gap = d->npend > 0 ? t - d->last_drop_us : 0;
 	d->last_drop_us = t;
 	d->tempo_us = gap;
@@ -294,11 +308,14 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 			drops_take(d, hole, t, heard);
 		return;
 	}
-	/* No move can be read any more: judged now, unless the drops are
-	 * two players' sowings under way. */
+	/* No move can be read any more: judged now (or when the counts
+	 * come), unless the drops are two players' sowings under way. */
 	if (d->min_prefix >= DROPS_FOUL_AT &&
 	    !drops_split_begun(d, d->npend)) {
-		drops_judge(d, d->npend);
+		if (!ref_counts_read(ref))
+			drops_judge(d, d->npend);
+		else	/* the counts come once the board is still */
+			d->await_us = heard + ref->cfg.quiet_us;
 		return;
 	}
 	d->whole = whole_at_once(d);
@@ -325,6 +342,12 @@ static void button(struct drops *d, const struct observation *obs)
 
 	if (ref->state != REF_PLAY)
 		return;
+	/* With a count source, the move is judged when its counts come. */
+	if (d->npend > 0 && ref_counts_read(ref)) {
+		if (d->await_us == 0)
+			d->await_us = ref->now + ref->cfg.quiet_us;
+		return;
+	}
 	if (d->npend > 0) {
 		drops_judge(d, d->npend);
 		return;
@@ -418,6 +441,7 @@ static void drops_forget(struct referee *ref, void *state)
 	d->whole = 0;
 	d->npend = 0;
 	d->lifted = -1;
+	d->await_us = 0;
 }
 
 static void drops_held(struct referee *ref, void *state)
@@ -462,14 +486,21 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 
 	if (ref->state != REF_PLAY || d->npend == 0)
 		return 0;
+	if (d->await_us != 0)
+		return d->await_us;
+	/* With a count source, a whole move waits for its counts. */
+	if (d->whole && ref_counts_read(ref))
+		return d->heard_us + ref->cfg.quiet_us;
 	/* A whole move is taken once a pause shows the hand has stopped. */
 	if (d->whole)
 		return d->heard_us + (d->tempo_us * 5 / 4 > ref->cfg.turn_gap_us ?
 				      d->tempo_us * 5 / 4 :
 				      ref->cfg.turn_gap_us);
-	/* The drops begin a sowing flawlessly and make none whole: the
-	 * hand still holds pieces, and may pause long. */
-	if (d->min_prefix < MATCH_COST_SHADOW &&
+	/* The drops begin a sowing better than they make one whole: the
+	 * hand still holds pieces, and may pause long (beside a count
+	 * source, which shows the board once still, even with a fault). */
+	if (d->min_prefix < (ref_counts_read(ref) ? DROPS_FOUL_AT / 2 :
+			     MATCH_COST_SHADOW) &&
 	    d->min_prefix + DROPS_MARGIN <= d->best_sown)
 		return ref->last_activity + 2 * ref->cfg.quiet_us;
 	return ref->last_activity + ref->cfg.quiet_us;
@@ -479,6 +510,7 @@ static void drops_finish(struct referee *ref, void *state)
 {
 	struct drops *d = state;
 
+	d->await_us = 0;
 	if (ref->state == REF_PLAY && d->npend > 0)
 		drops_judge(d, d->npend);
 }
@@ -497,4 +529,5 @@ const struct sense_model sense_model_drops = {
 	.resume = drops_resume,
 	.deadline = drops_deadline,
 	.finish = drops_finish,
+	.counted = drops_counted,
 };

@@ -35,14 +35,27 @@
 #define DROPS_PRIOR_FAULTS 0.1
 #define DROPS_PRIOR_SEEDS 50.0
 #define DROPS_COST_MAX 120	/* a fault on a line never seen to fail */
-/* A player sees the last piece fall, reacts (0.2 s), lifts pieces and
- * lets the first one go (0.2 s): the next player's first drop sooner
- * after the mover's last was begun before that fell. */
-#define DROPS_REACH_US 400000
+/* A player sees the last piece fall (0.25 s to react), then lifts
+ * pieces and lets the first one go (0.25 s): the next player's first
+ * drop sooner after the mover's last was begun before that fell. */
+#define DROPS_REACH_US 500000
 /* The next player beginning at once (common), or before the mover's
  * last piece fell (a misplay, read like the others). */
 #define DROPS_COST_QUICK 16
 #define DROPS_COST_OVERLAP 46
+
+/* The misplays a move's drops are read as. */
+enum drops_misplay {
+	MIS_NONE,
+	MIS_SHORT,	/* pieces left behind: the last drops missing */
+	MIS_DOUBLE,	/* two pieces in one place, one short at the end */
+	MIS_SKIP,	/* a place passed over, one further at the end */
+	MIS_STORE,	/* a piece where the mover may not sow */
+	MIS_UNCARRIED,	/* the pieces to carry were not carried */
+	MIS_LIFTED,	/* another place was lifted (its shadow) */
+	MIS_OTHER,	/* a misplay of another kind */
+	MIS_COUNT
+};
 
 struct line_track {
 	int missed_in_a_row;
@@ -83,6 +96,9 @@ struct drops {
 	uint64_t last_drop_us;		/* the drop before, in this move */
 	uint64_t tempo_us;		/* the pause before the last drop:
 					   the hand's own tempo */
+	uint64_t await_us;		/* judged then, unless the counts come
+					   first; 0: not waiting */
+	int counted;			/* judging with the counts now */
 	uint64_t heard_us;		/* when it reached the model (later
 					   when it was kept for a while) */
 	int whole;			/* pend is exactly one whole move */
@@ -152,6 +168,26 @@ void drops_judge(struct drops *d, int n);
 /* A foul: `why`, and the drops pend[0..n). */
 void drops_foul(struct drops *d, int n, const char *why,
 		struct ref_about *about);
+/* Takes move `e` (expect[e]) read from pend[0..n), with a warning when
+ * its drops show faults, `also` added to it then. */
+void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
+		  const char *also);
+/* The board's values as move `e` leaves it; 0 when the game has none. */
+int drops_after(struct drops *d, const struct sense_expect *e, int *values);
+/* `values`, the board move `x` leaves, made the board its misplay `mis`
+ * at `at` leaves (pieces short, the step doubled or passed over); 0
+ * when there is no such misplay. */
+int drops_misplayed(const struct sense_expect *x, enum drops_misplay mis,
+		    int at, int *values);
+/* The misplay in words ("the drops of a stop 1 seed short"); `foul`
+ * adds what it may have been. */
+void drops_misplay_words(struct drops *d, enum drops_misplay mis,
+			 const struct sense_expect *x, int at, int foul,
+			 char *buf, size_t len);
+
+/* model_drops_counts.c */
+/* The counts came: the move followed, or held, judged with them. */
+int drops_counted(struct referee *ref, void *state, const int *values);
 
 /* model_drops_split.c */
 /* pend[0..n) as a whole move of the mover and the beginning of a move
@@ -166,6 +202,10 @@ int drops_split_begun(struct drops *d, int n);
 void drops_judge_split(struct drops *d, int n, const struct drops_split *s);
 /* The overlapping sowing's foul, due now. */
 void drops_overlap_foul(struct drops *d);
+/* The moves after move `e` (their number in *n, -1 when the game is
+ * over then) and the seat that makes them. */
+const struct sense_expect *drops_next(struct drops *d, int e, int *n,
+				      int *seat);
 
 /* model_drops_lines.c */
 /* The costs of each line's missed and extra pulses, from its record. */

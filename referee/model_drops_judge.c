@@ -22,19 +22,6 @@
 
 #include "referee/model_drops.h"
 
-/* The illegal readings of a move's drops. */
-enum misplay {
-	MIS_NONE,
-	MIS_SHORT,	/* pieces left behind: the last drops missing */
-	MIS_DOUBLE,	/* two pieces in one place, one short at the end */
-	MIS_SKIP,	/* a place passed over, one further at the end */
-	MIS_STORE,	/* a piece where the mover may not sow */
-	MIS_UNCARRIED,	/* the pieces to carry were not carried */
-	MIS_LIFTED,	/* another place was lifted (its shadow) */
-	MIS_OTHER,	/* a misplay of another kind */
-	MIS_COUNT
-};
-
 static const char *const misplay_key[MIS_COUNT] = {
 	"", "short", "double", "skip", "store", "uncarried", "lifted",
 	"other"
@@ -47,7 +34,7 @@ static const char *const misplay_key[MIS_COUNT] = {
 struct reading {
 	int move;		/* the legal move: index in expect */
 	int legal;		/* its cost, with the board's faults */
-	enum misplay mis;	/* the likeliest misplay */
+	enum drops_misplay mis;	/* the likeliest misplay */
 	int illegal;		/* its cost */
 	int base;		/* the move misplayed, or -1 */
 	int at;			/* where in it: the step, or pieces short */
@@ -89,7 +76,8 @@ static int is_lead(const struct match_result *r,
 }
 
 /* Misplay `mis` of move `base` at `at` costs `cost`: kept if likelier. */
-static void found(struct reading *g, enum misplay mis, int cost, int base,
+static void found(struct reading *g, enum drops_misplay mis, int cost,
+		  int base,
 		  int at, int a, int b)
 {
 	if (cost < g->cost[mis])
@@ -233,43 +221,59 @@ static void read_drops(struct drops *d, int best, int n, struct reading *g)
 	}
 }
 
+int drops_after(struct drops *d, const struct sense_expect *e, int *values)
+{
+	struct referee *ref = d->ref;
+	struct rules_outcome out;
+
+	if (ref->sense->counts == NULL)
+		return 0;
+	memcpy(ref->scratch, ref_pos_const(ref), ref->pos_size);
+	if (ref->game->ops->apply(ref->game, ref->scratch, &e->move, &out,
+				  NULL, 0) < 0)
+		return 0;
+	ref->sense->counts(ref->game, ref->scratch, values);
+	return 1;
+}
+
+int drops_misplayed(const struct sense_expect *x, enum drops_misplay mis,
+		    int at, int *values)
+{
+	int m = x->npath;
+
+	switch (mis) {
+	case MIS_SHORT:
+		if (at < 1 || at > m)
+			return 0;
+		values[x->origin] += at;
+		for (int s = 1; s <= at; s++)
+			values[x->path[m - s]]--;
+		return 1;
+	case MIS_DOUBLE:
+		if (at < 0 || at + 1 >= m)
+			return 0;
+		values[x->path[at]]++;
+		values[x->path[m - 1]]--;
+		return 1;
+	case MIS_SKIP:
+		if (at < 0 || at >= m || x->beyond < 0)
+			return 0;
+		values[x->path[at]]--;
+		values[x->beyond]++;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* The counts the misplay would leave (base move's, then the pieces
  * moved); 0 when the game has no counts. */
 static int misplay_counts(struct drops *d, const struct reading *g,
 			  int *values)
 {
-	struct referee *ref = d->ref;
-	const struct sense_expect *x;
-	struct rules_outcome out;
-	int m;
-
-	if (g->base < 0 || ref->sense->counts == NULL)
+	if (g->base < 0 || !drops_after(d, &d->expect[g->base], values))
 		return 0;
-	x = &d->expect[g->base];
-	m = x->npath;
-	memcpy(ref->scratch, ref_pos_const(ref), ref->pos_size);
-	if (ref->game->ops->apply(ref->game, ref->scratch, &x->move, &out,
-				  NULL, 0) < 0)
-		return 0;
-	ref->sense->counts(ref->game, ref->scratch, values);
-	switch (g->mis) {
-	case MIS_SHORT:
-		values[x->origin] += g->at;
-		for (int s = 1; s <= g->at; s++)
-			values[x->path[m - s]]--;
-		break;
-	case MIS_DOUBLE:
-		values[x->path[g->at]]++;
-		values[x->path[m - 1]]--;
-		break;
-	case MIS_SKIP:
-		values[x->path[g->at]]--;
-		values[x->beyond]++;
-		break;
-	default:
-		return 0;
-	}
-	return 1;
+	return drops_misplayed(&d->expect[g->base], g->mis, g->at, values);
 }
 
 /* ---------------------------------------------------------- evidence */
@@ -315,23 +319,6 @@ static void evidence(const struct drops *d, const struct reading *g,
 	append(buf, len, " decided=%s", decided);
 }
 
-/* The board as move `e` leaves it, or 0 when the game has no counts. */
-static int legal_counts(struct drops *d, const struct sense_expect *e,
-			int *values)
-{
-	struct referee *ref = d->ref;
-	struct rules_outcome out;
-
-	if (ref->sense->counts == NULL)
-		return 0;
-	memcpy(ref->scratch, ref_pos_const(ref), ref->pos_size);
-	if (ref->game->ops->apply(ref->game, ref->scratch, &e->move, &out,
-				  NULL, 0) < 0)
-		return 0;
-	ref->sense->counts(ref->game, ref->scratch, values);
-	return 1;
-}
-
 /*
  * What to check: the places where the legal move and the misplay leave
  * the board differently (else those `about` names), with what the legal
@@ -345,11 +332,11 @@ static void check_text(struct drops *d, const struct reading *g,
 	int legal[SENSE_HOLES_MAX], other[SENSE_HOLES_MAX], places[3], n = 0;
 
 	if (misplay_counts(d, g, other) &&
-	    legal_counts(d, &d->expect[g->move], legal)) {
+	    drops_after(d, &d->expect[g->move], legal)) {
 		for (int h = 0; h < ref->nholes && n < 3; h++)
 			if (legal[h] != other[h])
 				places[n++] = h;
-	} else if (!legal_counts(d, &d->expect[g->move], legal)) {
+	} else if (!drops_after(d, &d->expect[g->move], legal)) {
 		snprintf(buf, len, "check the board");
 		return;
 	}
@@ -422,43 +409,59 @@ static void hold(struct drops *d, int e, const char *why,
 	d->held_ply = ref->ply + 1;
 }
 
-/* The misplay in words: "the drops stop one seed short". */
-static void misplay_text(struct drops *d, const struct reading *g, int foul,
+void drops_misplay_words(struct drops *d, enum drops_misplay mis,
+			 const struct sense_expect *x, int at, int foul,
 			 char *buf, size_t len)
 {
 	struct referee *ref = d->ref;
 	const struct sense_words *w = ref_words(ref);
-	const char *move = d->expect[g->base].text;
-	int a = g->where[0], b = g->where[1];
+	const char *move = x->text;
+	int m = x->npath;
 
-	switch (g->mis) {
+	switch (mis) {
 	case MIS_SHORT:
 		snprintf(buf, len, "the drops of %s stop %d %s short%s", move,
-			 g->at, g->at == 1 ? w->piece : w->pieces,
+			 at, at == 1 ? w->piece : w->pieces,
 			 foul ? " (left behind, or dropped together into one "
 			 "place)" : "");
 		break;
 	case MIS_DOUBLE:
 		snprintf(buf, len, "%s %s: two %s fell in %s %s and none in "
 			 "%s %s", w->doing, move, w->pieces,
-			 ref_hole_word(ref, a), ref_hole_name(ref, a),
-			 ref_hole_word(ref, b), ref_hole_name(ref, b));
+			 ref_hole_word(ref, x->path[at]),
+			 ref_hole_name(ref, x->path[at]),
+			 ref_hole_word(ref, x->path[m - 1]),
+			 ref_hole_name(ref, x->path[m - 1]));
 		break;
 	case MIS_SKIP:
 		snprintf(buf, len, "%s %s: %s %s was passed over and a %s fell "
-			 "in %s %s", w->doing, move, ref_hole_word(ref, a),
-			 ref_hole_name(ref, a), w->piece, ref_hole_word(ref, b),
-			 ref_hole_name(ref, b));
-		break;
-	case MIS_LIFTED:
-		snprintf(buf, len, "%s %s was lifted first, yet %s was %s",
-			 ref_hole_word(ref, a), ref_hole_name(ref, a), move,
-			 w->done);
+			 "in %s %s", w->doing, move,
+			 ref_hole_word(ref, x->path[at]),
+			 ref_hole_name(ref, x->path[at]), w->piece,
+			 ref_hole_word(ref, x->beyond),
+			 ref_hole_name(ref, x->beyond));
 		break;
 	default:
 		buf[0] = '\0';
 		break;
 	}
+}
+
+/* The misplay in words: "the drops stop one seed short". */
+static void misplay_text(struct drops *d, const struct reading *g, int foul,
+			 char *buf, size_t len)
+{
+	struct referee *ref = d->ref;
+	const struct sense_words *w = ref_words(ref);
+	int a = g->where[0];
+
+	if (g->mis == MIS_LIFTED)
+		snprintf(buf, len, "%s %s was lifted first, yet %s was %s",
+			 ref_hole_word(ref, a), ref_hole_name(ref, a),
+			 d->expect[g->base].text, w->done);
+	else
+		drops_misplay_words(d, g->mis, &d->expect[g->base], g->at,
+				    foul, buf, len);
 }
 
 /* The legal reading is not ten times likelier: held, with what the
@@ -509,21 +512,24 @@ static void foul_reading(struct drops *d, int n, const struct reading *g,
 	drops_foul(d, n, why, about);
 }
 
-/* Taken: with a warning when the drops show faults. */
-static void take(struct drops *d, const struct reading *g, int n,
-		 struct ref_about *about)
+void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
+		  const char *also)
 {
 	struct referee *ref = d->ref;
-	const struct sense_expect *e = &d->expect[g->move];
-	const struct match_result *r = &d->result[g->move];
-	char why[256] = "";
+	const struct sense_expect *x = &d->expect[e];
+	const struct match_result *r = &d->result[e];
+	char why[300] = "";
+	size_t used;
 
-	drops_describe(d, e, r, 1, why, sizeof(why), about);
+	drops_describe(d, x, r, 1, why, sizeof(why), about);
 	about->cause = why[0] ? CAUSE_SENSED_FAULT : CAUSE_SENSED;
-	drops_account(d, e, r);
-	drops_keep_late(d, e, r, n);
-	ref_accept(ref, &e->move, why[0] ? VERDICT_WARN : VERDICT_ACCEPT,
-		   about, why);
+	used = strlen(why);
+	if (why[0] && also != NULL && used < sizeof(why))
+		snprintf(why + used, sizeof(why) - used, "; %s", also);
+	drops_account(d, x, r);
+	drops_keep_late(d, x, r, n);
+	ref_accept(ref, &x->move, about->cause == CAUSE_SENSED ?
+		   VERDICT_ACCEPT : VERDICT_WARN, about, why);
 }
 
 /* How the move that fits best is to be judged: "take", "hold" or
@@ -555,13 +561,17 @@ static void decide(struct drops *d, int n, int best)
 
 	read_drops(d, best, n, &g);
 	decided = verdict_of(d, &g);
+	/* A table with a count source takes no move its counts have not
+	 * shown: none came (a move none made, or a count source down). */
+	if (decided[0] == 't' && ref_counts_read(d->ref) && !d->counted)
+		decided = "hold";
 	evidence(d, &g, decided, about.evidence, sizeof(about.evidence));
 	if (decided[0] == 'f')
 		foul_reading(d, n, &g, &about);
 	else if (decided[0] == 'h')
 		hold_reading(d, &g, &about);
 	else
-		take(d, &g, n, &about);
+		drops_accept(d, g.move, n, &about, NULL);
 }
 
 /*

@@ -388,6 +388,7 @@ void drops_pulse(struct drops *d, const struct observation *obs)
 		return;
 	}
 	h = &ref->health[hole];
+	ref->drops_seen = 1;
 	last = h->last_us;
 	h->last_us = ref->now;
 	/* Edges closer than the debounce time are one drop's bounce; closer

@@ -17,8 +17,8 @@
 /* The moves after the mover's move `e` (their number in *n, -1 when the
  * game is over then) and the seat that makes them: worked out once per
  * position. */
-static const struct sense_expect *next_of(struct drops *d, int e, int *n,
-					  int *seat)
+const struct sense_expect *drops_next(struct drops *d, int e, int *n,
+				      int *seat)
 {
 	struct referee *ref = d->ref;
 	const struct rules *ops = ref->game->ops;
@@ -135,7 +135,7 @@ int drops_split_begun(struct drops *d, int n)
 	memset(tail, 0, (size_t)n);
 	for (int e = 0; e < d->nexpect; e++) {
 		int nnext, seat;
-		const struct sense_expect *next = next_of(d, e, &nnext, &seat);
+		const struct sense_expect *next = drops_next(d, e, &nnext, &seat);
 
 		if (nnext < 0 || seat == ref_mover(d->ref))
 			continue;
@@ -246,7 +246,7 @@ int drops_split(struct drops *d, int n, struct drops_split *best)
 	best->cost = MATCH_FAR;
 	for (int e = 0; e < d->nexpect; e++) {
 		int nnext, seat;
-		const struct sense_expect *next = next_of(d, e, &nnext, &seat);
+		const struct sense_expect *next = drops_next(d, e, &nnext, &seat);
 
 		if (nnext < 0)
 			continue;

@@ -81,6 +81,7 @@ static const char *const cause_names[CAUSE_COUNT] = {
 	[CAUSE_KEPT] = "kept",
 	[CAUSE_UNKNOWN_PLACE] = "unknown-place",
 	[CAUSE_AFTER_END] = "after-end",
+	[CAUSE_STRAY] = "stray",
 	[CAUSE_OVERLAP] = "overlap",
 	[CAUSE_RESTORED] = "restored",
 	[CAUSE_SENSOR_DEAD] = "sensor-dead",
@@ -312,6 +313,24 @@ void ref_restored(struct referee *ref, const struct ref_about *about,
 	ref_say_about(ref, VERDICT_NOTE, about, ref->ply + 1, NULL,
 		      "board restored%s%s; %s to move", sep, but,
 		      ref_mover_name(ref));
+}
+
+int ref_counted(struct referee *ref, const struct sense_model *from,
+		const int *values)
+{
+	for (int i = 0; i < ref->nreaders; i++) {
+		const struct ref_reader *r = &ref->reader[i];
+
+		if (r->model != from && r->model->counted != NULL &&
+		    r->model->counted(ref, r->state, values))
+			return 1;
+	}
+	return 0;
+}
+
+int ref_counts_read(const struct referee *ref)
+{
+	return ref->snapshots_seen;
 }
 
 void ref_unknown_place(struct referee *ref, const struct observation *obs)

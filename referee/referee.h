@@ -88,6 +88,8 @@ enum verdict_cause {
 	CAUSE_UNKNOWN_PLACE,	/* an observation names no sensed place */
 	CAUSE_AFTER_END,	/* played after the end of the game
 				   (places: where the pieces fell) */
+	CAUSE_STRAY,		/* pulses no move made (the counts show the
+				   board as it was) */
 	CAUSE_OVERLAP,		/* the next player began before the mover's
 				   last piece fell (places: the next
 				   player's drops among the mover's) */

@@ -190,7 +190,6 @@ static void entry(struct referee *ref, const struct observation *obs)
 
 void ref_confirm(struct referee *ref, int seat)
 {
-	struct rules_move move = ref->held;
 	char by[64];
 
 	if (seat >= 0)
@@ -198,6 +197,13 @@ void ref_confirm(struct referee *ref, int seat)
 			 rules_seat_name(ref->game->ops, seat));
 	else
 		snprintf(by, sizeof(by), "confirmed by the arbiter");
+	ref_confirm_by(ref, by);
+}
+
+void ref_confirm_by(struct referee *ref, const char *by)
+{
+	struct rules_move move = ref->held;
+
 	ref->state = REF_PLAY;
 	if (ref_accept(ref, &move, VERDICT_ACCEPT,
 		       &(struct ref_about){ .cause = CAUSE_CONFIRMED }, by) < 0)

@@ -71,6 +71,8 @@ struct referee {
 	struct line_health *health;	/* one per place */
 	int buttons_seen;		/* the table's players use buttons */
 	int snapshots_seen;		/* the table sends snapshots */
+	int drops_seen;			/* and drops (a count source beside
+					   drop gates reads every move) */
 
 	/* The models that read the board, and which reads each kind. */
 	struct ref_reader reader[SENSE_MODELS_MAX];
@@ -128,6 +130,13 @@ void ref_restored(struct referee *ref, const struct ref_about *about,
 		  const char *but);
 /* An observation naming no sensed place. */
 void ref_unknown_place(struct referee *ref, const struct observation *obs);
+/* The board's values `values` (a snapshot read by `from`), to every
+ * other model's counted(): 1 when one of them judged with them. */
+int ref_counted(struct referee *ref, const struct sense_model *from,
+		const int *values);
+/* The table reads the board's values as well as its drops: a move is
+ * judged with them when they come soon enough. */
+int ref_counts_read(const struct referee *ref);
 /* Plays `game` from now on (the caller's game is the referee's then);
  * -1 with the reason, nothing changed, when it needs another board. */
 int ref_use_game(struct referee *ref, struct rules_game *game, char *err,
@@ -158,8 +167,10 @@ const char *ref_moves_again(const struct referee *ref);
 /* referee_command.c */
 void ref_start_game(struct referee *ref);
 /* The held move is confirmed, by the arbiter or by `seat` (the
- * opponent, at the table) when >= 0. */
+ * opponent, at the table) when >= 0; or as `by` says ("confirmed by
+ * the counts"). */
 void ref_confirm(struct referee *ref, int seat);
+void ref_confirm_by(struct referee *ref, const char *by);
 void ref_command(struct referee *ref, const struct observation *obs);
 
 #endif

@@ -86,6 +86,12 @@ struct sensing {
 	 * seats does not); NULL: every move does. */
 	int (*sensed)(const struct rules_game *game, const void *pos,
 		      const struct rules_move *move);
+	/* Optional: the values of every place once `move` (from `pos`,
+	 * ending the game) is made but before the end's own bookkeeping
+	 * (Kalah's final sweep), which may come later or not at all;
+	 * NULL: there is none. */
+	void (*unswept)(const struct rules_game *game, const void *pos,
+			const struct rules_move *move, int *counts);
 	/* Optional: the snapshot `counts` is a move from `pos` still being
 	 * made (pieces lifted, some of them put down); NULL: never. */
 	int (*under_way)(const struct rules_game *game, const void *pos,

@@ -843,6 +843,95 @@ static void test_drops_while_held_wait_for_the_arbiter(void **state)
 
 /* ---------------------------------------------------------- snapshots */
 
+/* ------------------------------------------------ drops and counts */
+
+/* A table with drop gates and a count source: the counts of the
+ * start position tell the referee they come. */
+static struct fix *counted(void)
+{
+	struct fix *f = started("");
+
+	feed(f, 0.2, OBS_SNAPSHOT, "4 4 4 4 4 4/4 4 4 4 4 4/0 0");
+	assert_int_equal(f->n, 1);		/* nothing moved: nothing said */
+	return f;
+}
+
+static void test_counts_catch_a_seed_left_behind(void **state)
+{
+	static const int a_e[] = { PIT_A, PIT_E, -1 };
+	struct fix *f = counted();
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 2.0, OBS_BUTTON, "S");		/* waits for the counts */
+	assert_int_equal(f->n, 1);
+	feed(f, 2.2, OBS_SNAPSHOT, "1 5 5 5 4 4/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_FOUL), CAUSE_ILLEGAL, a_e);
+	assert_says(last(f, VERDICT_FOUL), "the drops of a stop 1 seed short, "
+		    "as the counts show (pit a reads 1, expected 0; pit e "
+		    "reads 4, expected 5)");
+	assert_non_null(strstr(last(f, VERDICT_FOUL)->evidence,
+			       "counts=misplay:short@1"));
+	fix_close(f);
+
+	/* Two seeds dropped together in c: one pulse, the counts tell. */
+	f = counted();
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 1.4, OBS_SNAPSHOT, "0 5 6 5 4 4/4 4 4 4 4 4/0 0");
+	assert_says(last(f, VERDICT_FOUL), "sowing a: two seeds fell in pit "
+		    "c and none in pit e, as the counts show");
+	fix_close(f);
+}
+
+static void test_counts_show_a_missed_pulse_harmless(void **state)
+{
+	static const int pit_e[] = { PIT_E, -1 };
+	struct fix *f = counted();
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d");		/* e's pulse missed */
+	feed(f, 1.8, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 0");
+	assert_int_equal(count(f, VERDICT_HOLD) + count(f, VERDICT_FOUL), 0);
+	assert_about(last(f, VERDICT_WARN), CAUSE_SENSED_FAULT, pit_e);
+	assert_says(last(f, VERDICT_WARN), "S plays a; sensor on pit e missed "
+		    "a pulse (warning 1 in 40 plies); the counts agree");
+	assert_int_equal(referee_line(f->ref, PIT_E)->misses, 1);
+	/* A pulse no move made: the counts show the board unchanged. */
+	feed(f, 4.0, OBS_DROP, "D");
+	feed(f, 4.5, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_STRAY, (int[]){ -1 });
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+}
+
+static void test_counts_settle_a_held_move(void **state)
+{
+	struct fix *f = counted();
+
+	(void)state;
+	/* No counts within the quiet period: judged by the drops, but a
+	 * table with a count source takes nothing its counts have not
+	 * shown. */
+	sow(f, 1.0, 0.3, "b c d e");
+	tick(f, 5.0);
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	feed(f, 6.0, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_ACCEPT), CAUSE_CONFIRMED, (int[]){ -1 });
+	assert_says(last(f, VERDICT_ACCEPT), "S plays a; confirmed by the "
+		    "counts");
+	fix_close(f);
+
+	/* The last move: its counts may come before the sweep. */
+	f = counted();
+	feed(f, 0.5, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 2 1/20 24/S");
+	sow(f, 1.0, 0.3, "S");
+	feed(f, 1.3, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 2 1/21 24");
+	assert_says(last(f, VERDICT_OVER), "N wins 27-21");
+	assert_says(last(f, VERDICT_ACCEPT), "S plays f");
+	fix_close(f);
+}
+
 static void test_snapshot_exact_chain_of_extra_turns(void **state)
 {
 	struct fix *f = started("");
@@ -1440,6 +1529,9 @@ int main(void)
 		cmocka_unit_test(test_next_player_starting_at_once_is_parted),
 		cmocka_unit_test(test_flaky_line_after_three_warnings),
 		cmocka_unit_test(test_drops_while_held_wait_for_the_arbiter),
+		cmocka_unit_test(test_counts_catch_a_seed_left_behind),
+		cmocka_unit_test(test_counts_show_a_missed_pulse_harmless),
+		cmocka_unit_test(test_counts_settle_a_held_move),
 		cmocka_unit_test(test_snapshot_exact_chain_of_extra_turns),
 		cmocka_unit_test(test_snapshot_within_tolerance),
 		cmocka_unit_test(test_snapshot_far_from_any_move_is_a_foul),
