@@ -270,6 +270,17 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 	r->prefix_cost = t->prefix_cost;
 	r->tail_expected = e->ntail;
 
+	/* No tail: the table's last cell already counts drops after the
+	 * path as extra. */
+	if (e->ntail == 0) {
+		r->cost = t->cost[CELL(t, n, m)];
+		if (r->cost < r->prefix_cost)
+			r->prefix_cost = r->cost;
+		r->path_end = n;
+		if (trace)
+			trace_back(b, e, drops, n, m, t, r);
+		return;
+	}
 	/* The path ends after drops[0..i); the rest are tail drops,
 	 * matched against the tail in any order. */
 	memset(used, 0, (size_t)b->holes * sizeof(used[0]));

@@ -633,6 +633,20 @@ static void hold_ties(struct drops *d, int best, int ties)
 	hold(d, best, why, &about, NULL);
 }
 
+/* Drops the move's reading leaves over (extra, or beyond a roll): the
+ * only ones another move could have made. */
+static int has_extra(const struct drops *d, int e)
+{
+	const struct match_result *r = &d->result[e];
+
+	if (r->ndev == MATCH_DEVIATIONS_MAX || r->cost >= DROPS_FOUL_AT)
+		return 1;
+	for (int i = 0; i < r->ndev; i++)
+		if (r->dev[i].step == STEP_EXTRA || r->dev[i].step == STEP_ROLL)
+			return 1;
+	return 0;
+}
+
 /* The move that fits best, how many fit about as well, and the move of
  * the place touched first (-1 when none). -1 when no move is left. */
 static int best_fit(const struct drops *d, int *ties, int *touched)
@@ -679,7 +693,8 @@ void drops_judge(struct drops *d, int n)
 		return;
 	/* Two players' sowings, one after the other or overlapping, when
 	 * that reads the drops better than one move with its faults. */
-	if (d->result[best].cost >= DROPS_MARGIN && drops_split(d, n, &two) &&
+	if (d->result[best].cost >= DROPS_MARGIN && has_extra(d, best) &&
+	    drops_split(d, n, &two) &&
 	    two.cost + DROPS_MARGIN <= d->result[best].cost) {
 		drops_judge_split(d, n, &two);
 		return;

@@ -220,8 +220,23 @@ const struct sense_words *ref_words(const struct referee *ref)
 	return &ref->sense->words;
 }
 
+/* The one-letter names of the places, looked up at once. */
+static void index_holes(struct referee *ref)
+{
+	for (int c = 0; c < 256; c++)
+		ref->hole_of_char[c] = -1;
+	for (int h = 0; h < ref->nholes; h++)
+		if (ref->hole_names[h][0] != '\0' &&
+		    ref->hole_names[h][1] == '\0')
+			ref->hole_of_char[(unsigned char)ref->hole_names[h][0]] =
+				(short)h;
+}
+
 int ref_hole_index(const struct referee *ref, const char *name)
 {
+	if (name[0] != '\0' && name[1] == '\0' &&
+	    ref->hole_of_char[(unsigned char)name[0]] >= 0)
+		return ref->hole_of_char[(unsigned char)name[0]];
 	for (int h = 0; h < ref->nholes; h++)
 		if (strcmp(ref->hole_names[h], name) == 0)
 			return h;
@@ -379,6 +394,7 @@ struct referee *referee_new(unsigned table, const char *game,
 	ref->history = calloc(REF_HISTORY_MAX + 1, ref->pos_size);
 	ref->scratch = calloc(1, ref->pos_size);
 	ref->nholes = ref->sense->holes(ref->game, ref->hole_names);
+	index_holes(ref);
 	ref->health = calloc((size_t)ref->nholes + 1, sizeof(*ref->health));
 	if (ref->history == NULL || ref->scratch == NULL ||
 	    ref->health == NULL || open_readers(ref) < 0) {
@@ -433,6 +449,7 @@ int ref_use_game(struct referee *ref, struct rules_game *game, char *err,
 	ref->depth = 0;
 	for (int h = 0; h < n; h++)
 		ref->hole_names[h] = names[h];
+	index_holes(ref);
 	for (int i = 0; i < ref->nreaders; i++)
 		if (ref->reader[i].model->use_game != NULL)
 			ref->reader[i].model->use_game(ref,

@@ -68,6 +68,8 @@ struct referee {
 	/* The sensed places, and the health of their lines. */
 	int nholes;
 	const char *hole_names[SENSE_HOLES_MAX];
+	short hole_of_char[256];	/* a one-letter place name's index,
+					   or -1 */
 	struct line_health *health;	/* one per place */
 	int buttons_seen;		/* the table's players use buttons */
 	int snapshots_seen;		/* the table sends snapshots */
