@@ -546,7 +546,8 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 		return "foul";
 	if (margin > -DROPS_MARGIN ||
 	    (faulty && d->ref->cfg.accept_cost == 0) ||
-	    (r->matched == 0 && e->npath > 0 && r->cost > 0) ||
+	    (r->matched == 0 && e->npath > 0 && r->cost > 0 &&
+	     r->tail_sensed < 2) ||
 	    (r->free_misses > 0 && r->cost > 0))
 		return "hold";
 	return "take";
