@@ -318,13 +318,19 @@ void drops_describe(struct drops *d, const struct sense_expect *e,
 
 /* ------------------------------------------------------------ pulses */
 
-/* Pulses closer than the window: a line that chatters is stuck. */
+/* Edges closer together than the window, each further than the
+ * debounce time from the one before: a line that chatters is stuck. */
 static int line_stuck(struct drops *d, int hole)
 {
 	struct referee *ref = d->ref;
 	struct line_track *t = &d->track[hole];
 	int n = 0;
 
+	/* Contact bounce, and pieces dropped together, come closer than
+	 * the debounce time: a line chatters with edges further apart. */
+	if (t->nrecent > 0 &&
+	    ref->now - t->recent[t->nrecent - 1] < ref->cfg.debounce_us)
+		return 0;
 	if (t->nrecent == DROPS_RECENT) {
 		memmove(t->recent, t->recent + 1,
 			(size_t)(t->nrecent - 1) * sizeof(t->recent[0]));
@@ -358,7 +364,7 @@ static int line_back(struct drops *d, int hole, uint64_t last)
 	struct line_health *h = &ref->health[hole];
 
 	if (h->state == LINE_STUCK) {
-		if (ref->now - last < 30 * ref->cfg.stuck_window_us)
+		if (ref->now - last < 3 * ref->cfg.stuck_window_us)
 			return 0;
 		h->state = LINE_FLAKY;
 		d->track[hole].nrecent = 0;
