@@ -212,6 +212,30 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	return 1;
 }
 
+/* Neither the drops nor the counts are a legal move's: a foul. */
+static void foul_disagreement(struct drops *d, int n, int best,
+			      const int *seen)
+{
+	struct ref_about about = { .cause = CAUSE_NO_FIT };
+	int legal[SENSE_HOLES_MAX];
+	char differ[200], why[280];
+
+	if (best < 0 || !drops_after(d, &d->expect[best], legal)) {
+		drops_foul(d, n, "no legal move fits the drops or the counts",
+			   &about);
+		return;
+	}
+	disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d counts=disagree decided=foul",
+		 d->expect[best].text, d->result[best].cost / 10,
+		 d->result[best].cost % 10);
+	snprintf(why, sizeof(why), "no legal move of %s fits the drops or "
+		 "the counts (nearest %s: %s)", ref_mover_name(d->ref),
+		 d->expect[best].text, differ);
+	drops_foul(d, n, why, &about);
+}
+
 /* The move followed, pend[0..n), judged with the counts `seen`. */
 static void judge_counted(struct drops *d, int n, const int *seen)
 {
@@ -259,7 +283,7 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 		if (best < 0 || d->result[e].cost < d->result[best].cost)
 			best = e;
 	if (best < 0 || d->result[best].cost >= DROPS_FOUL_AT)
-		drops_judge(d, n);
+		foul_disagreement(d, n, best, seen);
 	else
 		hold_disagreement(d, best, seen);
 }

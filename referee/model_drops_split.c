@@ -128,6 +128,14 @@ static int a_sowing(const struct drops_split *s, int n,
 	return k >= 2 || k == theirs->npath;
 }
 
+/* Their first drop, `first`, is a second pulse of the mover's drop
+ * `last`: the same place, sooner after it than a hand could begin. */
+static int echo(const struct drops *d, int last, int first)
+{
+	return last >= 0 && first > last && d->pend[first] == d->pend[last] &&
+	       d->pend_t[first] - d->pend_t[last] < DROPS_REACH_US / 2;
+}
+
 int drops_split_begun(struct drops *d, int n)
 {
 	uint8_t tail[MATCH_OBS_MAX];
@@ -177,6 +185,8 @@ static void split_exact(struct drops *d, int n, int e, int seat,
 			else if (first_theirs < 0)
 				first_theirs = i;
 		}
+		if (echo(d, last_mine, first_theirs))
+			continue;
 		s.move = e;
 		s.next = f;
 		s.seat = seat;
@@ -212,7 +222,7 @@ static void split_after(struct drops *d, int n, int e, int seat,
 		int soon = d->pend_t[k] - d->pend_t[k - 1] < DROPS_REACH_US;
 		int pi = other && soon ? DROPS_COST_OVERLAP : DROPS_COST_QUICK;
 
-		if (!first[d->pend[k]])
+		if (!first[d->pend[k]] || echo(d, k - 1, k))
 			continue;
 
 		match_whole(&d->board, &d->expect[e], &d->align[e], d->pend,
