@@ -257,32 +257,15 @@ static int shortfall_cost(const struct match_board *b, const uint8_t *drops,
 	return misses;
 }
 
-void match_whole(const struct match_board *b, const struct sense_expect *e,
-		 const struct match_table *t, const uint8_t *drops,
-		 const uint64_t *at, int n, int trace, struct match_result *r)
+/* Where the path ends, drops[0..i) its own and the rest its tail (in
+ * any order): the cheapest end, preferring the one using most of the
+ * tail; its cost into r->cost, the tail drops used into r->tail_sensed. */
+static int path_end(const struct match_board *b, const struct sense_expect *e,
+		    const struct match_table *t, const uint8_t *drops, int n,
+		    struct match_result *r)
 {
-	int m = e->npath, best_i = 0, best_tail = 0;
-	int used[SENSE_HOLES_MAX], tail_extra = 0, tail_used = 0;
+	int used[SENSE_HOLES_MAX], tail_extra = 0, tail_used = 0, best_i = 0;
 
-	memset(r, 0, sizeof(*r));
-	if (n >= t->rows)
-		n = t->rows - 1;
-	r->prefix_cost = t->prefix_cost;
-	r->tail_expected = e->ntail;
-
-	/* No tail: the table's last cell already counts drops after the
-	 * path as extra. */
-	if (e->ntail == 0) {
-		r->cost = t->cost[CELL(t, n, m)];
-		if (r->cost < r->prefix_cost)
-			r->prefix_cost = r->cost;
-		r->path_end = n;
-		if (trace)
-			trace_back(b, e, drops, n, m, t, r);
-		return;
-	}
-	/* The path ends after drops[0..i); the rest are tail drops,
-	 * matched against the tail in any order. */
 	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
 	r->cost = MATCH_FAR;
 	for (int i = n; i >= 0; i--) {
@@ -298,45 +281,74 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 				tail_extra += extra_cost(b, h);
 			}
 		}
-		c = t->cost[CELL(t, i, m)] + tail_extra;
-		if (c < r->cost || (c == r->cost && tail_used > best_tail)) {
+		c = t->cost[CELL(t, i, e->npath)] + tail_extra;
+		if (c < r->cost || (c == r->cost && tail_used > r->tail_sensed)) {
 			r->cost = c;
 			best_i = i;
-			best_tail = tail_used;
+			r->tail_sensed = tail_used;
 		}
 	}
+	return best_i;
+}
+
+/* The tail drops beyond what the tail carries, as extra pulses. */
+static void trace_tail(const struct match_board *b,
+		       const struct sense_expect *e, const uint8_t *drops,
+		       int from, int n, struct match_result *r)
+{
+	int used[SENSE_HOLES_MAX];
+
+	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
+	for (int i = from; i < n; i++) {
+		int h = drops[i];
+
+		if (used[h] < e->tail[h]) {
+			used[h]++;
+		} else {
+			struct match_deviation d = {
+				STEP_EXTRA, 0, -1, h, i, extra_cost(b, h)
+			};
+
+			add_deviation(r, &d);
+		}
+	}
+}
+
+void match_whole(const struct match_board *b, const struct sense_expect *e,
+		 const struct match_table *t, const uint8_t *drops,
+		 const uint64_t *at, int n, int trace, struct match_result *r)
+{
+	int m = e->npath, best_i, used[SENSE_HOLES_MAX];
+
+	memset(r, 0, sizeof(*r));
+	if (n >= t->rows)
+		n = t->rows - 1;
+	r->prefix_cost = t->prefix_cost;
+	r->tail_expected = e->ntail;
+	/* No tail: the table's last cell already counts drops after the
+	 * path as extra. */
+	best_i = e->ntail == 0 ? n : path_end(b, e, t, drops, n, r);
+	if (e->ntail == 0)
+		r->cost = t->cost[CELL(t, n, m)];
 	/* A whole move may still grow: it is also a beginning. */
 	if (r->cost < r->prefix_cost)
 		r->prefix_cost = r->cost;
 	/* Tail pieces not sensed, where the sensor works. */
-	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
-	for (int i = best_i; i < n; i++)
-		used[drops[i]]++;
-	for (int h = 0; h < b->holes && !e->ends; h++)
-		if (e->tail[h] > used[h] && !b->free_miss[h])
-			r->tail_cost += shortfall_cost(b, drops, at, best_i, n,
-						       h, e->tail[h] - used[h]);
+	if (e->ntail > 0 && !e->ends) {
+		memset(used, 0, (size_t)b->holes * sizeof(used[0]));
+		for (int i = best_i; i < n; i++)
+			used[drops[i]]++;
+		for (int h = 0; h < b->holes; h++)
+			if (e->tail[h] > used[h] && !b->free_miss[h])
+				r->tail_cost += shortfall_cost(b, drops, at,
+					best_i, n, h, e->tail[h] - used[h]);
+	}
 	r->cost += r->tail_cost;
 	if (r->cost > MATCH_FAR)
 		r->cost = MATCH_FAR;
-	r->tail_sensed = best_tail;
 	r->path_end = best_i;
 	if (trace) {
 		trace_back(b, e, drops, best_i, m, t, r);
-		memset(used, 0, (size_t)b->holes * sizeof(used[0]));
-		for (int i = best_i; i < n; i++) {
-			int h = drops[i];
-
-			if (used[h] < e->tail[h]) {
-				used[h]++;
-			} else {
-				struct match_deviation d = {
-					STEP_EXTRA, 0, -1, h, i,
-					extra_cost(b, h)
-				};
-
-				add_deviation(r, &d);
-			}
-		}
+		trace_tail(b, e, drops, best_i, n, r);
 	}
 }
