@@ -207,7 +207,7 @@ static void ask(struct snapshots *s, const struct snap_candidates *c)
 	}
 	snprintf(why, sizeof(why), "the snapshot fits %d moves equally well",
 		 c->ties + 1);
-	ref_hold(ref, &best->move, best->text, &about, why);
+	ref_hold(ref, &best->move, best->text, &about, why, NULL);
 }
 
 /* One reachable board fits within the tolerance, not exactly. */
@@ -222,7 +222,8 @@ static void take_near(struct snapshots *s, const struct snap_candidates *c)
 	disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
 	snprintf(note, sizeof(note), "snapshot: %s", why);
 	if (ref->cfg.snapshot_confirm && best->parent == 0)
-		ref_hold(ref, &best->move, best->text, &about, note);
+		ref_hold(ref, &best->move, best->text, &about, note,
+			 NULL);
 	else
 		play_chain(s, c->best, VERDICT_WARN, &about, note);
 }
@@ -249,7 +250,10 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 static void decide(struct snapshots *s, const struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
-	int tolerance = ref->cfg.snapshot_tolerance;
+	/* Beside drop gates, the counts see every move: a board more than
+	 * a misread count away from any is no sensor matter. */
+	int tolerance = ref->drops_seen && ref->cfg.snapshot_tolerance > 1 ?
+			1 : ref->cfg.snapshot_tolerance;
 	int near = c->best > 0 && c->distance <= tolerance &&
 		   c->distance < c->here;
 
@@ -283,12 +287,8 @@ static void restoring(struct snapshots *s, int here_d)
 
 	if (here_d > ref->cfg.snapshot_tolerance)
 		return;
-	ref->state = REF_PLAY;
-	ref_new_move(ref);
 	disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
-	ref_say_about(ref, VERDICT_NOTE, &about, ref->ply + 1, NULL,
-		      "board restored%s%s; %s to move", here_d ? " but " : "",
-		      why, ref_mover_name(ref));
+	ref_restored(ref, &about, why);
 }
 
 static void snapshot_feed(struct referee *ref, void *state,
@@ -298,7 +298,7 @@ static void snapshot_feed(struct referee *ref, void *state,
 	struct snap_candidates c;
 	char err[RULES_ERR_MAX];
 
-	if (ref->state == REF_IDLE || ref->state == REF_HELD)
+	if (ref->state == REF_IDLE)
 		return;
 	ref->snapshots_seen = 1;
 	if (ref->sense->snapshot_parse(ref->game, obs->text, s->seen, err,
@@ -313,9 +313,13 @@ static void snapshot_feed(struct referee *ref, void *state,
 		restoring(s, c.here);
 		return;
 	}
-	if (c.here == 0 || (ref->sense->under_way != NULL &&
-			    ref->sense->under_way(ref->game, ref_pos_const(ref),
-						  s->seen)))
+	/* A sowing still under way says nothing yet; else the models that
+	 * follow or hold a move judge it with the counts first. */
+	if (ref->sense->under_way != NULL &&
+	    ref->sense->under_way(ref->game, ref_pos_const(ref), s->seen))
+		return;
+	if (ref_counted(ref, &sense_model_snapshots, s->seen) ||
+	    ref->state == REF_HELD || c.here == 0)
 		return;
 	if (s->nodes == NULL) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_NO_MEMORY, ref->ply, NULL,

@@ -153,22 +153,27 @@ int ref_accept(struct referee *ref, const struct rules_move *move,
 
 void ref_hold(struct referee *ref, const struct rules_move *move,
 	      const char *text, const struct ref_about *about,
-	      const char *why)
+	      const char *why, const char *ask)
 {
 	ref->held = *move;
 	snprintf(ref->held_text, sizeof(ref->held_text), "%s", text);
 	ref->state = REF_HELD;
+	ref->held_kept = 0;
 	for (int i = 0; i < ref->nreaders; i++)
 		if (ref->reader[i].model->held != NULL)
 			ref->reader[i].model->held(ref, ref->reader[i].state);
 	ref_say_about(ref, VERDICT_HOLD, about, ref->ply + 1, ref->held_text,
-		      "%s plays %s? %s; confirm or correct",
-		      ref_mover_name(ref), ref->held_text, why);
+		      "%s plays %s? %s%s", ref_mover_name(ref),
+		      ref->held_text, why,
+		      ask != NULL ? ask : "; confirm or correct");
 }
 
 void ref_await_restore(struct referee *ref)
 {
+	int over = ref->state == REF_IDLE || ref->after_end;
+
 	ref_clear_move(ref);
+	ref->after_end = over;
 	ref->state = REF_RESTORE;
 	ref->last_activity = ref->now;
 }
