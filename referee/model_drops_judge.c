@@ -41,30 +41,15 @@ struct reading {
 	int where[2];		/* the places it is about, or -1 */
 	int cost[MIS_COUNT];	/* the best of each kind, MATCH_FAR: none */
 };
-static void append(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used >= len - 1)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 /* "d e S A": the drops as sensed, for a foul message. */
 static void drops_text(const struct drops *d, int n, char *buf, size_t len)
 {
 	buf[0] = '\0';
 	for (int i = 0; i < n && i < 24; i++)
-		append(buf, len, "%s%s", i ? " " : "",
+		ref_append(buf, len, "%s%s", i ? " " : "",
 		       ref_hole_name(d->ref, d->pend[i]));
 	if (n > 24)
-		append(buf, len, " ...");
+		ref_append(buf, len, " ...");
 }
 
 /* ---------------------------------------------------------- readings */
@@ -297,26 +282,26 @@ static void evidence(const struct drops *d, const struct reading *g,
 		if (drops_is_shadow(e, r, v))
 			continue;
 		drops_line_record(d, h, rec, sizeof(rec));
-		append(faults, sizeof(faults), "%s%s:%s(%s)",
+		ref_append(faults, sizeof(faults), "%s%s:%s(%s)",
 		       faults[0] ? "," : "", step[v->step],
 		       ref_hole_name(d->ref, h), rec);
 	}
 	snprintf(buf, len, "move=%s legal=%d.%d", e->text, g->legal / 10,
 		 g->legal % 10);
 	if (faults[0])
-		append(buf, len, " faults=%s", faults);
+		ref_append(buf, len, " faults=%s", faults);
 	if (r->tail_cost > 0)
-		append(buf, len, " tail=%d/%d", r->tail_sensed,
+		ref_append(buf, len, " tail=%d/%d", r->tail_sensed,
 		       r->tail_expected);
 	for (int k = MIS_SHORT; k < MIS_COUNT; k++)
 		if (g->cost[k] < MATCH_FAR)
-			append(buf, len, " %s=%d.%d", misplay_key[k],
+			ref_append(buf, len, " %s=%d.%d", misplay_key[k],
 			       g->cost[k] / 10, g->cost[k] % 10);
 	if (g->base >= 0)
-		append(buf, len, " misplay=%s:%s@%s", misplay_key[g->mis],
+		ref_append(buf, len, " misplay=%s:%s@%s", misplay_key[g->mis],
 		       d->expect[g->base].text,
 		       ref_hole_name(d->ref, g->where[0]));
-	append(buf, len, " decided=%s", decided);
+	ref_append(buf, len, " decided=%s", decided);
 }
 
 /*
@@ -349,13 +334,13 @@ static void check_text(struct drops *d, const struct reading *g,
 		int h = places[k];
 
 		ref_about_place(about, h);
-		append(buf, len, "%s%s %s should%s ", k == 0 ? "" :
+		ref_append(buf, len, "%s%s %s should%s ", k == 0 ? "" :
 		       k == n - 1 ? " and " : ", ", ref_hole_word(ref, h),
 		       ref_hole_name(ref, h), k == 0 ? " now" : "");
 		if (legal[h] == 0)
-			append(buf, len, "be empty");
+			ref_append(buf, len, "be empty");
 		else
-			append(buf, len, "hold %d", legal[h]);
+			ref_append(buf, len, "hold %d", legal[h]);
 	}
 	if (n == 0)
 		snprintf(buf, len, "check the board");
@@ -475,7 +460,7 @@ static void hold_reading(struct drops *d, const struct reading *g,
 
 	drops_describe(d, e, r, 0, why, sizeof(why), about);
 	if (r->free_misses > 0)
-		append(why, sizeof(why), "%sa sensor out of order hides %d %s",
+		ref_append(why, sizeof(why), "%sa sensor out of order hides %d %s",
 		       why[0] ? "; " : "", r->free_misses,
 		       r->free_misses == 1 ? ref_words(d->ref)->piece :
 		       ref_words(d->ref)->pieces);
@@ -491,7 +476,7 @@ static void hold_reading(struct drops *d, const struct reading *g,
 		}
 	}
 	check_text(d, g, about, check, sizeof(check));
-	append(why, sizeof(why), "%s%s", why[0] ? ": " : "", check);
+	ref_append(why, sizeof(why), "%s%s", why[0] ? ": " : "", check);
 	hold(d, g->move, why, about, " \xe2\x80\x94 check and confirm");
 }
 
@@ -592,7 +577,7 @@ static int judge_touched(struct drops *d, int n, int touched, int best)
 		drops_describe(d, &d->expect[touched], &d->result[touched], 0,
 			       why, sizeof(why), &about);
 		ref_about_place(&about, d->lifted);
-		append(why, sizeof(why), "%s%s %s was touched; the drops fit "
+		ref_append(why, sizeof(why), "%s%s %s was touched; the drops fit "
 		       "%s better", why[0] ? "; " : "",
 		       ref_hole_word(ref, d->lifted),
 		       ref_hole_name(ref, d->lifted), d->expect[best].text);
@@ -627,10 +612,10 @@ static void hold_ties(struct drops *d, int best, int ties)
 		if (d->result[e].cost > cost + DROPS_TIE)
 			continue;
 		ref_about_place(&about, d->expect[e].origin);
-		append(why, sizeof(why), "%s%s", k++ == 0 ? " " :
+		ref_append(why, sizeof(why), "%s%s", k++ == 0 ? " " :
 		       k == ties + 1 ? " and " : ", ", d->expect[e].text);
 	}
-	append(why, sizeof(why), " equally well");
+	ref_append(why, sizeof(why), " equally well");
 	hold(d, best, why, &about, NULL);
 }
 

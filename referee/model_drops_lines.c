@@ -11,21 +11,6 @@
 
 #include "referee/model_drops.h"
 
-static void append(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used >= len - 1)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 /* ---------------------------------------------------------- warnings */
 
 /* The warnings against a line within the window. */
@@ -232,7 +217,7 @@ static void count_warning(struct drops *d, int hole, char *buf, size_t len,
 
 	if (n > about->warnings)
 		about->warnings = n;
-	append(buf, len, " (warning %d in %d plies)", n, DROPS_WARN_PLIES);
+	ref_append(buf, len, " (warning %d in %d plies)", n, DROPS_WARN_PLIES);
 }
 
 /* One deviation, in words. */
@@ -246,7 +231,7 @@ static void describe_step(struct drops *d, const struct match_deviation *v,
 
 	switch (v->step) {
 	case STEP_MISS:
-		append(buf, len, "sensor on %s %s missed a pulse",
+		ref_append(buf, len, "sensor on %s %s missed a pulse",
 		       ref_hole_word(ref, v->expected),
 		       ref_hole_name(ref, v->expected));
 		if (warn)
@@ -254,28 +239,28 @@ static void describe_step(struct drops *d, const struct match_deviation *v,
 		break;
 	case STEP_EXTRA:
 		if (d->board.forbidden[v->sensed]) {
-			append(buf, len,
+			ref_append(buf, len,
 			       "a %s fell in %s %s, where %s may not %s",
 			       w->piece, ref_hole_word(ref, v->sensed),
 			       ref_hole_name(ref, v->sensed),
 			       ref_mover_name(ref), w->verb);
 			break;
 		}
-		append(buf, len, "extra pulse on %s %s",
+		ref_append(buf, len, "extra pulse on %s %s",
 		       ref_hole_word(ref, v->sensed),
 		       ref_hole_name(ref, v->sensed));
 		if (warn)
 			count_warning(d, v->sensed, buf, len, about);
 		break;
 	case STEP_SWAP:
-		append(buf, len,
+		ref_append(buf, len,
 		       "%s %d and %d sensed in swapped order (%s then %s)",
 		       w->pieces, v->index, v->index + 1,
 		       ref_hole_name(ref, v->sensed),
 		       ref_hole_name(ref, v->expected));
 		break;
 	case STEP_ROLL:
-		append(buf, len,
+		ref_append(buf, len,
 		       "%s %s: expected the %s %s in %s, sensed it in %s",
 		       ref_hole_word(ref, v->sensed),
 		       ref_hole_name(ref, v->sensed),
@@ -301,7 +286,7 @@ void drops_describe(struct drops *d, const struct sense_expect *e,
 			continue;
 		ref_about_place(about, v->expected);
 		ref_about_place(about, v->sensed);
-		append(buf, len, "%s", buf[0] ? "; " : "");
+		ref_append(buf, len, "%s", buf[0] ? "; " : "");
 		describe_step(d, v, warn, buf, len, about);
 	}
 	for (int h = 0; h < ref->nholes && !e->ends &&
@@ -309,7 +294,7 @@ void drops_describe(struct drops *d, const struct sense_expect *e,
 		if (e->tail[h] == 0)
 			continue;
 		ref_about_place(about, h);
-		append(buf, len, "%s%s %s: %d of the %d %s carried in sensed",
+		ref_append(buf, len, "%s%s %s: %d of the %d %s carried in sensed",
 		       buf[0] ? "; " : "", ref_hole_word(ref, h),
 		       ref_hole_name(ref, h), r->tail_sensed, r->tail_expected,
 		       ref_words(ref)->pieces);

@@ -182,6 +182,18 @@ static void say(struct referee *ref, enum verdict_kind kind,
 		ref->fn(ref->ctx, &v);
 }
 
+void ref_append(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used >= len - 1)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
 void ref_say(struct referee *ref, enum verdict_kind kind,
 	     enum verdict_cause cause, int ply, const char *move,
 	     const char *fmt, ...)

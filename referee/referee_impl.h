@@ -95,6 +95,9 @@ struct referee {
 };
 
 /* referee.c */
+/* printf at the end of the text in `buf` (of `len`), cut to fit. */
+void ref_append(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Adds `place` to what a verdict is about (once; none when < 0). */
 void ref_about_place(struct ref_about *about, int place);
 /* Gives a verdict for `cause`, about no place in particular. */
