@@ -29,27 +29,6 @@ static int distance(const int *a, const int *b, int n)
 	return d;
 }
 
-/* "pit a reads 1, expected 0; pit e reads 4, expected 5", the places
- * into `about`. */
-static void disagreement(struct referee *ref, const int *seen,
-			 const int *want, char *buf, size_t len,
-			 struct ref_about *about)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (int h = 0; h < ref->nholes && used < len; h++) {
-		if (seen[h] == want[h])
-			continue;
-		ref_about_place(about, h);
-		used += (size_t)snprintf(buf + used, len - used,
-					 "%s%s %s reads %d, expected %d",
-					 used ? "; " : "", ref_hole_word(ref, h),
-					 ref_hole_name(ref, h), seen[h],
-					 want[h]);
-	}
-}
-
 /* How far `seen` is from the board move `e` leaves: as the rules leave
  * it, or, for a move that ends the game, before the sweep. */
 static int board_distance(struct drops *d, const struct sense_expect *e,
@@ -125,7 +104,7 @@ static void foul_misplay(struct drops *d, int n, int e,
 
 	drops_misplay_words(d, mis, &d->expect[e], at, 0, what, sizeof(what));
 	drops_after(d, &d->expect[e], legal);
-	disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
+	ref_disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
 	snprintf(about.evidence, sizeof(about.evidence),
 		 "move=%s counts=misplay:%s@%d decided=foul", d->expect[e].text,
 		 mis == MIS_SHORT ? "short" : mis == MIS_DOUBLE ? "double" :
@@ -144,7 +123,7 @@ static void hold_disagreement(struct drops *d, int best, const int *seen)
 	char differ[240], why[300];
 
 	drops_after(d, &d->expect[best], legal);
-	disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
+	ref_disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
 	snprintf(about.evidence, sizeof(about.evidence),
 		 "move=%s legal=%d.%d counts=disagree decided=hold",
 		 d->expect[best].text, d->result[best].cost / 10,
@@ -225,7 +204,7 @@ static void foul_disagreement(struct drops *d, int n, int best,
 			   &about);
 		return;
 	}
-	disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
+	ref_disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
 	snprintf(about.evidence, sizeof(about.evidence),
 		 "move=%s legal=%d.%d counts=disagree decided=foul",
 		 d->expect[best].text, d->result[best].cost / 10,
@@ -317,7 +296,7 @@ static int held_counted(struct drops *d, const int *seen)
 				continue;
 			drops_misplay_words(d, board_misplays[k], x, at, 0,
 					    what, sizeof(what));
-			disagreement(ref, seen, legal, differ, sizeof(differ),
+			ref_disagreement(ref, seen, legal, differ, sizeof(differ),
 				     &about);
 			ref_say_about(ref, VERDICT_FOUL, &about, ref->ply + 1,
 				      NULL, "%s, as the counts show (%s); "

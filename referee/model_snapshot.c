@@ -67,30 +67,6 @@ static void *node_pos(const struct snapshots *s, int node)
 	return s->pos + (size_t)node * s->pos_cap;
 }
 
-/*
- * Where the snapshot differs from `want`, place by place ("WORD NAME
- * reads 5, expected 4; ..."), and the places that differ into `about`.
- */
-static void disagreement(const struct referee *ref, const int *seen,
-			 const int *want, char *buf, size_t len,
-			 struct ref_about *about)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (int h = 0; h < ref->nholes && used < len; h++) {
-		if (seen[h] == want[h])
-			continue;
-		ref_about_place(about, h);
-		used += (size_t)snprintf(buf + used, len - used,
-					 "%s%s %s reads %d, expected %d",
-					 used ? "; " : "",
-					 ref_hole_word(ref, h),
-					 ref_hole_name(ref, h), seen[h],
-					 want[h]);
-	}
-}
-
 /* ------------------------------------------------------------ search */
 
 /* The moves from node `at` that the board shows, as new nodes. */
@@ -219,7 +195,7 @@ static void take_near(struct snapshots *s, const struct snap_candidates *c)
 	char why[256], note[300];
 
 	ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
-	disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
+	ref_disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
 	snprintf(note, sizeof(note), "snapshot: %s", why);
 	if (ref->cfg.snapshot_confirm && best->parent == 0)
 		ref_hold(ref, &best->move, best->text, &about, note,
@@ -237,7 +213,7 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 
 	if (c->best > 0) {
 		ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
-		disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
+		ref_disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
 		snprintf(near, sizeof(near), " (nearest %s: %s)",
 			 s->nodes[c->best].text, why);
 	}
@@ -268,7 +244,7 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 		struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
 		char why[256];
 
-		disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
+		ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
 		ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
 			      "snapshot disagrees with the board: %s", why);
 	} else {
@@ -287,7 +263,7 @@ static void restoring(struct snapshots *s, int here_d)
 
 	if (here_d > ref->cfg.snapshot_tolerance)
 		return;
-	disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
+	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
 	ref_restored(ref, &about, why);
 }
 

@@ -182,6 +182,25 @@ static void say(struct referee *ref, enum verdict_kind kind,
 		ref->fn(ref->ctx, &v);
 }
 
+void ref_disagreement(const struct referee *ref, const int *seen,
+		      const int *want, char *buf, size_t len,
+		      struct ref_about *about)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int h = 0; h < ref->nholes && used < len; h++) {
+		if (seen[h] == want[h])
+			continue;
+		ref_about_place(about, h);
+		used += (size_t)snprintf(buf + used, len - used,
+					 "%s%s %s reads %d, expected %d",
+					 used ? "; " : "", ref_hole_word(ref, h),
+					 ref_hole_name(ref, h), seen[h],
+					 want[h]);
+	}
+}
+
 void ref_append(char *buf, size_t len, const char *fmt, ...)
 {
 	size_t used = strlen(buf);

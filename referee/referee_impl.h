@@ -99,6 +99,11 @@ struct referee {
 void ref_append(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Adds `place` to what a verdict is about (once; none when < 0). */
+/* Where the values `seen` differ from `want`, place by place ("WORD
+ * NAME reads 5, expected 4; ..."), into `buf`; the places into `about`. */
+void ref_disagreement(const struct referee *ref, const int *seen,
+		      const int *want, char *buf, size_t len,
+		      struct ref_about *about);
 void ref_about_place(struct ref_about *about, int place);
 /* Gives a verdict for `cause`, about no place in particular. */
 void ref_say(struct referee *ref, enum verdict_kind kind,
