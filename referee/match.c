@@ -7,20 +7,35 @@
 
 #include "referee/match.h"
 
-static inline int extra_cost(const struct match_board *b, int hole)
+void match_board_costs(struct match_board *b, int miss, int extra)
 {
-	/* A drop where no piece of the mover may go is suspect, not noise. */
-	return b->forbidden[hole] ? 2 : 1;
+	for (int h = 0; h < b->holes && h < SENSE_HOLES_MAX; h++) {
+		b->miss[h] = (uint16_t)miss;
+		b->extra[h] = (uint16_t)extra;
+	}
 }
 
-static inline int lead_cost(const struct match_board *b, int hole)
+static inline int extra_cost(const struct match_board *b, int hole)
 {
-	return extra_cost(b, hole) < 2 ? 2 : extra_cost(b, hole);
+	return b->extra[hole];
 }
 
 static inline int miss_cost(const struct match_board *b, int hole)
 {
-	return b->free_miss[hole] ? 0 : 1;
+	return b->free_miss[hole] ? 0 : b->miss[hole];
+}
+
+/* Two drops sensed in swapped order, `gap` apart: pieces released close
+ * together reach their gates in either order; far apart, they cannot. */
+static inline int swap_cost(uint64_t gap)
+{
+	if (gap < MATCH_SWAP_FAST_US)
+		return MATCH_COST_SWAP_FAST;
+	if (gap < 2 * MATCH_SWAP_FAST_US)
+		return 16;
+	if (gap < MATCH_SWAP_SLOW_US)
+		return 35;
+	return MATCH_COST_SWAP_SLOW;
 }
 
 #define CELL(t, i, j) ((size_t)(i) * (size_t)(t)->stride + (size_t)(j))
@@ -35,32 +50,37 @@ void match_start(const struct match_board *b, const struct sense_expect *e,
 	t->step[0] = STEP_MATCH;
 	t->prefix_cost = 0;
 	for (int j = 1; j <= e->npath; j++) {
-		t->cost[j] = (uint16_t)(t->cost[j - 1] +
-					miss_cost(b, e->path[j - 1]));
+		int c = t->cost[j - 1] + miss_cost(b, e->path[j - 1]);
+
+		t->cost[j] = (uint16_t)(c < MATCH_FAR ? c : MATCH_FAR);
 		t->step[j] = STEP_MISS;
 	}
 	t->rows = 1;
 }
 
-int match_push(const struct match_board *b, const struct sense_expect *e,
-	       struct match_table *t, const uint8_t *drops, int n)
+/*
+ * Row i of a table from the rows before it (up: i - 1; up2: i - 2, or
+ * NULL when i < 2), the path `path[0..m)` begun from `origin`, drops[i -
+ * 1] the drop aligned; the steps into srow when not NULL. Returns the
+ * row's lowest cost.
+ */
+static int fill_row(const struct match_board *b, const uint8_t *path, int m,
+		    int origin, const uint8_t *drops, const uint64_t *at,
+		    int i, uint16_t *row, const uint16_t *up,
+		    const uint16_t *up2, uint8_t *srow)
 {
-	int m = e->npath, i = n, o = drops[n - 1], low;
-	uint16_t *row, *up;
-	uint8_t *srow;
+	int o = drops[i - 1], low;
 
-	if (i > MATCH_OBS_MAX || i != t->rows)
-		return t->prefix_cost;	/* held drops are capped */
-	row = &t->cost[CELL(t, i, 0)];
-	up = &t->cost[CELL(t, i - 1, 0)];
-	srow = &t->step[CELL(t, i, 0)];
 	/* A pulse before the first drop of the move is never mere noise:
 	 * it may be the drop that says which move was really made. */
-	row[0] = (uint16_t)(up[0] + lead_cost(b, o));
-	srow[0] = STEP_EXTRA;
+	low = up[0] + (o == origin ? MATCH_COST_SHADOW :
+		       extra_cost(b, o) + MATCH_COST_LEAD);
+	row[0] = (uint16_t)(low < MATCH_FAR ? low : MATCH_FAR);
 	low = row[0];
+	if (srow != NULL)
+		srow[0] = STEP_EXTRA;
 	for (int j = 1; j <= m; j++) {
-		int x = e->path[j - 1];
+		int x = path[j - 1];
 		int best = up[j] + extra_cost(b, o);
 		int step = STEP_EXTRA, c;
 
@@ -76,15 +96,15 @@ int match_push(const struct match_board *b, const struct sense_expect *e,
 				step = STEP_MATCH;
 			}
 		} else if (b->adjacent[o * b->holes + x] && !b->forbidden[o]) {
-			c = up[j - 1] + 2;
+			c = up[j - 1] + MATCH_COST_ROLL;
 			if (c < best) {
 				best = c;
 				step = STEP_ROLL;
 			}
 		}
-		if (i >= 2 && j >= 2 && o == e->path[j - 2] &&
+		if (up2 != NULL && j >= 2 && o == path[j - 2] &&
 		    drops[i - 2] == x && o != x) {
-			c = t->cost[CELL(t, i - 2, j - 2)] + 1;
+			c = up2[j - 2] + swap_cost(at[i - 1] - at[i - 2]);
 			if (c < best) {
 				best = c;
 				step = STEP_SWAP;
@@ -93,25 +113,67 @@ int match_push(const struct match_board *b, const struct sense_expect *e,
 		if (best > MATCH_FAR)
 			best = MATCH_FAR;
 		row[j] = (uint16_t)best;
-		srow[j] = (uint8_t)step;
+		if (srow != NULL)
+			srow[j] = (uint8_t)step;
 		if (best < low)
 			low = best;
 	}
-	t->rows++;
-	t->prefix_cost = low;
 	return low;
 }
 
-static void add_deviation(struct match_result *r, enum match_step step,
-			  int index, int expected, int sensed, int at)
+int match_push(const struct match_board *b, const struct sense_expect *e,
+	       struct match_table *t, const uint8_t *drops, const uint64_t *at,
+	       int n)
 {
-	if (r->ndev < MATCH_DEVIATIONS_MAX)
-		r->dev[r->ndev++] = (struct match_deviation){ step, index,
-							     expected, sensed,
-							     at };
+	int i = n;
+
+	if (i > MATCH_OBS_MAX || i != t->rows)
+		return t->prefix_cost;	/* held drops are capped */
+	t->prefix_cost = fill_row(b, e->path, e->npath, e->origin, drops, at,
+				  i, &t->cost[CELL(t, i, 0)],
+				  &t->cost[CELL(t, i - 1, 0)],
+				  i >= 2 ? &t->cost[CELL(t, i - 2, 0)] : NULL,
+				  &t->step[CELL(t, i, 0)]);
+	t->rows++;
+	return t->prefix_cost;
 }
 
-/* Walks back from (i, j) and lists the deviations in path order. */
+int match_at(const struct match_table *t, int n, int j)
+{
+	if (n >= t->rows)
+		n = t->rows - 1;
+	return t->cost[CELL(t, n, j)];
+}
+
+int match_cost(const struct match_board *b, const uint8_t *path, int m,
+	       int origin, const uint8_t *drops, const uint64_t *at, int n,
+	       int begun, uint16_t *rows)
+{
+	uint16_t *r[3] = { rows, rows + m + 1, rows + 2 * (m + 1) };
+	int low = MATCH_FAR;
+
+	r[0][0] = 0;
+	for (int j = 1; j <= m; j++) {
+		int c = r[0][j - 1] + miss_cost(b, path[j - 1]);
+
+		r[0][j] = (uint16_t)(c < MATCH_FAR ? c : MATCH_FAR);
+	}
+	for (int i = 1; i <= n; i++)
+		low = fill_row(b, path, m, origin, drops, at, i, r[i % 3],
+			       r[(i - 1) % 3], i >= 2 ? r[(i - 2) % 3] : NULL,
+			       NULL);
+	return begun && n > 0 ? low : r[n % 3][m];
+}
+
+static void add_deviation(struct match_result *r,
+			  const struct match_deviation *d)
+{
+	if (r->ndev < MATCH_DEVIATIONS_MAX)
+		r->dev[r->ndev++] = *d;
+}
+
+/* Walks back from (i, j) and lists the deviations in path order, each
+ * with what it cost. */
 static void trace_back(const struct match_board *b,
 		       const struct sense_expect *e, const uint8_t *drops,
 		       int i, int j, const struct match_table *t,
@@ -121,6 +183,7 @@ static void trace_back(const struct match_board *b,
 	int nrev = 0;
 
 	while (i > 0 || j > 0) {
+		int here = t->cost[CELL(t, i, j)];
 		struct match_deviation d;
 
 		switch (t->step[CELL(t, i, j)]) {
@@ -131,12 +194,12 @@ static void trace_back(const struct match_board *b,
 		case STEP_ROLL:
 			d = (struct match_deviation){ STEP_ROLL, j,
 						     e->path[j - 1], drops[i - 1],
-						     i - 1 };
+						     i - 1, 0 };
 			i--, j--;
 			break;
 		case STEP_MISS:
 			d = (struct match_deviation){ STEP_MISS, j,
-						     e->path[j - 1], -1, i };
+						     e->path[j - 1], -1, i, 0 };
 			j--;
 			if (b->free_miss[d.expected]) {
 				r->free_misses++;
@@ -145,41 +208,64 @@ static void trace_back(const struct match_board *b,
 			break;
 		case STEP_EXTRA:
 			d = (struct match_deviation){ STEP_EXTRA, j, -1,
-						     drops[i - 1], i - 1 };
+						     drops[i - 1], i - 1, 0 };
 			i--;
 			break;
 		default:	/* STEP_SWAP */
 			d = (struct match_deviation){ STEP_SWAP, j - 1,
 						     e->path[j - 2], e->path[j - 1],
-						     i - 2 };
+						     i - 2, 0 };
 			i -= 2, j -= 2;
 			break;
 		}
+		d.cost = here - t->cost[CELL(t, i, j)];
 		if (nrev < MATCH_DEVIATIONS_MAX)
 			rev[nrev++] = d;
 	}
-	while (nrev > 0) {
-		nrev--;
-		add_deviation(r, rev[nrev].step, rev[nrev].index,
-			      rev[nrev].expected, rev[nrev].sensed, rev[nrev].at);
-	}
+	while (nrev > 0)
+		add_deviation(r, &rev[--nrev]);
 }
 
-void match_whole(const struct match_board *b, const struct sense_expect *e,
-		 const struct match_table *t, const uint8_t *drops, int n,
-		 int trace, struct match_result *r)
+/*
+ * Tail pieces not sensed in place `h`, where `k` of them are missing
+ * and drops[from..n) are the tail: each a missed pulse, or pieces
+ * carried by the handful (cheap when the line swallowed edges or the
+ * pulses came close together; none sensed at all is no handful).
+ */
+static int shortfall_cost(const struct match_board *b, const uint8_t *drops,
+			  const uint64_t *at, int from, int n, int h, int k)
 {
-	int m = e->npath, best_i = 0, best_tail = 0;
-	int used[SENSE_HOLES_MAX], tail_extra = 0, tail_used = 0;
+	int misses = k * miss_cost(b, h), sensed = 0, fast = b->handful[h];
+	uint64_t last = 0;
 
-	memset(r, 0, sizeof(*r));
-	if (n >= t->rows)
-		n = t->rows - 1;
-	r->prefix_cost = t->prefix_cost;
-	r->tail_expected = e->ntail;
+	for (int i = from; i < n; i++) {
+		if (drops[i] != h)
+			continue;
+		if (sensed++ > 0 && at[i] - last < MATCH_MERGE_US)
+			fast = 1;
+		last = at[i];
+	}
+	if (sensed == 0)
+		return misses < MATCH_COST_UNCARRIED ? misses :
+		       MATCH_COST_UNCARRIED;
+	if (sensed == 1)
+		fast = 1;
+	if (fast && misses > MATCH_COST_HANDFUL)
+		return MATCH_COST_HANDFUL;
+	if (misses > MATCH_COST_SLOW_HANDFUL)
+		return MATCH_COST_SLOW_HANDFUL;
+	return misses;
+}
 
-	/* The path ends after drops[0..i); the rest are tail drops,
-	 * matched against the tail in any order. */
+/* Where the path ends, drops[0..i) its own and the rest its tail (in
+ * any order): the cheapest end, preferring the one using most of the
+ * tail; its cost into r->cost, the tail drops used into r->tail_sensed. */
+static int path_end(const struct match_board *b, const struct sense_expect *e,
+		    const struct match_table *t, const uint8_t *drops, int n,
+		    struct match_result *r)
+{
+	int used[SENSE_HOLES_MAX], tail_extra = 0, tail_used = 0, best_i = 0;
+
 	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
 	r->cost = MATCH_FAR;
 	for (int i = n; i >= 0; i--) {
@@ -195,41 +281,74 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 				tail_extra += extra_cost(b, h);
 			}
 		}
-		c = t->cost[CELL(t, i, m)] + tail_extra;
-		if (c < r->cost || (c == r->cost && tail_used > best_tail)) {
+		c = t->cost[CELL(t, i, e->npath)] + tail_extra;
+		if (c < r->cost || (c == r->cost && tail_used > r->tail_sensed)) {
 			r->cost = c;
 			best_i = i;
-			best_tail = tail_used;
+			r->tail_sensed = tail_used;
 		}
 	}
+	return best_i;
+}
+
+/* The tail drops beyond what the tail carries, as extra pulses. */
+static void trace_tail(const struct match_board *b,
+		       const struct sense_expect *e, const uint8_t *drops,
+		       int from, int n, struct match_result *r)
+{
+	int used[SENSE_HOLES_MAX];
+
+	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
+	for (int i = from; i < n; i++) {
+		int h = drops[i];
+
+		if (used[h] < e->tail[h]) {
+			used[h]++;
+		} else {
+			struct match_deviation d = {
+				STEP_EXTRA, 0, -1, h, i, extra_cost(b, h)
+			};
+
+			add_deviation(r, &d);
+		}
+	}
+}
+
+void match_whole(const struct match_board *b, const struct sense_expect *e,
+		 const struct match_table *t, const uint8_t *drops,
+		 const uint64_t *at, int n, int trace, struct match_result *r)
+{
+	int m = e->npath, best_i, used[SENSE_HOLES_MAX];
+
+	memset(r, 0, sizeof(*r));
+	if (n >= t->rows)
+		n = t->rows - 1;
+	r->prefix_cost = t->prefix_cost;
+	r->tail_expected = e->ntail;
+	/* No tail: the table's last cell already counts drops after the
+	 * path as extra. */
+	best_i = e->ntail == 0 ? n : path_end(b, e, t, drops, n, r);
+	if (e->ntail == 0)
+		r->cost = t->cost[CELL(t, n, m)];
 	/* A whole move may still grow: it is also a beginning. */
 	if (r->cost < r->prefix_cost)
 		r->prefix_cost = r->cost;
-	/* Tail drops not sensed, where the sensor works: one is a miss like
-	 * any other; more than one (a handful dropped at once, a capture
-	 * not yet carried) needs the arbiter, never more. */
-	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
-	for (int i = best_i; i < n; i++)
-		used[drops[i]]++;
-	tail_used = 0;
-	for (int h = 0; h < b->holes; h++)
-		if (e->tail[h] > used[h] && !b->free_miss[h])
-			tail_used += e->tail[h] - used[h];
-	if (tail_used > 0)
-		r->cost += tail_used > 1 ? MATCH_HOLD : 1;
+	/* Tail pieces not sensed, where the sensor works. */
+	if (e->ntail > 0 && !e->ends) {
+		memset(used, 0, (size_t)b->holes * sizeof(used[0]));
+		for (int i = best_i; i < n; i++)
+			used[drops[i]]++;
+		for (int h = 0; h < b->holes; h++)
+			if (e->tail[h] > used[h] && !b->free_miss[h])
+				r->tail_cost += shortfall_cost(b, drops, at,
+					best_i, n, h, e->tail[h] - used[h]);
+	}
+	r->cost += r->tail_cost;
 	if (r->cost > MATCH_FAR)
 		r->cost = MATCH_FAR;
-	r->tail_sensed = best_tail;
+	r->path_end = best_i;
 	if (trace) {
 		trace_back(b, e, drops, best_i, m, t, r);
-		memset(used, 0, (size_t)b->holes * sizeof(used[0]));
-		for (int i = best_i; i < n; i++) {
-			int h = drops[i];
-
-			if (used[h] < e->tail[h])
-				used[h]++;
-			else
-				add_deviation(r, STEP_EXTRA, 0, -1, h, i);
-		}
+		trace_tail(b, e, drops, best_i, n, r);
 	}
 }

@@ -1,7 +1,8 @@
 /*
  * model_drops.c - reading a move drop by drop: the drops of a
  * drop-counter board aligned with the drops of every legal move
- * (match.c), and the verdict.
+ * (match.c), followed until the move can be judged
+ * (model_drops_judge.c).
  *
  * After each drop the model knows, for every legal move, the cheapest
  * way the drops so far begin it (prefix cost) and make it whole (cost).
@@ -9,41 +10,30 @@
  * and no other could still grow; it judges at the turn button, after a
  * quiet period, or when a drop fits no move as well as the drops before
  * it made a whole one (the first drop of the next move); and it calls a
- * foul as soon as no legal move is within reach. Noise costs: a move one
- * slip away is accepted with a warning, two slips away it waits for the
- * arbiter's confirmation, further is a foul.
+ * foul as soon as no legal move is within reach. Drops after the end of
+ * the game are play after the end, but for the pieces of the last move
+ * still being carried in.
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "referee/model_drops.h"
 
-static void append(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used >= len - 1)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 /* ---------------------------------------------------------- matching */
 
 static void board_geometry(struct drops *d)
 {
 	struct referee *ref = d->ref;
+	const char *options = rules_game_options(ref->game);
 	int n = ref->nholes;
 
+	/* Each game starts with its own options: the same board. */
+	if (d->board.holes == n && strcmp(d->geometry_of, options) == 0)
+		return;
+	snprintf(d->geometry_of, sizeof(d->geometry_of), "%s", options);
 	d->board.holes = n;
 	for (int a = 0; a < n; a++)
 		for (int b = 0; b < n; b++)
@@ -63,28 +53,33 @@ static void line_flags(struct drops *d)
 		d->board.forbidden[h] = (uint8_t)ref->sense->forbidden(
 			ref->game, ref_pos_const(ref), h);
 	}
+	drops_line_costs(d);
 }
 
-/* Aligns pend[0..n) with every legal move, as beginning and as whole. */
-static void evaluate(struct drops *d, int n, int trace)
+void drops_evaluate(struct drops *d, int n, int trace)
 {
 	d->min_prefix = MATCH_FAR;
 	d->best_whole = MATCH_FAR;
+	d->best_sown = MATCH_FAR;
 	for (int e = 0; e < d->nexpect; e++) {
 		struct match_result *r = &d->result[e];
 
-		match_whole(&d->board, &d->expect[e], &d->align[e], d->pend, n,
-			    trace, r);
+		match_whole(&d->board, &d->expect[e], &d->align[e], d->pend,
+			    d->pend_t, n, trace, r);
 		if (r->prefix_cost < d->min_prefix)
 			d->min_prefix = r->prefix_cost;
 		if (r->cost < d->best_whole)
 			d->best_whole = r->cost;
+		if (r->cost - r->tail_cost < d->best_sown)
+			d->best_sown = r->cost - r->tail_cost;
 	}
 }
 
 /*
- * Exactly one move is whole and flawless and no other can still grow: it
- * is taken as soon as a pause shows the hand has stopped.
+ * One move is whole and flawless (but for the hand's shadow), no other
+ * is about as good whole, and none that could still grow is about as
+ * good begun: it is taken as soon as a pause longer than the hand's own
+ * shows the hand has stopped.
  */
 static int whole_at_once(const struct drops *d)
 {
@@ -92,16 +87,22 @@ static int whole_at_once(const struct drops *d)
 
 	for (int e = 0; e < d->nexpect; e++) {
 		const struct match_result *r = &d->result[e];
-		const struct sense_expect *x = &d->expect[e];
 
-		if (r->cost == 0 && r->tail_sensed == r->tail_expected) {
-			if (whole >= 0)
-				return 0;
+		if (r->cost <= MATCH_COST_SHADOW &&
+		    (r->tail_sensed == r->tail_expected || d->expect[e].ends) &&
+		    (whole < 0 || r->cost < d->result[whole].cost))
 			whole = e;
-		} else if (r->prefix_cost == 0 &&
-			   x->npath + x->ntail > d->npend) {
+	}
+	for (int e = 0; whole >= 0 && e < d->nexpect; e++) {
+		const struct match_result *r = &d->result[e];
+		const struct sense_expect *x = &d->expect[e];
+		int near = d->result[whole].cost + DROPS_TIE;
+
+		if (e == whole)
+			continue;
+		if (r->cost <= near ||
+		    (r->prefix_cost <= near && x->npath + x->ntail > d->npend))
 			return 0;
-		}
 	}
 	return whole >= 0;
 }
@@ -117,9 +118,9 @@ void drops_rematch(struct drops *d)
 		off += (size_t)match_cells(&d->expect[e]);
 		for (int i = 1; i <= d->npend; i++)
 			match_push(&d->board, &d->expect[e], &d->align[e],
-				   d->pend, i);
+				   d->pend, d->pend_t, i);
 	}
-	evaluate(d, d->npend, 0);
+	drops_evaluate(d, d->npend, 0);
 	d->whole = d->npend > 0 && whole_at_once(d);
 }
 
@@ -133,6 +134,10 @@ static void drops_follow(struct referee *ref, void *state)
 	d->whole = 0;
 	d->lifted = -1;
 	d->quiet_noted = 0;
+	d->await_us = 0;
+	memset(d->board.handful, 0, sizeof(d->board.handful));
+	for (int e = 0; e < SENSE_MOVES_MAX; e++)
+		d->next_n[e] = -2;
 	d->nexpect = (int)ref->sense->expect(ref->game, ref_pos_const(ref),
 					     d->expect, SENSE_MOVES_MAX);
 	for (int e = 0; e < d->nexpect; e++)
@@ -158,197 +163,6 @@ static void drops_follow(struct referee *ref, void *state)
 	drops_rematch(d);
 }
 
-/* ----------------------------------------------------------- verdicts */
-
-/* "d e S A": the drops as sensed, for a foul message. */
-static void drops_text(const struct drops *d, int n, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	for (int i = 0; i < n && i < 24; i++)
-		append(buf, len, "%s%s", i ? " " : "",
-		       ref_hole_name(d->ref, d->pend[i]));
-	if (n > 24)
-		append(buf, len, " ...");
-}
-
-/*
- * A foul: the drops fit no legal move (`nearest` the best of them, or -1)
- * or `why` says what was wrong; `about` what it is about, its places
- * completed from the nearest move.
- */
-static void foul(struct drops *d, int n, int nearest, const char *why,
-		 struct ref_about *about)
-{
-	struct referee *ref = d->ref;
-	char drops[128], text[256] = "";
-
-	drops_text(d, n, drops, sizeof(drops));
-	if (why != NULL)
-		snprintf(text, sizeof(text), "%s", why);
-	else if (nearest >= 0)
-		drops_describe(d, &d->expect[nearest], &d->result[nearest], 0,
-			       text, sizeof(text), about);
-	if (nearest >= 0 && why == NULL)
-		ref_say_about(ref, VERDICT_FOUL, about, ref->ply + 1, NULL,
-			      "no legal move of %s fits the drops %s (nearest "
-			      "%s: %s); restore the board", ref_mover_name(ref),
-			      drops, d->expect[nearest].text, text);
-	else
-		ref_say_about(ref, VERDICT_FOUL, about, ref->ply + 1, NULL,
-			      "%s%s%s; restore the board", text,
-			      n ? ": drops " : "", n ? drops : "");
-	ref_await_restore(ref);
-}
-
-/* No legal move fits: `why`, or the nearest move's deviations. */
-static void foul_no_fit(struct drops *d, int n, int nearest, const char *why)
-{
-	struct ref_about about = { .cause = CAUSE_NO_FIT };
-
-	foul(d, n, nearest, why, &about);
-}
-
-static void hold(struct drops *d, int e, const char *why,
-		 const struct ref_about *about)
-{
-	ref_hold(d->ref, &d->expect[e].move, d->expect[e].text, about, why);
-}
-
-/*
- * The place touched first is not the origin of the move that fits best:
- * held when its own move fits a little worse (a sensor fault, or the
- * touch rule broken), a foul when it does not fit at all. 0 when that
- * does not decide.
- */
-static int judge_touched(struct drops *d, int n, int touched, int best)
-{
-	struct referee *ref = d->ref;
-	const struct sense_words *w = ref_words(ref);
-	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
-	char why[256] = "";
-
-	if (d->result[touched].cost <= MATCH_ACCEPT) {
-		drops_describe(d, &d->expect[touched], &d->result[touched], 0,
-			       why, sizeof(why), &about);
-		ref_about_place(&about, d->lifted);
-		append(why, sizeof(why), "%s%s %s was touched; the drops fit "
-		       "%s better", why[0] ? "; " : "",
-		       ref_hole_word(ref, d->lifted),
-		       ref_hole_name(ref, d->lifted), d->expect[best].text);
-		hold(d, touched, why, &about);
-		return 1;
-	}
-	if (d->result[best].cost <= MATCH_HOLD) {
-		about.cause = CAUSE_ILLEGAL;
-		ref_about_place(&about, d->lifted);
-		ref_about_place(&about, d->expect[best].origin);
-		snprintf(why, sizeof(why), "touch rule: %s %s was touched, so "
-			 "%s must %s it; %s %s was %s",
-			 ref_hole_word(ref, d->lifted),
-			 ref_hole_name(ref, d->lifted), ref_mover_name(ref),
-			 w->verb, ref_hole_word(ref, d->expect[best].origin),
-			 d->expect[best].text, w->done);
-		foul(d, n, best, why, &about);
-		return 1;
-	}
-	return 0;
-}
-
-/* `ties` other moves fit as well as the best: the arbiter says which. */
-static void hold_ties(struct drops *d, int best, int ties)
-{
-	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
-	int cost = d->result[best].cost;
-	char why[256] = "the drops fit";
-
-	for (int e = 0, k = 0; e < d->nexpect; e++) {
-		if (d->result[e].cost != cost)
-			continue;
-		ref_about_place(&about, d->expect[e].origin);
-		append(why, sizeof(why), "%s%s", k++ == 0 ? " " :
-		       e == d->nexpect - 1 || k == ties + 1 ? " and " : ", ",
-		       d->expect[e].text);
-	}
-	append(why, sizeof(why), " equally well");
-	hold(d, best, why, &about);
-}
-
-/* The one best move: taken, taken with a warning, or held. */
-static void take_or_hold(struct drops *d, int best)
-{
-	struct referee *ref = d->ref;
-	const struct sense_words *w = ref_words(ref);
-	struct sense_expect *e = &d->expect[best];
-	struct match_result r = d->result[best];
-	struct ref_about about = { .cause = CAUSE_HELD_FAULT };
-	char why[256] = "";
-
-	/* A move none of whose drops was sensed where expected is not
-	 * taken on trust. */
-	if (r.matched == 0 && e->npath > 0 && r.cost > 0) {
-		drops_describe(d, e, &r, 0, why, sizeof(why), &about);
-		hold(d, best, why, &about);
-		return;
-	}
-	if (r.cost == 0 || (r.cost <= ref->cfg.accept_cost &&
-			    r.free_misses == 0)) {
-		drops_describe(d, e, &r, 1, why, sizeof(why), &about);
-		about.cause = why[0] ? CAUSE_SENSED_FAULT : CAUSE_SENSED;
-		drops_account(d, e, &r);
-		ref_accept(ref, &e->move,
-			   why[0] ? VERDICT_WARN : VERDICT_ACCEPT, &about, why);
-		return;
-	}
-	drops_describe(d, e, &r, 0, why, sizeof(why), &about);
-	if (r.free_misses > 0)
-		append(why, sizeof(why), "%sa sensor out of order hides %d %s",
-		       why[0] ? "; " : "", r.free_misses,
-		       r.free_misses == 1 ? w->piece : w->pieces);
-	hold(d, best, why, &about);
-}
-
-/*
- * Judges pend[0..n) as one whole move: accept, accept with a warning,
- * hold for confirmation, or foul.
- */
-static void judge(struct drops *d, int n)
-{
-	int best = -1, ties = 0, touched = -1;
-	char why[64];
-
-	evaluate(d, n, 1);
-	for (int e = 0; e < d->nexpect; e++) {
-		if (d->expect[e].origin == d->lifted)
-			touched = e;
-		if (best < 0 || d->result[e].cost < d->result[best].cost) {
-			best = e;
-			ties = 0;
-		} else if (d->result[e].cost == d->result[best].cost) {
-			ties++;
-		}
-	}
-	if (best < 0) {
-		snprintf(why, sizeof(why), "no move can be made by %s",
-			 ref_words(d->ref)->doing);
-		foul_no_fit(d, n, -1, why);
-		return;
-	}
-	if (touched >= 0 && d->result[touched].cost == d->result[best].cost) {
-		best = touched;	/* the touched place settles a tie */
-		ties = 0;
-	}
-	if (touched >= 0 && touched != best &&
-	    d->result[touched].cost > d->result[best].cost &&
-	    judge_touched(d, n, touched, best))
-		return;
-	if (d->result[best].cost > MATCH_HOLD)
-		foul_no_fit(d, n, best, NULL);
-	else if (ties > 0)
-		hold_ties(d, best, ties);
-	else
-		take_or_hold(d, best);
-}
-
 /* ------------------------------------------------------- the evidence */
 
 /* Whether the best whole move of pend[0..n) hands the turn over. */
@@ -358,11 +172,11 @@ static int passes_turn(struct drops *d, int n)
 	struct rules_outcome out;
 	int best = -1;
 
-	evaluate(d, n, 0);
+	drops_evaluate(d, n, 0);
 	for (int e = 0; e < d->nexpect; e++)
 		if (best < 0 || d->result[e].cost < d->result[best].cost)
 			best = e;
-	evaluate(d, d->npend, 0);
+	drops_evaluate(d, d->npend, 0);
 	if (best < 0)
 		return 1;
 	memcpy(ref->scratch, ref_pos(ref), ref->pos_size);
@@ -373,55 +187,135 @@ static int passes_turn(struct drops *d, int n)
 }
 
 /* While a move is held, drops wait for the arbiter's decision. */
-static void keep(struct drops *d, int hole)
+static void keep(struct drops *d, int hole, uint64_t t)
 {
 	struct referee *ref = d->ref;
 
-	if (d->nqueue < MATCH_OBS_MAX)
+	if (d->nqueue < MATCH_OBS_MAX) {
+		d->queue_t[d->nqueue] = t;
 		d->queue[d->nqueue++] = (uint8_t)hole;
+	}
+	ref->held_kept++;
 	if (!d->quiet_noted++)
 		ref_say(ref, VERDICT_NOTE, CAUSE_KEPT, ref->ply + 1, NULL,
 			"drops kept until the arbiter decides on %s",
 			ref->held_text);
 }
 
-void drops_take(struct drops *d, int hole)
+void drops_keep_late(struct drops *d, const struct sense_expect *e,
+		     const struct match_result *r, int n)
+{
+	struct referee *ref = d->ref;
+
+	memset(d->late, 0, (size_t)ref->nholes);
+	for (int h = 0; h < ref->nholes; h++)
+		d->late[h] = e->tail[h];
+	for (int i = r->path_end; i < n; i++)
+		if (d->late[d->pend[i]] > 0)
+			d->late[d->pend[i]]--;
+	d->late_until = ref->now + ref->cfg.quiet_us;
+}
+
+/* A piece of the last move carried in after its verdict: nothing to
+ * judge. */
+static int late_piece(struct drops *d, int hole, uint64_t t)
+{
+	if (d->npend > 0 || t > d->late_until || d->late[hole] == 0)
+		return 0;
+	d->late[hole]--;
+	d->late_until = t + d->ref->cfg.quiet_us;
+	return 1;
+}
+
+/* A drop after the end of the game: play after the end, a foul once for
+ * the drops that follow each other closer than the quiet period. */
+static void after_end(struct drops *d, int hole, uint64_t t)
+{
+	struct referee *ref = d->ref;
+	struct ref_about about = { .cause = CAUSE_AFTER_END };
+	const struct sense_words *w = ref_words(ref);
+
+	if (!ref->in_game || late_piece(d, hole, t))
+		return;
+	ref_about_place(&about, hole);
+	ref_say_about(ref, VERDICT_FOUL, &about, ref->ply, NULL,
+		      "the game is over: restore the board (a %s fell in %s "
+		      "%s after the end)", w->piece, ref_hole_word(ref, hole),
+		      ref_hole_name(ref, hole));
+	ref_await_restore(ref);
+}
+
+/* The drops before this one made a whole move at least as well as any
+ * beginning, this drop makes every move worse, and it came after a
+ * pause: it is the first drop of the next move (unless the turn passes
+ * on a table whose players press a button for that). */
+static int next_move_begun(struct drops *d, int min_before, int whole_before,
+			   uint64_t gap)
+{
+	struct referee *ref = d->ref;
+
+	/* With a count source, the counts part the moves. */
+	if (ref_counts_read(ref))
+		return 0;
+	return d->min_prefix > min_before && d->npend > 1 &&
+	       whole_before < DROPS_FOUL_AT &&
+	       whole_before < min_before + DROPS_MARGIN &&
+	       gap >= ref->cfg.turn_gap_us &&
+	       !(ref->buttons_seen && passes_turn(d, d->npend - 1));
+}
+
+void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 {
 	struct referee *ref = d->ref;
 	int min_before = d->min_prefix, whole_before = d->best_whole;
 	uint64_t gap;
 
 	if (ref->state == REF_HELD)
-		keep(d, hole);
-	if (ref->state != REF_PLAY)
+		keep(d, hole, t);
+	if (ref->state == REF_IDLE)
+		after_end(d, hole, t);
+	if (ref->state != REF_PLAY || late_piece(d, hole, t))
 		return;
-	gap = d->npend > 0 ? ref->now - d->last_drop_us : 0;
-	d->last_drop_us = ref->now;
-	if (d->npend == MATCH_OBS_MAX) {
-		foul_no_fit(d, d->npend, -1, "too many drops for one move");
+	/* Judged by its drops: its counts did not come before this (a
+	 * move that no drop can mend waits on). */
+	if (d->await_us != 0 && d->npend > 0 &&
+	    d->min_prefix < DROPS_FOUL_AT) {
+		d->await_us = 0;
+		drops_judge(d, d->npend);
+		if (ref->state == REF_PLAY || ref->state == REF_HELD)
+			drops_take(d, hole, t, heard);
 		return;
 	}
+	gap = d->npend > 0 ? t - d->last_drop_us : 0;
+	d->last_drop_us = t;
+	d->tempo_us = gap;
+	d->heard_us = heard;
+	if (d->npend == MATCH_OBS_MAX) {
+		struct ref_about about = { .cause = CAUSE_NO_FIT };
+
+		drops_foul(d, d->npend, "too many drops for one move", &about);
+		return;
+	}
+	d->pend_t[d->npend] = t;
 	d->pend[d->npend++] = (uint8_t)hole;
 	for (int e = 0; e < d->nexpect; e++)
 		match_push(&d->board, &d->expect[e], &d->align[e], d->pend,
-			   d->npend);
-	evaluate(d, d->npend, 0);
-
-	/* The drops before this one made a whole move at least as well as
-	 * any beginning, this drop makes every move worse, and it came
-	 * after a pause: it is the first drop of the next move (unless the
-	 * turn passes on a table whose players press a button for that). */
-	if (d->min_prefix > min_before && d->npend > 1 &&
-	    whole_before <= MATCH_HOLD && whole_before <= min_before &&
-	    gap >= ref->cfg.turn_gap_us &&
-	    !(ref->buttons_seen && passes_turn(d, d->npend - 1))) {
-		judge(d, d->npend - 1);
+			   d->pend_t, d->npend);
+	drops_evaluate(d, d->npend, 0);
+	if (next_move_begun(d, min_before, whole_before, gap)) {
+		drops_judge(d, d->npend - 1);
 		if (ref->state == REF_PLAY || ref->state == REF_HELD)
-			drops_take(d, hole);
+			drops_take(d, hole, t, heard);
 		return;
 	}
-	if (d->min_prefix > MATCH_HOLD) {
-		judge(d, d->npend);
+	/* No move can be read any more: judged now (or when the counts
+	 * come), unless the drops are two players' sowings under way. */
+	if (d->min_prefix >= DROPS_FOUL_AT &&
+	    !drops_split_begun(d, d->npend)) {
+		if (!ref_counts_read(ref))
+			drops_judge(d, d->npend);
+		else	/* the counts come once the board is still */
+			d->await_us = heard + ref->cfg.quiet_us;
 		return;
 	}
 	d->whole = whole_at_once(d);
@@ -448,8 +342,14 @@ static void button(struct drops *d, const struct observation *obs)
 
 	if (ref->state != REF_PLAY)
 		return;
+	/* With a count source, the move is judged when its counts come. */
+	if (d->npend > 0 && ref_counts_read(ref)) {
+		if (d->await_us == 0)
+			d->await_us = ref->now + ref->cfg.quiet_us;
+		return;
+	}
 	if (d->npend > 0) {
-		judge(d, d->npend);
+		drops_judge(d, d->npend);
 		return;
 	}
 	/* The mover says the move is made, yet nothing was sensed: a move
@@ -463,10 +363,10 @@ static void button(struct drops *d, const struct observation *obs)
 			ref_mover_name(ref), before);
 		return;
 	}
-	evaluate(d, 0, 1);
+	drops_evaluate(d, 0, 1);
 	for (int e = 0; e < d->nexpect; e++)
-		if (d->result[e].cost <= MATCH_HOLD) {
-			judge(d, 0);
+		if (d->result[e].cost < DROPS_FOUL_AT) {
+			drops_judge(d, 0);
 			return;
 		}
 	ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1, NULL,
@@ -484,6 +384,9 @@ static void drops_close(void *state)
 		return;
 	free(d->board.adjacent);
 	free(d->track);
+	free(d->late);
+	free(d->next);
+	free(d->reach);
 	free(d->arena_cost);
 	free(d->arena_step);
 	free(d);
@@ -500,7 +403,11 @@ static void *drops_open(struct referee *ref)
 	d->lifted = -1;
 	d->board.adjacent = calloc(n * n + 1, 1);
 	d->track = calloc(n + 1, sizeof(*d->track));
-	if (d->board.adjacent == NULL || d->track == NULL) {
+	d->late = calloc(n + 1, 1);
+	d->next = calloc(SENSE_MOVES_MAX * SENSE_MOVES_MAX, sizeof(*d->next));
+	d->reach = calloc(MATCH_OBS_MAX + 1, SENSE_PATH_MAX + 1);
+	if (d->board.adjacent == NULL || d->track == NULL ||
+	    d->late == NULL || d->next == NULL || d->reach == NULL) {
 		drops_close(d);
 		return NULL;
 	}
@@ -534,26 +441,43 @@ static void drops_forget(struct referee *ref, void *state)
 	d->whole = 0;
 	d->npend = 0;
 	d->lifted = -1;
+	d->await_us = 0;
 }
 
 static void drops_held(struct referee *ref, void *state)
 {
+	struct drops *d = state;
+
 	(void)ref;
-	((struct drops *)state)->nqueue = 0;
+	d->nqueue = 0;
+	d->held_ply = 0;	/* a move of this model's is marked after */
+	d->overlap_ply = 0;
 }
 
-/* The held move was taken: the drops kept meanwhile belong to the moves
- * after it. */
+/* The held move was confirmed and taken: its faults are counted against
+ * the lines, and the drops kept meanwhile belong to the moves after it. */
 static void drops_resume(struct referee *ref, void *state)
 {
 	struct drops *d = state;
 	uint8_t queue[MATCH_OBS_MAX];
+	uint64_t queue_t[MATCH_OBS_MAX];
 	int n = d->nqueue;
 
+	/* The faults it showed were the lines', as the confirmation says. */
+	if (d->held_ply == ref->ply)
+		drops_account(d, &d->held_e, &d->held_r);
+	d->held_ply = 0;
+	/* The next player's sowing overlapped it: made again. */
+	if (d->overlap_ply == ref->ply) {
+		d->nqueue = 0;
+		drops_overlap_foul(d);
+		return;
+	}
 	memcpy(queue, d->queue, (size_t)n);
+	memcpy(queue_t, d->queue_t, (size_t)n * sizeof(queue_t[0]));
 	d->nqueue = 0;
 	for (int i = 0; i < n && ref->state == REF_PLAY; i++)
-		drops_take(d, queue[i]);
+		drops_take(d, queue[i], queue_t[i], ref->now);
 }
 
 static uint64_t drops_deadline(const struct referee *ref, const void *state)
@@ -562,9 +486,23 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 
 	if (ref->state != REF_PLAY || d->npend == 0)
 		return 0;
+	if (d->await_us != 0)
+		return d->await_us;
+	/* With a count source, a whole move waits for its counts. */
+	if (d->whole && ref_counts_read(ref))
+		return d->heard_us + ref->cfg.quiet_us;
 	/* A whole move is taken once a pause shows the hand has stopped. */
 	if (d->whole)
-		return d->last_drop_us + ref->cfg.turn_gap_us;
+		return d->heard_us + (d->tempo_us * 5 / 4 > ref->cfg.turn_gap_us ?
+				      d->tempo_us * 5 / 4 :
+				      ref->cfg.turn_gap_us);
+	/* The drops begin a sowing better than they make one whole: the
+	 * hand still holds pieces, and may pause long (beside a count
+	 * source, which shows the board once still, even with a fault). */
+	if (d->min_prefix < (ref_counts_read(ref) ? DROPS_FOUL_AT / 2 :
+			     MATCH_COST_SHADOW) &&
+	    d->min_prefix + DROPS_MARGIN <= d->best_sown)
+		return ref->last_activity + 2 * ref->cfg.quiet_us;
 	return ref->last_activity + ref->cfg.quiet_us;
 }
 
@@ -572,8 +510,9 @@ static void drops_finish(struct referee *ref, void *state)
 {
 	struct drops *d = state;
 
+	d->await_us = 0;
 	if (ref->state == REF_PLAY && d->npend > 0)
-		judge(d, d->npend);
+		drops_judge(d, d->npend);
 }
 
 const struct sense_model sense_model_drops = {
@@ -590,4 +529,5 @@ const struct sense_model sense_model_drops = {
 	.resume = drops_resume,
 	.deadline = drops_deadline,
 	.finish = drops_finish,
+	.counted = drops_counted,
 };

@@ -1,7 +1,9 @@
 /*
  * model_drops.h - the drop-sequence model's state, shared by its files
- * (model_drops.c: following and judging a move; model_drops_lines.c:
- * the pulses of each line, its health and what a move got wrong).
+ * (model_drops.c: following a move drop by drop; model_drops_judge.c:
+ * the verdict on a move; model_drops_split.c: two sowings in one stream
+ * of drops; model_drops_lines.c: the pulses of each line, its health
+ * and what a move got wrong).
  */
 #ifndef PITBOSS_MODEL_DROPS_H
 #define PITBOSS_MODEL_DROPS_H
@@ -13,6 +15,48 @@
 #define DROPS_WARN_PLIES 40	/* the window a warning count covers */
 #define DROPS_RECENT 16		/* recent pulses remembered per line */
 
+/*
+ * What people do, as costs (match.h): an illegal sowing of a kind the
+ * model reads (a piece left behind, two in one place, a place passed
+ * over, a piece where the mover may not sow, a capture not carried,
+ * another place lifted) has a chance of 0.3 %; one of a kind it does
+ * not read, 0.01 %. A reading is taken over another when it is more than
+ * three times likelier (DROPS_MARGIN); two moves within DROPS_TIE are a
+ * tie.
+ */
+#define DROPS_MISPLAY 58	/* a chance of 0.3 % */
+#define DROPS_OTHER 115		/* 0.001 % */
+#define DROPS_MARGIN 12		/* three to one */
+#define DROPS_TIE 7
+/* No move costing this much can be taken or held: a foul. */
+#define DROPS_FOUL_AT (DROPS_OTHER + DROPS_MARGIN)
+/* A line's record before it has shown anything: a missed or an extra
+ * pulse in 500 (DROPS_PRIOR_SEEDS seeds with DROPS_PRIOR_FAULTS). */
+#define DROPS_PRIOR_FAULTS 0.1
+#define DROPS_PRIOR_SEEDS 50.0
+#define DROPS_COST_MAX 120	/* a fault on a line never seen to fail */
+/* A player sees the last piece fall (0.25 s to react), then lifts
+ * pieces and lets the first one go (0.25 s): the next player's first
+ * drop sooner after the mover's last was begun before that fell. */
+#define DROPS_REACH_US 500000
+/* The next player beginning at once (common), or before the mover's
+ * last piece fell (a misplay, read like the others). */
+#define DROPS_COST_QUICK 16
+#define DROPS_COST_OVERLAP 46
+
+/* The misplays a move's drops are read as. */
+enum drops_misplay {
+	MIS_NONE,
+	MIS_SHORT,	/* pieces left behind: the last drops missing */
+	MIS_DOUBLE,	/* two pieces in one place, one short at the end */
+	MIS_SKIP,	/* a place passed over, one further at the end */
+	MIS_STORE,	/* a piece where the mover may not sow */
+	MIS_UNCARRIED,	/* the pieces to carry were not carried */
+	MIS_LIFTED,	/* another place was lifted (its shadow) */
+	MIS_OTHER,	/* a misplay of another kind */
+	MIS_COUNT
+};
+
 struct line_track {
 	int missed_in_a_row;
 	int warn_ply[DROPS_WARN_KEEP];	/* plies of recent warnings */
@@ -21,21 +65,52 @@ struct line_track {
 	int nrecent;
 };
 
+/* Two sowings in one stream of drops (model_drops_split.c). */
+struct drops_split {
+	int move;		/* the mover's whole move: index in expect */
+	int next;		/* the next player's move begun: in next */
+	int seat;		/* the next player's seat */
+	int interleaved;	/* a drop of theirs came before the mover's
+				   last, or too soon after it for a hand
+				   to have begun after it */
+	int first_next;		/* index of their first drop */
+	int cost;		/* of the two moves read so */
+	uint8_t theirs[MATCH_OBS_MAX];	/* 1: drop i is the next player's */
+};
+
 struct drops {
 	struct referee *ref;
 	struct match_board board;
 	struct line_track *track;	/* one per place */
+	uint64_t record_seen;		/* the lines' records the board's
+					   costs were made from */
+	char geometry_of[200];		/* the options its geometry is of */
 
 	uint8_t pend[MATCH_OBS_MAX];	/* drops of the move under way */
+	uint64_t pend_t[MATCH_OBS_MAX];	/* and when each was sensed */
 	int npend;
 	int min_prefix;			/* best cost of pend as a beginning */
 	int best_whole;			/* best cost of pend as a whole move */
+	int best_sown;			/* the same, pieces to carry aside */
 	int lifted;			/* first place touched, or -1 */
 	uint64_t last_drop_us;		/* the drop before, in this move */
+	uint64_t tempo_us;		/* the pause before the last drop:
+					   the hand's own tempo */
+	uint64_t await_us;		/* judged then, unless the counts come
+					   first; 0: not waiting */
+	int counted;			/* judging with the counts now */
+	uint64_t heard_us;		/* when it reached the model (later
+					   when it was kept for a while) */
 	int whole;			/* pend is exactly one whole move */
 	uint8_t queue[MATCH_OBS_MAX];	/* drops sensed while a move is held */
+	uint64_t queue_t[MATCH_OBS_MAX];
 	int nqueue;
 	int quiet_noted;		/* kept drops already reported */
+
+	/* Pieces of the last move still to be carried in (a capture, the
+	 * end of the game's sweep), per place, until late_until. */
+	uint8_t *late;
+	uint64_t late_until;
 
 	/* The legal moves of the position and their alignment tables. */
 	struct sense_expect expect[SENSE_MOVES_MAX];
@@ -45,15 +120,102 @@ struct drops {
 	uint16_t *arena_cost;
 	uint8_t *arena_step;
 	size_t arena_cells;
+
+	/* The move held, to count its faults against the lines when it is
+	 * confirmed (held_ply: its ply, 0 when none). */
+	struct sense_expect held_e;
+	struct match_result held_r;
+	int held_ply;
+
+	/* The next player's sowing that overlapped the move judged (or
+	 * held at overlap_ply): a foul once the move is taken. */
+	int overlap_ply;
+	int overlap_seat, overlap_mover;
+	char overlap_drops[96];
+	struct ref_about overlap_about;
+
+	/* The moves after each legal move, for two sowings in one stream:
+	 * SENSE_MOVES_MAX of them per move, next_n of them (-2: not known
+	 * yet, -1: the game is over), made by next_seat. */
+	struct sense_expect *next;
+	int next_n[SENSE_MOVES_MAX];
+	int next_seat[SENSE_MOVES_MAX];
+	uint8_t *reach;			/* (MATCH_OBS_MAX + 1) rows of
+					   SENSE_PATH_MAX + 1 */
 };
 
 /* model_drops.c */
 /* Re-aligns the drops of the move under way (a line changed state). */
 void drops_rematch(struct drops *d);
-/* One drop into `hole`, after the line's own checks. */
-void drops_take(struct drops *d, int hole);
+/* One drop into `hole` sensed at time `t`, after the line's own
+ * checks, reaching the model at `heard` (later than `t` when it was
+ * kept while a move was held). */
+void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard);
+/* Aligns pend[0..n) with every legal move, as beginning and as whole;
+ * with `trace`, the deviations of each. */
+void drops_evaluate(struct drops *d, int n, int trace);
+/* What remains of the move's tail after pend[0..n) is `e`'s: kept to
+ * be carried in after the verdict. */
+void drops_keep_late(struct drops *d, const struct sense_expect *e,
+		     const struct match_result *r, int n);
+
+/* model_drops_judge.c */
+/*
+ * Judges pend[0..n) as one whole move: accept, accept with a warning,
+ * hold for confirmation, or foul.
+ */
+void drops_judge(struct drops *d, int n);
+/* A foul: `why`, and the drops pend[0..n). */
+void drops_foul(struct drops *d, int n, const char *why,
+		struct ref_about *about);
+/* Takes move `e` (expect[e]) read from pend[0..n), with a warning when
+ * its drops show faults, `also` added to it then. */
+void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
+		  const char *also);
+/* The board's values as move `e` leaves it; 0 when the game has none. */
+int drops_after(struct drops *d, const struct sense_expect *e, int *values);
+/* `values`, the board move `x` leaves, made the board its misplay `mis`
+ * at `at` leaves (pieces short, the step doubled or passed over); 0
+ * when there is no such misplay. */
+int drops_misplayed(const struct sense_expect *x, enum drops_misplay mis,
+		    int at, int *values);
+/* The misplay in words ("the drops of a stop 1 seed short"); `foul`
+ * adds what it may have been. */
+void drops_misplay_words(struct drops *d, enum drops_misplay mis,
+			 const struct sense_expect *x, int at, int foul,
+			 char *buf, size_t len);
+
+/* model_drops_counts.c */
+/* The counts came: the move followed, or held, judged with them. */
+int drops_counted(struct referee *ref, void *state, const int *values);
+
+/* model_drops_split.c */
+/* pend[0..n) as a whole move of the mover and the beginning of a move
+ * of the player after: 1 when found, into `s`. */
+int drops_split(struct drops *d, int n, struct drops_split *s);
+/* pend[0..n) as the beginnings of a move of the mover and of the
+ * player after, interleaved: both still under way. */
+int drops_split_begun(struct drops *d, int n);
+/* Gives the verdict on a split found: the mover's move judged alone,
+ * then the next player's drops their move's beginning, or, when they
+ * overlapped, a foul against the next player naming both. */
+void drops_judge_split(struct drops *d, int n, const struct drops_split *s);
+/* The overlapping sowing's foul, due now. */
+void drops_overlap_foul(struct drops *d);
+/* The moves after move `e` (their number in *n, -1 when the game is
+ * over then) and the seat that makes them. */
+const struct sense_expect *drops_next(struct drops *d, int e, int *n,
+				      int *seat);
 
 /* model_drops_lines.c */
+/* The costs of each line's missed and extra pulses, from its record. */
+void drops_line_costs(struct drops *d);
+/* "0/212": a line's missed pulses of the pieces it was to sense. */
+void drops_line_record(const struct drops *d, int hole, char *buf,
+		       size_t len);
+/* The deviation is the hand's shadow on the place lifted: no fault. */
+int drops_is_shadow(const struct sense_expect *e, const struct match_result *r,
+		    const struct match_deviation *v);
 /* A pulse on the line of `obs->where`: debounced, watched for a stuck
  * or a dead line, then taken as a drop. */
 void drops_pulse(struct drops *d, const struct observation *obs);

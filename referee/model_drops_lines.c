@@ -11,21 +11,6 @@
 
 #include "referee/model_drops.h"
 
-static void append(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used >= len - 1)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 /* ---------------------------------------------------------- warnings */
 
 /* The warnings against a line within the window. */
@@ -106,6 +91,85 @@ static void say_back(struct drops *d, int hole, const char *how)
 		      ref_hole_word(ref, hole), ref_hole_name(ref, hole), how);
 }
 
+/* ------------------------------------------------------------ records */
+
+/* The natural logarithm of x > 0: x = m 2^k with m in [1, 2) read off
+ * its IEEE 754 bits, then the series of 2 atanh((m - 1) / (m + 1)),
+ * to far better than the costs need. */
+static double natural_log(double x)
+{
+	union { double d; uint64_t u; } v = { .d = x };
+	int k = (int)((v.u >> 52) & 0x7ff) - 1023;
+	double y, y2, term, sum = 0;
+
+	v.u = (v.u & ~(0x7ffULL << 52)) | (1023ULL << 52);
+	y = (v.d - 1) / (v.d + 1);
+	y2 = y * y;
+	term = y;
+	for (int i = 1; i < 16; i += 2) {
+		sum += term / i;
+		term *= y2;
+	}
+	return 2 * sum + k * 0.69314718055994531;
+}
+
+/* What a chance costs, as match.h counts, capped. */
+static uint16_t chance_cost(double p)
+{
+	double c = -10.0 * natural_log(p) + 0.5;
+
+	return (uint16_t)(c < DROPS_COST_MAX ? c : DROPS_COST_MAX);
+}
+
+/* A sum that changes whenever a line's record does. */
+static uint64_t records(const struct referee *ref)
+{
+	uint64_t sum = 0;
+
+	for (int h = 0; h < ref->nholes; h++)
+		sum += (uint64_t)ref->health[h].pulses +
+		       ((uint64_t)ref->health[h].misses << 20) +
+		       ((uint64_t)ref->health[h].extras << 40);
+	return sum + 1;
+}
+
+void drops_line_costs(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	uint64_t now = records(ref);
+
+	if (now == d->record_seen)
+		return;
+	d->record_seen = now;
+	for (int h = 0; h < ref->nholes; h++) {
+		const struct line_health *lh = &ref->health[h];
+		double seeds = (double)lh->pulses + lh->misses;
+
+		d->board.miss[h] = chance_cost((lh->misses +
+						DROPS_PRIOR_FAULTS) /
+					       (seeds + DROPS_PRIOR_SEEDS));
+		d->board.extra[h] = chance_cost((lh->extras +
+						 DROPS_PRIOR_FAULTS) /
+						(lh->pulses +
+						 DROPS_PRIOR_SEEDS));
+	}
+}
+
+void drops_line_record(const struct drops *d, int hole, char *buf,
+		       size_t len)
+{
+	const struct line_health *lh = &d->ref->health[hole];
+
+	snprintf(buf, len, "%u/%u", lh->misses, lh->pulses + lh->misses);
+}
+
+int drops_is_shadow(const struct sense_expect *e, const struct match_result *r,
+		    const struct match_deviation *v)
+{
+	return v->step == STEP_EXTRA && v->index == 0 &&
+	       v->at < r->path_end && v->sensed == e->origin;
+}
+
 /* ----------------------------------------------------------- accounts */
 
 static void line_missed(struct drops *d, int hole)
@@ -140,7 +204,7 @@ void drops_account(struct drops *d, const struct sense_expect *e,
 
 		if (v->step == STEP_MISS)
 			line_missed(d, v->expected);
-		else if (v->step == STEP_EXTRA)
+		else if (v->step == STEP_EXTRA && !drops_is_shadow(e, r, v))
 			ref->health[v->sensed].extras++;
 	}
 }
@@ -153,7 +217,7 @@ static void count_warning(struct drops *d, int hole, char *buf, size_t len,
 
 	if (n > about->warnings)
 		about->warnings = n;
-	append(buf, len, " (warning %d in %d plies)", n, DROPS_WARN_PLIES);
+	ref_append(buf, len, " (warning %d in %d plies)", n, DROPS_WARN_PLIES);
 }
 
 /* One deviation, in words. */
@@ -167,7 +231,7 @@ static void describe_step(struct drops *d, const struct match_deviation *v,
 
 	switch (v->step) {
 	case STEP_MISS:
-		append(buf, len, "sensor on %s %s missed a pulse",
+		ref_append(buf, len, "sensor on %s %s missed a pulse",
 		       ref_hole_word(ref, v->expected),
 		       ref_hole_name(ref, v->expected));
 		if (warn)
@@ -175,28 +239,28 @@ static void describe_step(struct drops *d, const struct match_deviation *v,
 		break;
 	case STEP_EXTRA:
 		if (d->board.forbidden[v->sensed]) {
-			append(buf, len,
+			ref_append(buf, len,
 			       "a %s fell in %s %s, where %s may not %s",
 			       w->piece, ref_hole_word(ref, v->sensed),
 			       ref_hole_name(ref, v->sensed),
 			       ref_mover_name(ref), w->verb);
 			break;
 		}
-		append(buf, len, "extra pulse on %s %s",
+		ref_append(buf, len, "extra pulse on %s %s",
 		       ref_hole_word(ref, v->sensed),
 		       ref_hole_name(ref, v->sensed));
 		if (warn)
 			count_warning(d, v->sensed, buf, len, about);
 		break;
 	case STEP_SWAP:
-		append(buf, len,
+		ref_append(buf, len,
 		       "%s %d and %d sensed in swapped order (%s then %s)",
 		       w->pieces, v->index, v->index + 1,
 		       ref_hole_name(ref, v->sensed),
 		       ref_hole_name(ref, v->expected));
 		break;
 	case STEP_ROLL:
-		append(buf, len,
+		ref_append(buf, len,
 		       "%s %s: expected the %s %s in %s, sensed it in %s",
 		       ref_hole_word(ref, v->sensed),
 		       ref_hole_name(ref, v->sensed),
@@ -218,19 +282,19 @@ void drops_describe(struct drops *d, const struct sense_expect *e,
 	for (int i = 0; i < r->ndev; i++) {
 		const struct match_deviation *v = &r->dev[i];
 
-		if (v->step != STEP_MATCH) {
-			ref_about_place(about, v->expected);
-			ref_about_place(about, v->sensed);
-		}
-		append(buf, len, "%s", buf[0] ? "; " : "");
+		if (v->step == STEP_MATCH || drops_is_shadow(e, r, v))
+			continue;
+		ref_about_place(about, v->expected);
+		ref_about_place(about, v->sensed);
+		ref_append(buf, len, "%s", buf[0] ? "; " : "");
 		describe_step(d, v, warn, buf, len, about);
 	}
-	for (int h = 0; h < ref->nholes &&
+	for (int h = 0; h < ref->nholes && !e->ends &&
 			r->tail_sensed < r->tail_expected; h++) {
 		if (e->tail[h] == 0)
 			continue;
 		ref_about_place(about, h);
-		append(buf, len, "%s%s %s: %d of the %d %s carried in sensed",
+		ref_append(buf, len, "%s%s %s: %d of the %d %s carried in sensed",
 		       buf[0] ? "; " : "", ref_hole_word(ref, h),
 		       ref_hole_name(ref, h), r->tail_sensed, r->tail_expected,
 		       ref_words(ref)->pieces);
@@ -239,13 +303,19 @@ void drops_describe(struct drops *d, const struct sense_expect *e,
 
 /* ------------------------------------------------------------ pulses */
 
-/* Pulses closer than the window: a line that chatters is stuck. */
+/* Edges closer together than the window, each further than the
+ * debounce time from the one before: a line that chatters is stuck. */
 static int line_stuck(struct drops *d, int hole)
 {
 	struct referee *ref = d->ref;
 	struct line_track *t = &d->track[hole];
 	int n = 0;
 
+	/* Contact bounce, and pieces dropped together, come closer than
+	 * the debounce time: a line chatters with edges further apart. */
+	if (t->nrecent > 0 &&
+	    ref->now - t->recent[t->nrecent - 1] < ref->cfg.debounce_us)
+		return 0;
 	if (t->nrecent == DROPS_RECENT) {
 		memmove(t->recent, t->recent + 1,
 			(size_t)(t->nrecent - 1) * sizeof(t->recent[0]));
@@ -279,7 +349,7 @@ static int line_back(struct drops *d, int hole, uint64_t last)
 	struct line_health *h = &ref->health[hole];
 
 	if (h->state == LINE_STUCK) {
-		if (ref->now - last < 30 * ref->cfg.stuck_window_us)
+		if (ref->now - last < 3 * ref->cfg.stuck_window_us)
 			return 0;
 		h->state = LINE_FLAKY;
 		d->track[hole].nrecent = 0;
@@ -309,6 +379,7 @@ void drops_pulse(struct drops *d, const struct observation *obs)
 		return;
 	}
 	h = &ref->health[hole];
+	ref->drops_seen = 1;
 	last = h->last_us;
 	h->last_us = ref->now;
 	/* Edges closer than the debounce time are one drop's bounce; closer
@@ -324,11 +395,13 @@ void drops_pulse(struct drops *d, const struct observation *obs)
 	}
 	if (last != 0 && ref->now - last < ref->cfg.pulse_gap_us &&
 	    h->state != LINE_STUCK) {
+		/* Too late for a bounce: maybe two pieces together. */
 		h->bounces++;
+		d->board.handful[hole] = 1;
 		return;
 	}
 	h->pulses++;
 	ref->last_activity = ref->now;
 	if (line_back(d, hole, last))
-		drops_take(d, hole);
+		drops_take(d, hole, ref->now, ref->now);
 }

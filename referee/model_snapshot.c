@@ -67,30 +67,6 @@ static void *node_pos(const struct snapshots *s, int node)
 	return s->pos + (size_t)node * s->pos_cap;
 }
 
-/*
- * Where the snapshot differs from `want`, place by place ("WORD NAME
- * reads 5, expected 4; ..."), and the places that differ into `about`.
- */
-static void disagreement(const struct referee *ref, const int *seen,
-			 const int *want, char *buf, size_t len,
-			 struct ref_about *about)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (int h = 0; h < ref->nholes && used < len; h++) {
-		if (seen[h] == want[h])
-			continue;
-		ref_about_place(about, h);
-		used += (size_t)snprintf(buf + used, len - used,
-					 "%s%s %s reads %d, expected %d",
-					 used ? "; " : "",
-					 ref_hole_word(ref, h),
-					 ref_hole_name(ref, h), seen[h],
-					 want[h]);
-	}
-}
-
 /* ------------------------------------------------------------ search */
 
 /* The moves from node `at` that the board shows, as new nodes. */
@@ -207,7 +183,7 @@ static void ask(struct snapshots *s, const struct snap_candidates *c)
 	}
 	snprintf(why, sizeof(why), "the snapshot fits %d moves equally well",
 		 c->ties + 1);
-	ref_hold(ref, &best->move, best->text, &about, why);
+	ref_hold(ref, &best->move, best->text, &about, why, NULL);
 }
 
 /* One reachable board fits within the tolerance, not exactly. */
@@ -219,10 +195,11 @@ static void take_near(struct snapshots *s, const struct snap_candidates *c)
 	char why[256], note[300];
 
 	ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
-	disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
+	ref_disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
 	snprintf(note, sizeof(note), "snapshot: %s", why);
 	if (ref->cfg.snapshot_confirm && best->parent == 0)
-		ref_hold(ref, &best->move, best->text, &about, note);
+		ref_hold(ref, &best->move, best->text, &about, note,
+			 NULL);
 	else
 		play_chain(s, c->best, VERDICT_WARN, &about, note);
 }
@@ -236,7 +213,7 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 
 	if (c->best > 0) {
 		ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
-		disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
+		ref_disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
 		snprintf(near, sizeof(near), " (nearest %s: %s)",
 			 s->nodes[c->best].text, why);
 	}
@@ -249,7 +226,10 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 static void decide(struct snapshots *s, const struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
-	int tolerance = ref->cfg.snapshot_tolerance;
+	/* Beside drop gates, the counts see every move: a board more than
+	 * a misread count away from any is no sensor matter. */
+	int tolerance = ref->drops_seen && ref->cfg.snapshot_tolerance > 1 ?
+			1 : ref->cfg.snapshot_tolerance;
 	int near = c->best > 0 && c->distance <= tolerance &&
 		   c->distance < c->here;
 
@@ -264,7 +244,7 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 		struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
 		char why[256];
 
-		disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
+		ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
 		ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
 			      "snapshot disagrees with the board: %s", why);
 	} else {
@@ -283,12 +263,8 @@ static void restoring(struct snapshots *s, int here_d)
 
 	if (here_d > ref->cfg.snapshot_tolerance)
 		return;
-	ref->state = REF_PLAY;
-	ref_new_move(ref);
-	disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
-	ref_say_about(ref, VERDICT_NOTE, &about, ref->ply + 1, NULL,
-		      "board restored%s%s; %s to move", here_d ? " but " : "",
-		      why, ref_mover_name(ref));
+	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
+	ref_restored(ref, &about, why);
 }
 
 static void snapshot_feed(struct referee *ref, void *state,
@@ -298,7 +274,7 @@ static void snapshot_feed(struct referee *ref, void *state,
 	struct snap_candidates c;
 	char err[RULES_ERR_MAX];
 
-	if (ref->state == REF_IDLE || ref->state == REF_HELD)
+	if (ref->state == REF_IDLE)
 		return;
 	ref->snapshots_seen = 1;
 	if (ref->sense->snapshot_parse(ref->game, obs->text, s->seen, err,
@@ -313,9 +289,13 @@ static void snapshot_feed(struct referee *ref, void *state,
 		restoring(s, c.here);
 		return;
 	}
-	if (c.here == 0 || (ref->sense->under_way != NULL &&
-			    ref->sense->under_way(ref->game, ref_pos_const(ref),
-						  s->seen)))
+	/* A sowing still under way says nothing yet; else the models that
+	 * follow or hold a move judge it with the counts first. */
+	if (ref->sense->under_way != NULL &&
+	    ref->sense->under_way(ref->game, ref_pos_const(ref), s->seen))
+		return;
+	if (ref_counted(ref, &sense_model_snapshots, s->seen) ||
+	    ref->state == REF_HELD || c.here == 0)
 		return;
 	if (s->nodes == NULL) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_NO_MEMORY, ref->ply, NULL,

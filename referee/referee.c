@@ -80,6 +80,9 @@ static const char *const cause_names[CAUSE_COUNT] = {
 	[CAUSE_BUTTON_ALONE] = "button-alone",
 	[CAUSE_KEPT] = "kept",
 	[CAUSE_UNKNOWN_PLACE] = "unknown-place",
+	[CAUSE_AFTER_END] = "after-end",
+	[CAUSE_STRAY] = "stray",
+	[CAUSE_OVERLAP] = "overlap",
 	[CAUSE_RESTORED] = "restored",
 	[CAUSE_SENSOR_DEAD] = "sensor-dead",
 	[CAUSE_SENSOR_STUCK] = "sensor-stuck",
@@ -148,6 +151,7 @@ static void say(struct referee *ref, enum verdict_kind kind,
 	v.nplaces = about->nplaces;
 	memcpy(v.places, about->places, sizeof(v.places));
 	v.warnings = about->warnings;
+	snprintf(v.evidence, sizeof(v.evidence), "%s", about->evidence);
 	v.undone_to = ref->undone_to;
 	ref->undone_to = -1;
 	v.options_changed = ref->options_changed;
@@ -176,6 +180,37 @@ static void say(struct referee *ref, enum verdict_kind kind,
 	vsnprintf(v.text, sizeof(v.text), fmt, ap);
 	if (ref->fn != NULL)
 		ref->fn(ref->ctx, &v);
+}
+
+void ref_disagreement(const struct referee *ref, const int *seen,
+		      const int *want, char *buf, size_t len,
+		      struct ref_about *about)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int h = 0; h < ref->nholes && used < len; h++) {
+		if (seen[h] == want[h])
+			continue;
+		ref_about_place(about, h);
+		used += (size_t)snprintf(buf + used, len - used,
+					 "%s%s %s reads %d, expected %d",
+					 used ? "; " : "", ref_hole_word(ref, h),
+					 ref_hole_name(ref, h), seen[h],
+					 want[h]);
+	}
+}
+
+void ref_append(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used >= len - 1)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
 }
 
 void ref_say(struct referee *ref, enum verdict_kind kind,
@@ -216,8 +251,23 @@ const struct sense_words *ref_words(const struct referee *ref)
 	return &ref->sense->words;
 }
 
+/* The one-letter names of the places, looked up at once. */
+static void index_holes(struct referee *ref)
+{
+	for (int c = 0; c < 256; c++)
+		ref->hole_of_char[c] = -1;
+	for (int h = 0; h < ref->nholes; h++)
+		if (ref->hole_names[h][0] != '\0' &&
+		    ref->hole_names[h][1] == '\0')
+			ref->hole_of_char[(unsigned char)ref->hole_names[h][0]] =
+				(short)h;
+}
+
 int ref_hole_index(const struct referee *ref, const char *name)
 {
+	if (name[0] != '\0' && name[1] == '\0' &&
+	    ref->hole_of_char[(unsigned char)name[0]] >= 0)
+		return ref->hole_of_char[(unsigned char)name[0]];
 	for (int h = 0; h < ref->nholes; h++)
 		if (strcmp(ref->hole_names[h], name) == 0)
 			return h;
@@ -280,17 +330,53 @@ void ref_new_move(struct referee *ref)
 
 void ref_clear_move(struct referee *ref)
 {
+	ref->after_end = 0;
 	for (int i = 0; i < ref->nreaders; i++)
 		if (ref->reader[i].model->forget != NULL)
 			ref->reader[i].model->forget(ref, ref->reader[i].state);
 }
 
-void ref_restored(struct referee *ref)
+void ref_restored(struct referee *ref, const struct ref_about *about,
+		  const char *but)
 {
+	static const struct ref_about restored = { .cause = CAUSE_RESTORED };
+	const char *sep = but != NULL && but[0] ? " but " : "";
+
+	if (about == NULL)
+		about = &restored;
+	if (but == NULL)
+		but = "";
+	if (ref->after_end) {
+		ref->after_end = 0;
+		ref->state = REF_IDLE;
+		ref_say_about(ref, VERDICT_NOTE, about, ref->ply, NULL,
+			      "board restored%s%s; the game is over", sep,
+			      but);
+		return;
+	}
 	ref->state = REF_PLAY;
 	ref_new_move(ref);
-	ref_say(ref, VERDICT_NOTE, CAUSE_RESTORED, ref->ply + 1, NULL,
-		"board restored; %s to move", ref_mover_name(ref));
+	ref_say_about(ref, VERDICT_NOTE, about, ref->ply + 1, NULL,
+		      "board restored%s%s; %s to move", sep, but,
+		      ref_mover_name(ref));
+}
+
+int ref_counted(struct referee *ref, const struct sense_model *from,
+		const int *values)
+{
+	for (int i = 0; i < ref->nreaders; i++) {
+		const struct ref_reader *r = &ref->reader[i];
+
+		if (r->model != from && r->model->counted != NULL &&
+		    r->model->counted(ref, r->state, values))
+			return 1;
+	}
+	return 0;
+}
+
+int ref_counts_read(const struct referee *ref)
+{
+	return ref->snapshots_seen;
 }
 
 void ref_unknown_place(struct referee *ref, const struct observation *obs)
@@ -339,6 +425,7 @@ struct referee *referee_new(unsigned table, const char *game,
 	ref->history = calloc(REF_HISTORY_MAX + 1, ref->pos_size);
 	ref->scratch = calloc(1, ref->pos_size);
 	ref->nholes = ref->sense->holes(ref->game, ref->hole_names);
+	index_holes(ref);
 	ref->health = calloc((size_t)ref->nholes + 1, sizeof(*ref->health));
 	if (ref->history == NULL || ref->scratch == NULL ||
 	    ref->health == NULL || open_readers(ref) < 0) {
@@ -393,6 +480,7 @@ int ref_use_game(struct referee *ref, struct rules_game *game, char *err,
 	ref->depth = 0;
 	for (int h = 0; h < n; h++)
 		ref->hole_names[h] = names[h];
+	index_holes(ref);
 	for (int i = 0; i < ref->nreaders; i++)
 		if (ref->reader[i].model->use_game != NULL)
 			ref->reader[i].model->use_game(ref,
@@ -490,7 +578,7 @@ int referee_plies(const struct referee *ref)
 
 int referee_in_game(const struct referee *ref)
 {
-	return ref->in_game && ref->state != REF_IDLE;
+	return ref->in_game && ref->state != REF_IDLE && !ref->after_end;
 }
 
 int referee_mover(const struct referee *ref)
@@ -575,23 +663,38 @@ uint64_t referee_deadline(const struct referee *ref)
 	return deadline;
 }
 
-void referee_tick(struct referee *ref, uint64_t now_us)
+/* One deadline that has run out, at its time (never before the last
+ * verdict's). */
+static void run_out(struct referee *ref, uint64_t deadline)
 {
-	uint64_t deadline = referee_deadline(ref);
+	uint64_t first;
 	int reader;
 
-	if (deadline == 0 || now_us < deadline)
-		return;
-	ref->now = deadline;
+	if (deadline > ref->now)
+		ref->now = deadline;
 	if (ref->state == REF_RESTORE) {
-		ref_restored(ref);
+		ref_restored(ref, NULL, NULL);
 	} else if (ref->state == REF_PLAY) {
-		reader = next_reader(ref, &deadline);
+		reader = next_reader(ref, &first);
 		if (reader >= 0 && ref->reader[reader].model->finish != NULL)
 			ref->reader[reader].model->finish(
 				ref, ref->reader[reader].state);
 	}
-	ref->now = now_us;
+}
+
+void referee_tick(struct referee *ref, uint64_t now_us)
+{
+	/* A judgement may leave another move whose time has run out too
+	 * (two moves in one stream of drops): each in turn. */
+	for (int i = 0; i < 8; i++) {
+		uint64_t deadline = referee_deadline(ref);
+
+		if (deadline == 0 || now_us < deadline)
+			break;
+		run_out(ref, deadline);
+	}
+	if (now_us > ref->now)
+		ref->now = now_us;
 }
 
 /* A sensor's observation, to the model that reads its kind. */
@@ -600,9 +703,18 @@ static void sensed(struct referee *ref, const struct observation *obs)
 	int reader = ref->reads[obs->kind];
 
 	if (obs->kind == OBS_BUTTON) {
+		int seat = rules_seat_find(ref->game->ops, obs->where);
+
 		ref->buttons_seen = 1;
 		if (ref->state == REF_RESTORE) {
-			ref_restored(ref);
+			ref_restored(ref, NULL, NULL);
+			return;
+		}
+		/* The opponent's button while a move is held, before
+		 * anything else was played: the opponent confirms it. */
+		if (ref->state == REF_HELD && seat >= 0 &&
+		    seat != ref_mover(ref) && ref->held_kept == 0) {
+			ref_confirm(ref, seat);
 			return;
 		}
 	}

@@ -86,6 +86,13 @@ enum verdict_cause {
 	CAUSE_BUTTON_ALONE,	/* a button pressed with nothing sensed */
 	CAUSE_KEPT,		/* sensed while a move is held: kept for later */
 	CAUSE_UNKNOWN_PLACE,	/* an observation names no sensed place */
+	CAUSE_AFTER_END,	/* played after the end of the game
+				   (places: where the pieces fell) */
+	CAUSE_STRAY,		/* pulses no move made (the counts show the
+				   board as it was) */
+	CAUSE_OVERLAP,		/* the next player began before the mover's
+				   last piece fell (places: the next
+				   player's drops among the mover's) */
 	CAUSE_RESTORED,		/* the board was put back after a foul */
 	/* sensors (places: the line) */
 	CAUSE_SENSOR_DEAD,	/* a line stopped pulsing */
@@ -103,6 +110,8 @@ enum verdict_cause {
 };
 
 #define VERDICT_PLACES_MAX 8
+/* A verdict's evidence (see struct verdict). */
+#define VERDICT_EVIDENCE_MAX 200
 /* A verdict's sentence; it may quote a position. */
 #define VERDICT_TEXT_MAX (OBS_TEXT_MAX + 512)
 /* A verdict as verdict_format() writes it. */
@@ -122,6 +131,11 @@ struct verdict {
 	/* For a sensor cause: the line's warnings in the window. */
 	int warnings;
 	char text[VERDICT_TEXT_MAX];	/* the sentence people read */
+	/* What the decision rests on, for the arbiter's view: blank
+	 * separated KEY=VALUE words, "" when none (pitboss-trace(5)):
+	 * "move=a legal=6.2 faults=miss:e(0/212) short=5.8 other=9.2
+	 * decided=hold". */
+	char evidence[VERDICT_EVIDENCE_MAX];
 	/* For a move taken (accept, warn, or a command with a move): */
 	int seat, member;	/* who made it */
 	enum verdict_source source;

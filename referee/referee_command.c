@@ -188,23 +188,39 @@ static void entry(struct referee *ref, const struct observation *obs)
 		   "entered by hand");
 }
 
-static void confirm(struct referee *ref, const struct observation *obs)
+void ref_confirm(struct referee *ref, int seat)
+{
+	char by[64];
+
+	if (seat >= 0)
+		snprintf(by, sizeof(by), "confirmed by %s at the table",
+			 rules_seat_name(ref->game->ops, seat));
+	else
+		snprintf(by, sizeof(by), "confirmed by the arbiter");
+	ref_confirm_by(ref, by);
+}
+
+void ref_confirm_by(struct referee *ref, const char *by)
 {
 	struct rules_move move = ref->held;
 
-	if (ref->state != REF_HELD) {
-		refuse(ref, obs, "no move awaits confirmation");
-		return;
-	}
 	ref->state = REF_PLAY;
 	if (ref_accept(ref, &move, VERDICT_ACCEPT,
-		       &(struct ref_about){ .cause = CAUSE_CONFIRMED },
-		       "confirmed by the arbiter") < 0)
+		       &(struct ref_about){ .cause = CAUSE_CONFIRMED }, by) < 0)
 		return;
 	/* What was sensed meanwhile belongs to the moves after it. */
 	for (int i = 0; i < ref->nreaders; i++)
 		if (ref->reader[i].model->resume != NULL)
 			ref->reader[i].model->resume(ref, ref->reader[i].state);
+}
+
+static void confirm(struct referee *ref, const struct observation *obs)
+{
+	if (ref->state != REF_HELD) {
+		refuse(ref, obs, "no move awaits confirmation");
+		return;
+	}
+	ref_confirm(ref, -1);
 }
 
 static void reject(struct referee *ref, const struct observation *obs)

@@ -35,6 +35,7 @@ struct ref_about {
 	int places[VERDICT_PLACES_MAX];
 	int nplaces;
 	int warnings;
+	char evidence[VERDICT_EVIDENCE_MAX];	/* what it rests on, or "" */
 };
 
 struct referee {
@@ -49,6 +50,8 @@ struct referee {
 
 	enum ref_state state;
 	int in_game;
+	int after_end;			/* the board is put back after play
+					   after the end: the game stays over */
 	int ply;			/* moves accepted in this game */
 	int plies_seen;			/* moves accepted at this table ever */
 	char base_options[256];		/* the table's; a start adds to them */
@@ -65,9 +68,13 @@ struct referee {
 	/* The sensed places, and the health of their lines. */
 	int nholes;
 	const char *hole_names[SENSE_HOLES_MAX];
+	short hole_of_char[256];	/* a one-letter place name's index,
+					   or -1 */
 	struct line_health *health;	/* one per place */
 	int buttons_seen;		/* the table's players use buttons */
 	int snapshots_seen;		/* the table sends snapshots */
+	int drops_seen;			/* and drops (a count source beside
+					   drop gates reads every move) */
 
 	/* The models that read the board, and which reads each kind. */
 	struct ref_reader reader[SENSE_MODELS_MAX];
@@ -83,10 +90,20 @@ struct referee {
 	enum verdict_source next_source;	/* for ref_accept's caller */
 	struct rules_move held;		/* the move awaiting confirmation */
 	char held_text[REF_MOVE_TEXT];
+	int held_kept;			/* observations the models kept for
+					   after the decision on it */
 };
 
 /* referee.c */
+/* printf at the end of the text in `buf` (of `len`), cut to fit. */
+void ref_append(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Adds `place` to what a verdict is about (once; none when < 0). */
+/* Where the values `seen` differ from `want`, place by place ("WORD
+ * NAME reads 5, expected 4; ..."), into `buf`; the places into `about`. */
+void ref_disagreement(const struct referee *ref, const int *seen,
+		      const int *want, char *buf, size_t len,
+		      struct ref_about *about);
 void ref_about_place(struct ref_about *about, int place);
 /* Gives a verdict for `cause`, about no place in particular. */
 void ref_say(struct referee *ref, enum verdict_kind kind,
@@ -116,10 +133,20 @@ void ref_public_text(const struct referee *ref, const void *pos, char *buf,
 void ref_new_move(struct referee *ref);
 /* The move under way is forgotten. */
 void ref_clear_move(struct referee *ref);
-/* The board is back as the position says: the mover may go on. */
-void ref_restored(struct referee *ref);
+/* The board is back as the position says: the mover may go on (or,
+ * after play after the end, the game is over still). `about` and
+ * `but` (what still differs, or "") for the note; NULL: none. */
+void ref_restored(struct referee *ref, const struct ref_about *about,
+		  const char *but);
 /* An observation naming no sensed place. */
 void ref_unknown_place(struct referee *ref, const struct observation *obs);
+/* The board's values `values` (a snapshot read by `from`), to every
+ * other model's counted(): 1 when one of them judged with them. */
+int ref_counted(struct referee *ref, const struct sense_model *from,
+		const int *values);
+/* The table reads the board's values as well as its drops: a move is
+ * judged with them when they come soon enough. */
+int ref_counts_read(const struct referee *ref);
 /* Plays `game` from now on (the caller's game is the referee's then);
  * -1 with the reason, nothing changed, when it needs another board. */
 int ref_use_game(struct referee *ref, struct rules_game *game, char *err,
@@ -135,18 +162,25 @@ void *ref_push(struct referee *ref);
 int ref_accept(struct referee *ref, const struct rules_move *move,
 	       enum verdict_kind kind, const struct ref_about *about,
 	       const char *note);
-/* Holds `move` (`text`) for the arbiter: "S plays c? WHY; confirm or
- * correct". */
+/* Holds `move` (`text`) for the arbiter or the opponent: "S plays c?
+ * WHY; confirm or correct", or "S plays c? WHY ASK" when `ask` is not
+ * NULL (" — check and confirm"). */
 void ref_hold(struct referee *ref, const struct rules_move *move,
 	      const char *text, const struct ref_about *about,
-	      const char *why);
-/* After a foul was said: the board is to be put back. */
+	      const char *why, const char *ask);
+/* After a foul was said: the board is to be put back (after the end of
+ * the game: to its final position). */
 void ref_await_restore(struct referee *ref);
 /* The move before gave the mover another turn: its text; else NULL. */
 const char *ref_moves_again(const struct referee *ref);
 
 /* referee_command.c */
 void ref_start_game(struct referee *ref);
+/* The held move is confirmed, by the arbiter or by `seat` (the
+ * opponent, at the table) when >= 0; or as `by` says ("confirmed by
+ * the counts"). */
+void ref_confirm(struct referee *ref, int seat);
+void ref_confirm_by(struct referee *ref, const char *by);
 void ref_command(struct referee *ref, const struct observation *obs);
 
 #endif

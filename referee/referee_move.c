@@ -12,21 +12,6 @@
 
 #include "referee/referee_impl.h"
 
-static void append(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used >= len - 1)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 int ref_mover(const struct referee *ref)
 {
 	return ref->game->ops->to_move(ref->game, ref_pos_const(ref)).seat;
@@ -47,28 +32,28 @@ static void say_result(struct referee *ref, const struct rules_result *r)
 	char text[320] = "", more[256];
 
 	if (seats == 2 && r->verdict == RULES_WIN) {
-		append(text, sizeof(text), "%s wins %d-%d; points %d",
+		ref_append(text, sizeof(text), "%s wins %d-%d; points %d",
 		       rules_seat_name(ops, r->winner), r->score[r->winner],
 		       r->score[r->winner ^ 1], r->points[r->winner]);
 	} else if (seats == 2 && r->verdict == RULES_DRAW) {
-		append(text, sizeof(text), "draw %d-%d", r->score[0],
+		ref_append(text, sizeof(text), "draw %d-%d", r->score[0],
 		       r->score[1]);
 	} else {
-		append(text, sizeof(text), "%s; scores and points:",
+		ref_append(text, sizeof(text), "%s; scores and points:",
 		       r->verdict == RULES_WIN ? rules_seat_name(ops, r->winner) :
 		       r->verdict == RULES_DRAW ? "draw" : "no result");
 		for (int s = 0; s < seats && s < RULES_MAX_SEATS; s++)
-			append(text, sizeof(text), "%s %s %d (%+d)",
+			ref_append(text, sizeof(text), "%s %s %d (%+d)",
 			       s ? "," : "", rules_seat_name(ops, s),
 			       r->score[s], r->points[s]);
 		if (r->verdict == RULES_WIN)
-			append(text, sizeof(text), "; %s wins",
+			ref_append(text, sizeof(text), "; %s wins",
 			       rules_seat_name(ops, r->winner));
 	}
 	if (ops->analyse != NULL &&
 	    ops->analyse(ref->game, ref_pos_const(ref), more,
 			 sizeof(more)) == 0)
-		append(text, sizeof(text), "; %s", more);
+		ref_append(text, sizeof(text), "; %s", more);
 	ref_say(ref, VERDICT_OVER, CAUSE_GAME_OVER, ref->ply, NULL, "%s", text);
 }
 
@@ -134,7 +119,7 @@ int ref_accept(struct referee *ref, const struct rules_move *move,
 	else if (out.flags & RULES_CAPTURE)
 		snprintf(tag, sizeof(tag), "; captures %d", out.captured);
 	if (out.flags & RULES_EXTRA_TURN)
-		append(tag, sizeof(tag), "; moves again");
+		ref_append(tag, sizeof(tag), "; moves again");
 	ref_say_about(ref, kind, about, ref->ply, text, "%s plays %s%s%s%s", who,
 		      text, tag, note != NULL && note[0] ? "; " : "",
 		      note != NULL ? note : "");
@@ -153,22 +138,27 @@ int ref_accept(struct referee *ref, const struct rules_move *move,
 
 void ref_hold(struct referee *ref, const struct rules_move *move,
 	      const char *text, const struct ref_about *about,
-	      const char *why)
+	      const char *why, const char *ask)
 {
 	ref->held = *move;
 	snprintf(ref->held_text, sizeof(ref->held_text), "%s", text);
 	ref->state = REF_HELD;
+	ref->held_kept = 0;
 	for (int i = 0; i < ref->nreaders; i++)
 		if (ref->reader[i].model->held != NULL)
 			ref->reader[i].model->held(ref, ref->reader[i].state);
 	ref_say_about(ref, VERDICT_HOLD, about, ref->ply + 1, ref->held_text,
-		      "%s plays %s? %s; confirm or correct",
-		      ref_mover_name(ref), ref->held_text, why);
+		      "%s plays %s? %s%s", ref_mover_name(ref),
+		      ref->held_text, why,
+		      ask != NULL ? ask : "; confirm or correct");
 }
 
 void ref_await_restore(struct referee *ref)
 {
+	int over = ref->state == REF_IDLE || ref->after_end;
+
 	ref_clear_move(ref);
+	ref->after_end = over;
 	ref->state = REF_RESTORE;
 	ref->last_activity = ref->now;
 }

@@ -14,6 +14,12 @@
  *    reach this turn;
  *  - entries (model_entries.c): no sensed place; moves are entered.
  *
+ * A board may have two: drop gates and a count source. The snapshot
+ * model then hands each snapshot to the other models first, through
+ * the core (ref_counted()): the drops model judges the move it follows
+ * with the counts, and the snapshot model reads only what no other
+ * model judged (a move none of whose drops was sensed).
+ *
  * Not part of the referee's interface.
  */
 #ifndef PITBOSS_SENSE_MODEL_H
@@ -51,6 +57,11 @@ struct sense_model {
 	 * 0: not before more comes. finish() judges it then. */
 	uint64_t (*deadline)(const struct referee *ref, const void *state);
 	void (*finish)(struct referee *ref, void *state);
+	/* The board's values, read by another model (a count board's
+	 * snapshot, through ref_counted()): a model with a move under way
+	 * or held judges it with them. 1 when it did (the snapshot is
+	 * then used up), 0 when it has nothing to judge. */
+	int (*counted)(struct referee *ref, void *state, const int *values);
 };
 
 #define SENSE_READS(kind) (1u << (kind))

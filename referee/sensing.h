@@ -30,8 +30,13 @@ struct sense_expect {
 	int origin;			/* place the pieces are lifted from */
 	int npath;
 	uint8_t path[SENSE_PATH_MAX];
+	int beyond;			/* where one piece more would have
+					   gone, or -1 */
 	int ntail;
 	uint8_t tail[SENSE_HOLES_MAX];	/* drops expected per place */
+	int ends;			/* the move ends the game: its tail
+					   (the final sweep) may come after
+					   the verdict, or not at all */
 };
 
 /* The words people read about the board, in the game's own terms. */
@@ -81,6 +86,12 @@ struct sensing {
 	 * seats does not); NULL: every move does. */
 	int (*sensed)(const struct rules_game *game, const void *pos,
 		      const struct rules_move *move);
+	/* Optional: the values of every place once `move` (from `pos`,
+	 * ending the game) is made but before the end's own bookkeeping
+	 * (Kalah's final sweep), which may come later or not at all;
+	 * NULL: there is none. */
+	void (*unswept)(const struct rules_game *game, const void *pos,
+			const struct rules_move *move, int *counts);
 	/* Optional: the snapshot `counts` is a move from `pos` still being
 	 * made (pieces lifted, some of them put down); NULL: never. */
 	int (*under_way)(const struct rules_game *game, const void *pos,

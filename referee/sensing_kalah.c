@@ -105,11 +105,14 @@ static size_t kalah_expect(const struct rules_game *game, const void *pos,
 			byte = next_byte(pits, p->side, byte, clockwise);
 			e->path[e->npath++] = (uint8_t)hole_of_byte(pits, byte);
 		}
+		e->beyond = hole_of_byte(pits, next_byte(pits, p->side, byte,
+							 clockwise));
 		/* The tail: every store gain beyond the sowing's own seeds
 		 * is carried by hand (capture, sweep). */
 		memset(e->tail, 0, sizeof(e->tail));
 		e->ntail = 0;
 		game->ops->apply(game, &after, &moves[m], &outcome, NULL, 0);
+		e->ends = (outcome.flags & RULES_GAME_OVER) != 0;
 		for (int side = 0; side < 2; side++) {
 			int store = 2 * pits + side;
 			int sown = 0, gain;
@@ -222,6 +225,43 @@ static int kalah_under_way(const struct rules_game *game, const void *pos,
 	return 0;
 }
 
+/* The pit opposite `hole` across the board: South's i faces North's
+ * pits - 1 - i (holes 0..2 pits - 1). */
+static int opposite(int pits, int hole)
+{
+	return 2 * pits - 1 - hole;
+}
+
+/* The board after `move` before the final sweep: the seeds sown, and a
+ * capture (as the rules engine made it) carried to the mover's store. */
+static void kalah_unswept(const struct rules_game *game, const void *pos,
+			  const struct rules_move *move, int *counts)
+{
+	struct sense_expect ex[KALAH_PITS_MAX + 1];
+	struct kalah_pos after = *(const struct kalah_pos *)pos;
+	struct rules_outcome out;
+	int pits = pits_of(game), store = 2 * pits +
+		   ((const struct kalah_pos *)pos)->side;
+	size_t n = kalah_expect(game, pos, ex, KALAH_PITS_MAX + 1), e = 0;
+
+	kalah_counts(game, pos, counts);
+	while (e < n && memcmp(&ex[e].move, move, sizeof(*move)) != 0)
+		e++;
+	if (e == n || game->ops->apply(game, &after, move, &out, NULL, 0) < 0)
+		return;
+	counts[ex[e].origin] -= ex[e].npath;
+	for (int k = 0; k < ex[e].npath; k++)
+		counts[ex[e].path[k]]++;
+	if ((out.flags & RULES_CAPTURE) && ex[e].npath > 0 &&
+	    ex[e].path[ex[e].npath - 1] < 2 * pits) {
+		int last = ex[e].path[ex[e].npath - 1];
+		int opp = opposite(pits, last);
+
+		counts[store] += counts[last] + counts[opp];
+		counts[last] = counts[opp] = 0;
+	}
+}
+
 static const struct sense_model *const kalah_models[] = {
 	&sense_model_drops, &sense_model_snapshots, NULL
 };
@@ -239,5 +279,6 @@ const struct sensing sensing_kalah = {
 	.snapshot_parse = kalah_snapshot_parse,
 	.snapshot_format = kalah_snapshot_format,
 	.sensed = kalah_sensed,
+	.unswept = kalah_unswept,
 	.under_way = kalah_under_way,
 };

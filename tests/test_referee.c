@@ -19,7 +19,7 @@
 #include "referee/referee.h"
 #include "referee/trace.h"
 
-#define VERDICTS_MAX 128
+#define VERDICTS_MAX 512
 
 struct fix {
 	struct referee *ref;
@@ -274,12 +274,12 @@ static void test_one_missed_pulse_is_a_warning(void **state)
 	struct fix *f = started("");
 
 	(void)state;
-	sow(f, 1.0, 0.3, "b c d");		/* a: b c d e, e missed */
+	sow(f, 1.0, 0.3, "b d e");		/* a: b c d e, c missed */
 	feed(f, 3.0, OBS_BUTTON, "S");
 	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
 	assert_says(last(f, VERDICT_WARN),
-		    "sensor on pit e missed a pulse (warning 1 in 40 plies)");
-	assert_int_equal(referee_line(f->ref, 4)->misses, 1);
+		    "sensor on pit c missed a pulse (warning 1 in 40 plies)");
+	assert_int_equal(referee_line(f->ref, 2)->misses, 1);
 	assert_string_equal(position(f), "0 5 5 5 5 4/4 4 4 4 4 4/0 0/N");
 	fix_close(f);
 }
@@ -291,7 +291,9 @@ static void test_one_extra_pulse_is_a_warning(void **state)
 	(void)state;
 	sow(f, 1.0, 0.3, "c d B e");		/* a: b c d e; b missed, B extra? */
 	feed(f, 3.0, OBS_BUTTON, "S");
-	/* b missed and B extra: two faults, held. */
+	/* b missed and B extra, or b with f missed and an extra B: two
+	 * faults, held. */
+	assert_int_equal(count(f, VERDICT_WARN) + count(f, VERDICT_ACCEPT), 0);
 	assert_int_equal(count(f, VERDICT_HOLD), 1);
 	fix_close(f);
 
@@ -365,18 +367,207 @@ static void test_dead_line_is_found_and_excused(void **state)
 static void test_seed_rolled_into_the_next_pit_is_held(void **state)
 {
 	struct fix *f = started("");
+	static const int e_f[] = { PIT_E, PIT_F, -1 };
 
 	(void)state;
-	sow(f, 1.0, 0.3, "b c d f");		/* a's last seed in f, not e */
+	/* a's last seed in f, not e: rolled there, or e passed over. */
+	sow(f, 1.0, 0.3, "b c d f");
 	feed(f, 3.0, OBS_BUTTON, "S");
 	assert_int_equal(last(f, VERDICT_HOLD)->ply, 1);
 	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
-	assert_says(last(f, VERDICT_HOLD), "confirm or correct");
+	assert_about(last(f, VERDICT_HOLD), CAUSE_AMBIGUOUS, e_f);
+	assert_says(last(f, VERDICT_HOLD), "pit e was passed over and a seed "
+		    "fell in pit f: pit e should now hold 5 and pit f should "
+		    "hold 4 \xe2\x80\x94 check and confirm");
 	/* Until the arbiter decides nothing is taken. */
 	assert_string_equal(position(f), "4 4 4 4 4 4/4 4 4 4 4 4/0 0/S");
 	feed(f, 5.0, OBS_CONFIRM, NULL);
 	assert_says(last(f, VERDICT_ACCEPT), "confirmed by the arbiter");
 	assert_string_equal(position(f), "0 5 5 5 5 4/4 4 4 4 4 4/0 0/N");
+	fix_close(f);
+}
+
+/* Game after game of a sown cleanly: the lines of b c d e have sensed
+ * every seed they were to sense. */
+static double trusted_board(struct fix *f, int games)
+{
+	double t = 0;
+
+	for (int g = 0; g < games; g++, t += 10) {
+		feed(f, t + 0.5, OBS_START, NULL);
+		sow(f, t + 1, 0.3, "b c d e");
+		feed(f, t + 3, OBS_BUTTON, "S");
+	}
+	assert_int_equal(count(f, VERDICT_ACCEPT), games);
+	assert_int_equal(referee_line(f->ref, PIT_E)->misses, 0);
+	feed(f, t + 0.5, OBS_START, NULL);
+	return t + 1;
+}
+
+static void test_seed_left_behind_is_not_taken(void **state)
+{
+	static const int a_e[] = { PIT_A, PIT_E, -1 };
+	struct fix *f = started("");
+	double t;
+
+	(void)state;
+	/* b c d: a with e's pulse missed, or a seed left in a (or two
+	 * dropped together in one pit). On a board that has shown
+	 * nothing yet, the arbiter or the opponent checks. */
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_WARN) + count(f, VERDICT_ACCEPT), 0);
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	assert_about(last(f, VERDICT_HOLD), CAUSE_AMBIGUOUS, a_e);
+	assert_says(last(f, VERDICT_HOLD), "S plays a? the drops of a stop 1 "
+		    "seed short: pit a should now be empty and pit e should "
+		    "hold 5 \xe2\x80\x94 check and confirm");
+	assert_non_null(strstr(last(f, VERDICT_HOLD)->evidence, "short=5.8"));
+	assert_non_null(strstr(last(f, VERDICT_HOLD)->evidence,
+			       "decided=hold"));
+	fix_close(f);
+
+	/* On a board whose line e has sensed a hundred seeds without a
+	 * miss, the same drops are a foul. */
+	f = fix_open("", NULL);
+	t = trusted_board(f, 100);
+	sow(f, t, 0.3, "b c d");
+	feed(f, t + 2, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_WARN) + count(f, VERDICT_HOLD), 0);
+	assert_about(last(f, VERDICT_FOUL), CAUSE_ILLEGAL, a_e);
+	assert_says(last(f, VERDICT_FOUL), "the drops of a stop 1 seed short "
+		    "(left behind, or dropped together into one place): "
+		    "drops b c d; restore the board");
+	assert_non_null(strstr(last(f, VERDICT_FOUL)->evidence,
+			       "faults=miss:e(0/100)"));
+	fix_close(f);
+}
+
+static void test_missed_pulses_on_a_line_that_misses_are_taken(void **state)
+{
+	struct fix *f = fix_open("", NULL);
+	static const int pit_e[] = { PIT_E, -1 };
+
+	(void)state;
+	/* b sows c d e f: e misses three seeds of five, in turns. */
+	for (int g = 0; g < 5; g++) {
+		feed(f, 10.0 * g + 0.5, OBS_START, NULL);
+		sow(f, 10.0 * g + 1, 0.3, g % 2 ? "c d e f" : "c d f");
+		feed(f, 10.0 * g + 3, OBS_BUTTON, "S");
+	}
+	assert_int_equal(count(f, VERDICT_WARN), 3);
+	assert_int_equal(referee_line(f->ref, PIT_E)->misses, 3);
+	assert_int_equal(referee_line(f->ref, PIT_E)->state, LINE_FLAKY);
+	/* The drops of a seed left behind, on that line: its miss. */
+	feed(f, 60.5, OBS_START, NULL);
+	sow(f, 61, 0.3, "b c d");
+	feed(f, 63, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_HOLD) + count(f, VERDICT_FOUL), 0);
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	assert_about(last(f, VERDICT_WARN), CAUSE_SENSED_FAULT, pit_e);
+	assert_non_null(strstr(last(f, VERDICT_WARN)->evidence,
+			       "decided=take"));
+	fix_close(f);
+}
+
+static void test_two_seeds_in_one_pit_is_a_foul(void **state)
+{
+	static const int c_e[] = { PIT_C, PIT_E, -1 };
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c c d");		/* a: b c d e */
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_about(last(f, VERDICT_FOUL), CAUSE_ILLEGAL, c_e);
+	assert_says(last(f, VERDICT_FOUL), "sowing a: two seeds fell in pit c "
+		    "and none in pit e");
+	assert_true(referee_restoring(f->ref));
+	fix_close(f);
+}
+
+static void test_opponent_confirms_at_the_table(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d");		/* held: e missed, or left */
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_true(referee_held(f->ref));
+	/* The mover's own button confirms nothing. */
+	feed(f, 4.0, OBS_BUTTON, "S");
+	assert_true(referee_held(f->ref));
+	feed(f, 5.0, OBS_BUTTON, "N");
+	assert_false(referee_held(f->ref));
+	assert_about(last(f, VERDICT_ACCEPT), CAUSE_CONFIRMED,
+		     (int[]){ -1 });
+	assert_says(last(f, VERDICT_ACCEPT), "S plays a; confirmed by N at "
+		    "the table");
+	/* The confirmation says the line missed its pulse. */
+	assert_int_equal(referee_line(f->ref, PIT_E)->misses, 1);
+	assert_string_equal(position(f), "0 5 5 5 5 4/4 4 4 4 4 4/0 0/N");
+	fix_close(f);
+
+	/* Once the opponent has sown, their button ends their turn and
+	 * confirms nothing: the arbiter decides. */
+	f = started("");
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	sow(f, 5.0, 0.3, "B C D E");		/* N sows A meanwhile */
+	feed(f, 7.0, OBS_BUTTON, "N");
+	assert_true(referee_held(f->ref));
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	feed(f, 8.0, OBS_CONFIRM, NULL);
+	tick(f, 10.0);
+	assert_says(&f->v[f->n - 2], "S plays a; confirmed by the arbiter");
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "A");
+	fix_close(f);
+}
+
+static void test_physics_of_the_hand(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	/* The hand's shadow on c as it lifts the seeds: no fault. */
+	feed(f, 0.8, OBS_DROP, "c");
+	sow(f, 1.2, 0.3, "d e f S");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	v = last(f, VERDICT_ACCEPT);
+	assert_string_equal(v->move, "c");
+	assert_about(v, CAUSE_SENSED, (int[]){ -1 });
+	assert_int_equal(referee_line(f->ref, PIT_C)->extras, 0);
+	fix_close(f);
+
+	/* Two seeds in swapped order: likely from a fast hand, unlikely
+	 * from a slow one. */
+	f = started("");
+	feed(f, 1.00, OBS_DROP, "b");
+	feed(f, 1.30, OBS_DROP, "d");
+	feed(f, 1.33, OBS_DROP, "c");
+	feed(f, 1.60, OBS_DROP, "e");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_non_null(strstr(last(f, VERDICT_WARN)->evidence, "legal=0.7"));
+	fix_close(f);
+	f = started("");
+	sow(f, 1.0, 0.5, "b d c e");
+	feed(f, 3.5, OBS_BUTTON, "S");
+	assert_non_null(strstr(last(f, VERDICT_WARN)->evidence, "legal=6.9"));
+	fix_close(f);
+
+	/* A capture dropped in by the handful: seeds close together make
+	 * fewer pulses (one edge swallowed as too close). */
+	f = started("");
+	feed(f, 0.5, OBS_POSITION, "1 0 4 4 4 4/4 4 4 4 4 4/7 0/S");
+	sow(f, 1.0, 0.3, "b");
+	feed(f, 2.00, OBS_DROP, "S");
+	feed(f, 2.05, OBS_DROP, "S");
+	feed(f, 2.30, OBS_DROP, "S");
+	feed(f, 3.5, OBS_BUTTON, "S");
+	v = last(f, VERDICT_WARN);
+	assert_says(v, "S plays a; captures 5");
+	assert_says(v, "store S: 2 of the 5 seeds carried in sensed");
+	assert_string_equal(position(f), "0 0 4 4 4 4/4 4 4 4 0 4/12 0/N");
 	fix_close(f);
 }
 
@@ -428,13 +619,18 @@ static void test_sowing_into_the_opponent_store_is_a_foul(void **state)
 static void test_skipped_pit_is_held_then_rejected(void **state)
 {
 	struct fix *f = started("");
+	static const int a_b_c[] = { PIT_A, PIT_B, PIT_C, -1 };
 
 	(void)state;
-	sow(f, 1.0, 0.3, "b d e f");		/* a: b c d e with c passed over */
+	/* a: b c d e with c passed over; or b with its first seed rolled
+	 * back: what pits a, b and c hold tells. */
+	sow(f, 1.0, 0.3, "b d e f");
 	feed(f, 3.0, OBS_BUTTON, "S");
-	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "b");
+	assert_about(last(f, VERDICT_HOLD), CAUSE_AMBIGUOUS, a_b_c);
+	assert_says(last(f, VERDICT_HOLD), "sowing a: pit c was passed over");
 	feed(f, 5.0, OBS_REJECT, NULL);
-	assert_says(last(f, VERDICT_COMMAND), "a rejected; restore the board");
+	assert_says(last(f, VERDICT_COMMAND), "b rejected; restore the board");
 	assert_true(referee_restoring(f->ref));
 	fix_close(f);
 }
@@ -455,7 +651,7 @@ static void test_quiet_period_ends_a_turn_without_buttons(void **state)
 	struct fix *f = started("");
 
 	(void)state;
-	sow(f, 1.0, 0.3, "b c d");		/* a, e missed */
+	sow(f, 1.0, 0.3, "b d e");		/* a, c missed */
 	tick(f, 3.0);
 	assert_int_equal(count(f, VERDICT_WARN), 0);	/* 2.5 s not yet */
 	tick(f, 4.2);
@@ -501,8 +697,114 @@ static void test_game_over_is_announced_with_the_score(void **state)
 	tick(f, 3.0);
 	assert_says(last(f, VERDICT_OVER), "N wins 27-21");
 	assert_false(referee_in_game(f->ref));
-	sow(f, 5.0, 0.3, "a b");		/* clearing the board */
 	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	fix_close(f);
+}
+
+static void test_play_after_the_end_is_a_foul(void **state)
+{
+	struct fix *f = started("");
+	static const int pit_a[] = { PIT_A, -1 };
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 2 1/20 24/S");
+	sow(f, 1.0, 0.3, "S");
+	sow(f, 2.0, 0.2, "N N");
+	feed(f, 2.5, OBS_BUTTON, "S");		/* one seed still to sweep */
+	assert_says(last(f, VERDICT_OVER), "N wins 27-21");
+	/* The last of North's seeds swept after the verdict: the end of
+	 * the move, not play after it. */
+	feed(f, 3.0, OBS_DROP, "N");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	/* Seeds sown after the end: one foul for the sowing. */
+	sow(f, 8.0, 0.3, "a b");
+	assert_int_equal(count(f, VERDICT_FOUL), 1);
+	assert_about(last(f, VERDICT_FOUL), CAUSE_AFTER_END, pit_a);
+	assert_says(last(f, VERDICT_FOUL),
+		    "the game is over: restore the board");
+	assert_true(referee_restoring(f->ref));
+	assert_false(referee_in_game(f->ref));
+	assert_int_equal(referee_mover(f->ref), -1);
+	feed(f, 12.0, OBS_BUTTON, "N");
+	assert_says(last(f, VERDICT_NOTE), "board restored; the game is over");
+	assert_false(referee_restoring(f->ref));
+	assert_false(referee_in_game(f->ref));
+	assert_int_equal(referee_plies(f->ref), 1);
+	/* A new game is played as usual. */
+	feed(f, 20.0, OBS_START, NULL);
+	sow(f, 21.0, 0.3, "d e f S");
+	tick(f, 23.0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "c");
+	fix_close(f);
+}
+
+static void test_overlapping_sowings_are_fouled_naming_both(void **state)
+{
+	struct fix *f = started("");
+	static const int north_b_c_d[] = { 7, 8, 9, -1 };
+	const struct verdict *v;
+
+	(void)state;
+	/* S sows a (b c d e); N sows A (B C D E) while S's last seed is
+	 * still in the hand. */
+	sow(f, 1.0, 0.3, "b c d");
+	sow(f, 1.8, 0.2, "B C");
+	sow(f, 2.3, 0.2, "e D E");
+	/* S's sowing is taken; N's is a foul, to be made again (called
+	 * as soon as the drops are two sowings). */
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	assert_int_equal(count(f, VERDICT_ACCEPT), 1);
+	v = last(f, VERDICT_FOUL);
+	assert_about(v, CAUSE_OVERLAP, north_b_c_d);
+	assert_int_equal(v->seat, 1);
+	assert_says(v, "N began sowing (drops B C D) before S's last seed "
+		    "fell; restore the board");
+	assert_non_null(strstr(v->evidence, "overlap=N"));
+	assert_true(referee_restoring(f->ref));
+	tick(f, 6.0);				/* put back, quietly */
+	assert_says(last(f, VERDICT_NOTE), "board restored; N to move");
+	sow(f, 7.0, 0.3, "B C D E");
+	tick(f, 9.0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "A");
+	assert_string_equal(position(f), "0 5 5 5 5 4/0 5 5 5 5 4/0 0/S");
+	fix_close(f);
+
+	/* The next player's first seed 0.2 s after the mover's last: too
+	 * soon for a hand to have lifted after it fell. */
+	f = started("");
+	sow(f, 1.0, 0.3, "b c d e");
+	sow(f, 2.1, 0.3, "B C D E");
+	tick(f, 4.0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	assert_about(last(f, VERDICT_FOUL), CAUSE_OVERLAP, north_b_c_d);
+	fix_close(f);
+}
+
+static void test_next_player_starting_at_once_is_parted(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	/* N begins 0.5 s after S's last seed: no pause parts the moves. */
+	sow(f, 1.0, 0.3, "b c d e");
+	sow(f, 2.4, 0.3, "B C D E");
+	tick(f, 4.5);
+	assert_int_equal(count(f, VERDICT_HOLD) + count(f, VERDICT_FOUL) +
+			 count(f, VERDICT_WARN), 0);
+	assert_string_equal(f->v[f->n - 2].move, "a");
+	assert_string_equal(f->v[f->n - 1].move, "A");
+	assert_string_equal(position(f), "0 5 5 5 5 4/0 5 5 5 5 4/0 0/S");
+	fix_close(f);
+
+	/* The same player again after an extra turn, at once, a seed of
+	 * the second sowing unseen: two moves still. */
+	f = started("");
+	sow(f, 1.0, 0.3, "d e f S");		/* c */
+	sow(f, 2.35, 0.3, "b d e");		/* a: b c d e, c unseen */
+	tick(f, 8.0);
+	assert_int_equal(count(f, VERDICT_HOLD) + count(f, VERDICT_FOUL), 0);
+	assert_string_equal(f->v[f->n - 2].move, "c");
+	assert_string_equal(f->v[f->n - 1].move, "a");
 	fix_close(f);
 }
 
@@ -540,6 +842,95 @@ static void test_drops_while_held_wait_for_the_arbiter(void **state)
 }
 
 /* ---------------------------------------------------------- snapshots */
+
+/* ------------------------------------------------ drops and counts */
+
+/* A table with drop gates and a count source: the counts of the
+ * start position tell the referee they come. */
+static struct fix *counted(void)
+{
+	struct fix *f = started("");
+
+	feed(f, 0.2, OBS_SNAPSHOT, "4 4 4 4 4 4/4 4 4 4 4 4/0 0");
+	assert_int_equal(f->n, 1);		/* nothing moved: nothing said */
+	return f;
+}
+
+static void test_counts_catch_a_seed_left_behind(void **state)
+{
+	static const int a_e[] = { PIT_A, PIT_E, -1 };
+	struct fix *f = counted();
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 2.0, OBS_BUTTON, "S");		/* waits for the counts */
+	assert_int_equal(f->n, 1);
+	feed(f, 2.2, OBS_SNAPSHOT, "1 5 5 5 4 4/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_FOUL), CAUSE_ILLEGAL, a_e);
+	assert_says(last(f, VERDICT_FOUL), "the drops of a stop 1 seed short, "
+		    "as the counts show (pit a reads 1, expected 0; pit e "
+		    "reads 4, expected 5)");
+	assert_non_null(strstr(last(f, VERDICT_FOUL)->evidence,
+			       "counts=misplay:short@1"));
+	fix_close(f);
+
+	/* Two seeds dropped together in c: one pulse, the counts tell. */
+	f = counted();
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 1.4, OBS_SNAPSHOT, "0 5 6 5 4 4/4 4 4 4 4 4/0 0");
+	assert_says(last(f, VERDICT_FOUL), "sowing a: two seeds fell in pit "
+		    "c and none in pit e, as the counts show");
+	fix_close(f);
+}
+
+static void test_counts_show_a_missed_pulse_harmless(void **state)
+{
+	static const int pit_e[] = { PIT_E, -1 };
+	struct fix *f = counted();
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d");		/* e's pulse missed */
+	feed(f, 1.8, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 0");
+	assert_int_equal(count(f, VERDICT_HOLD) + count(f, VERDICT_FOUL), 0);
+	assert_about(last(f, VERDICT_WARN), CAUSE_SENSED_FAULT, pit_e);
+	assert_says(last(f, VERDICT_WARN), "S plays a; sensor on pit e missed "
+		    "a pulse (warning 1 in 40 plies); the counts agree");
+	assert_int_equal(referee_line(f->ref, PIT_E)->misses, 1);
+	/* A pulse no move made: the counts show the board unchanged. */
+	feed(f, 4.0, OBS_DROP, "D");
+	feed(f, 4.5, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_NOTE), CAUSE_STRAY, (int[]){ -1 });
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+}
+
+static void test_counts_settle_a_held_move(void **state)
+{
+	struct fix *f = counted();
+
+	(void)state;
+	/* No counts within the quiet period: judged by the drops, but a
+	 * table with a count source takes nothing its counts have not
+	 * shown. */
+	sow(f, 1.0, 0.3, "b c d e");
+	tick(f, 5.0);
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	feed(f, 6.0, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_ACCEPT), CAUSE_CONFIRMED, (int[]){ -1 });
+	assert_says(last(f, VERDICT_ACCEPT), "S plays a; confirmed by the "
+		    "counts");
+	fix_close(f);
+
+	/* The last move: its counts may come before the sweep. */
+	f = counted();
+	feed(f, 0.5, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 2 1/20 24/S");
+	sow(f, 1.0, 0.3, "S");
+	feed(f, 1.3, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 2 1/21 24");
+	assert_says(last(f, VERDICT_OVER), "N wins 27-21");
+	assert_says(last(f, VERDICT_ACCEPT), "S plays f");
+	fix_close(f);
+}
 
 static void test_snapshot_exact_chain_of_extra_turns(void **state)
 {
@@ -698,6 +1089,7 @@ static void test_matching_on_a_board_of_225_places(void **state)
 	static uint16_t cost[(MATCH_OBS_MAX + 1) * 4];
 	static uint8_t step[(MATCH_OBS_MAX + 1) * 4];
 	const uint8_t drops[] = { 3, 224, 200, 200 };
+	const uint64_t at[] = { 0, 300000, 700000, 900000 };
 	struct match_table t;
 	struct match_result r;
 
@@ -705,6 +1097,7 @@ static void test_matching_on_a_board_of_225_places(void **state)
 	board.adjacent = calloc(N * N, 1);
 	assert_non_null(board.adjacent);
 	board.adjacent[224 * N + 100] = board.adjacent[100 * N + 224] = 1;
+	match_board_costs(&board, 50, 50);
 	/* 3, 100, 224 in order, then two pieces carried to 200. */
 	e.npath = 3;
 	e.path[0] = 3;
@@ -715,9 +1108,9 @@ static void test_matching_on_a_board_of_225_places(void **state)
 	assert_true(match_cells(&e) <= (int)(sizeof(cost) / sizeof(cost[0])));
 	match_start(&board, &e, &t, cost, step);
 	for (int n = 1; n <= 4; n++)
-		match_push(&board, &e, &t, drops, n);
-	match_whole(&board, &e, &t, drops, 4, 1, &r);
-	assert_int_equal(r.cost, 1);
+		match_push(&board, &e, &t, drops, at, n);
+	match_whole(&board, &e, &t, drops, at, 4, 1, &r);
+	assert_int_equal(r.cost, 50);
 	assert_int_equal(r.tail_sensed, 2);
 	assert_int_equal(r.ndev, 1);
 	assert_int_equal(r.dev[0].step, STEP_MISS);
@@ -726,8 +1119,8 @@ static void test_matching_on_a_board_of_225_places(void **state)
 	board.free_miss[100] = 1;
 	match_start(&board, &e, &t, cost, step);
 	for (int n = 1; n <= 4; n++)
-		match_push(&board, &e, &t, drops, n);
-	match_whole(&board, &e, &t, drops, 4, 1, &r);
+		match_push(&board, &e, &t, drops, at, n);
+	match_whole(&board, &e, &t, drops, at, 4, 1, &r);
 	assert_int_equal(r.cost, 0);
 	assert_int_equal(r.free_misses, 1);
 	free(board.adjacent);
@@ -913,10 +1306,10 @@ static void test_causes_of_sensed_moves(void **state)
 
 	(void)state;
 	assert_about(last(f, VERDICT_START), CAUSE_STARTED, (int[]){ -1 });
-	sow(f, 1.0, 0.3, "b c d");		/* a: b c d e, e missed */
+	sow(f, 1.0, 0.3, "b d e");		/* a: b c d e, c missed */
 	feed(f, 3.0, OBS_BUTTON, "S");
 	v = last(f, VERDICT_WARN);
-	assert_about(v, CAUSE_SENSED_FAULT, (int[]){ PIT_E, -1 });
+	assert_about(v, CAUSE_SENSED_FAULT, (int[]){ PIT_C, -1 });
 	assert_int_equal(v->warnings, 1);
 	assert_true(verdict_is_sensor(v));
 	/* A clean sowing is no sensor matter. */
@@ -1007,11 +1400,12 @@ static void test_causes_of_fouls_and_holds(void **state)
 	assert_about(last(f, VERDICT_ACCEPT), CAUSE_CONFIRMED, (int[]){ -1 });
 	fix_close(f);
 
-	/* A rolled seed: held, about the pit expected and the pit sensed. */
+	/* A rolled seed, or a pit passed over: held, about the pit
+	 * expected and the pit sensed. */
 	f = started("");
 	sow(f, 1.0, 0.3, "b c d f");
 	feed(f, 3.0, OBS_BUTTON, "S");
-	assert_about(last(f, VERDICT_HOLD), CAUSE_HELD_FAULT,
+	assert_about(last(f, VERDICT_HOLD), CAUSE_AMBIGUOUS,
 		     (int[]){ PIT_E, PIT_F, -1 });
 	feed(f, 4.0, OBS_REJECT, NULL);
 	assert_about(last(f, VERDICT_COMMAND), CAUSE_REJECTED, (int[]){ -1 });
@@ -1118,6 +1512,11 @@ int main(void)
 		cmocka_unit_test(test_stuck_line_is_ignored_and_excused),
 		cmocka_unit_test(test_dead_line_is_found_and_excused),
 		cmocka_unit_test(test_seed_rolled_into_the_next_pit_is_held),
+		cmocka_unit_test(test_seed_left_behind_is_not_taken),
+		cmocka_unit_test(test_missed_pulses_on_a_line_that_misses_are_taken),
+		cmocka_unit_test(test_two_seeds_in_one_pit_is_a_foul),
+		cmocka_unit_test(test_opponent_confirms_at_the_table),
+		cmocka_unit_test(test_physics_of_the_hand),
 		cmocka_unit_test(test_touch_rule),
 		cmocka_unit_test(test_sowing_into_the_opponent_store_is_a_foul),
 		cmocka_unit_test(test_skipped_pit_is_held_then_rejected),
@@ -1125,8 +1524,14 @@ int main(void)
 		cmocka_unit_test(test_quiet_period_ends_a_turn_without_buttons),
 		cmocka_unit_test(test_capture_needs_its_seeds_carried),
 		cmocka_unit_test(test_game_over_is_announced_with_the_score),
+		cmocka_unit_test(test_play_after_the_end_is_a_foul),
+		cmocka_unit_test(test_overlapping_sowings_are_fouled_naming_both),
+		cmocka_unit_test(test_next_player_starting_at_once_is_parted),
 		cmocka_unit_test(test_flaky_line_after_three_warnings),
 		cmocka_unit_test(test_drops_while_held_wait_for_the_arbiter),
+		cmocka_unit_test(test_counts_catch_a_seed_left_behind),
+		cmocka_unit_test(test_counts_show_a_missed_pulse_harmless),
+		cmocka_unit_test(test_counts_settle_a_held_move),
 		cmocka_unit_test(test_snapshot_exact_chain_of_extra_turns),
 		cmocka_unit_test(test_snapshot_within_tolerance),
 		cmocka_unit_test(test_snapshot_far_from_any_move_is_a_foul),

@@ -5,7 +5,8 @@
 # by the dashboard, answered at once, carried out by the daemon), and
 # bad requests
 # (unknown routes, bad ids, a wrong method, an oversized body, malformed
-# JSON, path traversal, a slow client) each answered and survived.
+# JSON, a key given twice, path traversal, a slow client) each answered
+# and survived.
 # Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
@@ -19,7 +20,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 33
+plan 38
 
 hash=$(perl -e 'print crypt("club-secret", q($6$pitbosstest$))')
 cat >"$tmp/pitboss.conf" <<EOC
@@ -112,6 +113,10 @@ out=$(curl -s -c "$tmp/jar" -X POST -H 'Content-Type: application/json' \
 csrf=$(printf '%s' "$out" | sed -n 's/.*"csrf":"\([0-9a-f]*\)".*/\1/p')
 cookie=$(grep pb_session "$tmp/jar" | grep -c HttpOnly_)
 expect_eq "login gives an HttpOnly session and a CSRF token" "$cookie:${#csrf}" "1:64"
+out=$(curl -s -D - -o /dev/null -X POST -H 'Content-Type: application/json' \
+	--data '{"password":"club-secret"}' "$base/api/login" | tr -d '\r' |
+	grep -i '^set-cookie: pb_session=' | grep -c Secure)
+expect_eq "over plain HTTP it is not Secure (the browser would drop it)" "$out" 0
 out=$(get -b "$tmp/jar" -X POST -H 'Content-Type: application/json' \
 	--data '{"kind":"undo"}' "$base/api/tables/1/commands")
 expect_eq "a command without the CSRF token: 403" "$out" "403 application/json"
@@ -122,6 +127,14 @@ expect_match "a command goes through the door and is answered" "$out" \
 	"\"kind\":\"refused\",\"cause\":"
 expect_match "the daemon took it when the dashboard rang" "$(cat "$tmp/log")" \
 	"commands door: rung by the dashboard"
+out=$(get -b "$tmp/jar" -X POST -H 'Content-Type: application/json' \
+	-H "X-CSRF-Token: $csrf" --data '{"kind":"undo","text":"","kind":"entry"}' \
+	"$base/api/tables/1/commands"; cat "$tmp/body")
+expect_eq "a key given twice is refused, not taken last" "$out" \
+	'400 application/json{"error":"the body has the key '"'kind'"' twice","status":400}'
+out=$(get -X POST -H 'Content-Type: application/json' \
+	--data '{"password":"x","password":"club-secret"}' "$base/api/login"; cat "$tmp/body")
+expect_match "so is a password given twice" "$out" "400 application/json"
 
 # Answered without polling: each of five commands wakes the daemon by the
 # dashboard's bell (not the write-ahead log's 15 ms settle, nor a timer),
@@ -188,6 +201,13 @@ out=$(curl -sk -o /dev/null -w '%{http_code}' "https://127.0.0.1:$tport/api/tabl
 expect_eq "HTTPS with the configured certificate" "$out" "200"
 out=$(curl -s -o /dev/null -w '%{http_code}' --max-time 3 "http://127.0.0.1:$tport/api/tables")
 expect_eq "no plain HTTP on the HTTPS port" "$out" "000"
+out=$(curl -sk -D - -o /dev/null -X POST -H 'Content-Type: application/json' \
+	--data '{"password":"club-secret"}' "https://127.0.0.1:$tport/api/login" |
+	tr -d '\r' | grep -i '^set-cookie: pb_session=')
+expect_match "over HTTPS the session cookie is Secure" "$out" "; Secure"
+out=$(curl -sk -D - -o /dev/null -X POST "https://127.0.0.1:$tport/api/logout" |
+	tr -d '\r' | grep -i '^set-cookie: pb_session=')
+expect_match "and so is its removal" "$out" "; Secure"
 kill -TERM $pid
 wait $pid
 pid=

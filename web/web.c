@@ -419,6 +419,8 @@ static void dispatch(struct web_request *r)
 		    !(strcmp(r->method, "HEAD") == 0 &&
 		      strcmp(rt->method, "GET") == 0))
 			continue;
+		if (web_body_check(r) < 0)
+			return;
 		if (rt->needs_auth && !web_is_admin(r, 1)) {
 			web_error(r, 403, "this needs the arbiter's login and "
 				  "the session's CSRF token");
@@ -487,6 +489,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		r->con = con;
 		r->method = method;
 		r->url = url;
+		r->conn = web_guard_conn(con);
 		*con_cls = r;
 		return MHD_YES;
 	}
@@ -508,6 +511,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		*upload_size = 0;
 		return MHD_YES;
 	}
+	web_guard_received(r->web, r->conn);
 	if (r->body_too_large)
 		web_error(r, 413, "request body over %d bytes", WEB_BODY_MAX);
 	else
@@ -520,9 +524,8 @@ static void on_completed(void *cls, struct MHD_Connection *con,
 {
 	struct web_request *r = *con_cls;
 
-	(void)cls;
-	(void)con;
 	(void)why;
+	web_guard_answered(cls, web_guard_conn(con));
 	if (r == NULL)
 		return;
 	if (r->response != NULL)
@@ -632,18 +635,23 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 		}
 		*o = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
 	}
+	if (web_guard_start(web, err, errlen) < 0)
+		goto fail;
+	/* The guard counts connections per address and keeps places for
+	 * new addresses; libmicrohttpd holds the total. */
 	web->mhd = MHD_start_daemon(
-		flags, (uint16_t)cfg->port, NULL, NULL, on_request, web,
+		flags, (uint16_t)cfg->port, web_guard_accept, web, on_request,
+		web, MHD_OPTION_EXTERNAL_LOGGER, web_guard_log, NULL,
 		MHD_OPTION_ARRAY, tls,
 		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
 		MHD_OPTION_CONNECTION_LIMIT,
-		(unsigned)(cfg->connection_limit ? cfg->connection_limit : 256),
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-		(unsigned)(cfg->per_ip_limit ? cfg->per_ip_limit : 64),
+		(unsigned)(cfg->connection_limit ? cfg->connection_limit
+						 : WEB_CONNECTIONS),
 		MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)(cfg->timeout_s ? cfg->timeout_s : 30),
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
 		MHD_OPTION_NOTIFY_COMPLETED, on_completed, web,
+		MHD_OPTION_NOTIFY_CONNECTION, web_guard_notify, web,
 		MHD_OPTION_END);
 	if (web->mhd == NULL) {
 		snprintf(err, errlen, "web: cannot listen on %s port %u",
@@ -668,6 +676,7 @@ void web_stop(struct web *web)
 	pthread_mutex_unlock(&web->lock);
 	if (web->mhd != NULL)
 		MHD_stop_daemon(web->mhd);
+	web_guard_stop(web);
 	for (int i = 0; i < WEB_POOL; i++)
 		db_close(web->pool[i]);
 	db_close(web->writer);

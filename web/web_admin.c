@@ -2,8 +2,8 @@
  * web_admin.c - the arbiter's side of the dashboard: login against the
  * password hash of the configuration (crypt(3), compared in constant
  * time, failures rate-limited per address), a session cookie (HttpOnly,
- * SameSite=Strict) with its CSRF token, and the actions, which go
- * through the same commands door as `pitboss table`.
+ * SameSite=Strict, Secure over HTTPS) with its CSRF token, and the
+ * actions, which go through the same commands door as `pitboss table`.
  */
 #include "config.h"
 
@@ -19,11 +19,13 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "daemon/log.h"
 #include "db/commands.h"
 #include "web/web_impl.h"
 
 #define SESSION_S (12 * 3600)
-#define LOGIN_FAILURES 5	/* per address and minute */
+#define LOGIN_TRIES 5		/* passwords and PINs per address and minute */
+#define LOGIN_WINDOW_S 60
 #define COMMAND_WAIT_MS 5000
 
 /* ------------------------------------------------------------ bodies */
@@ -61,78 +63,147 @@ static int form_field(const char *body, const char *key, char *out, size_t len)
 	return -1;
 }
 
+/* One member of a flat JSON object: its name and value, unescaped. */
+typedef int (*json_member_fn)(const char *name, const char *value,
+			      void *ctx);
+
+/* A JSON string at *p into dst (cap bytes with the '\0'); -2 if bad. */
+static int json_string(const char **p, char *dst, size_t cap)
+{
+	const char *s = *p;
+	size_t n = 0;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s++ != '"')
+		return -2;
+	while (*s && *s != '"') {
+		char c = *s++;
+
+		if (c == '\\') {
+			c = *s++;
+			if (c == 'n')
+				c = '\n';
+			else if (c == 't')
+				c = '\t';
+			else if (c != '"' && c != '\\' && c != '/')
+				return -2;
+		} else if ((unsigned char)c < 0x20) {
+			return -2;
+		}
+		if (n + 1 >= cap)
+			return -2;
+		dst[n++] = c;
+	}
+	if (*s++ != '"')
+		return -2;
+	dst[n] = '\0';
+	while (isspace((unsigned char)*s))
+		s++;
+	*p = s;
+	return 0;
+}
+
+/*
+ * Calls `fn` on each member of a body that is a flat JSON object of
+ * strings, in order, until it returns nonzero (that value is returned);
+ * -2 when the body is not such an object, else 0.
+ */
+static int json_members(const char *body, json_member_fn fn, void *ctx)
+{
+	const char *p = body;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p++ != '{')
+		return -2;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '}')
+		p++;
+	else
+		for (;;) {
+			char name[64], value[1024];
+			int rc;
+
+			if (json_string(&p, name, sizeof(name)) < 0 ||
+			    *p++ != ':' ||
+			    json_string(&p, value, sizeof(value)) < 0)
+				return -2;
+			rc = fn(name, value, ctx);
+			if (rc != 0)
+				return rc;
+			if (*p == '}') {
+				p++;
+				break;
+			}
+			if (*p++ != ',')
+				return -2;
+		}
+	while (isspace((unsigned char)*p))
+		p++;
+	return *p == '\0' ? 0 : -2;
+}
+
+struct json_want {
+	const char *key;
+	char *out;
+	size_t len;
+	int found;
+};
+
+static int want_member(const char *name, const char *value, void *ctx)
+{
+	struct json_want *w = ctx;
+
+	if (w->found != 0 && strcmp(name, w->key) == 0 &&
+	    strlen(value) < w->len) {
+		strcpy(w->out, value);
+		w->found = 0;
+	}
+	return 0;
+}
+
 /*
  * A string member of a flat JSON object body; -1 when absent, -2 when
  * the body is not such an object.
  */
 static int json_field(const char *body, const char *key, char *out, size_t len)
 {
-	const char *p = body;
-	int found = -1;
+	struct json_want w = { key, out, len, -1 };
+	int rc = json_members(body, want_member, &w);
 
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p++ != '{')
-		return -2;
-	for (;;) {
-		char name[64], value[1024];
-		char *dst;
-		size_t n, cap;
+	return rc < 0 ? rc : w.found;
+}
 
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == '}')
-			break;
-		for (int part = 0; part < 2; part++) {
-			dst = part ? value : name;
-			cap = part ? sizeof(value) : sizeof(name);
-			n = 0;
-			while (isspace((unsigned char)*p))
-				p++;
-			if (*p++ != '"')
-				return -2;
-			while (*p && *p != '"') {
-				char c = *p++;
+struct json_names {
+	char (*name)[64];
+	size_t n, cap;
+	char *twice;		/* the name seen twice */
+	size_t twice_len;
+};
 
-				if (c == '\\') {
-					c = *p++;
-					if (c == 'n')
-						c = '\n';
-					else if (c == 't')
-						c = '\t';
-					else if (c != '"' && c != '\\' && c != '/')
-						return -2;
-				} else if ((unsigned char)c < 0x20) {
-					return -2;
-				}
-				if (n + 1 >= cap)
-					return -2;
-				dst[n++] = c;
-			}
-			if (*p++ != '"')
-				return -2;
-			dst[n] = '\0';
-			while (isspace((unsigned char)*p))
-				p++;
-			if (part == 0 && *p++ != ':')
-				return -2;
+static int note_name(const char *name, const char *value, void *ctx)
+{
+	struct json_names *seen = ctx;
+
+	(void)value;
+	for (size_t i = 0; i < seen->n; i++)
+		if (strcmp(seen->name[i], name) == 0) {
+			snprintf(seen->twice, seen->twice_len, "%s", name);
+			return 1;
 		}
-		if (strcmp(name, key) == 0 && strlen(value) < len) {
-			strcpy(out, value);
-			found = 0;
-		}
-		if (*p == ',') {
-			p++;
-			continue;
-		}
-		if (*p != '}')
-			return -2;
-		break;
+	if (seen->n == seen->cap) {
+		size_t cap = seen->cap ? 2 * seen->cap : 8;
+		char (*grown)[64] = realloc(seen->name, cap * sizeof(*grown));
+
+		if (grown == NULL)
+			return -1;
+		seen->name = grown;
+		seen->cap = cap;
 	}
-	while (*++p)
-		if (!isspace((unsigned char)*p))
-			return -2;
-	return found;
+	snprintf(seen->name[seen->n++], sizeof(seen->name[0]), "%s", name);
+	return 0;
 }
 
 /* A field of the body, JSON or form; 0, -1 absent, -2 malformed. */
@@ -147,6 +218,28 @@ int web_body_field(struct web_request *r, const char *key, char *out,
 	if (type != NULL && strncmp(type, "application/json", 16) == 0)
 		return json_field(r->body, key, out, len);
 	return form_field(r->body, key, out, len);
+}
+
+int web_body_check(struct web_request *r)
+{
+	const char *type = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
+						       "Content-Type");
+	struct json_names seen = { 0 };
+	char twice[64];
+	int rc;
+
+	if (r->body == NULL || type == NULL ||
+	    strncmp(type, "application/json", 16) != 0)
+		return 0;
+	seen.twice = twice;
+	seen.twice_len = sizeof(twice);
+	rc = json_members(r->body, note_name, &seen);
+	free(seen.name);
+	if (rc == 1)
+		web_error(r, 400, "the body has the key '%s' twice", twice);
+	else if (rc == -1)
+		web_error(r, 500, "out of memory");
+	return rc == 1 || rc == -1 ? -1 : 0;
 }
 
 /* ---------------------------------------------------------- sessions */
@@ -227,6 +320,12 @@ void api_session(struct web_request *r)
 	web_json(r, &b);
 }
 
+/* Over HTTPS the cookie is never sent in the clear. */
+static const char *cookie_secure(const struct web *web)
+{
+	return web->tls_cert != NULL ? "; Secure" : "";
+}
+
 static const char *client_ip(struct web_request *r, char *buf, size_t len)
 {
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(
@@ -241,33 +340,64 @@ static const char *client_ip(struct web_request *r, char *buf, size_t len)
 	return buf;
 }
 
-/* Counts a failure of `ip`; returns whether it may still try. */
-static int login_allowed(struct web *web, const char *ip, int failed)
+static int login_blocked(const struct web_login_track *t)
+{
+	return t->tries >= LOGIN_TRIES;
+}
+
+/* Whether tracker `t` should be taken over before `than` (NULL: none). */
+static int login_spare_first(const struct web_login_track *t,
+			     const struct web_login_track *than)
+{
+	if (than == NULL || t->ip[0] == '\0')
+		return 1;
+	if (than->ip[0] == '\0')
+		return 0;
+	return t->tries < than->tries ||
+	       (t->tries == than->tries && t->window < than->window);
+}
+
+/*
+ * The tracker of address `ip` (web->lock held): its own; else a free
+ * one, or the unblocked one least tried, taken over; else, when every
+ * slot holds an address still blocked, the one all the others share,
+ * so that no flood of addresses frees a blocked one early.
+ */
+static struct web_login_track *login_track(struct web *web, const char *ip)
 {
 	uint64_t now = web_now_s();
-	struct web_login_track *t = NULL, *oldest = &web->login[0];
+	struct web_login_track *own = NULL, *spare = NULL, *t;
 
-	for (int i = 0; i < WEB_LOGIN_TRACK; i++) {
-		if (strcmp(web->login[i].ip, ip) == 0)
-			t = &web->login[i];
-		if (web->login[i].window < oldest->window)
-			oldest = &web->login[i];
+	for (int i = 0; i <= WEB_LOGIN_TRACK; i++) {
+		t = i < WEB_LOGIN_TRACK ? &web->login[i] : &web->login_shared;
+		if (t->ip[0] != '\0' && now - t->window >= LOGIN_WINDOW_S)
+			memset(t, 0, sizeof(*t));	/* its minute is over */
+		if (i == WEB_LOGIN_TRACK)
+			break;
+		if (strcmp(t->ip, ip) == 0)
+			own = t;
+		else if (!login_blocked(t) && login_spare_first(t, spare))
+			spare = t;
 	}
-	if (t == NULL) {
-		if (!failed)
-			return 1;
-		t = oldest;
-		snprintf(t->ip, sizeof(t->ip), "%s", ip);
-		t->failures = 0;
+	if (own != NULL)
+		return own;
+	t = spare != NULL ? spare : &web->login_shared;
+	if (t->ip[0] == '\0' || t == spare) {
+		snprintf(t->ip, sizeof(t->ip), "%s", spare ? ip : "*");
+		t->tries = 0;
 		t->window = now;
 	}
-	if (now - t->window >= 60) {
-		t->window = now;
-		t->failures = 0;
-	}
-	if (failed)
-		t->failures++;
-	return t->failures < LOGIN_FAILURES;
+	return t;
+}
+
+/* Counts a failure of `ip` or not; returns whether it may still try. */
+static int login_allowed(struct web *web, const char *ip, int failed)
+{
+	struct web_login_track *t = login_track(web, ip);
+
+	if (failed && !login_blocked(t))
+		t->tries++;
+	return !login_blocked(t);
 }
 
 int web_login_allowed(struct web_request *r, int failed)
@@ -277,12 +407,91 @@ int web_login_allowed(struct web_request *r, int failed)
 	return login_allowed(r->web, client_ip(r, ip, sizeof(ip)), failed);
 }
 
+/*
+ * Counts a try of a password before it is hashed, so that parallel
+ * tries cannot pass the limit while the hashes run; 0 when `ip` may not
+ * try now.
+ */
+static int login_take(struct web *web, const char *ip)
+{
+	struct web_login_track *t;
+	unsigned tries;
+
+	pthread_mutex_lock(&web->lock);
+	t = login_track(web, ip);
+	tries = login_blocked(t) ? 0 : ++t->tries;
+	pthread_mutex_unlock(&web->lock);
+	if (tries > 0)
+		log_debug("dashboard: password tried from %s (%u of %d this "
+			  "minute)", ip, tries, LOGIN_TRIES);
+	if (tries == LOGIN_TRIES)
+		log_warn("dashboard: %d passwords tried from %s within a "
+			 "minute; no more until the minute is over",
+			 LOGIN_TRIES, ip);
+	return tries > 0;
+}
+
+/* A good password does not count against its address. */
+static void login_refund(struct web *web, const char *ip)
+{
+	struct web_login_track *t;
+
+	pthread_mutex_lock(&web->lock);
+	t = login_track(web, ip);
+	if (t->tries > 0)
+		t->tries--;
+	pthread_mutex_unlock(&web->lock);
+}
+
+/* A new session's cookie and CSRF token into the answer (web->lock held). */
+static int session_open(struct web_request *r, struct jbuf *b)
+{
+	struct web *web = r->web;
+	struct web_session *s = &web->session[0];
+	uint64_t now = web_now_s();
+
+	for (int i = 0; i < WEB_SESSIONS; i++)
+		if (web->session[i].expires < s->expires ||
+		    web->session[i].expires <= now) {
+			s = &web->session[i];
+			if (s->expires <= now)
+				break;
+		}
+	if (random_hex(s->token, 32) < 0 || random_hex(s->csrf, 32) < 0) {
+		s->token[0] = '\0';
+		return -1;
+	}
+	s->expires = now + SESSION_S;
+	snprintf(r->cookie, sizeof(r->cookie),
+		 "pb_session=%s; HttpOnly; SameSite=Strict; Path=/; "
+		 "Max-Age=%d%s", s->token, SESSION_S, cookie_secure(web));
+	jbuf_printf(b, "{\"admin\":true,\"csrf\":");
+	jbuf_str(b, s->csrf);
+	jbuf_printf(b, "}");
+	return 0;
+}
+
+/* Whether `password` is the arbiter's. */
+static int password_good(struct web *web, const char *password)
+{
+	struct crypt_data *cd = calloc(1, sizeof(*cd));
+	const char *hash;
+	int good;
+
+	if (cd == NULL)
+		return -1;
+	hash = crypt_r(password, web->cfg.password_hash, cd);
+	good = hash != NULL && hash[0] != '*' &&
+	       web_equal_time(hash, web->cfg.password_hash);
+	explicit_bzero(cd, sizeof(*cd));
+	free(cd);
+	return good;
+}
+
 void api_login(struct web_request *r)
 {
 	struct web *web = r->web;
-	struct crypt_data *cd;
 	char password[256], ip[64];
-	const char *hash;
 	struct jbuf b = { 0 };
 	int rc, good;
 
@@ -290,13 +499,6 @@ void api_login(struct web_request *r)
 	if (web->cfg.password_hash[0] == '\0') {
 		web_error(r, 403, "no admin password is set (web.password-hash "
 			  "in pitboss.conf)");
-		return;
-	}
-	pthread_mutex_lock(&web->lock);
-	good = login_allowed(web, ip, 0);
-	pthread_mutex_unlock(&web->lock);
-	if (!good) {
-		web_error(r, 429, "too many failed logins; wait a minute");
 		return;
 	}
 	rc = web_body_field(r, "password", password, sizeof(password));
@@ -308,49 +510,30 @@ void api_login(struct web_request *r)
 		web_error(r, 400, "password missing");
 		return;
 	}
-	cd = calloc(1, sizeof(*cd));
-	if (cd == NULL) {
+	if (!login_take(web, ip)) {
+		explicit_bzero(password, sizeof(password));
+		web_error(r, 429, "too many failed logins; wait a minute");
+		return;
+	}
+	good = password_good(web, password);
+	explicit_bzero(password, sizeof(password));
+	if (good < 0) {
 		web_error(r, 500, "out of memory");
 		return;
 	}
-	hash = crypt_r(password, web->cfg.password_hash, cd);
-	good = hash != NULL && hash[0] != '*' &&
-	       web_equal_time(hash, web->cfg.password_hash);
-	memset(password, 0, sizeof(password));
-	free(cd);
-	pthread_mutex_lock(&web->lock);
 	if (!good) {
-		login_allowed(web, ip, 1);
-		pthread_mutex_unlock(&web->lock);
 		web_error(r, 401, "wrong password");
 		return;
 	}
-	{
-		struct web_session *s = &web->session[0];
-		uint64_t now = web_now_s();
-
-		for (int i = 0; i < WEB_SESSIONS; i++)
-			if (web->session[i].expires < s->expires ||
-			    web->session[i].expires <= now) {
-				s = &web->session[i];
-				if (s->expires <= now)
-					break;
-			}
-		if (random_hex(s->token, 32) < 0 || random_hex(s->csrf, 32) < 0) {
-			s->token[0] = '\0';
-			pthread_mutex_unlock(&web->lock);
-			web_error(r, 500, "no randomness for a session");
-			return;
-		}
-		s->expires = now + SESSION_S;
-		snprintf(r->cookie, sizeof(r->cookie),
-			 "pb_session=%s; HttpOnly; SameSite=Strict; Path=/; "
-			 "Max-Age=%d", s->token, SESSION_S);
-		jbuf_printf(&b, "{\"admin\":true,\"csrf\":");
-		jbuf_str(&b, s->csrf);
-		jbuf_printf(&b, "}");
-	}
+	login_refund(web, ip);
+	pthread_mutex_lock(&web->lock);
+	rc = session_open(r, &b);
 	pthread_mutex_unlock(&web->lock);
+	if (rc < 0) {
+		jbuf_free(&b);
+		web_error(r, 500, "no randomness for a session");
+		return;
+	}
 	web_json(r, &b);
 }
 
@@ -365,7 +548,8 @@ void api_logout(struct web_request *r)
 		memset(s, 0, sizeof(*s));
 	pthread_mutex_unlock(&r->web->lock);
 	snprintf(r->cookie, sizeof(r->cookie),
-		 "pb_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
+		 "pb_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0%s",
+		 cookie_secure(r->web));
 	jbuf_printf(&b, "{\"admin\":false}");
 	web_json(r, &b);
 }

@@ -7,6 +7,12 @@
  * Each stream has its connection's own thread (thread per connection),
  * which waits on a condition variable between events, with a comment
  * line every 15 s to keep proxies and phones from dropping it.
+ *
+ * A client that does not read must not cost the daemon what it does not
+ * take: a stream is handed at most WEB_STREAM_MAX of text at a time, its
+ * socket buffers little, and the guard (web_guard.c) drops a stream
+ * lagging behind by more than that; a resumed stream gets at most half
+ * of it of what it missed.
  */
 #include "config.h"
 
@@ -19,10 +25,13 @@
 #include "web/web_impl.h"
 
 #define KEEPALIVE_S 15
+#define EVENT_HEAD "id: %llu\nevent: verdict\ndata: "
 
 struct stream {
 	struct web *web;
-	uint64_t last;		/* the last event id sent */
+	struct web_conn *conn;	/* valid while the server reads the stream */
+	uint64_t last;		/* the last event id taken */
+	uint64_t pos;		/* web->published after the last taken */
 	char *pending;		/* text not yet handed to the server */
 	size_t len, off;
 };
@@ -39,25 +48,38 @@ void web_publish(struct web *web, const char *json)
 	free(e->json);
 	e->id = web->next_id++;
 	e->json = copy;
+	e->len = (size_t)snprintf(NULL, 0, EVENT_HEAD,
+				  (unsigned long long)e->id) +
+		 strlen(copy) + 2;
+	web->published += e->len;
+	e->end = web->published;
 	pthread_cond_broadcast(&web->changed);
 	pthread_mutex_unlock(&web->lock);
 }
 
-/* Events after s->last, as stream text; NULL when there are none. */
+static uint64_t oldest_id(const struct web *web)
+{
+	return web->next_id > WEB_RING ? web->next_id - WEB_RING : 1;
+}
+
+/* Events after s->last, as stream text, at most WEB_STREAM_MAX of it
+ * (web->lock held); NULL when there are none. */
 static char *take_events(struct stream *s, size_t *len)
 {
 	struct web *web = s->web;
 	struct jbuf b = { 0 };
-	uint64_t oldest = web->next_id > WEB_RING ? web->next_id - WEB_RING : 1;
 
-	if (s->last + 1 < oldest)
-		s->last = oldest - 1;	/* older ones are gone */
+	if (s->last + 1 < oldest_id(web))
+		s->last = oldest_id(web) - 1;	/* older ones are gone */
 	for (uint64_t id = s->last + 1; id < web->next_id; id++) {
 		const struct web_event *e = &web->ring[id % WEB_RING];
 
-		jbuf_printf(&b, "id: %llu\nevent: verdict\ndata: %s\n\n",
+		if (b.len > 0 && b.len + e->len > WEB_STREAM_MAX)
+			break;
+		jbuf_printf(&b, EVENT_HEAD "%s\n\n",
 			    (unsigned long long)e->id, e->json);
 		s->last = id;
+		s->pos = e->end;
 	}
 	return b.len > 0 ? jbuf_take(&b, len) : (jbuf_free(&b), NULL);
 }
@@ -85,6 +107,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 		}
 		s->pending = take_events(s, &s->len);
 		pthread_mutex_unlock(&web->lock);
+		web_guard_stream(web, s->conn, s->pos);
 		s->off = 0;
 		if (s->pending == NULL) {
 			static const char keepalive[] = ": keep-alive\n\n";
@@ -117,6 +140,26 @@ static void stream_free(void *cls)
 	free(s);
 }
 
+/*
+ * Where stream `s` resumes (web->lock held): after s->last, but with at
+ * most half of WEB_STREAM_MAX to catch up on, so that a client coming
+ * back from far behind is not dropped at once.
+ */
+static void resume_from(struct web *web, struct stream *s)
+{
+	uint64_t oldest = oldest_id(web);
+
+	if (s->last + 1 < oldest)
+		s->last = oldest - 1;
+	s->pos = s->last + 1 < web->next_id ?
+		 web->ring[(s->last + 1) % WEB_RING].end -
+		 web->ring[(s->last + 1) % WEB_RING].len : web->published;
+	while (web->published - s->pos > WEB_STREAM_MAX / 2) {
+		s->last++;
+		s->pos = web->ring[s->last % WEB_RING].end;
+	}
+}
+
 void api_events(struct web_request *r)
 {
 	const char *last = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
@@ -129,6 +172,7 @@ void api_events(struct web_request *r)
 		return;
 	}
 	s->web = r->web;
+	s->conn = r->conn;
 	pthread_mutex_lock(&r->web->lock);
 	/* A new stream starts now; a resumed one where it broke off. */
 	s->last = r->web->next_id - 1;
@@ -138,8 +182,10 @@ void api_events(struct web_request *r)
 		if (*end == '\0' && id < r->web->next_id)
 			s->last = id;
 	}
+	resume_from(r->web, s);
 	r->web->sse_clients++;
 	pthread_mutex_unlock(&r->web->lock);
+	web_guard_stream(r->web, s->conn, s->pos);
 	r->response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096,
 							stream_read, s,
 							stream_free);

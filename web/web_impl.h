@@ -2,13 +2,17 @@
  * web_impl.h - what the files of the web server share: the server's
  * state, the request being answered, and the handlers of the route
  * table (web.c: server, routes, files; web_api.c: the JSON API;
- * web_events.c: server-sent events; web_admin.c: login and commands).
+ * web_events.c: server-sent events; web_admin.c: login and commands;
+ * web_guard.c: connections per address, request deadlines, streams
+ * that lag behind).
  */
 #ifndef PITBOSS_WEB_IMPL_H
 #define PITBOSS_WEB_IMPL_H
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <sys/socket.h>
 #include <microhttpd.h>
 
 #include "db/db.h"
@@ -20,12 +24,27 @@
 #define WEB_LIVE_MAX 64		/* tables with a live state */
 #define WEB_POOL 4		/* read connections to the database */
 #define WEB_SESSIONS 32
-#define WEB_LOGIN_TRACK 64
+#define WEB_LOGIN_TRACK 256	/* addresses whose logins are counted */
 #define WEB_CACHE 64		/* API answers kept until the data change */
+#define WEB_CONNECTIONS 256	/* web.connection-limit's default */
+#define WEB_PER_IP 64		/* web.per-ip-limit's default */
+#define WEB_REQUEST_S 10	/* a request must arrive whole within */
+#define WEB_STREAM_MAX 65536	/* an event stream may lag behind by */
+
+/* A peer's address without its port. */
+struct web_addr {
+	int family;		/* AF_INET, AF_INET6; 0: unknown */
+	unsigned char bytes[16];
+};
+
+struct web_guard;
+struct web_conn;
 
 struct web_event {
 	uint64_t id;
 	char *json;
+	size_t len;		/* of its text in a stream */
+	uint64_t end;		/* web->published after it */
 };
 
 struct web_session {
@@ -35,9 +54,9 @@ struct web_session {
 };
 
 struct web_login_track {
-	char ip[64];
-	unsigned failures;
-	uint64_t window;	/* monotonic second the count started */
+	char ip[64];		/* "" when free */
+	unsigned tries;		/* passwords tried or failed in the minute */
+	uint64_t window;	/* monotonic second the minute started */
 };
 
 struct web {
@@ -45,12 +64,14 @@ struct web {
 	char assets_real[4096];
 	struct MHD_Daemon *mhd;
 	unsigned port;
+	struct web_guard *guard;	/* connections in check */
 
 	pthread_mutex_t lock;		/* everything below */
 	pthread_cond_t changed;		/* a new event, a command answered,
 					   or closing */
 	struct web_event ring[WEB_RING];
 	uint64_t next_id;		/* id of the next event, from 1 */
+	uint64_t published;		/* bytes of stream text ever */
 	int closing;
 	struct {
 		int64_t board;
@@ -68,6 +89,7 @@ struct web {
 	int64_t answered;		/* the last command answered */
 	struct web_session session[WEB_SESSIONS];
 	struct web_login_track login[WEB_LOGIN_TRACK];
+	struct web_login_track login_shared;	/* when all are blocked */
 	unsigned long sse_clients;
 	char *tls_cert, *tls_key;	/* PEM texts, kept while serving */
 
@@ -90,6 +112,7 @@ enum { WEB_MAX_PARAMS = 2 };
 struct web_request {
 	struct web *web;
 	struct MHD_Connection *con;
+	struct web_conn *conn;		/* its connection's guard entry */
 	const char *method;
 	const char *url;
 	char *body;
@@ -118,6 +141,28 @@ int web_live_slot(struct web *web, int64_t board_id);
 /* A query parameter, or NULL. */
 const char *web_arg(struct web_request *r, const char *name);
 
+/* web_guard.c: started before the server, stopped after it. */
+int web_guard_start(struct web *web, char *err, size_t errlen);
+void web_guard_stop(struct web *web);
+/* libmicrohttpd's accept policy, connection notifier and logger. */
+enum MHD_Result web_guard_accept(void *cls, const struct sockaddr *addr,
+				 socklen_t len);
+void web_guard_notify(void *cls, struct MHD_Connection *con,
+		      void **socket_context,
+		      enum MHD_ConnectionNotificationCode code);
+void web_guard_log(void *cls, const char *fmt, va_list ap);
+/* The guard's entry of a connection (NULL if none). */
+struct web_conn *web_guard_conn(struct MHD_Connection *con);
+/* The request on `c` has arrived whole; its answer is sent (the next
+ * request's time starts). */
+void web_guard_received(struct web *web, struct web_conn *c);
+void web_guard_answered(struct web *web, struct web_conn *c);
+void web_addr_text(const struct web_addr *a, char *out, size_t len);
+/* Connection `c` carries an event stream that has taken the published
+ * text up to `pos` (web->published's scale); one that lags behind by
+ * more than WEB_STREAM_MAX is dropped. */
+void web_guard_stream(struct web *web, struct web_conn *c, uint64_t pos);
+
 /* web_api.c */
 void api_tables(struct web_request *r);
 void api_table(struct web_request *r);
@@ -141,6 +186,9 @@ int web_is_admin(struct web_request *r, int need_csrf);
 /* A field of the request body (JSON or form): 0, -1 absent, -2 bad. */
 int web_body_field(struct web_request *r, const char *key, char *out,
 		   size_t len);
+/* Refuses a JSON body that gives a key twice (answers 400, -1); else 0.
+ * Malformed bodies are left to the handler. */
+int web_body_check(struct web_request *r);
 /* Whether the client's address may still try a password or PIN;
  * `failed` counts a failure. Call with web->lock held. */
 int web_login_allowed(struct web_request *r, int failed);

@@ -1,0 +1,323 @@
+/*
+ * model_drops_counts.c - a move judged with the board's counts as well as
+ * its drops (drop gates and a count source at one table). The drops say
+ * which moves and misplays could have been made; the counts, taken once
+ * the board is still, say which board it is: the legal move's (its
+ * drops' faults were the sensors', harmless), a misplay's (a seed left
+ * behind, two in one pit, a pit passed over: a foul, caught exactly), the
+ * board before (pulses no move made), or none of them.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/model_drops.h"
+
+/* The misplays whose boards the counts are compared with. */
+static const enum drops_misplay board_misplays[] = {
+	MIS_SHORT, MIS_DOUBLE, MIS_SKIP
+};
+
+static int distance(const int *a, const int *b, int n)
+{
+	int d = 0;
+
+	for (int i = 0; i < n; i++)
+		d += abs(a[i] - b[i]);
+	return d;
+}
+
+/* How far `seen` is from the board move `e` leaves: as the rules leave
+ * it, or, for a move that ends the game, before the sweep. */
+static int board_distance(struct drops *d, const struct sense_expect *e,
+			  const int *seen)
+{
+	int values[SENSE_HOLES_MAX], n = d->ref->nholes, far;
+
+	if (!drops_after(d, e, values))
+		return MATCH_FAR;
+	far = distance(values, seen, n);
+	if (e->ends && d->ref->sense->unswept != NULL) {
+		int unswept;
+
+		d->ref->sense->unswept(d->ref->game, ref_pos_const(d->ref),
+				       &e->move, values);
+		unswept = distance(values, seen, n);
+		if (unswept < far)
+			far = unswept;
+	}
+	return far;
+}
+
+/* The legal moves whose boards are `seen` within `tolerance`: how many,
+ * the one whose drops fit best in *best. */
+static int legal_boards(struct drops *d, const int *seen, int tolerance,
+			int *best)
+{
+	int n = 0;
+
+	*best = -1;
+	for (int e = 0; e < d->nexpect; e++) {
+		if (board_distance(d, &d->expect[e], seen) > tolerance)
+			continue;
+		n++;
+		if (*best < 0 || d->result[e].cost < d->result[*best].cost)
+			*best = e;
+	}
+	return n;
+}
+
+/* A misplay whose board is `seen`: 1 with it in *e, *mis, *at. */
+static int misplay_board(struct drops *d, const int *seen, int *e,
+			 enum drops_misplay *mis, int *at)
+{
+	int legal[SENSE_HOLES_MAX], values[SENSE_HOLES_MAX];
+	int n = d->ref->nholes;
+
+	for (*e = 0; *e < d->nexpect; (*e)++) {
+		const struct sense_expect *x = &d->expect[*e];
+
+		if (!drops_after(d, x, legal))
+			continue;
+		for (size_t k = 0; k < sizeof(board_misplays) /
+		     sizeof(board_misplays[0]); k++)
+			for (*at = 0; *at <= x->npath; (*at)++) {
+				*mis = board_misplays[k];
+				memcpy(values, legal, (size_t)n * sizeof(int));
+				if (drops_misplayed(x, *mis, *at, values) &&
+				    distance(values, seen, n) == 0)
+					return 1;
+			}
+	}
+	return 0;
+}
+
+/* The counts show a misplay of move `e`: a foul naming it. */
+static void foul_misplay(struct drops *d, int n, int e,
+			 enum drops_misplay mis, int at, const int *seen)
+{
+	struct ref_about about = { .cause = CAUSE_ILLEGAL };
+	int legal[SENSE_HOLES_MAX];
+	char what[200], differ[200], why[440];
+
+	drops_misplay_words(d, mis, &d->expect[e], at, 0, what, sizeof(what));
+	drops_after(d, &d->expect[e], legal);
+	ref_disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s counts=misplay:%s@%d decided=foul", d->expect[e].text,
+		 mis == MIS_SHORT ? "short" : mis == MIS_DOUBLE ? "double" :
+		 "skip", at);
+	snprintf(why, sizeof(why), "%s, as the counts show (%s)", what,
+		 differ);
+	drops_foul(d, n, why, &about);
+}
+
+/* No board the drops could be: held, with where the counts differ from
+ * the move that fits the drops best. */
+static void hold_disagreement(struct drops *d, int best, const int *seen)
+{
+	struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
+	int legal[SENSE_HOLES_MAX];
+	char differ[240], why[300];
+
+	drops_after(d, &d->expect[best], legal);
+	ref_disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d counts=disagree decided=hold",
+		 d->expect[best].text, d->result[best].cost / 10,
+		 d->result[best].cost % 10);
+	snprintf(why, sizeof(why), "the counts disagree: %s", differ);
+	ref_hold(d->ref, &d->expect[best].move, d->expect[best].text, &about,
+		 why, " \xe2\x80\x94 check and confirm");
+	d->held_e = d->expect[best];
+	d->held_r = d->result[best];
+	d->held_ply = d->ref->ply + 1;
+}
+
+/*
+ * The drops as two moves, the mover's and the next one begun at once
+ * after it, whose board the counts are: the first taken (its faults the
+ * sensors'), the next read on with the same counts. 0 when the counts
+ * are not the two moves' board.
+ */
+static void judge_counted(struct drops *d, int n, const int *seen);
+
+static int split_counted(struct drops *d, int n, const int *seen)
+{
+	struct referee *ref = d->ref;
+	const struct rules *ops = ref->game->ops;
+	struct ref_about about = { .cause = CAUSE_SENSED };
+	struct drops_split two;
+	const struct sense_expect *next;
+	int values[SENSE_HOLES_MAX], nnext, seat, k, nt = 0;
+	uint8_t theirs[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX];
+	struct rules_outcome out;
+
+	if (!drops_split(d, n, &two))
+		return 0;
+	next = drops_next(d, two.move, &nnext, &seat);
+	memcpy(ref->scratch, ref_pos_const(ref), ref->pos_size);
+	if (nnext <= two.next ||
+	    ops->apply(ref->game, ref->scratch, &d->expect[two.move].move,
+		       &out, NULL, 0) < 0 ||
+	    ops->apply(ref->game, ref->scratch, &next[two.next].move, &out,
+		       NULL, 0) < 0)
+		return 0;
+	ref->sense->counts(ref->game, ref->scratch, values);
+	if (distance(values, seen, ref->nholes) != 0)
+		return 0;
+	if (two.interleaved) {		/* the next player's foul */
+		drops_judge_split(d, n, &two);
+		return 1;
+	}
+	k = two.first_next;
+	for (int i = k; i < d->npend; i++) {
+		theirs[nt] = d->pend[i];
+		at[nt++] = d->pend_t[i];
+	}
+	drops_evaluate(d, k, 1);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d counts=agree-with-next decided=take",
+		 d->expect[two.move].text, d->result[two.move].cost / 10,
+		 d->result[two.move].cost % 10);
+	drops_accept(d, two.move, k, &about, "the counts agree");
+	for (int i = 0; i < nt && ref->state == REF_PLAY; i++)
+		drops_take(d, theirs[i], at[i], at[i]);
+	if (ref->state == REF_PLAY && d->npend > 0)
+		judge_counted(d, d->npend, seen);
+	return 1;
+}
+
+/* Neither the drops nor the counts are a legal move's: a foul. */
+static void foul_disagreement(struct drops *d, int n, int best,
+			      const int *seen)
+{
+	struct ref_about about = { .cause = CAUSE_NO_FIT };
+	int legal[SENSE_HOLES_MAX];
+	char differ[200], why[280];
+
+	if (best < 0 || !drops_after(d, &d->expect[best], legal)) {
+		drops_foul(d, n, "no legal move fits the drops or the counts",
+			   &about);
+		return;
+	}
+	ref_disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d counts=disagree decided=foul",
+		 d->expect[best].text, d->result[best].cost / 10,
+		 d->result[best].cost % 10);
+	snprintf(why, sizeof(why), "no legal move of %s fits the drops or "
+		 "the counts (nearest %s: %s)", ref_mover_name(d->ref),
+		 d->expect[best].text, differ);
+	drops_foul(d, n, why, &about);
+}
+
+/* The move followed, pend[0..n), judged with the counts `seen`. */
+static void judge_counted(struct drops *d, int n, const int *seen)
+{
+	struct referee *ref = d->ref;
+	struct ref_about about = { .cause = CAUSE_SENSED };
+	int here[SENSE_HOLES_MAX], e, at, best;
+	enum drops_misplay mis;
+
+	drops_evaluate(d, n, 1);
+	if (legal_boards(d, seen, 0, &best) > 0) {
+		snprintf(about.evidence, sizeof(about.evidence),
+			 "move=%s legal=%d.%d counts=agree decided=take",
+			 d->expect[best].text, d->result[best].cost / 10,
+			 d->result[best].cost % 10);
+		drops_accept(d, best, n, &about, "the counts agree");
+		return;
+	}
+	ref->sense->counts(ref->game, ref_pos_const(ref), here);
+	if (distance(here, seen, ref->nholes) == 0) {
+		ref_say(ref, VERDICT_NOTE, CAUSE_STRAY, ref->ply + 1, NULL,
+			"the counts show no %s moved: pulses ignored",
+			ref_words(ref)->piece);
+		ref_clear_move(ref);
+		ref_new_move(ref);
+		return;
+	}
+	if (misplay_board(d, seen, &e, &mis, &at)) {
+		foul_misplay(d, n, e, mis, at, seen);
+		return;
+	}
+	if (split_counted(d, n, seen))
+		return;
+	/* One count off (the count source misread a place): the move
+	 * whose board is that near, alone. */
+	if (legal_boards(d, seen, 1, &best) == 1) {
+		snprintf(about.evidence, sizeof(about.evidence),
+			 "move=%s legal=%d.%d counts=near decided=take",
+			 d->expect[best].text, d->result[best].cost / 10,
+			 d->result[best].cost % 10);
+		drops_accept(d, best, n, &about, "a count misread");
+		return;
+	}
+	best = -1;
+	for (e = 0; e < d->nexpect; e++)
+		if (best < 0 || d->result[e].cost < d->result[best].cost)
+			best = e;
+	if (best < 0 || d->result[best].cost >= DROPS_FOUL_AT)
+		foul_disagreement(d, n, best, seen);
+	else
+		hold_disagreement(d, best, seen);
+}
+
+/* The move held, judged with the counts: confirmed when they are its
+ * board, a foul when they are a misplay's; held still otherwise. */
+static int held_counted(struct drops *d, const int *seen)
+{
+	struct referee *ref = d->ref;
+	int legal[SENSE_HOLES_MAX], values[SENSE_HOLES_MAX], n = ref->nholes;
+	const struct sense_expect *x = &d->held_e;
+
+	if (d->held_ply != ref->ply + 1 || !drops_after(d, x, legal))
+		return 0;
+	if (board_distance(d, x, seen) == 0) {
+		/* The board is the move's: what was kept meanwhile was its
+		 * own last drops, or no move's. */
+		d->nqueue = 0;
+		ref_confirm_by(ref, "confirmed by the counts");
+		return 1;
+	}
+	for (size_t k = 0; k < sizeof(board_misplays) /
+	     sizeof(board_misplays[0]); k++)
+		for (int at = 0; at <= x->npath; at++) {
+			struct ref_about about = { .cause = CAUSE_ILLEGAL };
+			char what[200], differ[200];
+
+			memcpy(values, legal, (size_t)n * sizeof(int));
+			if (!drops_misplayed(x, board_misplays[k], at, values) ||
+			    distance(values, seen, n) != 0)
+				continue;
+			drops_misplay_words(d, board_misplays[k], x, at, 0,
+					    what, sizeof(what));
+			ref_disagreement(ref, seen, legal, differ, sizeof(differ),
+				     &about);
+			ref_say_about(ref, VERDICT_FOUL, &about, ref->ply + 1,
+				      NULL, "%s, as the counts show (%s); "
+				      "restore the board", what, differ);
+			ref_await_restore(ref);
+			return 1;
+		}
+	return 1;
+}
+
+int drops_counted(struct referee *ref, void *state, const int *values)
+{
+	struct drops *d = state;
+
+	if (ref->state == REF_HELD)
+		return held_counted(d, values);
+	if (ref->state != REF_PLAY || d->npend == 0)
+		return 0;
+	d->await_us = 0;
+	d->counted = 1;
+	judge_counted(d, d->npend, values);
+	d->counted = 0;
+	return 1;
+}

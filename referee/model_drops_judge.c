@@ -1,0 +1,692 @@
+/*
+ * model_drops_judge.c - the verdict on the drops of a move, from the
+ * evidence. The move that fits best is read as a legal sowing with the
+ * board's own faults, each costing what it is unlikely on this board
+ * (match.c: a line that has never missed makes a miss dear, a swap needs
+ * a fast hand, a shadow, a roll or a handful is physics). The same drops
+ * are read as an illegal sowing: a piece left behind (the last drop
+ * missing), two in one place, a place passed over, a piece where the
+ * mover may not sow, a capture not carried, another place lifted (its
+ * shadow before the first drop), or a misplay of another kind. The move
+ * is taken when the legal reading is ten times likelier, a foul is
+ * called when the illegal one is, and in between the move is held with
+ * what to check on the board. Drops that are a whole move and the
+ * beginning of the next player's are parted first.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/model_drops.h"
+
+static const char *const misplay_key[MIS_COUNT] = {
+	"", "short", "double", "skip", "store", "uncarried", "lifted",
+	"other"
+};
+
+#define VARIANT_PATH_MAX 24	/* longer sowings are not read misplayed */
+
+/* The drops read both ways: the legal move that fits best, and the
+ * likeliest misplay of any legal move. */
+struct reading {
+	int move;		/* the legal move: index in expect */
+	int legal;		/* its cost, with the board's faults */
+	enum drops_misplay mis;	/* the likeliest misplay */
+	int illegal;		/* its cost */
+	int base;		/* the move misplayed, or -1 */
+	int at;			/* where in it: the step, or pieces short */
+	int where[2];		/* the places it is about, or -1 */
+	int cost[MIS_COUNT];	/* the best of each kind, MATCH_FAR: none */
+};
+/* "d e S A": the drops as sensed, for a foul message. */
+static void drops_text(const struct drops *d, int n, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (int i = 0; i < n && i < 24; i++)
+		ref_append(buf, len, "%s%s", i ? " " : "",
+		       ref_hole_name(d->ref, d->pend[i]));
+	if (n > 24)
+		ref_append(buf, len, " ...");
+}
+
+/* ---------------------------------------------------------- readings */
+
+static int is_lead(const struct match_result *r,
+		   const struct match_deviation *v)
+{
+	return v->step == STEP_EXTRA && v->index == 0 && v->at < r->path_end;
+}
+
+/* Misplay `mis` of move `base` at `at` costs `cost`: kept if likelier. */
+static void found(struct reading *g, enum drops_misplay mis, int cost,
+		  int base,
+		  int at, int a, int b)
+{
+	if (cost < g->cost[mis])
+		g->cost[mis] = cost;
+	if (cost >= g->illegal)
+		return;
+	g->illegal = cost;
+	g->mis = mis;
+	g->base = base;
+	g->at = at;
+	g->where[0] = a;
+	g->where[1] = b;
+}
+
+/* Move `e` sown with its last pieces left behind, two pieces in one
+ * place (one short at the end), or a place passed over (one further):
+ * the drops aligned with each such sowing. */
+static void read_sowing(struct drops *d, int e, int n, struct reading *g)
+{
+	const struct sense_expect *x = &d->expect[e];
+	uint16_t rows[3 * (VARIANT_PATH_MAX + 2)];
+	uint8_t path[VARIANT_PATH_MAX + 1];
+	int m = x->npath, c, more[SENSE_HOLES_MAX];
+
+	for (int s = 1; s <= 2 && s <= m; s++)
+		found(g, MIS_SHORT, match_at(&d->align[e], n, m - s) +
+		      DROPS_MISPLAY + (s - 1) * DROPS_MARGIN, e, s, x->origin,
+		      x->path[m - 1]);
+	if (m > VARIANT_PATH_MAX)
+		return;
+	/* Drops in each place beyond what the move puts there: a piece
+	 * doubled or sown one further shows as one more (two pieces that
+	 * made one pulse read as pieces left behind). */
+	memset(more, 0, (size_t)d->ref->nholes * sizeof(more[0]));
+	for (int i = 0; i < n; i++)
+		more[d->pend[i]]++;
+	for (int k = 0; k < m; k++)
+		more[x->path[k]]--;
+	for (int k = 0; k + 1 < m; k++) {
+		if (more[x->path[k]] < 1)
+			continue;
+		memcpy(path, x->path, (size_t)k + 1);
+		memcpy(path + k + 1, x->path + k, (size_t)(m - 1 - k));
+		c = match_cost(&d->board, path, m, x->origin, d->pend,
+			       d->pend_t, n, 0, rows);
+		found(g, MIS_DOUBLE, c + DROPS_MISPLAY, e, k, x->path[k],
+		      x->path[m - 1]);
+	}
+	for (int k = 0; k < m && x->beyond >= 0 && more[x->beyond] >= 1;
+	     k++) {
+		memcpy(path, x->path, (size_t)k);
+		memcpy(path + k, x->path + k + 1, (size_t)(m - 1 - k));
+		path[m - 1] = (uint8_t)x->beyond;
+		c = match_cost(&d->board, path, m, x->origin, d->pend,
+			       d->pend_t, n, 0, rows);
+		found(g, MIS_SKIP, c + DROPS_MISPLAY, e, k, x->path[k],
+		      x->beyond);
+	}
+}
+
+/* Move `e`'s own alignment read as a misplay: a piece where the mover
+ * may not sow, another place lifted (its shadow before the first drop),
+ * the pieces to carry not carried. */
+static void read_alignment(struct drops *d, int e, struct reading *g)
+{
+	const struct sense_expect *x = &d->expect[e];
+	const struct match_result *r = &d->result[e];
+
+	for (int i = 0; i < r->ndev; i++) {
+		const struct match_deviation *v = &r->dev[i];
+
+		if (v->step != STEP_EXTRA)
+			continue;
+		if (d->board.forbidden[v->sensed])
+			found(g, MIS_STORE, r->cost - v->cost + DROPS_MISPLAY,
+			      e, 0, v->sensed, -1);
+		if (!is_lead(r, v) || v->sensed == x->origin)
+			continue;
+		for (int f = 0; f < d->nexpect; f++)
+			if (d->expect[f].origin == v->sensed)
+				found(g, MIS_LIFTED, r->cost - v->cost +
+				      DROPS_MISPLAY, e, 0, v->sensed,
+				      x->origin);
+	}
+	if (r->tail_expected > 0 && r->tail_sensed == 0 && r->tail_cost > 0)
+		for (int h = 0; h < d->ref->nholes; h++)
+			if (x->tail[h])
+				found(g, MIS_UNCARRIED, r->cost - r->tail_cost +
+				      DROPS_MISPLAY, e, 0, h, -1);
+}
+
+/* The least any sowing of move `e` misplayed costs for drops where it
+ * puts no piece at all (nor its shadow, nor one further). */
+static int strays(const struct drops *d, int e, int n)
+{
+	const struct sense_expect *x = &d->expect[e];
+	uint8_t in[SENSE_HOLES_MAX];
+	int least = MATCH_COST_ROLL, cost = 0;
+
+	memset(in, 0, (size_t)d->ref->nholes);
+	for (int k = 0; k < x->npath; k++)
+		in[x->path[k]] = 1;
+	in[x->origin] = 1;
+	if (x->beyond >= 0)
+		in[x->beyond] = 1;
+	for (int h = 0; h < d->ref->nholes; h++) {
+		in[h] |= x->tail[h] > 0;
+		if (d->board.extra[h] < least)
+			least = d->board.extra[h];
+	}
+	for (int i = 0; i < n; i++)
+		cost += in[d->pend[i]] ? 0 : least;
+	return cost;
+}
+
+/*
+ * pend[0..n) read both ways, move `best` the legal move. Misplays are
+ * read only when they could be likelier: when the legal reading costs
+ * more than a misplay less the margin.
+ */
+static void read_drops(struct drops *d, int best, int n, struct reading *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->move = best;
+	g->legal = d->result[best].cost;
+	g->mis = MIS_OTHER;
+	g->illegal = DROPS_OTHER;
+	g->base = -1;
+	g->where[0] = g->where[1] = -1;
+	for (int k = 0; k < MIS_COUNT; k++)
+		g->cost[k] = MATCH_FAR;
+	g->cost[MIS_OTHER] = DROPS_OTHER;
+	if (g->legal <= DROPS_MISPLAY - DROPS_MARGIN)
+		return;
+	for (int e = 0; e < d->nexpect; e++) {
+		if (d->result[e].prefix_cost >= MATCH_FAR)
+			continue;
+		read_alignment(d, e, g);
+		if (DROPS_MISPLAY + strays(d, e, n) < g->illegal)
+			read_sowing(d, e, n, g);
+	}
+}
+
+int drops_after(struct drops *d, const struct sense_expect *e, int *values)
+{
+	struct referee *ref = d->ref;
+	struct rules_outcome out;
+
+	if (ref->sense->counts == NULL)
+		return 0;
+	memcpy(ref->scratch, ref_pos_const(ref), ref->pos_size);
+	if (ref->game->ops->apply(ref->game, ref->scratch, &e->move, &out,
+				  NULL, 0) < 0)
+		return 0;
+	ref->sense->counts(ref->game, ref->scratch, values);
+	return 1;
+}
+
+int drops_misplayed(const struct sense_expect *x, enum drops_misplay mis,
+		    int at, int *values)
+{
+	int m = x->npath;
+
+	switch (mis) {
+	case MIS_SHORT:
+		if (at < 1 || at > m)
+			return 0;
+		values[x->origin] += at;
+		for (int s = 1; s <= at; s++)
+			values[x->path[m - s]]--;
+		return 1;
+	case MIS_DOUBLE:
+		if (at < 0 || at + 1 >= m)
+			return 0;
+		values[x->path[at]]++;
+		values[x->path[m - 1]]--;
+		return 1;
+	case MIS_SKIP:
+		if (at < 0 || at >= m || x->beyond < 0)
+			return 0;
+		values[x->path[at]]--;
+		values[x->beyond]++;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The counts the misplay would leave (base move's, then the pieces
+ * moved); 0 when the game has no counts. */
+static int misplay_counts(struct drops *d, const struct reading *g,
+			  int *values)
+{
+	if (g->base < 0 || !drops_after(d, &d->expect[g->base], values))
+		return 0;
+	return drops_misplayed(&d->expect[g->base], g->mis, g->at, values);
+}
+
+/* ---------------------------------------------------------- evidence */
+
+/* "move=a legal=6.2 faults=miss:e(0/212) short=5.8 other=9.2
+ * misplay=short:a@e decided=hold" */
+static void evidence(const struct drops *d, const struct reading *g,
+		     const char *decided, char *buf, size_t len)
+{
+	const struct match_result *r = &d->result[g->move];
+	const struct sense_expect *e = &d->expect[g->move];
+	static const char *const step[] = {
+		"match", "roll", "miss", "extra", "swap"
+	};
+	char faults[128] = "", rec[32];
+
+	for (int i = 0; i < r->ndev; i++) {
+		const struct match_deviation *v = &r->dev[i];
+		int h = v->step == STEP_MISS ? v->expected : v->sensed;
+
+		if (drops_is_shadow(e, r, v))
+			continue;
+		drops_line_record(d, h, rec, sizeof(rec));
+		ref_append(faults, sizeof(faults), "%s%s:%s(%s)",
+		       faults[0] ? "," : "", step[v->step],
+		       ref_hole_name(d->ref, h), rec);
+	}
+	snprintf(buf, len, "move=%s legal=%d.%d", e->text, g->legal / 10,
+		 g->legal % 10);
+	if (faults[0])
+		ref_append(buf, len, " faults=%s", faults);
+	if (r->tail_cost > 0)
+		ref_append(buf, len, " tail=%d/%d", r->tail_sensed,
+		       r->tail_expected);
+	for (int k = MIS_SHORT; k < MIS_COUNT; k++)
+		if (g->cost[k] < MATCH_FAR)
+			ref_append(buf, len, " %s=%d.%d", misplay_key[k],
+			       g->cost[k] / 10, g->cost[k] % 10);
+	if (g->base >= 0)
+		ref_append(buf, len, " misplay=%s:%s@%s", misplay_key[g->mis],
+		       d->expect[g->base].text,
+		       ref_hole_name(d->ref, g->where[0]));
+	ref_append(buf, len, " decided=%s", decided);
+}
+
+/*
+ * What to check: the places where the legal move and the misplay leave
+ * the board differently (else those `about` names), with what the legal
+ * move leaves there: "pit a should now be empty and pit e should hold
+ * 5". The places go into `about`.
+ */
+static void check_text(struct drops *d, const struct reading *g,
+		       struct ref_about *about, char *buf, size_t len)
+{
+	struct referee *ref = d->ref;
+	int legal[SENSE_HOLES_MAX], other[SENSE_HOLES_MAX], places[3], n = 0;
+
+	if (misplay_counts(d, g, other) &&
+	    drops_after(d, &d->expect[g->move], legal)) {
+		for (int h = 0; h < ref->nholes && n < 3; h++)
+			if (legal[h] != other[h])
+				places[n++] = h;
+	} else if (!drops_after(d, &d->expect[g->move], legal)) {
+		snprintf(buf, len, "check the board");
+		return;
+	}
+	for (int k = 0; n == 0 && k < about->nplaces && k < 3; k++)
+		places[k] = about->places[k];
+	if (n == 0)
+		n = about->nplaces < 3 ? about->nplaces : 3;
+	buf[0] = '\0';
+	for (int k = 0; k < n; k++) {
+		int h = places[k];
+
+		ref_about_place(about, h);
+		ref_append(buf, len, "%s%s %s should%s ", k == 0 ? "" :
+		       k == n - 1 ? " and " : ", ", ref_hole_word(ref, h),
+		       ref_hole_name(ref, h), k == 0 ? " now" : "");
+		if (legal[h] == 0)
+			ref_append(buf, len, "be empty");
+		else
+			ref_append(buf, len, "hold %d", legal[h]);
+	}
+	if (n == 0)
+		snprintf(buf, len, "check the board");
+}
+
+/* ---------------------------------------------------------- verdicts */
+
+void drops_foul(struct drops *d, int n, const char *why,
+		struct ref_about *about)
+{
+	char drops[128];
+
+	drops_text(d, n, drops, sizeof(drops));
+	ref_say_about(d->ref, VERDICT_FOUL, about, d->ref->ply + 1, NULL,
+		      "%s%s%s; restore the board", why, n ? ": drops " : "",
+		      n ? drops : "");
+	ref_await_restore(d->ref);
+}
+
+/* No legal move fits: `why`, or the nearest move's deviations. */
+static void foul_no_fit(struct drops *d, int n, int nearest, const char *why,
+			struct ref_about *about)
+{
+	struct referee *ref = d->ref;
+	char drops[128], text[256] = "";
+
+	about->cause = CAUSE_NO_FIT;
+	if (why != NULL || nearest < 0) {
+		drops_foul(d, n, why != NULL ? why : "no legal move fits",
+			   about);
+		return;
+	}
+	drops_text(d, n, drops, sizeof(drops));
+	drops_describe(d, &d->expect[nearest], &d->result[nearest], 0, text,
+		       sizeof(text), about);
+	ref_say_about(ref, VERDICT_FOUL, about, ref->ply + 1, NULL,
+		      "no legal move of %s fits the drops %s (nearest %s: "
+		      "%s); restore the board", ref_mover_name(ref), drops,
+		      d->expect[nearest].text, text);
+	ref_await_restore(ref);
+}
+
+static void hold(struct drops *d, int e, const char *why,
+		 const struct ref_about *about, const char *ask)
+{
+	struct referee *ref = d->ref;
+
+	ref_hold(ref, &d->expect[e].move, d->expect[e].text, about, why, ask);
+	d->held_e = d->expect[e];
+	d->held_r = d->result[e];
+	d->held_ply = ref->ply + 1;
+}
+
+void drops_misplay_words(struct drops *d, enum drops_misplay mis,
+			 const struct sense_expect *x, int at, int foul,
+			 char *buf, size_t len)
+{
+	struct referee *ref = d->ref;
+	const struct sense_words *w = ref_words(ref);
+	const char *move = x->text;
+	int m = x->npath;
+
+	switch (mis) {
+	case MIS_SHORT:
+		snprintf(buf, len, "the drops of %s stop %d %s short%s", move,
+			 at, at == 1 ? w->piece : w->pieces,
+			 foul ? " (left behind, or dropped together into one "
+			 "place)" : "");
+		break;
+	case MIS_DOUBLE:
+		snprintf(buf, len, "%s %s: two %s fell in %s %s and none in "
+			 "%s %s", w->doing, move, w->pieces,
+			 ref_hole_word(ref, x->path[at]),
+			 ref_hole_name(ref, x->path[at]),
+			 ref_hole_word(ref, x->path[m - 1]),
+			 ref_hole_name(ref, x->path[m - 1]));
+		break;
+	case MIS_SKIP:
+		snprintf(buf, len, "%s %s: %s %s was passed over and a %s fell "
+			 "in %s %s", w->doing, move,
+			 ref_hole_word(ref, x->path[at]),
+			 ref_hole_name(ref, x->path[at]), w->piece,
+			 ref_hole_word(ref, x->beyond),
+			 ref_hole_name(ref, x->beyond));
+		break;
+	default:
+		buf[0] = '\0';
+		break;
+	}
+}
+
+/* The misplay in words: "the drops stop one seed short". */
+static void misplay_text(struct drops *d, const struct reading *g, int foul,
+			 char *buf, size_t len)
+{
+	struct referee *ref = d->ref;
+	const struct sense_words *w = ref_words(ref);
+	int a = g->where[0];
+
+	if (g->mis == MIS_LIFTED)
+		snprintf(buf, len, "%s %s was lifted first, yet %s was %s",
+			 ref_hole_word(ref, a), ref_hole_name(ref, a),
+			 d->expect[g->base].text, w->done);
+	else
+		drops_misplay_words(d, g->mis, &d->expect[g->base], g->at,
+				    foul, buf, len);
+}
+
+/* The legal reading is not ten times likelier: held, with what the
+ * opponent or the arbiter should check on the board. */
+static void hold_reading(struct drops *d, const struct reading *g,
+			 struct ref_about *about)
+{
+	const struct sense_expect *e = &d->expect[g->move];
+	const struct match_result *r = &d->result[g->move];
+	char why[300] = "", check[160];
+
+	drops_describe(d, e, r, 0, why, sizeof(why), about);
+	if (r->free_misses > 0)
+		ref_append(why, sizeof(why), "%sa sensor out of order hides %d %s",
+		       why[0] ? "; " : "", r->free_misses,
+		       r->free_misses == 1 ? ref_words(d->ref)->piece :
+		       ref_words(d->ref)->pieces);
+	about->cause = CAUSE_HELD_FAULT;
+	if (g->base >= 0 && g->mis != MIS_STORE && g->mis != MIS_UNCARRIED) {
+		/* About the places where the two readings differ. */
+		about->cause = CAUSE_AMBIGUOUS;
+		about->nplaces = 0;
+		misplay_text(d, g, 0, why, sizeof(why));
+		if (d->ref->sense->counts == NULL) {
+			ref_about_place(about, g->where[0]);
+			ref_about_place(about, g->where[1]);
+		}
+	}
+	check_text(d, g, about, check, sizeof(check));
+	ref_append(why, sizeof(why), "%s%s", why[0] ? ": " : "", check);
+	hold(d, g->move, why, about, " \xe2\x80\x94 check and confirm");
+}
+
+/* The misplay is ten times likelier: a foul naming it. */
+static void foul_reading(struct drops *d, int n, const struct reading *g,
+			 struct ref_about *about)
+{
+	char why[256];
+
+	if (g->base < 0 || g->mis == MIS_STORE) {
+		foul_no_fit(d, n, g->move, NULL, about);
+		return;
+	}
+	about->cause = CAUSE_ILLEGAL;
+	ref_about_place(about, g->where[0]);
+	ref_about_place(about, g->where[1]);
+	misplay_text(d, g, 1, why, sizeof(why));
+	drops_foul(d, n, why, about);
+}
+
+void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
+		  const char *also)
+{
+	struct referee *ref = d->ref;
+	const struct sense_expect *x = &d->expect[e];
+	const struct match_result *r = &d->result[e];
+	char why[300] = "";
+	size_t used;
+
+	drops_describe(d, x, r, 1, why, sizeof(why), about);
+	about->cause = why[0] ? CAUSE_SENSED_FAULT : CAUSE_SENSED;
+	used = strlen(why);
+	if (why[0] && also != NULL && used < sizeof(why))
+		snprintf(why + used, sizeof(why) - used, "; %s", also);
+	drops_account(d, x, r);
+	drops_keep_late(d, x, r, n);
+	ref_accept(ref, &x->move, about->cause == CAUSE_SENSED ?
+		   VERDICT_ACCEPT : VERDICT_WARN, about, why);
+}
+
+/* How the move that fits best is to be judged: "take", "hold" or
+ * "foul". */
+static const char *verdict_of(const struct drops *d, const struct reading *g)
+{
+	const struct sense_expect *e = &d->expect[g->move];
+	const struct match_result *r = &d->result[g->move];
+	int margin = g->legal - g->illegal, faulty = r->tail_cost > 0;
+
+	for (int i = 0; i < r->ndev; i++)
+		faulty |= !drops_is_shadow(e, r, &r->dev[i]);
+	if (margin >= DROPS_MARGIN && g->mis != MIS_UNCARRIED)
+		return "foul";
+	if (margin > -DROPS_MARGIN ||
+	    (faulty && d->ref->cfg.accept_cost == 0) ||
+	    (r->matched == 0 && e->npath > 0 && r->cost > 0 &&
+	     r->tail_sensed < 2) ||
+	    (r->free_misses > 0 && r->cost > 0))
+		return "hold";
+	return "take";
+}
+
+/* The move that fits best, read both ways: taken, held or a foul. */
+static void decide(struct drops *d, int n, int best)
+{
+	struct ref_about about = { .cause = CAUSE_NONE };
+	struct reading g;
+	const char *decided;
+
+	read_drops(d, best, n, &g);
+	decided = verdict_of(d, &g);
+	/* A table with a count source takes no move its counts have not
+	 * shown: none came (a move none made, or a count source down). */
+	if (decided[0] == 't' && ref_counts_read(d->ref) && !d->counted)
+		decided = "hold";
+	evidence(d, &g, decided, about.evidence, sizeof(about.evidence));
+	if (decided[0] == 'f')
+		foul_reading(d, n, &g, &about);
+	else if (decided[0] == 'h')
+		hold_reading(d, &g, &about);
+	else
+		drops_accept(d, g.move, n, &about, NULL);
+}
+
+/*
+ * The place touched first is not the origin of the move that fits best:
+ * held when its own move fits a little worse (a sensor fault, or the
+ * touch rule broken), a foul when it does not fit at all. 0 when that
+ * does not decide.
+ */
+static int judge_touched(struct drops *d, int n, int touched, int best)
+{
+	struct referee *ref = d->ref;
+	const struct sense_words *w = ref_words(ref);
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	char why[256] = "";
+
+	if (d->result[touched].cost <= DROPS_OTHER - DROPS_MARGIN) {
+		drops_describe(d, &d->expect[touched], &d->result[touched], 0,
+			       why, sizeof(why), &about);
+		ref_about_place(&about, d->lifted);
+		ref_append(why, sizeof(why), "%s%s %s was touched; the drops fit "
+		       "%s better", why[0] ? "; " : "",
+		       ref_hole_word(ref, d->lifted),
+		       ref_hole_name(ref, d->lifted), d->expect[best].text);
+		hold(d, touched, why, &about, NULL);
+		return 1;
+	}
+	if (d->result[best].cost < DROPS_FOUL_AT) {
+		about.cause = CAUSE_ILLEGAL;
+		ref_about_place(&about, d->lifted);
+		ref_about_place(&about, d->expect[best].origin);
+		snprintf(why, sizeof(why), "touch rule: %s %s was touched, so "
+			 "%s must %s it; %s %s was %s",
+			 ref_hole_word(ref, d->lifted),
+			 ref_hole_name(ref, d->lifted), ref_mover_name(ref),
+			 w->verb, ref_hole_word(ref, d->expect[best].origin),
+			 d->expect[best].text, w->done);
+		drops_foul(d, n, why, &about);
+		return 1;
+	}
+	return 0;
+}
+
+/* `ties` other moves fit about as well as the best: the arbiter says
+ * which. */
+static void hold_ties(struct drops *d, int best, int ties)
+{
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	int cost = d->result[best].cost;
+	char why[256] = "the drops fit";
+
+	for (int e = 0, k = 0; e < d->nexpect; e++) {
+		if (d->result[e].cost > cost + DROPS_TIE)
+			continue;
+		ref_about_place(&about, d->expect[e].origin);
+		ref_append(why, sizeof(why), "%s%s", k++ == 0 ? " " :
+		       k == ties + 1 ? " and " : ", ", d->expect[e].text);
+	}
+	ref_append(why, sizeof(why), " equally well");
+	hold(d, best, why, &about, NULL);
+}
+
+/* Drops the move's reading leaves over (extra, or beyond a roll): the
+ * only ones another move could have made. */
+static int has_extra(const struct drops *d, int e)
+{
+	const struct match_result *r = &d->result[e];
+
+	if (r->ndev == MATCH_DEVIATIONS_MAX || r->cost >= DROPS_FOUL_AT)
+		return 1;
+	for (int i = 0; i < r->ndev; i++)
+		if (r->dev[i].step == STEP_EXTRA || r->dev[i].step == STEP_ROLL)
+			return 1;
+	return 0;
+}
+
+/* The move that fits best, how many fit about as well, and the move of
+ * the place touched first (-1 when none). -1 when no move is left. */
+static int best_fit(const struct drops *d, int *ties, int *touched)
+{
+	int best = -1;
+
+	*ties = 0;
+	*touched = -1;
+	for (int e = 0; e < d->nexpect; e++) {
+		if (d->expect[e].origin == d->lifted)
+			*touched = e;
+		if (best < 0 || d->result[e].cost < d->result[best].cost)
+			best = e;
+	}
+	for (int e = 0; best >= 0 && e < d->nexpect; e++)
+		if (e != best && d->result[e].cost <=
+		    d->result[best].cost + DROPS_TIE)
+			(*ties)++;
+	return best;
+}
+
+void drops_judge(struct drops *d, int n)
+{
+	struct ref_about about = { .cause = CAUSE_NO_FIT };
+	struct drops_split two;
+	int best, ties, touched;
+	char why[64];
+
+	drops_evaluate(d, n, 1);
+	best = best_fit(d, &ties, &touched);
+	if (best < 0) {
+		snprintf(why, sizeof(why), "no move can be made by %s",
+			 ref_words(d->ref)->doing);
+		foul_no_fit(d, n, -1, why, &about);
+		return;
+	}
+	if (touched >= 0 && d->result[touched].cost <=
+	    d->result[best].cost + DROPS_TIE) {
+		best = touched;	/* the touched place settles a tie */
+		ties = 0;
+	}
+	if (touched >= 0 && touched != best &&
+	    judge_touched(d, n, touched, best))
+		return;
+	/* Two players' sowings, one after the other or overlapping, when
+	 * that reads the drops better than one move with its faults. */
+	if (d->result[best].cost >= DROPS_MARGIN && has_extra(d, best) &&
+	    drops_split(d, n, &two) &&
+	    two.cost + DROPS_MARGIN <= d->result[best].cost) {
+		drops_judge_split(d, n, &two);
+		return;
+	}
+	if (ties > 0 && d->result[best].cost < DROPS_FOUL_AT)
+		hold_ties(d, best, ties);
+	else
+		decide(d, n, best);
+}

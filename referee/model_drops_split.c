@@ -1,0 +1,362 @@
+/*
+ * model_drops_split.c - two sowings in one stream of drops: the next
+ * player began before the mover's last piece fell, or so soon after it
+ * that no pause parted them. The drops are read as a whole move of the
+ * mover (its pieces carried in last, in any order) and the beginning of
+ * a move of the player after it, each exactly as expected, in any
+ * interleaving; the mover's move is then judged alone, or held naming
+ * both players when their drops overlapped.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "referee/model_drops.h"
+
+/* The moves after the mover's move `e` (their number in *n, -1 when the
+ * game is over then) and the seat that makes them: worked out once per
+ * position. */
+const struct sense_expect *drops_next(struct drops *d, int e, int *n,
+				      int *seat)
+{
+	struct referee *ref = d->ref;
+	const struct rules *ops = ref->game->ops;
+	struct sense_expect *next = d->next + (size_t)e * SENSE_MOVES_MAX;
+	struct rules_outcome out;
+
+	if (d->next_n[e] == -2) {
+		memcpy(ref->scratch, ref_pos_const(ref), ref->pos_size);
+		d->next_n[e] = -1;
+		if (ops->apply(ref->game, ref->scratch, &d->expect[e].move,
+			       &out, NULL, 0) == 0 &&
+		    !(out.flags & RULES_GAME_OVER)) {
+			d->next_seat[e] = ops->to_move(ref->game,
+						       ref->scratch).seat;
+			d->next_n[e] = (int)ref->sense->expect(ref->game,
+				ref->scratch, next, SENSE_MOVES_MAX);
+		}
+	}
+	*n = d->next_n[e];
+	*seat = d->next_seat[e];
+	return next;
+}
+
+/* Marks the drops of `e`'s tail in tail[]: of each place, the last ones,
+ * as many as the tail carries there. */
+static void mark_tail(const struct drops *d, const struct sense_expect *e,
+		      int n, uint8_t *tail)
+{
+	int left[SENSE_HOLES_MAX];
+
+	for (int h = 0; h < d->ref->nholes; h++)
+		left[h] = e->tail[h];
+	for (int i = n - 1; i >= 0; i--) {
+		tail[i] = left[d->pend[i]] > 0;
+		left[d->pend[i]] -= tail[i];
+	}
+}
+
+/*
+ * Whether the drops not in tail[] are `a`'s path (or, when `begun`, a
+ * beginning of it) and a beginning of `b`'s, interleaved, the first of
+ * them `a`'s. Their drops go into s->theirs[], as late as the drops
+ * allow (when not NULL).
+ */
+static int interleave(struct drops *d, int n, const struct sense_expect *a,
+		      const struct sense_expect *b, const uint8_t *tail,
+		      int begun, struct drops_split *s)
+{
+	const int stride = SENSE_PATH_MAX + 1, ma = a->npath, mb = b->npath;
+	int idx[MATCH_OBS_MAX], k = 0, x = ma;
+
+	for (int i = 0; i < n; i++)
+		if (!tail[i])
+			idx[k++] = i;
+	if ((!begun && k <= ma) || k - ma > mb || k < 2)
+		return 0;
+	memset(d->reach, 0, (size_t)stride);
+	d->reach[0] = 1;
+	for (int j = 0; j < k; j++) {
+		const uint8_t *row = d->reach + (size_t)j * stride;
+		uint8_t *next = d->reach + (size_t)(j + 1) * stride;
+		int o = d->pend[idx[j]], any = 0;
+
+		memset(next, 0, (size_t)ma + 1);
+		for (int p = 0; p <= ma && p <= j; p++) {
+			if (!row[p])
+				continue;
+			if (p < ma && o == a->path[p])
+				any = next[p + 1] = 1;
+			if (j - p < mb && o == b->path[j - p])
+				any = next[p] = 1;
+		}
+		if (!any)
+			return 0;
+	}
+	if (begun) {
+		/* Both begun: the first drop the mover's, one theirs. */
+		for (int p = 1; p < ma && p < k; p++)
+			if (d->reach[(size_t)k * stride + p] &&
+			    d->pend[idx[0]] == a->path[0])
+				return 1;
+		return 0;
+	}
+	if (!d->reach[(size_t)k * stride + ma])
+		return 0;
+	memset(s->theirs, 0, (size_t)n);
+	for (int j = k; j > 0; j--) {
+		const uint8_t *prev = d->reach + (size_t)(j - 1) * stride;
+		int o = d->pend[idx[j - 1]], y = j - x;
+
+		if (y > 0 && o == b->path[y - 1] && prev[x])
+			s->theirs[idx[j - 1]] = 1;
+		else
+			x--;
+	}
+	return !s->theirs[idx[0]];
+}
+
+/* Their drops: one drop is no sowing yet, unless it is a whole one. */
+static int a_sowing(const struct drops_split *s, int n,
+		    const struct sense_expect *theirs)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++)
+		k += s->theirs[i];
+	return k >= 2 || k == theirs->npath;
+}
+
+/* Their first drop, `first`, is a second pulse of the mover's drop
+ * `last`: the same place, sooner after it than a hand could begin. */
+static int echo(const struct drops *d, int last, int first)
+{
+	return last >= 0 && first > last && d->pend[first] == d->pend[last] &&
+	       d->pend_t[first] - d->pend_t[last] < DROPS_REACH_US / 2;
+}
+
+int drops_split_begun(struct drops *d, int n)
+{
+	uint8_t tail[MATCH_OBS_MAX];
+
+	memset(tail, 0, (size_t)n);
+	for (int e = 0; e < d->nexpect; e++) {
+		int nnext, seat;
+		const struct sense_expect *next = drops_next(d, e, &nnext, &seat);
+
+		if (nnext < 0 || seat == ref_mover(d->ref))
+			continue;
+		for (int f = 0; f < nnext; f++)
+			if (interleave(d, n, &d->expect[e], &next[f], tail, 1,
+				       NULL))
+				return 1;
+	}
+	return 0;
+}
+
+/* The split as a candidate: kept when it reads the drops better. */
+static void candidate(struct drops_split *best, const struct drops_split *s)
+{
+	if (s->cost < best->cost)
+		*best = *s;
+}
+
+/* pend[0..n) exactly as move `e` and another player's move begun, in
+ * any interleaving: overlapping sowings, or one at once after the
+ * other. */
+static void split_exact(struct drops *d, int n, int e, int seat,
+			const struct sense_expect *next, int nnext,
+			struct drops_split *best)
+{
+	struct drops_split s;
+	uint8_t tail[MATCH_OBS_MAX];
+
+	mark_tail(d, &d->expect[e], n, tail);
+	for (int f = 0; f < nnext; f++) {
+		int last_mine = -1, first_theirs = -1;
+
+		if (!interleave(d, n, &d->expect[e], &next[f], tail, 0,
+				&s) || !a_sowing(&s, n, &next[f]))
+			continue;
+		for (int i = 0; i < n; i++) {
+			if (!s.theirs[i])
+				last_mine = i;
+			else if (first_theirs < 0)
+				first_theirs = i;
+		}
+		if (echo(d, last_mine, first_theirs))
+			continue;
+		s.move = e;
+		s.next = f;
+		s.seat = seat;
+		s.first_next = first_theirs;
+		s.interleaved = first_theirs < last_mine ||
+			d->pend_t[first_theirs] - d->pend_t[last_mine] <
+			DROPS_REACH_US;
+		s.cost = s.interleaved ? DROPS_COST_OVERLAP : DROPS_COST_QUICK;
+		candidate(best, &s);
+	}
+}
+
+/* pend[0..k) as move `e` and pend[k..n) as the beginning of the next
+ * move, each with the board's faults: the next move at once after. */
+static void split_after(struct drops *d, int n, int e, int seat,
+			const struct sense_expect *next, int nnext,
+			struct drops_split *best)
+{
+	uint16_t rows[3 * (SENSE_PATH_MAX + 1)];
+	struct match_result r;
+	struct drops_split s;
+	int other = seat != ref_mover(d->ref);
+	uint8_t first[SENSE_HOLES_MAX];
+
+	/* Where a next move may begin: its first drop, or its shadow. */
+	memset(first, 0, (size_t)d->ref->nholes);
+	for (int f = 0; f < nnext; f++) {
+		first[next[f].origin] = 1;
+		if (next[f].npath > 0)
+			first[next[f].path[0]] = 1;
+	}
+	for (int k = 1; k < n; k++) {
+		int soon = d->pend_t[k] - d->pend_t[k - 1] < DROPS_REACH_US;
+		int pi = other && soon ? DROPS_COST_OVERLAP : DROPS_COST_QUICK;
+
+		if (!first[d->pend[k]] || echo(d, k - 1, k))
+			continue;
+
+		match_whole(&d->board, &d->expect[e], &d->align[e], d->pend,
+			    d->pend_t, k, 0, &r);
+		if (r.cost + pi >= best->cost)
+			continue;
+		for (int f = 0; f < nnext; f++) {
+			const struct sense_expect *x = &next[f];
+			int c;
+
+			if ((x->npath == 0 || x->path[0] != d->pend[k]) &&
+			    x->origin != d->pend[k])
+				continue;
+			if (n - k < 2 && x->npath != 1)
+				continue;
+			c = r.cost + pi + match_cost(&d->board, x->path,
+						     x->npath, x->origin,
+						     d->pend + k, d->pend_t + k,
+						     n - k, 1, rows);
+			s = (struct drops_split){ .move = e, .next = f,
+				.seat = seat, .first_next = k,
+				.interleaved = other && soon, .cost = c };
+			memset(s.theirs + k, 1, (size_t)(n - k));
+			candidate(best, &s);
+		}
+	}
+}
+
+int drops_split(struct drops *d, int n, struct drops_split *best)
+{
+	best->cost = MATCH_FAR;
+	for (int e = 0; e < d->nexpect; e++) {
+		int nnext, seat;
+		const struct sense_expect *next = drops_next(d, e, &nnext, &seat);
+
+		if (nnext < 0)
+			continue;
+		if (seat != ref_mover(d->ref))
+			split_exact(d, n, e, seat, next, nnext, best);
+		split_after(d, n, e, seat, next, nnext, best);
+	}
+	return best->cost < MATCH_FAR;
+}
+
+/* The overlap: what the foul will say of the next player's drops. */
+static void note_overlap(struct drops *d, const struct drops_split *s, int n)
+{
+	struct ref_about *about = &d->overlap_about;
+	int last_mine = 0;
+	size_t used = 0;
+
+	memset(about, 0, sizeof(*about));
+	about->cause = CAUSE_OVERLAP;
+	d->overlap_drops[0] = '\0';
+	d->overlap_seat = s->seat;
+	d->overlap_mover = ref_mover(d->ref);
+	for (int i = 0; i < n; i++)
+		if (!s->theirs[i])
+			last_mine = i;
+	for (int i = 0; i < d->npend; i++) {
+		if (i < n && !s->theirs[i])
+			continue;
+		ref_about_place(about, d->pend[i]);
+		if (used < sizeof(d->overlap_drops) - 8)
+			used += (size_t)snprintf(d->overlap_drops + used,
+						 sizeof(d->overlap_drops) - used,
+						 "%s%s", used ? " " : "",
+						 ref_hole_name(d->ref,
+							       d->pend[i]));
+	}
+	snprintf(about->evidence, sizeof(about->evidence),
+		 "overlap=%s first=%d mover-last=%d",
+		 rules_seat_name(d->ref->game->ops, s->seat), s->first_next,
+		 last_mine);
+}
+
+void drops_overlap_foul(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	const struct rules *ops = ref->game->ops;
+	const struct sense_words *w = ref_words(ref);
+
+	d->overlap_ply = 0;
+	ref->culprit = d->overlap_seat;
+	ref_say_about(ref, VERDICT_FOUL, &d->overlap_about,
+		      ref->ply + (ref->state == REF_IDLE ? 0 : 1), NULL,
+		      "%s began %s (drops %s) before %s's last %s fell; "
+		      "restore the board", rules_seat_name(ops, d->overlap_seat),
+		      w->doing, d->overlap_drops,
+		      rules_seat_name(ops, d->overlap_mover), w->piece);
+	ref_await_restore(ref);
+}
+
+/* Overlapping sowings: the mover's drops alone are judged as its move;
+ * the next player's sowing is then a foul (once the move is confirmed,
+ * when it is held). */
+static void judge_overlap(struct drops *d, int n, const struct drops_split *s)
+{
+	struct referee *ref = d->ref;
+	int k = 0;
+
+	note_overlap(d, s, n);
+	for (int i = 0; i < n; i++)
+		if (!s->theirs[i]) {
+			d->pend_t[k] = d->pend_t[i];
+			d->pend[k++] = d->pend[i];
+		}
+	d->npend = k;
+	drops_rematch(d);
+	drops_judge(d, k);
+	if (ref->state == REF_HELD)
+		d->overlap_ply = ref->ply + 1;
+	else if (ref->state == REF_PLAY || ref->state == REF_IDLE)
+		drops_overlap_foul(d);
+}
+
+void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
+{
+	struct referee *ref = d->ref;
+	uint8_t theirs[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX];
+	int nt = 0;
+
+	if (s->interleaved) {
+		judge_overlap(d, n, s);
+		return;
+	}
+	/* Theirs, then whatever came after the drops judged. */
+	for (int i = s->first_next; i < d->npend; i++) {
+		theirs[nt] = d->pend[i];
+		at[nt++] = d->pend_t[i];
+	}
+	drops_judge(d, s->first_next);
+	for (int i = 0; i < nt; i++)
+		if (ref->state == REF_PLAY || ref->state == REF_HELD)
+			drops_take(d, theirs[i], at[i], at[i]);
+}
