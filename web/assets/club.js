@@ -350,6 +350,7 @@ async function arbiterConsole(session, box) {
 		/* Tables with something to settle, with their incidents. */
 		const tables = await Promise.all((await api('/api/tables')).map(t =>
 			t.live && (t.live.held || t.live.restoring) ? api(`/api/tables/${t.id}`).catch(() => t) : t));
+		const due = await dueSeries(tables);
 		const issues = tables.flatMap(tableIssues).sort((a, b) => a.at - b.at || a.table.id - b.table.id);
 		/* A row being answered stays as it is. */
 		if (list.dataset.keys !== issues.map(i => i.key).join(' ')) {
@@ -357,11 +358,67 @@ async function arbiterConsole(session, box) {
 			list.dataset.keys = issues.map(i => i.key).join(' ');
 		}
 		quiet.classList.toggle('hidden', issues.length > 0);
-		tablesList.replaceChildren(...tables.map(t => el('li', {}, link(`/tables/${t.id}`, t.name),
-			el('span', { class: 'muted', text: t.game ? ` · ${t.game.sides.map(s => s.name).join(' v ')}` : ' · free' }))));
+		/* A call-up being chosen stays as it is. */
+		const calls = JSON.stringify([tables.map(t => [t.id, t.game && t.game.sides.map(s => s.name), t.series && t.series.id]),
+			due.map(d => d.series)]);
+		if (tablesList.dataset.calls !== calls) {
+			tablesList.replaceChildren(...tables.map(t => el('li', { 'data-table': String(t.id) },
+				link(`/tables/${t.id}`, t.name),
+				el('span', { class: 'muted', text: t.series ? ` · ${seriesName(t.series)}` :
+					t.game ? ` · ${t.game.sides.map(s => s.name).join(' v ')}` : ' · free' }),
+				t.series || !due.length ? '' : callForm(t, due, send))));
+			tablesList.dataset.calls = calls;
+		}
 	};
-	await load();
-	follow(() => load());
+	/* One load at a time: events that come during one ask for one
+	 * more, however fast the tables play. */
+	let loading = false, again = false, failed = false;
+	const refresh = async () => {
+		if (loading) { again = true; return; }
+		loading = true;
+		do {
+			again = false;
+			try {
+				await load();
+				if (failed) status('');
+				failed = false;
+			} catch (e) { failed = true; status(e.message, 'foul'); }
+		} while (again);
+		loading = false;
+	};
+	await refresh();
+	follow(refresh);
+}
+
+/* The series that wait for a table: drawn, both players known, no
+ * table playing them, neither player at a table now. */
+async function dueSeries(tables) {
+	const list = await api('/api/tournaments').catch(() => []);
+	const busy = new Set(tables.filter(t => t.series).map(t => t.series.id));
+	const seated = new Set(tables.filter(t => t.series).flatMap(t => t.series.players.map(p => p.id)));
+	const due = [];
+	for (const t of list.filter(x => x.status === 'drawn' || x.status === 'playing')) {
+		const matches = await api(`/api/tournaments/${t.id}/bracket`).catch(() => []);
+		for (const m of matches) if (m.how === 'pending' && m.series && !busy.has(m.series) &&
+			m.players.every(p => p.id && !seated.has(p.id)))
+			due.push({ series: m.series, text: `${t.name}, match ${m.match + 1}: ${m.players.map(p => p.name).join(' v ')}` });
+	}
+	return due;
+}
+
+function seriesName(s) {
+	return `match ${s.match + 1}: ${s.players.map(p => `${p.name} ${p.total}`).join(' – ')}`;
+}
+
+/* Calls a due series to a free table: the command word assign. */
+function callForm(t, due, send) {
+	const which = el('select', { name: 'series', 'aria-label': `series for ${t.name}` },
+		...due.map(d => el('option', { value: String(d.series), text: d.text })));
+	const out = el('span', { class: 'muted outcome' });
+	const form = el('form', { class: 'inline call', 'data-action': 'assign' }, which,
+		el('button', { type: 'submit', class: 'confirm', text: 'Assign' }), out);
+	form.addEventListener('submit', e => { e.preventDefault(); send(t, 'assign', which.value, out); });
+	return form;
 }
 
 /* ----------------------------------------------- the hidden-code game */
