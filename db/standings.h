@@ -21,7 +21,8 @@ enum standing_status {
 struct standing {
 	int64_t player_id;
 	char name[STANDINGS_NAME_MAX];
-	int seed;
+	int seed;		/* the place in the draw */
+	int seeded;		/* seeded by the arbiter (tournament seed) */
 	int round_reached;	/* rounds + 1 for the champion */
 	enum standing_status status;
 	int out_round;

@@ -808,14 +808,18 @@ try {
 					pending: [...document.querySelectorAll('.match.how-pending')].length,
 					champion: document.getElementById('champion') ? document.getElementById('champion').textContent : '',
 					winners: [...document.querySelectorAll('.how')].filter(e => / wins /.test(e.textContent)).length,
+					seeds: [...new Set([...document.querySelectorAll('.match .seed')].map(s =>
+						`${s.parentElement.querySelector('.name').textContent}${s.textContent}`))].join(','),
 					text: document.body.innerText }));
 				await shot(p, `evening-${tag}${path.replace(/\//g, '_')}`);
 				pw.stop();
 				const cupPage = path === `/tournaments/${cup.id}`;
 				ok(st.text === '' && m.sw <= m.cw && m.bare === 0 && pw.problems.length === 0 &&
-					(!cupPage || (m.pending === 0 && m.champion === `Champion: ${done.champion}` && m.winners >= 5)) &&
+					(!cupPage || (m.pending === 0 && m.champion === `Champion: ${done.champion}` && m.winners >= 5 &&
+						m.seeds === 'Ada seed 1')) &&
 					(path !== `/tournaments/${thu.id}` || m.text.includes(rr.t.champion)),
-					`evening ${path} at ${width}x${height}: no sideways scrolling, winners named${cupPage ? ', the bracket complete with its champion' : ''}`,
+					`evening ${path} at ${width}x${height}: no sideways scrolling, winners named${cupPage ?
+						', the bracket complete with its champion, a seed only for the seeded player' : ''}`,
 					JSON.stringify({ ...m, text: undefined }), st.text, ...pw.problems);
 				await p.close();
 			}

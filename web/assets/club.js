@@ -53,9 +53,11 @@ function matchBox(m, from) {
 		`Match ${m.match + 1}`));
 	m.players.forEach((p, k) => {
 		const won = m.winner && p.id === m.winner;
+		/* A seed only for a player the arbiter seeded: the place in
+		 * the draw is no seed. */
 		const seed = p.seeded && p.seed ? el('span', { class: 'seed', text: ` seed ${p.seed}` }) : null;
 		box.append(el('div', { class: won ? 'side winner' : m.winner && p.id ? 'side loser' : 'side' },
-			el('span', { class: 'name' }, sideName(p, from[k]), seed),
+			el('span', { class: 'who' }, el('span', { class: 'name' }, sideName(p, from[k])), seed),
 			el('span', { class: 'total', text: showTotals(m) ? String(p.total) : '' })));
 	});
 	box.append(el('div', { class: 'how', text: matchText(m) }));
