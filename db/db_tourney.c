@@ -1078,6 +1078,9 @@ static void standings_bracket(const struct rebuilt *r,
 				me->round_reached = round;
 			if (m->how == BRACKET_PENDING || other <= 0)
 				continue;
+			if (bracket_is_third_place(b, i) || round == b->rounds)
+				me->place = (bracket_is_third_place(b, i) ? 3 : 1) +
+					    (m->winner != m->side[k]);
 			if (m->how == BRACKET_PLAYED) {
 				if (m->winner == m->side[k])
 					me->series_won++;

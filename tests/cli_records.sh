@@ -28,7 +28,7 @@ snapshot() {
 	pb export --format json
 }
 
-plan 100
+plan 102
 
 out=$(pb player list 2>&1); rc=$?
 expect_eq "a missing database is a database error" "$rc" 3
@@ -285,6 +285,22 @@ out=$(pb tournament standings Plate | grep ' Dee ' | sed 's/.*\(out in round 1 b
 expect_eq "Dee out by forfeit" "$out" "out in round 1 by Ada (forfeit)"
 out=$(pb tournament standings Plate --json | grep -o '"series_won":[0-9]*' | cut -d: -f2 | awk '{n += $1} END {print n}')
 expect_eq "only played series count as won" "$out" 2
+out=$(pb tournament standings Plate | awk 'NR > 3 {print $2}' | tr '\n' ' ')
+third=$(pb tournament show Plate | awk -F '  +' '$2 == "third place" {print ($NF == "A wins" ? $3 " " $4 : $4 " " $3)}')
+champion=$(pb tournament show Plate | sed -n 's/^champion: *//p')
+expect_eq "the standings: champion, runner-up, then third place by its match" "$out" "$champion Ada $third "
+
+# Out in round 1 by a forfeit before any game: after those who played,
+# whatever the points.
+pb tournament create Bowl -o "$SHORT" --target 2 >/dev/null
+pb tournament enter Bowl Ada Bob Cyd Dee >/dev/null
+pb tournament draw Bowl >/dev/null
+pb tournament forfeit Bowl Dee >/dev/null
+series=$(pb tournament show Bowl | awk '$NF == "playing" {print $(NF-2); exit}')
+pb game add --series "$series" $WIN_FIRST >/dev/null
+out=$(pb tournament standings Bowl | awk 'NR > 3 {print $2 ":" $NF}' | tail -n 2 | tr '\n' ' ' | sed 's/-[0-9]*/-N/')
+loser=$(pb tournament standings Bowl --json | grep -o '"name":"[A-Za-z]*","seed":[0-9]*,"seeded":false,"round_reached":1,"status":"eliminated","out_round":1,"out_by":"[A-Za-z]*","forfeit":false' | sed 's/"name":"\([A-Za-z]*\)".*/\1/')
+expect_eq "who forfeited without a game is last, below a loser with fewer points" "$out" "$loser:-N Dee:+0 "
 
 # The hidden-code game with three players: three seats, no more.
 out=$(pb game add --game codegame -o 'players=3 secrets=R3/G1/B2' \

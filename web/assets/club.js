@@ -104,40 +104,33 @@ function bracketView(matches, champion) {
 	return parts;
 }
 
-/* Where each player finished, from the bracket: the champion, the
- * runner-up, third and fourth by their match, then by the round
- * reached; one who never played a game after those who did. */
+/* Where each player finished, in words, from the bracket; in the
+ * standings' order, which pitboss keeps (the champion, the runner-up,
+ * third and fourth by their match, then by the round reached, one who
+ * never played a game after those who did). */
 function finishes(matches, standings) {
 	const main = matches.filter(m => !m.third_place);
 	const rounds = Math.max(0, ...main.map(m => m.round));
 	const final = main.find(m => m.round === rounds);
 	const third = matches.find(m => m.third_place);
 	const info = {};
-	for (const s of standings) info[s.player] = { s, round: 0, rank: 99, text: 'still in' };
+	for (const s of standings) info[s.player] = { s, text: 'still in' };
 	for (const m of main) for (const p of m.players) if (p.id && info[p.id]) {
 		const i = info[p.id];
-		i.round = Math.max(i.round, m.round);
 		const other = m.players.find(q => q !== p);
 		if (m.winner && m.winner !== p.id && m.how !== 'pending') {
 			const how = m.how === 'forfeit' ? ' (forfeited)' : m.how === 'withdrawal' ? ' (withdrew)' : '';
 			i.text = m.round === rounds ? `runner-up: lost the final to ${other.name}${how}` :
 				`out in ${roundName(m.round, rounds).toLowerCase().replace(/s$/, '')} to ${other.name || 'a bye'}${how}`;
-			if (m.round === rounds) i.rank = 2;
-			i.out = m.how;
 		}
 	}
-	if (final && final.winner && info[final.winner]) {
-		info[final.winner].rank = 1;
-		info[final.winner].text = 'champion';
-	}
+	if (final && final.winner && info[final.winner]) info[final.winner].text = 'champion';
 	if (third && third.winner && third.how !== 'pending') for (const p of third.players) if (p.id && info[p.id]) {
-		info[p.id].rank = p.id === third.winner ? 3 : 4;
 		info[p.id].text = p.id === third.winner ? 'third place' : `fourth: lost the third-place match to ${third.players.find(q => q !== p).name}`;
 	}
-	for (const s of standings) if (s.status === 'withdrawn' && info[s.player].rank > 4) info[s.player].text = 'withdrew';
-	const played = s => s.games_won + s.games_lost + s.games_drawn > 0;
-	return standings.map((s, at) => Object.assign(info[s.player], { at })).sort((x, y) =>
-		x.rank - y.rank || y.round - x.round || played(y.s) - played(x.s) || x.at - y.at);
+	const placed = new Set([final, third].filter(m => m && m.winner && m.how !== 'pending').flatMap(m => m.players.map(p => p.id)));
+	for (const s of standings) if (s.status === 'withdrawn' && !placed.has(s.player)) info[s.player].text = 'withdrew';
+	return standings.map(s => info[s.player]);
 }
 
 async function pageTournament() {
