@@ -657,6 +657,46 @@ try {
 		await context.close();
 	});
 
+	/* Verdicts carry their cause; the public pages phrase them by it. */
+	await group('plain words', async () => {
+		const t4 = await until(async () => {
+			const t = await json(`${LIVE}/api/tables/4`);
+			return t.live && t.live.held ? t : null;
+		}, 15000);
+		if (!ok(t4 !== null, 'table 4 holds a move for the arbiter')) return;
+		const last = t4.live.last;
+		ok(last.kind === 'hold' && /^(ambiguous|held-fault)$/.test(last.cause) && Array.isArray(last.places),
+			`the table's last verdict carries its cause and places: ${JSON.stringify(last)}`);
+		/* The kept events, from the start. */
+		const ac = new AbortController();
+		const r = await fetch(`${LIVE}/api/events`, { headers: { 'Last-Event-ID': '0' }, signal: ac.signal });
+		const reader = r.body.getReader();
+		let text = '';
+		const stop = Date.now() + 10000;
+		while (!/"kind":"hold"[^\n]*\n/.test(text) && Date.now() < stop) {
+			const { value, done } = await Promise.race([reader.read(),
+				new Promise(res => setTimeout(() => res({ done: true }), 3000))]);
+			if (done) break;
+			text += new TextDecoder().decode(value);
+		}
+		ac.abort();
+		const events = text.split('\n').filter(l => l.startsWith('data: ')).map(l => JSON.parse(l.slice(6)));
+		const hold = events.find(e => e.table === 4 && e.kind === 'hold');
+		ok(events.length > 0 && events.every(e => typeof e.cause === 'string' && Array.isArray(e.places)) &&
+			hold && hold.cause === last.cause,
+			`every verdict event carries "cause" and "places" (${events.length} events; table 4's hold: ${hold && hold.cause})`);
+		const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+		const page = await context.newPage();
+		await page.goto(`${LIVE}/tables/4`);
+		await settled(page);
+		const said = await page.evaluate(l => ({ banner: document.querySelector('.banner[data-verdict]') ?
+			document.querySelector('.banner[data-verdict]').textContent : '', plain: plainPart(l.text) }), last);
+		const details = last.text.slice(said.plain.length).replace(/^[;:,]?\s*/, '');
+		ok(/^Gus plays \S+(\? Waiting|: waiting) for the arbiter\.$/.test(said.banner) && (!details || !said.banner.includes(details)),
+			`a spectator reads the held move plainly: "${said.banner}" (the referee said "${last.text}")`);
+		await context.close();
+	});
+
 	await group('console', async () => {
 		const t4 = await until(async () => {
 			const t = await json(`${LIVE}/api/tables/4`);
