@@ -671,16 +671,19 @@ try {
 		const ac = new AbortController();
 		const r = await fetch(`${LIVE}/api/events`, { headers: { 'Last-Event-ID': '0' }, signal: ac.signal });
 		const reader = r.body.getReader();
+		const utf8 = new TextDecoder();
 		let text = '';
 		const stop = Date.now() + 10000;
 		while (!/"kind":"hold"[^\n]*\n/.test(text) && Date.now() < stop) {
 			const { value, done } = await Promise.race([reader.read(),
 				new Promise(res => setTimeout(() => res({ done: true }), 3000))]);
 			if (done) break;
-			text += new TextDecoder().decode(value);
+			text += utf8.decode(value, { stream: true });
 		}
 		ac.abort();
-		const events = text.split('\n').filter(l => l.startsWith('data: ')).map(l => JSON.parse(l.slice(6)));
+		/* Whole lines only: the last read may end inside one. */
+		const events = text.slice(0, text.lastIndexOf('\n') + 1).split('\n')
+			.filter(l => l.startsWith('data: ')).map(l => JSON.parse(l.slice(6)));
 		const hold = events.find(e => e.table === 4 && e.kind === 'hold');
 		ok(events.length > 0 && events.every(e => typeof e.cause === 'string' && Array.isArray(e.places)) &&
 			hold && hold.cause === last.cause,
