@@ -331,8 +331,9 @@ static int show_row(struct show_ctx *s, const struct db_bracket_match *m)
 				printf("null,");
 				continue;
 			}
-			printf("{\"player\":%" PRId64 ",\"seed\":%d,\"name\":",
-			       m->player[k], m->seed[k]);
+			printf("{\"player\":%" PRId64 ",\"seed\":%d,"
+			       "\"seeded\":%s,\"name\":", m->player[k],
+			       m->seed[k], m->seeded[k] ? "true" : "false");
 			cli_json_string(stdout, m->name[k]);
 			printf(",\"total\":%d},", m->total[k]);
 		}
@@ -353,8 +354,10 @@ static int show_row(struct show_ctx *s, const struct db_bracket_match *m)
 	for (int k = 0; k < 2; k++) {
 		char *out = k ? b : a;
 
-		if (m->player[k])
+		if (m->player[k] && m->seeded[k])
 			snprintf(out, 300, "%s (%d)", m->name[k], m->seed[k]);
+		else if (m->player[k])
+			snprintf(out, 300, "%s", m->name[k]);
 		else
 			snprintf(out, 300, "%s", m->name[k][0] ? m->name[k] : "?");
 	}
@@ -521,13 +524,15 @@ static void rr_standings(const struct db_tournament_info *t,
 			printf("%s{\"rank\":%zu,\"player\":%" PRId64
 			       ",\"name\":", i ? "," : "", i + 1, r->player_id);
 			cli_json_string(stdout, r->name);
-			printf(",\"seed\":%d,\"status\":\"%s\",\"points\":%d,"
+			printf(",\"seed\":%d,\"seeded\":%s,\"status\":\"%s\","
+			       "\"points\":%d,"
 			       "\"head_to_head\":%d,\"sonneborn_berger\":%d,"
 			       "\"series_won\":%d,\"series_lost\":%d,"
 			       "\"games_won\":%d,\"games_lost\":%d,"
 			       "\"games_drawn\":%d,\"points_for\":%d,"
 			       "\"points_against\":%d,\"above_next_by\":",
-			       r->seed, standings_status_name(r->status),
+			       r->seed, r->seeded ? "true" : "false",
+			       standings_status_name(r->status),
 			       r->points, r->head_to_head, r->sonneborn_berger,
 			       r->series_won, r->series_lost, r->games_won,
 			       r->games_lost, r->games_drawn, r->points_for,
@@ -592,8 +597,9 @@ static int tournament_standings(int argc, char **argv)
 			printf("%s{\"rank\":%zu,\"player\":%" PRId64 ",\"name\":",
 			       i ? "," : "", i + 1, r->player_id);
 			cli_json_string(stdout, r->name);
-			printf(",\"seed\":%d,\"round_reached\":%d,\"status\":\"%s\","
-			       "\"out_round\":", r->seed, r->round_reached,
+			printf(",\"seed\":%d,\"seeded\":%s,\"round_reached\":%d,"
+			       "\"status\":\"%s\",\"out_round\":", r->seed,
+			       r->seeded ? "true" : "false", r->round_reached,
 			       standings_status_name(r->status));
 			if (r->status == STANDING_ELIMINATED) {
 				printf("%d,\"out_by\":", r->out_round);
@@ -620,7 +626,10 @@ static int tournament_standings(int argc, char **argv)
 			     series[32], games[48], pf[16], pa[16], diff[16];
 
 			snprintf(rank, sizeof(rank), "%zu", i + 1);
-			snprintf(seed, sizeof(seed), "%d", r->seed);
+			if (r->seeded)
+				snprintf(seed, sizeof(seed), "%d", r->seed);
+			else
+				snprintf(seed, sizeof(seed), "-");
 			snprintf(round, sizeof(round), "%d", r->round_reached);
 			status_text(r, status, sizeof(status));
 			snprintf(series, sizeof(series), "%d-%d", r->series_won,

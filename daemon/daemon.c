@@ -160,7 +160,11 @@ static void to_web(void *ctx, struct table *t, const struct verdict *v)
 		"\"ply\":%d,\"move\":", table_id(t),
 		(long long)table_board_id(t), verdict_kind_name(v->kind), v->ply);
 	json_string(f, v->move[0] ? v->move : NULL);
-	fputs(",\"text\":", f);
+	fprintf(f, ",\"cause\":\"%s\",\"places\":[",
+		verdict_cause_name(v->cause));
+	for (int i = 0; i < v->nplaces && i < VERDICT_PLACES_MAX; i++)
+		fprintf(f, "%s%d", i ? "," : "", v->places[i]);
+	fputs("],\"text\":", f);
 	json_string(f, v->text);
 	fputs(",\"state\":", f);
 	fputs(state != NULL ? state : "null", f);

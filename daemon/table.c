@@ -707,7 +707,12 @@ char *table_state_json(struct table *t)
 			add_str(&s, &len, t->last_v.move);
 		else
 			add(&s, &len, "null");
-		add(&s, &len, ",\"text\":");
+		add(&s, &len, ",\"cause\":\"%s\",\"places\":[",
+		    verdict_cause_name(t->last_v.cause));
+		for (int i = 0; i < t->last_v.nplaces &&
+		     i < VERDICT_PLACES_MAX; i++)
+			add(&s, &len, "%s%d", i ? "," : "", t->last_v.places[i]);
+		add(&s, &len, "],\"text\":");
 		add_str(&s, &len, t->last_v.text);
 		add(&s, &len, "}");
 	} else {

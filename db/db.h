@@ -351,7 +351,8 @@ struct db_bracket_match {
 	int third_place;
 	int64_t player[2];		/* 0: bye or not known */
 	char name[2][NAMES_MAX_BYTES];	/* "(bye)" or "" when not known */
-	int seed[2];
+	int seed[2];			/* the place in the draw */
+	int seeded[2];			/* seeded by the arbiter */
 	int64_t series_id;		/* 0: none */
 	int total[2];
 	char how[16];			/* pending, played, bye, forfeit, withdrawal */

@@ -61,6 +61,7 @@ enum query {
 	Q_ENTRY_WITHDRAW,
 	Q_ENTRY_LIST,
 	Q_ENTRY_WITHDRAWN,
+	Q_ENTRY_SEEDED,
 	Q_SLOT_INSERT,
 	Q_SLOT_LIST,
 	Q_RESULT_INSERT,
@@ -162,6 +163,9 @@ int db_rr_matches(struct db *db, int64_t tid,
 		  void *ctx);
 /* Games won, lost, drawn and points for and against into rows (found by
  * player), from the totals the tournament's series keep. */
+/* Whether the arbiter gave the entrant a seed (`tournament seed`): 1 or
+ * 0; a seed held only by the draw is no seed. */
+int db_entry_seeded(struct db *db, int64_t tid, int64_t player_id);
 int db_standings_games_tx(struct db *db, int64_t tid,
 			  struct standing *rows, int n);
 int db_rr_standings(struct db *db, int64_t tid, struct standing **out,

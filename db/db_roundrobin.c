@@ -316,6 +316,7 @@ int db_rr_matches(struct db *db, int64_t tid,
 		for (int k = 0; k < 2; k++) {
 			m.player[k] = s->player[k];
 			m.seed[k] = seed_of(r, s->player[k]);
+			m.seeded[k] = db_entry_seeded(db, tid, s->player[k]);
 			m.total[k] = s->total[k];
 			snprintf(m.name[k], sizeof(m.name[k]), "%s",
 				 s->name[k]);
@@ -378,6 +379,7 @@ int db_rr_standings(struct db *db, int64_t tid, struct standing **out,
 	for (int s = 1; rc == DB_OK && s <= r->n; s++) {
 		by_seed[s - 1].player_id = r->player[s];
 		by_seed[s - 1].seed = s;
+		by_seed[s - 1].seeded = db_entry_seeded(db, tid, r->player[s]);
 		snprintf(by_seed[s - 1].name, sizeof(by_seed[s - 1].name),
 			 "%s", r->name[s]);
 	}

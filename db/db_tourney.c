@@ -961,6 +961,8 @@ static int knockout_bracket(struct db *db, int64_t tid,
 				snprintf(out.name[k], sizeof(out.name[k]), "(bye)");
 			} else if (m->side[k] > 0) {
 				out.player[k] = r->player[m->side[k]];
+				out.seeded[k] = db_entry_seeded(db, tid,
+								out.player[k]);
 				rc = db_player_get(db, out.player[k], &p);
 				snprintf(out.name[k], sizeof(out.name[k]), "%s",
 					 p.name);
@@ -1001,6 +1003,21 @@ static struct standing *row_of(struct standing *rows, int n, int64_t pid)
 		if (rows[i].player_id == pid)
 			return &rows[i];
 	return NULL;
+}
+
+int db_entry_seeded(struct db *db, int64_t tid, int64_t player_id)
+{
+	sqlite3_stmt *st;
+	int seeded = 0;
+
+	if (player_id == 0 || db_prepare(db, Q_ENTRY_SEEDED, &st) != DB_OK)
+		return 0;
+	sqlite3_bind_int64(st, 1, tid);
+	sqlite3_bind_int64(st, 2, player_id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		seeded = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	return seeded;
 }
 
 /* Games won, lost, drawn and points, from the totals each series keeps
@@ -1061,6 +1078,9 @@ static void standings_bracket(const struct rebuilt *r,
 				me->round_reached = round;
 			if (m->how == BRACKET_PENDING || other <= 0)
 				continue;
+			if (bracket_is_third_place(b, i) || round == b->rounds)
+				me->place = (bracket_is_third_place(b, i) ? 3 : 1) +
+					    (m->winner != m->side[k]);
 			if (m->how == BRACKET_PLAYED) {
 				if (m->winner == m->side[k])
 					me->series_won++;
@@ -1111,6 +1131,7 @@ static int knockout_standings(struct db *db, int64_t tid,
 
 		row->player_id = r->player[s];
 		row->seed = s;
+		row->seeded = db_entry_seeded(db, tid, r->player[s]);
 		rc = db_player_get(db, r->player[s], &p);
 		snprintf(row->name, sizeof(row->name), "%s", p.name);
 	}

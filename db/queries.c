@@ -171,12 +171,19 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_ENTRY_SET_SEED] =
 	"UPDATE entries SET seed = ?3 WHERE tournament_id = ?1"
 	" AND player_id = ?2",
+	/* A seed given up before the draw; kept after it (the player was
+	 * seeded). */
 	[Q_ENTRY_WITHDRAW] =
-	"UPDATE entries SET status = 'withdrawn', seed = NULL"
+	"UPDATE entries SET status = 'withdrawn', seed = CASE WHEN"
+	" (SELECT status FROM tournaments WHERE id = ?1) = 'entry'"
+	" THEN NULL ELSE seed END"
 	" WHERE tournament_id = ?1 AND player_id = ?2",
 	[Q_ENTRY_LIST] =
 	"SELECT player_id, COALESCE(seed, 0) FROM entries"
 	" WHERE tournament_id = ?1 AND status = 'in' ORDER BY entered, player_id",
+	[Q_ENTRY_SEEDED] =
+	"SELECT seed IS NOT NULL FROM entries"
+	" WHERE tournament_id = ?1 AND player_id = ?2",
 	[Q_ENTRY_WITHDRAWN] =
 	"SELECT player_id FROM entries WHERE tournament_id = ?1"
 	" AND status = 'withdrawn'",

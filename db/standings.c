@@ -13,8 +13,15 @@ int standings_compare(const void *a, const void *b)
 	int dx = x->points_for - x->points_against;
 	int dy = y->points_for - y->points_against;
 
+	int px = x->games_won + x->games_lost + x->games_drawn > 0;
+	int py = y->games_won + y->games_lost + y->games_drawn > 0;
+
+	if (x->place && y->place && x->place != y->place)
+		return x->place - y->place;
 	if (x->round_reached != y->round_reached)
 		return y->round_reached - x->round_reached;
+	if (px != py)
+		return py - px;
 	if (dx != dy)
 		return dy - dx;
 	if (x->points_for != y->points_for)

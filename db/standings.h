@@ -1,7 +1,11 @@
 /*
  * standings.h - a tournament's standings table and its order
- * (RULES.md section 1): round reached, then points difference, then
- * points for; entrants still level are listed by seed. Pure logic.
+ * (RULES.md section 1): the places the last matches decide (champion,
+ * runner-up, the third-place match's winner and loser), then round
+ * reached, then those who played a game before those who never did
+ * (out by a forfeit or a withdrawal before any game), then points
+ * difference, then points for; entrants still level are listed by
+ * draw position. Pure logic.
  */
 #ifndef PITBOSS_STANDINGS_H
 #define PITBOSS_STANDINGS_H
@@ -21,8 +25,11 @@ enum standing_status {
 struct standing {
 	int64_t player_id;
 	char name[STANDINGS_NAME_MAX];
-	int seed;
+	int seed;		/* the place in the draw */
+	int seeded;		/* seeded by the arbiter (tournament seed) */
 	int round_reached;	/* rounds + 1 for the champion */
+	int place;		/* 1..4 once a final or third-place match
+				 * decides it, else 0 */
 	enum standing_status status;
 	int out_round;
 	char out_by[STANDINGS_NAME_MAX];

@@ -28,7 +28,7 @@ snapshot() {
 	pb export --format json
 }
 
-plan 98
+plan 102
 
 out=$(pb player list 2>&1); rc=$?
 expect_eq "a missing database is a database error" "$rc" 3
@@ -138,8 +138,12 @@ expect_eq "random draw with a recorded seed" "$rc:$out" \
 	"0:Cup drawn at random with seed 7 (the same seed gives the same draw)"
 out=$(pb tournament show Cup | grep -c ' bye$')
 expect_eq "three byes in round 1" "$out" 3
-out=$(pb tournament show Cup | grep ' bye$' | sed 's/.*round 1 *\([A-Za-z]*\) (\([0-9]\)).*/\2/' | sort | tr '\n' ' ')
-expect_eq "byes to seeds 1, 2 and 3" "$out" "1 2 3 "
+out=$(pb tournament show Cup --json | grep -o '"round":1,"third_place":false,"a":{"player":[0-9]*,"seed":[0-9]*,"seeded":[a-z]*,"name":"[A-Za-z]*","total":0},"b":null' | sed 's/.*"a":{"player":[0-9]*,//' | sed 's/"seed":\([0-9]*\).*/\1/' | sort | tr '\n' ' ')
+expect_eq "byes to draw places 1, 2 and 3" "$out" "1 2 3 "
+out=$(pb tournament show Cup | grep -o '[A-Za-z]* ([0-9]*)' | sort -u | tr '\n' ';')
+expect_eq "a seed is shown only for the seeded player" "$out" "Ada (1);"
+out=$(pb tournament standings Cup | awk 'NR > 3 {print $2 ":" $3}' | grep -v ':-$' | tr '\n' ';')
+expect_eq "and only his in the standings" "$out" "Ada:1;"
 out=$(pb tournament show Cup | grep '^1 ' | awk '{print $4}')
 expect_eq "Ada keeps her seed 1" "$out" "Ada"
 out=$(pb tournament draw Cup 2>&1); rc=$?
@@ -155,8 +159,8 @@ PITBOSS_DB="$tmp/again.db" pb tournament create Cup -o "$SHORT" --target 2 >/dev
 PITBOSS_DB="$tmp/again.db" pb tournament enter Cup Ada Bob Cyd Dee Eve >/dev/null
 PITBOSS_DB="$tmp/again.db" pb tournament seed Cup Ada 1 >/dev/null
 PITBOSS_DB="$tmp/again.db" pb tournament draw Cup --random --seed 7 >/dev/null
-a=$(pb tournament show Cup | grep 'round 1' | awk '{print $3, $4, $5, $6}')
-b=$(PITBOSS_DB="$tmp/again.db" pb tournament show Cup | grep 'round 1' | awk '{print $3, $4, $5, $6}')
+a=$(pb tournament show Cup | grep 'round 1' | awk -F '  +' '{print $3 "|" $4}')
+b=$(PITBOSS_DB="$tmp/again.db" pb tournament show Cup | grep 'round 1' | awk -F '  +' '{print $3 "|" $4}')
 expect_eq "the draw reproduces from its seed" "$a" "$b"
 
 # Calling the due series to tables, without a daemon: recorded at once.
@@ -258,7 +262,7 @@ pb tournament enter Plate Ada Bob Cyd Dee >/dev/null
 pb tournament draw Plate >/dev/null
 out=$(pb tournament forfeit Plate Dee); rc=$?
 expect_eq "forfeit" "$rc:$out" "0:Dee forfeits the current match of Plate"
-out=$(pb tournament show Plate | grep '^1 ' | awk '{print $3, $5, $(NF-3), $(NF-2), $(NF-1), $NF}')
+out=$(pb tournament show Plate | grep '^1 ' | awk -F '  +' '{print $3, $4, $NF}')
 expect_eq "recorded as a forfeit, not as a series played" "$out" "Ada Dee A wins by forfeit"
 out=$(pb tournament forfeit Plate Ada 2>&1); rc=$?
 expect_eq "no forfeit before the opponent is known" "$rc:$out" \
@@ -281,6 +285,22 @@ out=$(pb tournament standings Plate | grep ' Dee ' | sed 's/.*\(out in round 1 b
 expect_eq "Dee out by forfeit" "$out" "out in round 1 by Ada (forfeit)"
 out=$(pb tournament standings Plate --json | grep -o '"series_won":[0-9]*' | cut -d: -f2 | awk '{n += $1} END {print n}')
 expect_eq "only played series count as won" "$out" 2
+out=$(pb tournament standings Plate | awk 'NR > 3 {print $2}' | tr '\n' ' ')
+third=$(pb tournament show Plate | awk -F '  +' '$2 == "third place" {print ($NF == "A wins" ? $3 " " $4 : $4 " " $3)}')
+champion=$(pb tournament show Plate | sed -n 's/^champion: *//p')
+expect_eq "the standings: champion, runner-up, then third place by its match" "$out" "$champion Ada $third "
+
+# Out in round 1 by a forfeit before any game: after those who played,
+# whatever the points.
+pb tournament create Bowl -o "$SHORT" --target 2 >/dev/null
+pb tournament enter Bowl Ada Bob Cyd Dee >/dev/null
+pb tournament draw Bowl >/dev/null
+pb tournament forfeit Bowl Dee >/dev/null
+series=$(pb tournament show Bowl | awk '$NF == "playing" {print $(NF-2); exit}')
+pb game add --series "$series" $WIN_FIRST >/dev/null
+out=$(pb tournament standings Bowl | awk 'NR > 3 {print $2 ":" $NF}' | tail -n 2 | tr '\n' ' ' | sed 's/-[0-9]*/-N/')
+loser=$(pb tournament standings Bowl --json | grep -o '"name":"[A-Za-z]*","seed":[0-9]*,"seeded":false,"round_reached":1,"status":"eliminated","out_round":1,"out_by":"[A-Za-z]*","forfeit":false' | sed 's/"name":"\([A-Za-z]*\)".*/\1/')
+expect_eq "who forfeited without a game is last, below a loser with fewer points" "$out" "$loser:-N Dee:+0 "
 
 # The hidden-code game with three players: three seats, no more.
 out=$(pb game add --game codegame -o 'players=3 secrets=R3/G1/B2' \

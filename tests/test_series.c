@@ -170,6 +170,39 @@ static void test_standings_tie_order(void **state)
 			    "champion");
 }
 
+/* The places the last matches decide come first; in a round, who
+ * played a game ranks before who went out by forfeit without one,
+ * whatever the points. */
+static void test_standings_places_and_forfeits(void **state)
+{
+	struct standing rows[7];
+
+	(void)state;
+	memset(rows, 0, sizeof(rows));
+	/* seed, place, round reached, games played, points for, against */
+	static const int data[7][6] = {
+		{ 1, 4, 2, 2, 30, 10 },	/* lost the third-place match */
+		{ 2, 1, 4, 3, 20, 20 },	/* champion */
+		{ 3, 3, 2, 1, 5, 25 },	/* won the third-place match */
+		{ 4, 2, 3, 0, 0, 0 },	/* runner-up by withdrawal */
+		{ 5, 0, 1, 0, 0, 0 },	/* forfeited before any game */
+		{ 6, 0, 1, 1, 0, 12 },	/* played and lost: ahead of 5 */
+		{ 7, 0, 1, 1, 2, 8 },	/* diff -6: ahead of 6 */
+	};
+	for (int i = 0; i < 7; i++) {
+		rows[i].seed = data[i][0];
+		rows[i].place = data[i][1];
+		rows[i].round_reached = data[i][2];
+		rows[i].games_lost = data[i][3];
+		rows[i].points_for = data[i][4];
+		rows[i].points_against = data[i][5];
+	}
+	standings_sort(rows, 7);
+	static const int want[7] = { 2, 4, 3, 1, 7, 6, 5 };
+	for (int i = 0; i < 7; i++)
+		assert_int_equal(rows[i].seed, want[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +212,7 @@ int main(void)
 		cmocka_unit_test(test_level_at_target_plays_on),
 		cmocka_unit_test(test_first_mover_alternates),
 		cmocka_unit_test(test_standings_tie_order),
+		cmocka_unit_test(test_standings_places_and_forfeits),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

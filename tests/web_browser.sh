@@ -1,8 +1,10 @@
 #!/bin/sh
 # The dashboard in a real browser: Debian's chromium, headless, driven by
-# playwright-core (tests/browser) against two pitbossd on temporary
+# playwright-core (tests/browser) against three pitbossd on temporary
 # databases and free ports: a --demo one (a tournament, its series and
-# games) and one with an arbiter's password whose tables replay traces.
+# games), one with an arbiter's password whose tables replay traces, and
+# a club's: two simulated tables, fast, an arbiter's password and an
+# empty database, on which the test keeps a whole evening.
 # tests/browser/dashboard.test.mjs checks every page, a live table, the
 # arbiter's login and a correction, and a phone-sized screen; its TAP is
 # passed through.
@@ -16,8 +18,8 @@ PITBOSS="${top_builddir:-.}/pitboss"
 src="$(cd "${top_srcdir:-.}" && pwd)"
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 tmp=$(mktemp -d)
-demo='' live=''
-trap '[ -n "$demo" ] && kill -9 $demo 2>/dev/null; [ -n "$live" ] && kill -9 $live 2>/dev/null; rm -rf "$tmp"' EXIT
+demo='' live='' night=''
+trap '[ -n "$demo" ] && kill -9 $demo 2>/dev/null; [ -n "$live" ] && kill -9 $live 2>/dev/null; [ -n "$night" ] && kill -9 $night 2>/dev/null; rm -rf "$tmp"' EXIT
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 	echo "1..0 # SKIP node or npm not installed (Debian packages: nodejs npm; ./bootstrap installs them)"
@@ -132,15 +134,39 @@ start_web "$tmp/live.log" "$PITBOSSD" -f -c "$tmp/live.conf" --speed 2 \
 	--assets "$src/web/assets" ||
 	{ printf '1..1\nnot ok 1 - the live daemon started\n'; sed 's/^/# /' "$tmp/live.log"; exit 1; }
 live=$web_pid
+live_port=$web_port
 
+# The club's evening: two sensor tables (simulated, at 1000 times real
+# time) and nothing else; the test enters the players and the
+# tournaments as an organiser would.
+cat >"$tmp/night.conf" <<EOC
+database = $tmp/night.db
+web.listen = 127.0.0.1
+web.password-hash = $hash
+log-level = info
+[table 1]
+name = Front
+source = sim
+seed = 11
+[table 2]
+name = Back
+source = sim
+seed = 12
+EOC
+start_web "$tmp/night.log" "$PITBOSSD" -f -c "$tmp/night.conf" --speed 1000 \
+	--assets "$src/web/assets" ||
+	{ printf '1..1\nnot ok 1 - the club'"'"'s daemon started\n'; sed 's/^/# /' "$tmp/night.log"; exit 1; }
+night=$web_pid
+
+PITBOSS_CLUB_URL="http://127.0.0.1:$web_port" PITBOSS_CLUB_DB="$tmp/night.db" \
 PITBOSS_DEMO_URL="http://127.0.0.1:$demo_port" \
-PITBOSS_LIVE_URL="http://127.0.0.1:$web_port" \
+PITBOSS_LIVE_URL="http://127.0.0.1:$live_port" \
 PITBOSS_PASSWORD="$password" CHROMIUM="$CHROMIUM" \
 PITBOSS_CLI="$PITBOSS" PITBOSS_LIVE_DB="$tmp/live.db" \
 	node "$run/dashboard.test.mjs"
 status=$?
 
-for p in $demo $live; do
+for p in $demo $live $night; do
 	kill -TERM "$p" 2>/dev/null
 	wait "$p"
 	rc=$?
@@ -149,9 +175,9 @@ for p in $demo $live; do
 		status=1
 	fi
 done
-demo='' live=''
+demo='' live='' night=''
 if [ "$status" -ne 0 ]; then
 	echo "# the daemons' logs, last lines:"
-	tail -n 15 "$tmp/demo.log" "$tmp/live.log" | sed 's/^/# /'
+	tail -n 15 "$tmp/demo.log" "$tmp/live.log" "$tmp/night.log" | sed 's/^/# /'
 fi
 exit "$status"

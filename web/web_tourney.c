@@ -131,8 +131,9 @@ void api_standings(struct web_request *r)
 		jbuf_printf(&b, "%s{\"place\":%zu,\"player\":%" PRId64
 			    ",\"name\":", i ? "," : "", i + 1, s->player_id);
 		jbuf_str(&b, s->name);
-		jbuf_printf(&b, ",\"seed\":%d,\"round_reached\":%d,"
-			    "\"out_round\":%d,\"out_by\":", s->seed,
+		jbuf_printf(&b, ",\"seed\":%d,\"seeded\":%s,"
+			    "\"round_reached\":%d,\"out_round\":%d,"
+			    "\"out_by\":", s->seed, s->seeded ? "true" : "false",
 			    s->round_reached, s->out_round);
 		jbuf_str(&b, s->out_by[0] ? s->out_by : NULL);
 		jbuf_printf(&b, ",\"out_forfeit\":%s,\"status\":",
@@ -173,7 +174,8 @@ static int each_match(void *ctx, const struct db_bracket_match *m)
 			jbuf_printf(l->b, "null");
 		jbuf_printf(l->b, ",\"name\":");
 		jbuf_str(l->b, m->name[p]);
-		jbuf_printf(l->b, ",\"seed\":%d,\"total\":%d}", m->seed[p],
+		jbuf_printf(l->b, ",\"seed\":%d,\"seeded\":%s,\"total\":%d}",
+			    m->seed[p], m->seeded[p] ? "true" : "false",
 			    m->total[p]);
 	}
 	jbuf_printf(l->b, "],\"series\":");

@@ -17,7 +17,10 @@
 //                     table 4 holds a move for the arbiter; tournament 1
 //                     there is a finished knockout of 5 (byes, a forfeit,
 //                     a third-place match)
-//   PITBOSS_PASSWORD  the arbiter's password there
+//   PITBOSS_PASSWORD  the arbiter's password there (and at the club's)
+//   PITBOSS_CLUB_URL, PITBOSS_CLUB_DB  a pitbossd on an empty database
+//                     with two simulated tables (Front, Back) at a high
+//                     --speed: the test keeps a club's evening there
 //   PITBOSS_CLI, PITBOSS_LIVE_DB  pitboss and the live daemon's database
 //   PITBOSS_SHOTS     optional: a folder the screenshots are saved in
 //   CHROMIUM          the browser (default /usr/bin/chromium)
@@ -30,6 +33,8 @@ const PASSWORD = process.env.PITBOSS_PASSWORD;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CLI = process.env.PITBOSS_CLI;		/* pitboss, for tournament show */
 const LIVE_DB = process.env.PITBOSS_LIVE_DB;	/* the live daemon's database */
+const CLUB = process.env.PITBOSS_CLUB_URL;	/* the club's evening */
+const CLUB_DB = process.env.PITBOSS_CLUB_DB;
 const SHOTS = process.env.PITBOSS_SHOTS;	/* a folder for screenshots, or unset */
 
 /* ------------------------------------------------------------ TAP */
@@ -652,6 +657,49 @@ try {
 		await context.close();
 	});
 
+	/* Verdicts carry their cause; the public pages phrase them by it. */
+	await group('plain words', async () => {
+		const t4 = await until(async () => {
+			const t = await json(`${LIVE}/api/tables/4`);
+			return t.live && t.live.held ? t : null;
+		}, 15000);
+		if (!ok(t4 !== null, 'table 4 holds a move for the arbiter')) return;
+		const last = t4.live.last;
+		ok(last.kind === 'hold' && /^(ambiguous|held-fault)$/.test(last.cause) && Array.isArray(last.places),
+			`the table's last verdict carries its cause and places: ${JSON.stringify(last)}`);
+		/* The kept events, from the start. */
+		const ac = new AbortController();
+		const r = await fetch(`${LIVE}/api/events`, { headers: { 'Last-Event-ID': '0' }, signal: ac.signal });
+		const reader = r.body.getReader();
+		const utf8 = new TextDecoder();
+		let text = '';
+		const stop = Date.now() + 10000;
+		while (!/"kind":"hold"[^\n]*\n/.test(text) && Date.now() < stop) {
+			const { value, done } = await Promise.race([reader.read(),
+				new Promise(res => setTimeout(() => res({ done: true }), 3000))]);
+			if (done) break;
+			text += utf8.decode(value, { stream: true });
+		}
+		ac.abort();
+		/* Whole lines only: the last read may end inside one. */
+		const events = text.slice(0, text.lastIndexOf('\n') + 1).split('\n')
+			.filter(l => l.startsWith('data: ')).map(l => JSON.parse(l.slice(6)));
+		const hold = events.find(e => e.table === 4 && e.kind === 'hold');
+		ok(events.length > 0 && events.every(e => typeof e.cause === 'string' && Array.isArray(e.places)) &&
+			hold && hold.cause === last.cause,
+			`every verdict event carries "cause" and "places" (${events.length} events; table 4's hold: ${hold && hold.cause})`);
+		const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+		const page = await context.newPage();
+		await page.goto(`${LIVE}/tables/4`);
+		await settled(page);
+		const said = await page.evaluate(l => ({ banner: document.querySelector('.banner[data-verdict]') ?
+			document.querySelector('.banner[data-verdict]').textContent : '', plain: plainPart(l.text) }), last);
+		const details = last.text.slice(said.plain.length).replace(/^[;:,]?\s*/, '');
+		ok(/^Gus plays \S+(\? Waiting|: waiting) for the arbiter\.$/.test(said.banner) && (!details || !said.banner.includes(details)),
+			`a spectator reads the held move plainly: "${said.banner}" (the referee said "${last.text}")`);
+		await context.close();
+	});
+
 	await group('console', async () => {
 		const t4 = await until(async () => {
 			const t = await json(`${LIVE}/api/tables/4`);
@@ -708,6 +756,119 @@ try {
 			ok(w.problems.length === 0, `${tag}: no console errors or failed requests`, ...w.problems);
 			await context.close();
 		}
+	});
+
+	/* A club's evening as a new organiser keeps it: the players and
+	 * the draw with pitboss, the two tables called by the arbiter on
+	 * the console until the champion; a round robin another night. */
+	await group('evening', async () => {
+		if (!ok(CLUB && CLUB_DB && CLI, 'the club\'s daemon and pitboss are given')) return;
+		const steps = [];
+		const pb = (...args) => { steps.push(args.join(' '));
+			return execFileSync(CLI, args, { env: { ...process.env, PITBOSS_DB: CLUB_DB } }).toString(); };
+		const setup0 = performance.now();
+		for (const p of ['Ada', 'Bram', 'Cleo', 'Dev', 'Edda', 'Finn', 'Gus', 'Hana']) pb('player', 'add', p);
+		pb('tournament', 'create', 'Club Cup', '--target', '6', '--third-place');
+		pb('tournament', 'enter', 'Club Cup', 'Ada', 'Bram', 'Cleo', 'Dev', 'Edda', 'Finn', 'Gus', 'Hana');
+		pb('tournament', 'withdraw', 'Club Cup', 'Hana');	/* absent: a bye */
+		pb('tournament', 'seed', 'Club Cup', 'Ada', '1');
+		pb('tournament', 'draw', 'Club Cup', '--seed', '2026');
+		pb('tournament', 'forfeit', 'Club Cup', 'Gus');	/* does not come */
+		const cup = (await json(`${CLUB}/api/tournaments`)).find(t => t.name === 'Club Cup');
+		if (!ok(cup && cup.status === 'drawn', `the organiser's set-up: ${steps.length} pitboss commands (${ms(performance.now() - setup0)})`,
+			JSON.stringify(cup))) return;
+
+		const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+		const page = await context.newPage();
+		const w = watch(page);
+		await page.goto(`${CLUB}/admin`);
+		await settled(page);
+		await page.fill('#password', PASSWORD);
+		await page.click('#login button[type=submit]');
+		await page.waitForSelector('#logout', { timeout: 8000 });
+		/* The arbiter calls a due series to each free table, as often
+		 * as one is free, until the tournament is over. */
+		const play = async (id, timeoutMs) => {
+			const called = new Set();
+			const end = Date.now() + timeoutMs;
+			let t;
+			for (;;) {
+				t = await json(`${CLUB}/api/tournaments/${id}`);
+				if (t.status === 'finished' || Date.now() > end) break;
+				const form = await page.$('.table-links form.call');
+				if (form) {
+					const series = await form.$eval('select', s => s.value);
+					await form.$eval('button', b => b.click());
+					await page.waitForFunction(f => { const o = f.querySelector('.outcome');
+						return !f.isConnected || (o && o.textContent !== '' && o.textContent !== '…'); },
+						form, { timeout: 10000 }).catch(() => null);
+					called.add(series);
+				}
+				await page.waitForTimeout(250);
+			}
+			return { t, called };
+		};
+		const play0 = performance.now();
+		const { t: done, called } = await play(cup.id, 120000);
+		const bracket = await json(`${CLUB}/api/tournaments/${cup.id}/bracket`);
+		const series = bracket.filter(m => m.series && m.how === 'played').map(m => String(m.series));
+		ok(done.status === 'finished' && done.champion, `the tables play the knockout to its champion, ${done.champion} (${ms(performance.now() - play0)})`,
+			JSON.stringify(done), JSON.stringify(bracket.map(m => [m.match + 1, m.how])));
+		ok(series.length >= 5 && series.every(s => called.has(s)),
+			`every series played was called to a table by the arbiter on the console (${called.size} calls, ${series.length} series played)`,
+			JSON.stringify([...called]), JSON.stringify(series));
+		ok(bracket.some(m => m.how === 'bye') && bracket.some(m => m.how === 'forfeit') && bracket.every(m => m.how !== 'pending'),
+			'the bracket is complete: a bye, a forfeit, nothing pending', JSON.stringify(bracket.map(m => m.how)));
+		w.stop();
+		ok(w.problems.length === 0, 'no console errors or failed requests on the console', ...w.problems);
+
+		/* Another night: a round robin of five, called the same way. */
+		const rr0 = steps.length;
+		pb('tournament', 'create', 'Thursday', '--format', 'round-robin', '--target', '6');
+		pb('tournament', 'enter', 'Thursday', 'Ada', 'Bram', 'Cleo', 'Dev', 'Edda');
+		pb('tournament', 'draw', 'Thursday', '--seed', '5');
+		note(`the round robin's set-up: ${steps.length - rr0} pitboss commands`);
+		const thu = (await json(`${CLUB}/api/tournaments`)).find(t => t.name === 'Thursday');
+		const rr0t = performance.now();
+		const rr = await play(thu.id, 180000);
+		const rrStand = await json(`${CLUB}/api/tournaments/${thu.id}/standings`);
+		ok(rr.t.status === 'finished' && rrStand.length === 5 && rrStand[0].name === rr.t.champion,
+			`the round robin of five is played at the tables to its end, ${rr.t.champion} first (${rr.called.size} calls, ${ms(performance.now() - rr0t)})`,
+			JSON.stringify(rr.t), JSON.stringify(rrStand.map(s => [s.name, s.points])));
+		await context.close();
+
+		for (const [width, height, tag] of SIZES) {
+			const ctx = await browser.newContext({ viewport: { width, height } });
+			for (const path of ['/', '/tv', '/tournaments', `/tournaments/${cup.id}`, `/tournaments/${thu.id}`,
+				'/players', `/players/${done.champion_id}`, `/series/${series[series.length - 1]}`]) {
+				const p = await ctx.newPage();
+				const pw = watch(p);
+				await p.goto(CLUB + path);
+				const st = await settled(p);
+				const m = await p.evaluate(() => ({ sw: document.documentElement.scrollWidth,
+					cw: document.documentElement.clientWidth,
+					bare: [...document.querySelectorAll('td, .result, .how')].filter(e => /^wins?$/i.test(e.textContent.trim())).length,
+					pending: [...document.querySelectorAll('.match.how-pending')].length,
+					champion: document.getElementById('champion') ? document.getElementById('champion').textContent : '',
+					winners: [...document.querySelectorAll('.how')].filter(e => / wins /.test(e.textContent)).length,
+					seeds: [...new Set([...document.querySelectorAll('.match .seed')].map(s =>
+						`${s.parentElement.querySelector('.name').textContent}${s.textContent}`))].join(','),
+					text: document.body.innerText }));
+				await shot(p, `evening-${tag}${path.replace(/\//g, '_')}`);
+				pw.stop();
+				const cupPage = path === `/tournaments/${cup.id}`;
+				ok(st.text === '' && m.sw <= m.cw && m.bare === 0 && pw.problems.length === 0 &&
+					(!cupPage || (m.pending === 0 && m.champion === `Champion: ${done.champion}` && m.winners >= 5 &&
+						m.seeds === 'Ada seed 1')) &&
+					(path !== `/tournaments/${thu.id}` || m.text.includes(rr.t.champion)),
+					`evening ${path} at ${width}x${height}: no sideways scrolling, winners named${cupPage ?
+						', the bracket complete with its champion, a seed only for the seeded player' : ''}`,
+					JSON.stringify({ ...m, text: undefined }), st.text, ...pw.problems);
+				await p.close();
+			}
+			await ctx.close();
+		}
+		note(`the evening: ${steps.length} pitboss commands in all, a configuration of two tables, a login and ${called.size + rr.called.size} calls on the console`);
 	});
 } catch (e) {
 	ok(false, 'the browser tests ran', e && e.stack ? e.stack : e);

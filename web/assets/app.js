@@ -205,20 +205,54 @@ function seatPlayer(game, seat) {
  * who moved is to move again. Spectators (`full` false) read a held
  * move or a foul without the sensors' details, which are the arbiter's. */
 function verdictSentence(v, game, toMove, full) {
-	let text = v.text || '';
+	let text = v.text || '', again = false;
 	const sides = game && game.sides ? game.sides : [];
 	for (const side of sides)
 		if (side.name && text.startsWith(`${side.seat} `)) {
 			text = side.name + text.slice(side.seat.length);
-			if (v.kind === 'accept' && toMove === side.seat && v.move &&
-			    !/again/.test(text)) text += ' and moves again';
+			again = v.kind === 'accept' && toMove === side.seat && !!v.move;
 			break;
 		}
-	if (!full && v.kind === 'hold') return `${plainPart(text)} Waiting for the arbiter.`;
-	if (!full && v.kind === 'foul') return 'Foul: the board is being put back.';
-	if (!full && v.kind !== 'accept' && v.kind !== 'start') return plainPart(text);
+	if (!full) return publicSentence(v, plainPart(text) + (again ? ' and moves again' : ''));
+	if (again && !/again/.test(text)) text += ' and moves again';
 	const lead = { foul: 'Foul: ', hold: 'Waiting for the arbiter: ', warn: 'Note: ' }[v.kind] || '';
 	return lead + text;
+}
+
+/* What spectators read of a verdict, by its cause (the verdict's
+ * structured reason), with the game's own words: the sentence's first
+ * part. Sensor details stay in the arbiter's view. */
+const held = w => /\?$/.test(w) ? `${w} Waiting for the arbiter.` : `${w}: waiting for the arbiter.`;
+const PUBLIC_CAUSES = {
+	ambiguous: held,
+	'held-fault': held,
+	kept: () => 'Waiting for the arbiter.',
+	'no-fit': () => 'Foul: the board is being put back.',
+	'snapshot-far': () => 'Foul: the board is being put back.',
+	'snapshot-bad': () => 'The board could not be read: waiting for the arbiter.',
+	illegal: w => `Foul: ${w}; the board is being put back.`,
+	'foul-upheld': () => 'Foul upheld: the board is being put back.',
+	restored: () => 'The board is back as it was: play on.',
+	rejected: () => 'The arbiter refused the move: the board goes back.',
+	'taken-back': () => 'The arbiter took the last move back.',
+	'position-set': () => 'The arbiter set the position.',
+	ended: () => 'The arbiter ended the game.',
+	abandoned: () => 'A new game replaces this one.',
+	'button-alone': () => 'The button was pressed, but no move was seen.',
+	'unknown-place': () => 'A sensor reported a place the board does not have: the arbiter checks.',
+	'sensor-dead': () => 'A sensor needs the arbiter.',
+	'sensor-stuck': () => 'A sensor needs the arbiter.',
+	'sensor-back': () => 'The sensors work again.',
+	'no-memory': () => 'The referee needs the arbiter.',
+};
+
+function publicSentence(v, words) {
+	const f = PUBLIC_CAUSES[v.cause];
+	if (f) return f(words);
+	/* Without a cause (an incident recorded before): by its kind. */
+	if (v.kind === 'hold') return held(words);
+	if (v.kind === 'foul') return 'Foul: the board is being put back.';
+	return words;
 }
 
 /* A sentence's first part, without the sensors' details after it. */

@@ -53,9 +53,11 @@ function matchBox(m, from) {
 		`Match ${m.match + 1}`));
 	m.players.forEach((p, k) => {
 		const won = m.winner && p.id === m.winner;
+		/* A seed only for a player the arbiter seeded: the place in
+		 * the draw is no seed. */
 		const seed = p.seeded && p.seed ? el('span', { class: 'seed', text: ` seed ${p.seed}` }) : null;
 		box.append(el('div', { class: won ? 'side winner' : m.winner && p.id ? 'side loser' : 'side' },
-			el('span', { class: 'name' }, sideName(p, from[k]), seed),
+			el('span', { class: 'who' }, el('span', { class: 'name' }, sideName(p, from[k])), seed),
 			el('span', { class: 'total', text: showTotals(m) ? String(p.total) : '' })));
 	});
 	box.append(el('div', { class: 'how', text: matchText(m) }));
@@ -102,40 +104,33 @@ function bracketView(matches, champion) {
 	return parts;
 }
 
-/* Where each player finished, from the bracket: the champion, the
- * runner-up, third and fourth by their match, then by the round
- * reached; one who never played a game after those who did. */
+/* Where each player finished, in words, from the bracket; in the
+ * standings' order, which pitboss keeps (the champion, the runner-up,
+ * third and fourth by their match, then by the round reached, one who
+ * never played a game after those who did). */
 function finishes(matches, standings) {
 	const main = matches.filter(m => !m.third_place);
 	const rounds = Math.max(0, ...main.map(m => m.round));
 	const final = main.find(m => m.round === rounds);
 	const third = matches.find(m => m.third_place);
 	const info = {};
-	for (const s of standings) info[s.player] = { s, round: 0, rank: 99, text: 'still in' };
+	for (const s of standings) info[s.player] = { s, text: 'still in' };
 	for (const m of main) for (const p of m.players) if (p.id && info[p.id]) {
 		const i = info[p.id];
-		i.round = Math.max(i.round, m.round);
 		const other = m.players.find(q => q !== p);
 		if (m.winner && m.winner !== p.id && m.how !== 'pending') {
 			const how = m.how === 'forfeit' ? ' (forfeited)' : m.how === 'withdrawal' ? ' (withdrew)' : '';
 			i.text = m.round === rounds ? `runner-up: lost the final to ${other.name}${how}` :
 				`out in ${roundName(m.round, rounds).toLowerCase().replace(/s$/, '')} to ${other.name || 'a bye'}${how}`;
-			if (m.round === rounds) i.rank = 2;
-			i.out = m.how;
 		}
 	}
-	if (final && final.winner && info[final.winner]) {
-		info[final.winner].rank = 1;
-		info[final.winner].text = 'champion';
-	}
+	if (final && final.winner && info[final.winner]) info[final.winner].text = 'champion';
 	if (third && third.winner && third.how !== 'pending') for (const p of third.players) if (p.id && info[p.id]) {
-		info[p.id].rank = p.id === third.winner ? 3 : 4;
 		info[p.id].text = p.id === third.winner ? 'third place' : `fourth: lost the third-place match to ${third.players.find(q => q !== p).name}`;
 	}
-	for (const s of standings) if (s.status === 'withdrawn' && info[s.player].rank > 4) info[s.player].text = 'withdrew';
-	const played = s => s.games_won + s.games_lost + s.games_drawn > 0;
-	return standings.map((s, at) => Object.assign(info[s.player], { at })).sort((x, y) =>
-		x.rank - y.rank || y.round - x.round || played(y.s) - played(x.s) || x.at - y.at);
+	const placed = new Set([final, third].filter(m => m && m.winner && m.how !== 'pending').flatMap(m => m.players.map(p => p.id)));
+	for (const s of standings) if (s.status === 'withdrawn' && !placed.has(s.player)) info[s.player].text = 'withdrew';
+	return standings.map(s => info[s.player]);
 }
 
 async function pageTournament() {
@@ -350,6 +345,7 @@ async function arbiterConsole(session, box) {
 		/* Tables with something to settle, with their incidents. */
 		const tables = await Promise.all((await api('/api/tables')).map(t =>
 			t.live && (t.live.held || t.live.restoring) ? api(`/api/tables/${t.id}`).catch(() => t) : t));
+		const due = await dueSeries(tables);
 		const issues = tables.flatMap(tableIssues).sort((a, b) => a.at - b.at || a.table.id - b.table.id);
 		/* A row being answered stays as it is. */
 		if (list.dataset.keys !== issues.map(i => i.key).join(' ')) {
@@ -357,11 +353,67 @@ async function arbiterConsole(session, box) {
 			list.dataset.keys = issues.map(i => i.key).join(' ');
 		}
 		quiet.classList.toggle('hidden', issues.length > 0);
-		tablesList.replaceChildren(...tables.map(t => el('li', {}, link(`/tables/${t.id}`, t.name),
-			el('span', { class: 'muted', text: t.game ? ` · ${t.game.sides.map(s => s.name).join(' v ')}` : ' · free' }))));
+		/* A call-up being chosen stays as it is. */
+		const calls = JSON.stringify([tables.map(t => [t.id, t.game && t.game.sides.map(s => s.name), t.series && t.series.id]),
+			due.map(d => d.series)]);
+		if (tablesList.dataset.calls !== calls) {
+			tablesList.replaceChildren(...tables.map(t => el('li', { 'data-table': String(t.id) },
+				link(`/tables/${t.id}`, t.name),
+				el('span', { class: 'muted', text: t.series ? ` · ${seriesName(t.series)}` :
+					t.game ? ` · ${t.game.sides.map(s => s.name).join(' v ')}` : ' · free' }),
+				t.series || !due.length ? '' : callForm(t, due, send))));
+			tablesList.dataset.calls = calls;
+		}
 	};
-	await load();
-	follow(() => load());
+	/* One load at a time: events that come during one ask for one
+	 * more, however fast the tables play. */
+	let loading = false, again = false, failed = false;
+	const refresh = async () => {
+		if (loading) { again = true; return; }
+		loading = true;
+		do {
+			again = false;
+			try {
+				await load();
+				if (failed) status('');
+				failed = false;
+			} catch (e) { failed = true; status(e.message, 'foul'); }
+		} while (again);
+		loading = false;
+	};
+	await refresh();
+	follow(refresh);
+}
+
+/* The series that wait for a table: drawn, both players known, no
+ * table playing them, neither player at a table now. */
+async function dueSeries(tables) {
+	const list = await api('/api/tournaments').catch(() => []);
+	const busy = new Set(tables.filter(t => t.series).map(t => t.series.id));
+	const seated = new Set(tables.filter(t => t.series).flatMap(t => t.series.players.map(p => p.id)));
+	const due = [];
+	for (const t of list.filter(x => x.status === 'drawn' || x.status === 'playing')) {
+		const matches = await api(`/api/tournaments/${t.id}/bracket`).catch(() => []);
+		for (const m of matches) if (m.how === 'pending' && m.series && !busy.has(m.series) &&
+			m.players.every(p => p.id && !seated.has(p.id)))
+			due.push({ series: m.series, text: `${t.name}, match ${m.match + 1}: ${m.players.map(p => p.name).join(' v ')}` });
+	}
+	return due;
+}
+
+function seriesName(s) {
+	return `match ${s.match + 1}: ${s.players.map(p => `${p.name} ${p.total}`).join(' – ')}`;
+}
+
+/* Calls a due series to a free table: the command word assign. */
+function callForm(t, due, send) {
+	const which = el('select', { name: 'series', 'aria-label': `series for ${t.name}` },
+		...due.map(d => el('option', { value: String(d.series), text: d.text })));
+	const out = el('span', { class: 'muted outcome' });
+	const form = el('form', { class: 'inline call', 'data-action': 'assign' }, which,
+		el('button', { type: 'submit', class: 'confirm', text: 'Assign' }), out);
+	form.addEventListener('submit', e => { e.preventDefault(); send(t, 'assign', which.value, out); });
+	return form;
 }
 
 /* ----------------------------------------------- the hidden-code game */
