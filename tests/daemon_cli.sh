@@ -168,7 +168,7 @@ if command -v sqlite3 >/dev/null; then
 		"$tmp/two.db" >"$tmp/two.conf"
 	"$PITBOSSD" -f -c "$tmp/two.conf" --speed 10 >"$tmp/two.log" 2>&1 &
 	pid=$!
-	for i in $(seq 50); do grep -q 'ready:' "$tmp/two.log" && break; sleep 0.1; done
+	for i in $(seq 600); do grep -q 'ready:' "$tmp/two.log" && break; sleep 0.1; done
 	kill -9 $pid
 	wait $pid 2>/dev/null
 	sqlite3 "$tmp/two.db" "UPDATE games SET options = 'no-such-option=1'
@@ -176,7 +176,7 @@ if command -v sqlite3 >/dev/null; then
 		(SELECT id FROM boards WHERE name = 'Back')"
 	"$PITBOSSD" -f -c "$tmp/two.conf" --speed 10 >"$tmp/two.log" 2>&1 &
 	pid=$!
-	for i in $(seq 50); do grep -q 'ready:' "$tmp/two.log" && break; sleep 0.1; done
+	for i in $(seq 600); do grep -q 'ready:' "$tmp/two.log" && break; sleep 0.1; done
 	expect_match "a table that cannot open is logged and left out" \
 		"$(cat "$tmp/two.log")" "table 2 (Back) is left out"
 	expect_match "the other tables run" "$(cat "$tmp/two.log")" \
@@ -197,7 +197,7 @@ if command -v sqlite3 >/dev/null; then
 		WHERE kind = 'undo' AND done IS NULL"
 	"$PITBOSSD" -f -c "$tmp/good.conf" --speed 10 >"$tmp/log2" 2>&1 &
 	pid=$!
-	for i in $(seq 50); do
+	for i in $(seq 600); do
 		grep -q '(end)' "$tmp/log2" && break
 		sleep 0.1
 	done

@@ -55,7 +55,7 @@ base="http://127.0.0.1:$web_port"
 
 # The JSON of one table, once its game is recorded.
 table() {
-	for i in $(seq 50); do
+	for i in $(seq 300); do
 		curl -s "$base/api/tables/$1" >"$tmp/t$1"
 		grep -q '"game":{"id"' "$tmp/t$1" && break
 		sleep 0.2

@@ -369,6 +369,7 @@ function tableCard(t) {
 	const banner = verdictBanner(lastVerdict[t.id], game, turn);
 	if (banner) card.append(banner);
 	if (live && live.sensors !== 'online') card.append(el('div', { class: 'banner foul', text: 'sensors offline' }));
+	if (live && live.store) card.append(el('div', { class: 'banner foul', text: live.store }));
 	if (t.series) card.append(seriesLines(t.series));
 	if (!game) card.append(el('p', { class: 'muted', text: 'no game under way' }));
 	const next = nextLine(live);
@@ -488,6 +489,8 @@ async function pageTable() {
 			parts.push(el('div', { class: 'banner hold', text: 'a move awaits the arbiter' }));
 		if (live && live.restoring && !(last && last.kind === 'foul'))
 			parts.push(el('div', { class: 'banner foul', text: 'foul: the board is being put back' }));
+		if (live && live.store)
+			parts.push(el('div', { class: 'banner foul', text: live.store }));
 		if (t.series) parts.push(seriesLines(t.series));
 		const next = nextLine(live);
 		if (next) parts.push(next);
