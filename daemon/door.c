@@ -177,9 +177,9 @@ static void look(void *ctx)
 	    version != d->data_version) {
 		d->data_version = version;
 		d->settle = 0;
+		/* The version read before the commands are taken: one
+		 * committed meanwhile by another process changes it. */
 		take_commands(d, NULL);
-		/* Our own writes change nothing for the others. */
-		db_data_version(d->db, &d->data_version);
 	} else if (d->settle > 0 && d->settle < DOOR_SETTLE_TRIES) {
 		/* The log was written but no commit is seen yet: a writer
 		 * slowed down by a busy machine. Look again, each time
@@ -229,8 +229,10 @@ static void on_bell(void *ctx, int fd, short revents)
 	if (read(fd, &rung, sizeof(rung)) != (ssize_t)sizeof(rung))
 		return;
 	log_debug("commands door: rung by the dashboard");
-	take_commands(d, NULL);
+	/* Read before taking: a command another process commits while
+	 * these are carried out still shows as a change. */
 	db_data_version(d->db, &d->data_version);
+	take_commands(d, NULL);
 }
 
 static int hang_bell(struct door *d)
@@ -298,8 +300,8 @@ struct door *door_open(struct loop *loop, struct db *db, const char *db_path,
 		return NULL;
 	}
 	watch_wal(d, db_path);
-	take_queued(d);
 	db_data_version(d->db, &d->data_version);
+	take_queued(d);
 	d->timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, look, d);
 	return d;
 }
