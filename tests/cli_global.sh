@@ -11,8 +11,8 @@ unset PITBOSS_DB
 plan 11
 
 out=$("$PITBOSS" --db "$tmp/club.db" db init 2>&1); rc=$?
-expect_eq "--db before the group" "$rc: $out" \
-	"0: $tmp/club.db: schema version 6"
+expect_match "--db before the group" "$rc: $out" \
+	"0: $tmp/club.db: schema version "
 
 out=$("$PITBOSS" --db "$tmp/club.db" player add Ann 2>&1); rc=$?
 expect_eq "pitboss --db FILE player add NAME" "$rc: $out" \

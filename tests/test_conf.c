@@ -500,7 +500,7 @@ static void test_quotes_and_byte_order_mark(void **state)
 	parse_fails("[table 1]\nsource = sim\nname = \"\n",
 		    "test.conf:3: key 'name': unterminated quote");
 	parse_ok("[table 1]\nsource = sim\nname = \"Front \"A\"\"\n"
-		 "players = Ann\"\n");
+		 "players = Ann\", Bob\n");
 	assert_string_equal(conf->table[0].name, "Front \"A\"");
 	parse_ok("\xef\xbb\xbf" "database = /srv/club.db\nweb.port = 81\n");
 	assert_string_equal(conf->database, "/srv/club.db");
