@@ -180,15 +180,75 @@ static const char *check_abs(const char *value, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * The crypt(3) methods a password hash may use: its prefix, and the
+ * length of the hash proper after its last '$' (bcrypt's holds the
+ * salt too, after a cost of two digits).
+ */
+static const struct hash_method {
+	const char *prefix, *name;
+	size_t digest;
+	int cost;		/* the middle is a cost, 04 to 31 */
+} hash_methods[] = {
+	{ "$y$", "yescrypt", 43, 0 },
+	{ "$gy$", "gost-yescrypt", 43, 0 },
+	{ "$7$", "scrypt", 43, 0 },
+	{ "$2b$", "bcrypt", 53, 1 },
+	{ "$2y$", "bcrypt", 53, 1 },
+	{ "$2a$", "bcrypt", 53, 1 },
+	{ "$6$", "SHA-512", 86, 0 },
+	{ "$5$", "SHA-256", 43, 0 },
+	{ "$1$", "MD5", 22, 0 },
+};
+
+#define CRYPT64 "./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+/* Whether the `n` bytes between the prefix and the last '$' fit. */
+static int hash_middle_ok(const struct hash_method *m, const char *mid,
+			  size_t n)
+{
+	int cost;
+
+	if (m->cost) {
+		if (n != 2 || mid[0] < '0' || mid[0] > '9' || mid[1] < '0' ||
+		    mid[1] > '9')
+			return 0;
+		cost = (mid[0] - '0') * 10 + (mid[1] - '0');
+		return cost >= 4 && cost <= 31;
+	}
+	return n > 0 && strspn(mid, CRYPT64 "$=") >= n && mid[0] != '$' &&
+	       mid[n - 1] != '$';
+}
+
+/* A whole hash of a known method: no password could match another. */
 static const char *check_hash(const char *value, char *buf, size_t len)
 {
-	(void)buf;
-	(void)len;
+	const struct hash_method *m = NULL;
+	const char *digest;
+	size_t pre, mid;
+
 	if (value[0] == '\0')
 		return NULL;
-	if (value[0] != '$' || strpbrk(value, " \t") != NULL)
-		return "not a crypt(3) hash (it starts with '$', "
-		       "make one with 'mkpasswd -m yescrypt')";
+	for (size_t i = 0; i < sizeof(hash_methods) / sizeof(hash_methods[0]);
+	     i++)
+		if (strncmp(value, hash_methods[i].prefix,
+			    strlen(hash_methods[i].prefix)) == 0)
+			m = &hash_methods[i];
+	if (m == NULL)
+		return "not a crypt(3) hash of a known method (yescrypt "
+		       "'$y$', SHA-512 '$6$', bcrypt '$2b$'...): make one "
+		       "with 'mkpasswd -m yescrypt'";
+	pre = strlen(m->prefix);
+	digest = strrchr(value, '$') + 1;
+	mid = (size_t)(digest - value) > pre ? (size_t)(digest - value) - pre - 1
+					      : 0;
+	if (mid == 0 || !hash_middle_ok(m, value + pre, mid) ||
+	    strlen(digest) != m->digest || strspn(digest, CRYPT64) != m->digest) {
+		snprintf(buf, len, "not a whole %s hash (its settings, '$', "
+			 "then %zu characters): make one with 'mkpasswd -m "
+			 "yescrypt'", m->name, m->digest);
+		return buf;
+	}
 	return NULL;
 }
 
@@ -478,12 +538,14 @@ static int parse_line(struct conf_parser *p, unsigned line, char *text)
 	key = trim(s);
 	value = trim(eq + 1);
 	n = strlen(value);
-	if (n >= 2 && value[0] == '"' && value[n - 1] == '"') {
+	if (*key == '\0')
+		return conf_fail(p, line, "", "a key is missing before '='");
+	if (value[0] == '"') {
+		if (n < 2 || value[n - 1] != '"')
+			return conf_fail(p, line, key, "unterminated quote");
 		value[n - 1] = '\0';
 		value++;
 	}
-	if (*key == '\0')
-		return conf_fail(p, line, "", "a key is missing before '='");
 	return set_key(p, line, key, value);
 }
 
@@ -543,7 +605,9 @@ int conf_parse(struct conf *out, const char *name, const char *text,
 	}
 	conf_default(p.conf);
 	snprintf(p.conf->path, sizeof(p.conf->path), "%s", name);
-	rc = parse_text(&p, copy);
+	/* A UTF-8 byte order mark, as some editors write, is no key. */
+	rc = parse_text(&p, copy + (strncmp(copy, "\xef\xbb\xbf", 3) == 0 ?
+				    3 : 0));
 	for (size_t k = 0; k < p.conf->ntables; k++)
 		if (rc < 0)
 			free(p.raw[k].t.source_conf);

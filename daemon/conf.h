@@ -25,7 +25,9 @@
 #include "referee/referee.h"
 #include "rules/rules.h"
 
-#define CONF_DEFAULT_PATH "/etc/pitboss/pitboss.conf"
+/* CONF_DEFAULT_PATH, the file read without -c: from configure (config.h),
+ * pitboss/pitboss.conf in its --sysconfdir. */
+
 #define CONF_TABLES_MAX 16
 #define CONF_PATH_MAX 1024
 #define CONF_ERR_MAX 512	/* enough for any message conf_* writes */

@@ -45,7 +45,8 @@ static void usage(FILE *out)
 		"  --no-noise        simulated sensors without noise or illegal play\n"
 		"  --web-listen ADDR the dashboard's address: key web.listen\n"
 		"  --web-port N      the dashboard's port: key web.port (0: none)\n"
-		"  --assets DIR      the dashboard's pages (" PB_ASSETS_DIR ")\n"
+		"  --assets DIR      serve the dashboard's pages, script and style\n"
+		"                    from DIR instead of those built in\n"
 		"\n"
 		"An option that sets a key is checked as the key is and goes over\n"
 		"the configuration's value; a relative --db is from here.\n"
@@ -242,7 +243,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 	a->noisy = 1;
 	a->speed = 1.0;
 	a->seed = 1;
-	a->assets = PB_ASSETS_DIR;
+	a->assets = "";		/* those built in */
 	while ((c = getopt_long(argc, argv, "hfvVc:t", long_options,
 				NULL)) != -1)
 		if ((rc = take_option(a, c)) >= 0)

@@ -34,15 +34,74 @@ struct reader {
 static int fail(struct reader *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* The lead bytes of UTF-8 (RFC 3629): how long a sequence each starts
+ * and the range of its second byte (no overlong forms, no surrogates,
+ * nothing over U+10FFFF); its other bytes are 0x80 to 0xbf. */
+static const struct utf8_lead {
+	unsigned char lo, hi, len, lo2, hi2;
+} utf8_leads[] = {
+	{ 0xc2, 0xdf, 2, 0x80, 0xbf },
+	{ 0xe0, 0xe0, 3, 0xa0, 0xbf },
+	{ 0xe1, 0xec, 3, 0x80, 0xbf },
+	{ 0xed, 0xed, 3, 0x80, 0x9f },
+	{ 0xee, 0xef, 3, 0x80, 0xbf },
+	{ 0xf0, 0xf0, 4, 0x90, 0xbf },
+	{ 0xf1, 0xf3, 4, 0x80, 0xbf },
+	{ 0xf4, 0xf4, 4, 0x80, 0x8f },
+};
+
+/* Bytes of the printable character at `p`: 0 when it is a control
+ * character or no valid UTF-8. */
+static size_t utf8_char(const unsigned char *p)
+{
+	const struct utf8_lead *l = NULL;
+
+	if (*p < 0x80)
+		return *p >= 0x20 && *p != 0x7f;
+	for (size_t i = 0; i < sizeof(utf8_leads) / sizeof(utf8_leads[0]); i++)
+		if (*p >= utf8_leads[i].lo && *p <= utf8_leads[i].hi)
+			l = &utf8_leads[i];
+	if (l == NULL || p[1] < l->lo2 || p[1] > l->hi2)
+		return 0;
+	for (size_t k = 2; k < l->len; k++)
+		if (p[k] < 0x80 || p[k] > 0xbf)
+			return 0;
+	return l->len;
+}
+
+/* `in` into `out` (len bytes), every byte of no printable character
+ * written as \xNN: a message never carries the file's raw bytes. */
+static void escape_text(const char *in, char *out, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)in;
+	size_t n = 0, k;
+
+	while (*p != '\0' && n + 5 <= len) {
+		k = utf8_char(p);
+		if (k == 0) {
+			snprintf(out + n, len - n, "\\x%02x", *p++);
+			n += 4;
+		} else if (n + k < len) {
+			memcpy(out + n, p, k);
+			n += k;
+			p += k;
+		} else {
+			break;
+		}
+	}
+	out[n] = '\0';
+}
+
 static int fail(struct reader *r, const char *fmt, ...)
 {
-	char what[RULES_ERR_MAX + 64];
+	char what[RULES_ERR_MAX + 64], safe[sizeof(what) * 4];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	rules_error(r->err, r->errlen, "%s:%u: %s", r->name, r->line, what);
+	escape_text(what, safe, sizeof(safe));
+	rules_error(r->err, r->errlen, "%s:%u: %s", r->name, r->line, safe);
 	return -1;
 }
 
@@ -281,21 +340,48 @@ static int read_line(struct reader *r, char *line)
 	return read_observation(r, line);
 }
 
+/*
+ * The next line of `in` into `line` (TRACE_LINE_MAX + 2 bytes), its
+ * '\n' kept: 1, or 0 at the end of the file. Reading stops at the first
+ * NUL byte, whose column goes to *nul (else 0), and after
+ * TRACE_LINE_MAX + 1 bytes without a '\n': *too_long is then set.
+ */
+static int get_line(FILE *in, char *line, size_t *nul, int *too_long)
+{
+	size_t n = 0;
+	int c = EOF;
+
+	*nul = 0;
+	while (n <= TRACE_LINE_MAX && (c = getc(in)) != EOF) {
+		line[n++] = (char)c;
+		if (c == '\0')
+			*nul = n;
+		if (c == '\n' || c == '\0')
+			break;
+	}
+	line[n] = '\0';
+	*too_long = n > TRACE_LINE_MAX && c != '\n' && c != '\0';
+	return n > 0;
+}
+
 int trace_read(FILE *in, const char *name, struct trace *trace, char *err,
 	       size_t errlen)
 {
 	struct reader r = { name, 0, trace, { NULL }, 0, 0, err, errlen };
 	char line[TRACE_LINE_MAX + 2];
-	int rc = 0;
+	size_t nul;
+	int rc = 0, too_long;
 
 	memset(trace, 0, sizeof(*trace));
-	while (rc == 0 && fgets(line, sizeof(line), in) != NULL) {
+	while (rc == 0 && get_line(in, line, &nul, &too_long)) {
 		r.line++;
-		if (strchr(line, '\n') == NULL && !feof(in)) {
-			rc = fail(&r, "line longer than %d bytes", TRACE_LINE_MAX);
-			break;
-		}
-		rc = read_line(&r, line);
+		if (nul != 0)
+			rc = fail(&r, "NUL byte at column %zu", nul);
+		else if (too_long)
+			rc = fail(&r, "line longer than %d bytes",
+				  TRACE_LINE_MAX);
+		else
+			rc = read_line(&r, line);
 	}
 	if (rc == 0 && ferror(in)) {
 		rules_error(err, errlen, "%s: read error", name);

@@ -4,7 +4,7 @@
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
 
-plan 19
+plan 21
 
 out=$("$PITBOSS" rules perft kalah --depth 3)
 expect_eq "perft prints one line per depth" "$out" "depth 1: 6
@@ -67,3 +67,19 @@ expect_match "pie swap through the CLI" "$out" "position: 4 4 0 5 5 0/0 6 6 6 5 
 out=$("$PITBOSS" rules play codegame -o 'players=3 secrets=R3/G1/B2' --json 1:RG---)
 expect_match "--json gives the seats in play, no more" "$out" \
 	'"points":{"1":0,"2":0,"3":0},'
+
+# The man pages' examples of 'pitboss rules', run as written.
+man="${top_srcdir:-.}/man"
+bad=
+for line in $(sed -n 's/^\.Dl \$ pitboss rules /rules /p' "$man/pitboss.1" |
+	tr ' ' '\001'); do
+	line=$(printf '%s' "$line" | tr '\001' ' ')
+	eval "set -- $line"
+	"$PITBOSS" "$@" >/dev/null 2>&1 || bad="$bad
+pitboss $line: exit $?"
+done
+expect_eq "pitboss(1)'s rules examples run" "$bad" ""
+record=$(sed -n '/extra-turn moves simply following/,/^\.Dl/s/^\.Dl //p' \
+	"$man/pitboss-rules.7")
+out=$("$PITBOSS" rules play kalah $record 2>&1); rc=$?
+expect_eq "pitboss-rules(7)'s game record is legal" "$rc: $record" "0: $record"

@@ -24,6 +24,21 @@
 #include "referee/match.h"
 #include "referee/sim.h"
 
+/* Whole hashes of "pw" by every method, as crypt(3) made them. */
+#define YESCRYPT "$y$j9T$F5Jx5fExrKuPp53xLKQ..1$U4SOHmDd8SvW5vCUKSMR6N835VPwFAtgYNhQ9mFFeL5"
+static const char *const good_hashes[] = {
+	YESCRYPT,
+	"$gy$j9T$F5Jx5fExrKuPp53xLKQ..1$3vaJEj.EQFNwxqXgxrAb0zENEKPjgY8dCuXu/WESUm4",
+	"$7$CU..../....abcdefgh$T0sduvKxu8wrIjSE2QDlEIQ24zoUNt7XmCAyI.79rw6",
+	"$2b$12$yUydcLXJkoZxdiY.Jjzi0elVJdBO3ATGfqSQ5.Kg/BoMkFyJ/wCeS",
+	"$6$.lpMFpSWVjWoW4rD$L3X5Fv35m507nC7PzlnuBEQoqGDZbUJhu.WV1OH86x7Z77Cf"
+	"iAlh3MPlHXEVKxRPB6lUzg5QWOQW7meQisetl0",
+	"$6$rounds=6000$abcdefgh$A83ACoVCcgl/etNkUwxRjVDuxlny38agOzSGshZB7PYc"
+	"FuYI1GNcjym5ENtBKRAmbUP00/LJbbI5HXYpmC3Kb1",
+	"$5$H0/kTll5ymTjScpO$vLFYKbP/l5cVfDRZVDLHqcO6UdclURqgzJEuqd2uSv2",
+	"$1$6oQVaiyr$AuRQeWsjJh3cAdfl5tTvI/",
+};
+
 /* A gpio table with every key a board can have. */
 #define BOARD \
 	"[table 1]\n"			/* 1 */ \
@@ -131,7 +146,7 @@ static void test_complete_gpio_table(void **state)
 		 "database = /srv/pitboss/club.db\n"
 		 "web.listen = ::1\n"
 		 "web.port = 8443\n"
-		 "web.password-hash = \"$y$j9T$abc$def\"\n"
+		 "web.password-hash = \"" YESCRYPT "\"\n"
 		 "log-level = debug\n"
 		 "\n"
 		 BOARD
@@ -147,7 +162,7 @@ static void test_complete_gpio_table(void **state)
 	assert_string_equal(conf->database, "/srv/pitboss/club.db");
 	assert_string_equal(conf->web_listen, "::1");
 	assert_int_equal(conf->web_port, 8443);
-	assert_string_equal(conf->web_password_hash, "$y$j9T$abc$def");
+	assert_string_equal(conf->web_password_hash, YESCRYPT);
 	assert_int_equal(conf->log_level, CONF_LOG_DEBUG);
 	assert_int_equal(conf->ntables, 1);
 
@@ -424,8 +439,9 @@ static void test_bad_values(void **state)
 	parse_fails("database = pitboss.db\n", "test.conf:1: key "
 		    "'database': 'pitboss.db' is not an absolute path");
 	parse_fails("web.password-hash = hunter2\n", "test.conf:1: key "
-		    "'web.password-hash': not a crypt(3) hash (it starts "
-		    "with '$', make one with 'mkpasswd -m yescrypt')");
+		    "'web.password-hash': not a crypt(3) hash of a known "
+		    "method (yescrypt '$y$', SHA-512 '$6$', bcrypt '$2b$'...): "
+		    "make one with 'mkpasswd -m yescrypt'");
 	parse_fails("[table 1]\nsource = usb\n", "test.conf:2: key "
 		    "'source': 'usb' is not one of: gpio, replay, sim, camera");
 	parse_fails("[table 1]\nsource = sim\nanalysis = sometimes\n",
@@ -455,6 +471,65 @@ static void test_bad_values(void **state)
 		    "A_VERY_LONG_LINE_NAME_OF_THIRTY_TWO\n",
 		    "test.conf:3: key 'line.a': too long (at most 31 "
 		    "characters)");
+}
+
+/* A password hash no password matches would lock the arbiter out: only
+ * whole hashes of a known method are taken. */
+static void test_password_hash_must_be_whole(void **state)
+{
+	static const char *const bad[] = {
+		"$", "$$", "$6$", "$6$salt", "$6$salt$", "$y$j9T$",
+		"$0$abc$def", "$y$j9T$F5Jx5fExrKuPp53xLKQ..1$U4SOHmDd8SvW5vCUKSM",
+		"$y$$F5Jx5fExrKuPp53xLKQ..1U4SOHmDd8SvW5vCUKSMR6N835VPwFAtgYNhQ9mFFeL5",
+		"$y$j9T$F5Jx5fExrKuPp53xLKQ..1$U4SOHmDd8SvW5vCUKSMR6N835VPwFAtgYNhQ9mFFe*5",
+		"$2b$3$yUydcLXJkoZxdiY.Jjzi0elVJdBO3ATGfqSQ5.Kg/BoMkFyJ/wCeS",
+		"$2b$32$yUydcLXJkoZxdiY.Jjzi0elVJdBO3ATGfqSQ5.Kg/BoMkFyJ/wCeS",
+		"$2b$12$yUydcLXJkoZxdiY.Jjzi0elVJdBO3ATGfqSQ5.Kg/BoMkFyJ/wCe",
+		"$1$6oQVaiyr$AuRQeWsjJh3cAdfl5tTvI/x",
+		"!$6$.lpMFpSWVjWoW4rD$L3X5Fv35m5",
+	};
+	char text[256], err[CONF_ERR_MAX];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(good_hashes) / sizeof(good_hashes[0]);
+	     i++) {
+		snprintf(text, sizeof(text), "web.password-hash = %s\n",
+			 good_hashes[i]);
+		parse_ok(text);
+		assert_string_equal(conf->web_password_hash, good_hashes[i]);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), "web.password-hash = %s\n", bad[i]);
+		if (conf_parse(conf, "test.conf", text, err, sizeof(err)) == 0)
+			fail_msg("'%s' taken as a password hash", bad[i]);
+		if (strncmp(err, "test.conf:1: key 'web.password-hash': not a ",
+			    44) != 0)
+			fail_msg("'%s': %s", bad[i], err);
+	}
+	parse_fails("web.password-hash = $6$salt$abc\n", "test.conf:1: key "
+		    "'web.password-hash': not a whole SHA-512 hash (its "
+		    "settings, '$', then 86 characters): make one with "
+		    "'mkpasswd -m yescrypt'");
+}
+
+/* Quotes come in pairs; a byte order mark before the first key is
+ * skipped, and nowhere else. */
+static void test_quotes_and_byte_order_mark(void **state)
+{
+	(void)state;
+	parse_fails("[table 1]\nsource = sim\nname = \"unterminated\n",
+		    "test.conf:3: key 'name': unterminated quote");
+	parse_fails("[table 1]\nsource = sim\nname = \"\n",
+		    "test.conf:3: key 'name': unterminated quote");
+	parse_ok("[table 1]\nsource = sim\nname = \"Front \"A\"\"\n"
+		 "players = Ann\", Bob\n");
+	assert_string_equal(conf->table[0].name, "Front \"A\"");
+	parse_ok("\xef\xbb\xbf" "database = /srv/club.db\nweb.port = 81\n");
+	assert_string_equal(conf->database, "/srv/club.db");
+	parse_ok("\xef\xbb\xbf# a comment first\n[table 2]\nsource = sim\n");
+	assert_int_equal(conf->ntables, 1);
+	parse_fails("web.port = 81\n\xef\xbb\xbf" "database = /srv/club.db\n",
+		    "test.conf:2: key '\xef\xbb\xbf" "database': unknown key");
 }
 
 static void test_out_of_range(void **state)
@@ -788,6 +863,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_settings_over_the_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_every_key_described_and_in_the_man_page, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_keys_are_unique, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_password_hash_must_be_whole, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_quotes_and_byte_order_mark, setup, teardown),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -473,6 +473,19 @@ static const struct {
 	{ "# pitboss-trace 1\n# table\n", "t.trace:2: table: missing table id" },
 	{ "# pitboss-trace 1\n# table 5\n", "t.trace:2: table 5: missing game name" },
 	{ HEAD "0.0 1 st\tart\n", "t.trace:3: control character at column 9" },
+	/* Bytes of no UTF-8 character are shown escaped, never raw. */
+	{ HEAD "0.0 1 b\xffgin\n", "t.trace:3: unknown observation 'b\\xffgin'" },
+	{ HEAD "0.0 1 \xc0\xafx\n", "t.trace:3: unknown observation '\\xc0\\xafx'" },
+	{ HEAD "0.0 1 \xed\xa0\x80\n",
+	  "t.trace:3: unknown observation '\\xed\\xa0\\x80'" },
+	{ HEAD "0.0 1 \xf4\x90\x80\x80\n",
+	  "t.trace:3: unknown observation '\\xf4\\x90\\x80\\x80'" },
+	{ HEAD "0.0 1 \xe2\x82\n", "t.trace:3: unknown observation '\\xe2\\x82'" },
+	{ "# pitboss-trace 1\n# table 1 k\xe4lah\n",
+	  "t.trace:2: table 1: unknown game 'k\\xe4lah'" },
+	/* Valid UTF-8 is shown as it is. */
+	{ HEAD "0.0 1 dr\xc3\xb6p \xf0\x9f\x8e\xb2\n",
+	  "t.trace:3: unknown observation 'dr\xc3\xb6p'" },
 };
 
 static void test_malformed_traces_are_refused_whole(void **state)
@@ -493,6 +506,40 @@ static void test_malformed_traces_are_refused_whole(void **state)
 	}
 }
 
+static int read_bytes(const char *bytes, size_t len, struct trace *trace,
+		      char *err, size_t errlen)
+{
+	FILE *in = fmemopen((void *)bytes, len, "r");
+	int rc;
+
+	assert_non_null(in);
+	rc = trace_read(in, "t.trace", trace, err, errlen);
+	fclose(in);
+	return rc;
+}
+
+/* A NUL byte is named with its place, on a short line or a long one. */
+static void test_nul_byte_is_refused_with_its_place(void **state)
+{
+	static const char text[] = HEAD "0.0 1 st\0art\n";
+	char binary[4 * TRACE_LINE_MAX];
+	struct trace trace;
+	char err[256] = "";
+
+	(void)state;
+	assert_int_equal(read_bytes(text, sizeof(text) - 1, &trace, err,
+				    sizeof(err)), -1);
+	assert_string_equal(err, "t.trace:3: NUL byte at column 9");
+	assert_int_equal(read_bytes("\0", 1, &trace, err, sizeof(err)), -1);
+	assert_string_equal(err, "t.trace:1: NUL byte at column 1");
+	memset(binary, 0, sizeof(binary));
+	memcpy(binary, HEAD "0.0 1 entry x", strlen(HEAD "0.0 1 entry x"));
+	assert_int_equal(read_bytes(binary, sizeof(binary), &trace, err,
+				    sizeof(err)), -1);
+	assert_string_equal(err, "t.trace:3: NUL byte at column 14");
+	assert_int_equal(trace.nobs, 0);
+}
+
 static void test_overlong_line_is_refused(void **state)
 {
 	char text[2 * TRACE_LINE_MAX];
@@ -508,6 +555,33 @@ static void test_overlong_line_is_refused(void **state)
 		 "\n");
 	assert_int_equal(read_text(text, &trace, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "t.trace:3: line longer than"));
+	/* The last line too, without its '\n'. */
+	text[at + TRACE_LINE_MAX] = '\0';
+	assert_int_equal(read_text(text, &trace, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "t.trace:3: line longer than"));
+}
+
+/* A line of TRACE_LINE_MAX bytes is read, with or without its '\n'. */
+static void test_longest_line_is_read(void **state)
+{
+	char text[2 * TRACE_LINE_MAX];
+	struct trace trace;
+	char err[256] = "";
+	size_t at;
+
+	(void)state;
+	snprintf(text, sizeof(text), HEAD "# ");
+	at = strlen(text);
+	memset(text + at, 'a', TRACE_LINE_MAX - 2);
+	snprintf(text + at + TRACE_LINE_MAX - 2,
+		 sizeof(text) - at - TRACE_LINE_MAX + 2, "\n0.0 1 start\n");
+	assert_int_equal(read_text(text, &trace, err, sizeof(err)), 0);
+	assert_int_equal(trace.nobs, 1);
+	trace_free(&trace);
+	text[at + TRACE_LINE_MAX - 2] = '\0';
+	assert_int_equal(read_text(text, &trace, err, sizeof(err)), 0);
+	assert_int_equal(trace.nobs, 0);
+	trace_free(&trace);
 }
 
 /* A text that fits a line but not an observation: refused with why. */
@@ -588,7 +662,9 @@ int main(void)
 		cmocka_unit_test(test_a_handful_merges),
 		cmocka_unit_test(test_levels_play_the_same_twice),
 		cmocka_unit_test(test_malformed_traces_are_refused_whole),
+		cmocka_unit_test(test_nul_byte_is_refused_with_its_place),
 		cmocka_unit_test(test_overlong_line_is_refused),
+		cmocka_unit_test(test_longest_line_is_read),
 		cmocka_unit_test(test_overlong_text_is_refused),
 		cmocka_unit_test(test_snapshot_of_a_large_board_fits),
 		cmocka_unit_test(test_missing_file),

@@ -9,9 +9,23 @@
 # linked against their libraries, which want a newer glibc: the test
 # links no libgpiod, and libgpio.a and libweb.a are only compiled.
 #
-# Usage: sh tests/trixie_build.sh   (TRIXIE_MIRROR overrides the mirror)
+# The build reads the distribution's files: a tree configured in place
+# is copied by its own 'make distdir' (no git needed), any other tree is
+# built from as it is (it needs its ./configure: ./bootstrap).
+#
+# Usage: sh tests/trixie_build.sh [--source-only]
+#   (TRIXIE_MIRROR overrides the mirror)
 # Exits 0 when everything built with -Werror and the test passed.
+# --source-only prepares the source and configures it out of tree with
+# this machine's libraries, then stops: nothing is downloaded.
 set -eu
+
+source_only=no
+case "${1:-}" in
+--source-only) source_only=yes ;;
+"") ;;
+*) echo "usage: sh tests/trixie_build.sh [--source-only]" >&2; exit 2 ;;
+esac
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 mirror=${TRIXIE_MIRROR:-http://deb.debian.org/debian}
@@ -38,11 +52,38 @@ need() {
 	command -v "$1" >/dev/null 2>&1 ||
 		fail "$1 not found (Debian package: $2)"
 }
-need apt-get apt
-need dpkg-deb dpkg
 need make make
 
+# ----------------------------------------------------------- the source
+# automake refuses a VPATH build from a tree configured in place, and a
+# tree need not be a git checkout (a release tarball, a copy): such a
+# tree's own 'make distdir' copies the files of the distribution, which
+# build anywhere; a tree not configured in place is built from as it is.
+# (Read as it is, by whoever runs this: someone else's tree too.)
+if [ -f "$srcdir/config.status" ]; then
+	src=$tmp/src
+	say "copying the distribution's files ('make distdir' in $srcdir)"
+	make -C "$srcdir" distdir distdir="$src" >"$tmp/distdir.log" 2>&1 ||
+		fail "make distdir failed in $srcdir" "$tmp/distdir.log"
+else
+	src=$srcdir
+	[ -x "$src/configure" ] || fail "no configure in $src: run ./bootstrap"
+fi
+build=$tmp/build
+mkdir "$build"
+
+if [ "$source_only" = yes ]; then
+	say "configuring in a separate build directory, with this machine's libraries"
+	(cd "$build" && "$src/configure" --enable-werror) \
+		>"$build/configure.log" 2>&1 ||
+		fail "configure failed" "$build/configure.log"
+	say "the source configures out of tree: passed"
+	exit 0
+fi
+
 # ---------------------------------------------------------- the headers
+need apt-get apt
+need dpkg-deb dpkg
 apt_dir=$tmp/apt
 mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" \
 	"$apt_dir/debs"
@@ -85,33 +126,7 @@ mhd_inc=$tmp/mhd/usr/include
 [ -f "$mhd_inc/microhttpd.h" ] || fail "no microhttpd.h in libmicrohttpd-dev"
 say "headers: libgpiod $gpiod_version, libmicrohttpd $mhd_version"
 
-# ----------------------------------------------------------- the source
-# A checkout may be configured in place, and automake refuses a VPATH
-# build from such a tree: build from a copy of its files instead. (It
-# is read as it is, by whoever runs this: someone else's checkout too.)
-src_git() {
-	git -c safe.directory="$srcdir" -C "$srcdir" "$@"
-}
-if src_git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-	need autoreconf "autoconf automake"
-	src=$tmp/src
-	mkdir "$src"
-	(src_git ls-files -z --cached --others --exclude-standard |
-		(cd "$srcdir" && tar --null --ignore-failed-read -T - -cf -)) |
-		tar -C "$src" -xf - || fail "cannot copy the source tree"
-	mkdir -p "$src/m4"
-	(cd "$src" && autoreconf -fi) >"$tmp/autoreconf.log" 2>&1 ||
-		fail "autoreconf failed" "$tmp/autoreconf.log"
-else
-	src=$srcdir
-	[ -x "$src/configure" ] || fail "no configure in $src: run ./bootstrap"
-	[ ! -f "$src/config.status" ] ||
-		fail "$src is configured in place: run 'make distclean' there"
-fi
-
 # -------------------------------------------------------------- the build
-build=$tmp/build
-mkdir "$build"
 cd "$build"
 # GPIOD_LIBS only feeds pitbossd, which is not linked here.
 say "configuring in a separate build directory"

@@ -1,7 +1,8 @@
 /*
  * web.c - the server: libmicrohttpd set up with explicit limits, the
  * route table, request bodies read directly (capped), JSON errors, the
- * pages and their assets served from one folder only.
+ * pages, script and style: compiled in (web_assets.h), or from one
+ * folder only when one is given.
  *
  * Version differences of libmicrohttpd (0.9.75 on Debian bookworm, 1.0
  * on Raspberry Pi OS trixie) live in this file only.
@@ -20,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "web/web_assets.h"
 #include "web/web_impl.h"
 
 /* ------------------------------------------------------ compatibility */
@@ -31,6 +33,17 @@ static struct MHD_Response *response_copy(size_t size, const void *data)
 #else
 	return MHD_create_response_from_buffer(size, (void *)data,
 					       MHD_RESPMEM_MUST_COPY);
+#endif
+}
+
+/* Data that outlives the response (the files compiled in). */
+static struct MHD_Response *response_static(size_t size, const void *data)
+{
+#if MHD_VERSION >= 0x00097701
+	return MHD_create_response_from_buffer_static(size, data);
+#else
+	return MHD_create_response_from_buffer(size, (void *)data,
+					       MHD_RESPMEM_PERSISTENT);
 #endif
 }
 
@@ -158,21 +171,17 @@ static const char *content_type_of(const char *path)
 }
 
 /*
- * A file of the assets folder: the real path must lie inside the
- * folder (its prefix followed by '/'), whatever '..', links or encoded
- * characters the request held.
+ * A file of the assets folder (--assets): the real path must lie
+ * inside the folder (its prefix followed by '/'), whatever '..', links
+ * or encoded characters the request held.
  */
-static void serve_file(struct web_request *r, const char *name)
+static void serve_folder_file(struct web_request *r, const char *name)
 {
 	char path[PATH_MAX + 256], real[PATH_MAX];
 	size_t prefix = strlen(r->web->assets_real);
 	struct stat st;
 	int fd;
 
-	if (strlen(name) > 200 || strchr(name, '\0') == NULL) {
-		web_error(r, 404, "no such file");
-		return;
-	}
 	snprintf(path, sizeof(path), "%s/%s", r->web->assets_real, name);
 	if (realpath(path, real) == NULL ||
 	    strncmp(real, r->web->assets_real, prefix) != 0 ||
@@ -195,6 +204,40 @@ static void serve_file(struct web_request *r, const char *name)
 	}
 	r->status = 200;
 	r->content_type = content_type_of(real);
+}
+
+/* A file compiled in, found by its exact name: nothing else is served. */
+static void serve_builtin_file(struct web_request *r, const char *name)
+{
+	const struct web_asset *a = web_assets;
+
+	while (a->name != NULL && strcmp(a->name, name) != 0)
+		a++;
+	if (a->name == NULL) {
+		web_error(r, 404, "no such file");
+		return;
+	}
+	r->response = response_static(a->size, a->data);
+	if (r->response == NULL) {
+		web_error(r, 500, "cannot serve the file");
+		return;
+	}
+	r->status = 200;
+	r->content_type = content_type_of(a->name);
+}
+
+/* A page, script or style: from the assets folder when there is one,
+ * else compiled in. */
+static void serve_file(struct web_request *r, const char *name)
+{
+	if (strlen(name) > 200) {
+		web_error(r, 404, "no such file");
+		return;
+	}
+	if (r->web->assets_real[0] != '\0')
+		serve_folder_file(r, name);
+	else
+		serve_builtin_file(r, name);
 }
 
 static void page_home(struct web_request *r) { serve_file(r, "index.html"); }
@@ -560,7 +603,8 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 	pthread_mutex_init(&web->cache_lock, NULL);
 	web->next_id = 1;
 	web->cache_dbv = -1;
-	if (realpath(cfg->assets, web->assets_real) == NULL) {
+	if (cfg->assets[0] != '\0' &&
+	    realpath(cfg->assets, web->assets_real) == NULL) {
 		snprintf(err, errlen, "web assets %s: %s", cfg->assets,
 			 strerror(errno));
 		goto fail;

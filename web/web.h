@@ -18,7 +18,8 @@ struct web_config {
 	char listen[64];		/* IPv4 or IPv6 address */
 	unsigned port;			/* 0: any free port (tests) */
 	char db_path[4096];
-	char assets[4096];		/* the folder of the pages and scripts */
+	char assets[4096];		/* a folder of the pages, script and
+					   style; "": those compiled in */
 	char password_hash[128];	/* crypt(3) hash; "": no admin */
 	unsigned connection_limit;	/* 0: 256 */
 	unsigned per_ip_limit;		/* 0: 64 */

@@ -23,6 +23,13 @@ const char *const fuzz_seeds[] = {
 	"line.F = EXP_F\nline.N = GPIO16\nbias = pull-up\nactive-low = yes\n",
 	"[table 4]\nnoise.miss = 0.2\nplayers = Ada, , Bob\nsource = sim\n",
 	"[table 5]\nsource = camera\n",
+	/* A byte order mark, quotes, password hashes whole and not. */
+	"\xef\xbb\xbf# club\nweb.password-hash = \"$y$j9T$F5Jx5fExrKuPp53xLKQ..1"
+	"$U4SOHmDd8SvW5vCUKSMR6N835VPwFAtgYNhQ9mFFeL5\"\n[table 1]\n"
+	"name = \"Front\nsource = sim\n",
+	"web.password-hash = $2b$12$yUydcLXJkoZxdiY.Jjzi0elVJdBO3ATGfqSQ5.Kg/"
+	"BoMkFyJ/wCeS\nweb.port = 0\n[table 1]\nname = \"\"\nsource = sim\n",
+	"web.password-hash = $\n",
 	NULL
 };
 

@@ -1,0 +1,177 @@
+#!/bin/sh
+# Every command of README.md's examples (its lines indented by four
+# spaces), as written, in order, in an empty folder where ./pitboss and
+# ./pitbossd are the built programs and no database exists yet:
+#  - ./pitboss and shell lines (export, for) run, and must exit 0;
+#  - ./pitbossd lines start a daemon (on a free port, start_web's
+#    --web-port added), which must come up and serve its dashboard, and
+#    is stopped at the end (it must exit 0);
+#  - build lines (./bootstrap, ./configure, make, sh tests/...) are what
+#    CI runs (.ci/run): here their parts must exist (the script, each
+#    configure option, each make target); 'make demo' starts the daemon
+#    its recipe names, as the demo would;
+#  - lines of output shown after a command are known by their form.
+# Any other indented line fails: a new example is run or named here.
+# Prints TAP.
+. "${top_srcdir:-.}/tests/tap.sh"
+src="$(cd "${top_srcdir:-.}" && pwd)"
+build="$(cd "${top_builddir:-.}" && pwd)"
+tmp=$(mktemp -d)
+daemons=
+trap 'for p in $daemons; do kill -9 "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
+
+mkdir "$tmp/run"
+ln -s "$build/pitboss" "$tmp/run/pitboss"
+ln -s "$build/pitbossd" "$tmp/run/pitbossd"
+unset PITBOSS_DB
+cd "$tmp/run" || exit 1
+
+# The indented lines of README.md, comments alone left out.
+sed -n 's/^    \(.*\)$/\1/p' "$src/README.md" |
+	sed -e 's/^[ 	]*//' -e '/^#/d' -e '/^$/d' >"$tmp/lines"
+
+# Exit statuses other than 0 a command may have. The daemon answers a
+# correction with its verdict, which may be a refusal (exit 1): the
+# simulated game has moved on in its own time.
+allowed() {
+	case "$1" in
+	*"pitboss table correct "*) echo "0 1" ;;
+	*) echo 0 ;;
+	esac
+}
+
+# run_line LINE: a command of ./pitboss, or of the shell around it.
+run_line() {
+	case "$1" in
+	"export "*)
+		eval "$1"
+		expect_eq "$1" "$?" 0
+		return
+		;;
+	esac
+	status=0
+	timeout 120 sh -c "$1" </dev/null >"$tmp/out" 2>&1 || status=$?
+	case " $(allowed "$1") " in
+	*" $status "*) ok "$1" ;;
+	*) not_ok "$1" "exit $status" "$(cat "$tmp/out")" ;;
+	esac
+}
+
+# start_daemon LABEL WORDS...: a daemon as the README starts it, on a
+# free port; it must come up and serve its dashboard's first page.
+start_daemon() {
+	label=$1
+	shift
+	n_daemons=$((${n_daemons:-0} + 1))
+	log="$tmp/daemon$n_daemons.log"
+	: >"$log"
+	if ! start_web "$log" "$@"; then
+		not_ok "$label" "$(cat "$log")"
+		return
+	fi
+	daemons="$daemons $web_pid"
+	code=$(curl -s -o /dev/null -w '%{http_code}' \
+		"http://127.0.0.1:$web_port/")
+	if [ "$code" = 200 ]; then
+		ok "$label: up, its dashboard served"
+	else
+		not_ok "$label: up, its dashboard served" "HTTP $code" \
+			"$(cat "$log")"
+	fi
+}
+
+# check_build PART: one part of a build line (between &&).
+check_build() {
+	set -- $1
+	case "$1" in
+	./bootstrap)
+		[ -x "$src/bootstrap" ] && ok "./bootstrap: present" ||
+			not_ok "./bootstrap: present"
+		;;
+	./configure)
+		shift
+		missing=
+		"$src/configure" --help >"$tmp/help"
+		for opt in "$@"; do
+			opt=$(printf '%s' "$opt" | tr -d '[]')
+			opt=${opt%%=*}
+			case "$opt" in
+			--*) grep -q -e "^ *$opt[ =[]" "$tmp/help" ||
+				missing="$missing $opt" ;;
+			esac
+		done
+		expect_eq "./configure $*: every option known" "$missing" ""
+		;;
+	make)
+		target=${2:-all}
+		if grep -q "^$target *:" "$build/Makefile"; then
+			ok "make $target: a target"
+		else
+			not_ok "make $target: a target"
+		fi
+		if [ "$target" = demo ]; then
+			# The demo as make demo runs it, in this folder.
+			cmd=$(make -s -n -C "$build" demo |
+				sed -n 's|^\./pitbossd\( .*--demo.*\)$|./pitbossd\1|p')
+			if [ -z "$cmd" ]; then
+				not_ok "make demo runs ./pitbossd --demo" \
+					"$(make -s -n -C "$build" demo)"
+			else
+				eval "set -- $cmd"
+				start_daemon "make demo: $cmd" "$@"
+			fi
+		fi
+		;;
+	sh)
+		[ -f "$src/$2" ] && ok "sh $2: present" ||
+			not_ok "sh $2: present"
+		;;
+	*)
+		not_ok "a build command: $*"
+		;;
+	esac
+}
+
+while IFS= read -r line; do
+	case "$line" in
+	./pitbossd*)
+		eval "set -- $line"
+		start_daemon "$line" "$@"
+		;;
+	./pitboss\ * | "export "* | "for "*)
+		run_line "$line"
+		;;
+	./bootstrap* | ./configure* | make* | "sh tests/"*)
+		rest=$line
+		while [ -n "$rest" ]; do
+			part=${rest%%&&*}
+			check_build "${part%%#*}"
+			case "$rest" in
+			*"&&"*) rest=${rest#*&&} ;;
+			*) rest= ;;
+			esac
+		done
+		;;
+	[0-9]*.[0-9]*" "[0-9]*" "[a-z]*" "*)
+		;;	# a verdict line, the output of pitboss replay
+	*)
+		not_ok "README line neither run nor known: $line"
+		;;
+	esac
+done <"$tmp/lines"
+
+# The daemons stop on SIGTERM with exit 0, as pitbossd(8) says.
+for p in $daemons; do
+	kill -TERM "$p"
+	for i in $(seq 200); do
+		kill -0 "$p" 2>/dev/null || break
+		sleep 0.1
+	done
+	status=0
+	wait "$p" || status=$?
+	expect_eq "a daemon the README started stops on SIGTERM (exit 0)" \
+		"$status" 0
+done
+daemons=
+
+echo "1..$tap_n"
