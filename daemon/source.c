@@ -14,12 +14,14 @@ extern const struct source_ops source_gpio_ops;
 extern const struct source_ops source_replay_ops;
 extern const struct source_ops source_sim_ops;
 extern const struct source_ops source_camera_ops;
+extern const struct source_ops source_manual_ops;
 
 static const struct source_ops *const registry[] = {
 	&source_gpio_ops,
 	&source_replay_ops,
 	&source_sim_ops,
 	&source_camera_ops,
+	&source_manual_ops,
 	NULL
 };
 

@@ -160,6 +160,17 @@ while IFS= read -r line; do
 	esac
 done <"$tmp/lines"
 
+# Each configuration the README shows (a fenced ini block) is one
+# pitbossd -t takes.
+awk -v dir="$tmp" '/^```ini$/ { n++; f = dir "/readme" n ".conf"; next }
+	/^```$/ { f = ""; next } f != "" { print > f }' "$src/README.md"
+for conf in "$tmp"/readme*.conf; do
+	[ -e "$conf" ] || { not_ok "README shows a configuration"; break; }
+	out=$(./pitbossd -t -c "$conf" 2>&1)
+	expect_eq "pitbossd -t takes the README's configuration $(basename "$conf"): $out" \
+		"$?" 0
+done
+
 # The daemons stop on SIGTERM with exit 0, as pitbossd(8) says.
 for p in $daemons; do
 	kill -TERM "$p"

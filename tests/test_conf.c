@@ -443,7 +443,8 @@ static void test_bad_values(void **state)
 		    "method (yescrypt '$y$', SHA-512 '$6$', bcrypt '$2b$'...): "
 		    "make one with 'mkpasswd -m yescrypt'");
 	parse_fails("[table 1]\nsource = usb\n", "test.conf:2: key "
-		    "'source': 'usb' is not one of: gpio, replay, sim, camera");
+		    "'source': 'usb' is not one of: gpio, replay, sim, camera, "
+		    "manual");
 	parse_fails("[table 1]\nsource = sim\nanalysis = sometimes\n",
 		    "test.conf:3: key 'analysis': 'sometimes' is not one of: "
 		    "after, live");
@@ -581,7 +582,7 @@ static void test_missing_required_keys(void **state)
 {
 	(void)state;
 	parse_fails("[table 1]\ngame = kalah\n", "test.conf:1: key "
-		    "'source': missing in [table 1] (gpio, replay or sim)");
+		    "'source': missing in [table 1] (gpio, replay, sim or manual)");
 	parse_fails("[table 1]\nsource = sim\n\n[table 2]\nsource = replay\n",
 		    "test.conf:4: key 'trace': missing in [table 2]: source "
 		    "replay needs it");
@@ -676,7 +677,7 @@ static void test_each_source_reads_its_own_keys(void **state)
 	parse_fails("[table 1]\nsource = sim\nsource = gpio\n",
 		    "test.conf:3: key 'source': set twice (first on line 2)");
 	parse_fails("[table 1]\nseed = 3\n", "test.conf:1: key 'source': "
-		    "missing in [table 1] (gpio, replay or sim)");
+		    "missing in [table 1] (gpio, replay, sim or manual)");
 
 	/* Keys before 'source =' wait for it, and keep their lines. */
 	parse_ok("[table 1]\nnoise.miss = 0.5\nplayer = random\n"
