@@ -535,19 +535,25 @@ static int quick_check(struct db *db)
 	return DB_OK;
 }
 
+void db_folder_of(const char *path, char *dir, size_t len)
+{
+	char *slash;
+
+	snprintf(dir, len, "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash == NULL)
+		snprintf(dir, len, ".");
+	else
+		slash[slash == dir] = '\0';
+}
+
 /* Whether this process may write the file and the folder its
  * write-ahead log goes to. */
 static int writable(const char *path)
 {
 	char dir[sizeof(((struct db *)0)->path)];
-	char *slash;
 
-	snprintf(dir, sizeof(dir), "%s", path);
-	slash = strrchr(dir, '/');
-	if (slash == NULL)
-		snprintf(dir, sizeof(dir), ".");
-	else
-		slash[slash == dir] = '\0';
+	db_folder_of(path, dir, sizeof(dir));
 	return access(path, W_OK) == 0 && access(dir, W_OK) == 0;
 }
 

@@ -51,15 +51,9 @@ static int copy_into(struct db *db, sqlite3 *dest, const char *path)
 static int sync_folder(const char *path)
 {
 	char dir[PATH_MAX];
-	char *slash;
 	int fd, rc;
 
-	snprintf(dir, sizeof(dir), "%s", path);
-	slash = strrchr(dir, '/');
-	if (slash == NULL)
-		snprintf(dir, sizeof(dir), ".");
-	else
-		slash[slash == dir] = '\0';
+	db_folder_of(path, dir, sizeof(dir));
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
