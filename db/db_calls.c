@@ -13,20 +13,8 @@
 
 int db_series_called_at(struct db *db, int64_t board_id, int64_t *series_id)
 {
-	sqlite3_stmt *st;
-	int rc = db_prepare(db, Q_SERIES_CALLED_AT, &st), step;
-
-	*series_id = 0;
-	if (rc != DB_OK)
-		return rc;
-	sqlite3_bind_int64(st, 1, board_id);
-	step = sqlite3_step(st);
-	if (step == SQLITE_ROW)
-		*series_id = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (step != SQLITE_ROW && step != SQLITE_DONE)
-		return db_fail(db, "reading a table's call-up");
-	return DB_OK;
+	return db_id_of(db, Q_SERIES_CALLED_AT, board_id, series_id,
+			"reading a table's call-up");
 }
 
 int db_series_next_due(struct db *db, int auto_only, const char *kind,

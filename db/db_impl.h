@@ -105,6 +105,10 @@ sqlite3_stmt *db_stmt(struct db *db, enum query q);
 
 /* The same as DB_OK / DB_FAILED, for chains of `if (rc == DB_OK)`. */
 int db_prepare(struct db *db, enum query q, sqlite3_stmt **st);
+/* The first column of query `q`'s first row for `key` into `*id` (0 for
+ * no row); a failure named by `what`. */
+int db_id_of(struct db *db, enum query q, int64_t key, int64_t *id,
+	     const char *what);
 
 /* The time a row written now is stamped with: db_set_time()'s, or the
  * clock's. */

@@ -9,22 +9,29 @@
 
 #include "db/db_impl.h"
 
-int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id)
+int db_id_of(struct db *db, enum query q, int64_t key, int64_t *id,
+	     const char *what)
 {
 	sqlite3_stmt *st;
-	int rc = db_prepare(db, Q_GAME_PLAYING_AT, &st), step;
+	int rc = db_prepare(db, q, &st), step;
 
-	*game_id = 0;
+	*id = 0;
 	if (rc != DB_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, board_id);
+	sqlite3_bind_int64(st, 1, key);
 	step = sqlite3_step(st);
 	if (step == SQLITE_ROW)
-		*game_id = sqlite3_column_int64(st, 0);
+		*id = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
-		return db_fail(db, "finding the game at a table");
+		return db_fail(db, what);
 	return DB_OK;
+}
+
+int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id)
+{
+	return db_id_of(db, Q_GAME_PLAYING_AT, board_id, game_id,
+			"finding the game at a table");
 }
 
 static int take_back_tx(struct db *db, int64_t game_id, int keep,
