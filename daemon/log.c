@@ -1,5 +1,6 @@
 /*
- * log.c - standard error or syslog.
+ * log.c - standard error or syslog, one whole line per message from
+ * any thread.
  */
 #include "config.h"
 
@@ -43,9 +44,12 @@ void log_msg(enum log_level level, const char *fmt, ...)
 		return;
 	va_start(ap, fmt);
 	if (log_foreground) {
+		/* The dashboard's threads log too: one line at a time. */
+		flockfile(stderr);
 		fprintf(stderr, "pitbossd: %s: ", names[level]);
 		vfprintf(stderr, fmt, ap);
 		fputc('\n', stderr);
+		funlockfile(stderr);
 	} else {
 		vsyslog(priorities[level], fmt, ap);
 	}
