@@ -268,6 +268,33 @@ const char *const db_query_sql[Q_COUNT] = {
 	"DELETE FROM game_players WHERE game_id = ?1",
 	[Q_GAME_EMPTY_INCIDENTS] =
 	"DELETE FROM incidents WHERE game_id = ?1",
+	/* Corrections and voids (db_fix.c). */
+	[Q_GAME_VOID] =
+	"UPDATE games SET status = 'void' WHERE id = ?1 AND status = 'finished'",
+	[Q_GAME_RESULT_SET] =
+	"UPDATE games SET result = ?2, winner_seat = ?3 WHERE id = ?1",
+	[Q_GAME_SIDE_SET] =
+	"UPDATE game_sides SET score = ?3, points = ?4"
+	" WHERE game_id = ?1 AND seat = ?2",
+	[Q_GAME_SENSED] =
+	"SELECT count(*) FROM moves WHERE game_id = ?1 AND source = 'sensor'",
+	[Q_AUDIT_INSERT] =
+	"INSERT INTO game_audit (game_id, at, by, action, before, after,"
+	" reason, undone) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+	[Q_AUDIT_LIST] =
+	"SELECT id, at, by, action, before, after, reason, undone"
+	" FROM game_audit WHERE game_id = ?1 ORDER BY id",
+	[Q_SERIES_GAMES] =
+	"SELECT id, status, game_no FROM games WHERE series_id = ?1 ORDER BY id",
+	[Q_GAME_DETACH] =
+	"UPDATE games SET series_id = NULL, status = CASE status"
+	" WHEN 'finished' THEN 'void' ELSE status END WHERE id = ?1",
+	[Q_SERIES_DELETE] = "DELETE FROM series WHERE id = ?1",
+	[Q_RESULT_DELETE] =
+	"DELETE FROM bracket_results WHERE tournament_id = ?1 AND match = ?2",
+	[Q_TOURNAMENT_REOPEN] =
+	"UPDATE tournaments SET status = 'drawn', champion_id = NULL"
+	" WHERE id = ?1 AND status = 'finished'",
 	[Q_GAME_EMPTY_DELETE] =
 	"DELETE FROM games WHERE id = ?1 AND status = 'playing' AND plies = 0"
 	" AND series_id IS NULL",
