@@ -234,12 +234,14 @@ static int series_undo(struct db *db, const struct db_series_info *s,
 		return DB_OK;
 	if ((g = malloc(sizeof(*g))) == NULL)
 		return db_refuse(db, "out of memory");
-	snprintf(why, sizeof(why), "undone with game %lld: %s",
-		 (long long)f->game_id, f->reason);
 	for (int i = 0; rc == DB_OK && i < n; i++) {
 		rc = db_game_get(db, ids[i], g);
 		if (rc == DB_OK && strcmp(g->status, "finished") == 0) {
 			game_text(g, before, sizeof(before));
+			snprintf(why, sizeof(why), "game %d of series %lld "
+				 "(match %d) undone with game %lld: %s",
+				 g->game_no, (long long)s->id, s->match + 1,
+				 (long long)f->game_id, f->reason);
 			rc = audit_add(db, ids[i], f, "void", before, "void",
 				       why);
 		}
