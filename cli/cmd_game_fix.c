@@ -61,13 +61,13 @@ static int fix_parse(const char *command, int argc, char **argv,
 		{ "points", required_argument, NULL, OPT_POINTS },
 		{ 0 }
 	};
-	int c, is_void = strcmp(command, "game void") == 0;
+	int c, at = 0, is_void = strcmp(command, "game void") == 0;
 
 	memset(a, 0, sizeof(*a));
-	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "", lo, &at)) != -1) {
 		if (is_void && c >= OPT_WINNER && c <= OPT_POINTS) {
-			cli_error("game void: %s is for 'game correct'",
-				  argv[optind - 1]);
+			cli_error("game void: --%s is for 'game correct'",
+				  lo[at].name);
 			return EXIT_USAGE;
 		}
 		switch (c) {
