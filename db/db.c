@@ -238,8 +238,9 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	"PRAGMA user_version = 7;",
 
 	/* 8: a game voided after the fact (status 'void': it no longer
-	 * counts), and the audit of every correction and void: who, when,
-	 * what it was and became, why, and what it undid. The games table
+	 * counts), the audit of every correction and void (who, when, what
+	 * it was and became, why, and what it undid), and an incident's
+	 * cause (the verdict's, as the live events give it). The games table
 	 * is made anew for its CHECK (db_migrate() runs a step with the
 	 * foreign keys off and checks them before it commits). */
 	"CREATE TABLE games_8 ("
@@ -285,6 +286,7 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	"  undone TEXT NOT NULL DEFAULT ''"	/* later matches it undid */
 	");"
 	"CREATE INDEX game_audit_game ON game_audit(game_id);"
+	"ALTER TABLE incidents ADD COLUMN cause TEXT;"	/* the verdict's */
 	"PRAGMA user_version = 8;",
 };
 

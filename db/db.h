@@ -210,8 +210,11 @@ int db_game_add(struct db *db, const struct db_game_new *g,
 #define DB_INCIDENT_WARNING "warning"
 #define DB_INCIDENT_COMMAND "command"
 
+/* `cause`: the verdict's cause that made it ("rejected", "no-fit"), or
+ * NULL. */
 int db_incident_add(struct db *db, int64_t game_id, int ply,
-		    const char *kind, int64_t player_id, const char *text);
+		    const char *kind, const char *cause, int64_t player_id,
+		    const char *text);
 
 struct db_game_info {
 	int64_t id;
@@ -515,7 +518,8 @@ int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id);
  */
 int db_game_take_back(struct db *db, int64_t game_id, int keep,
 		      const char *position, const struct db_move *then,
-		      const char *incident_kind, const char *incident);
+		      const char *incident_kind, const char *cause,
+		      const char *incident);
 
 /*
  * A game's options changed before its first move (a player entered his
@@ -523,13 +527,14 @@ int db_game_take_back(struct db *db, int64_t game_id, int keep,
  * Refused once the game has a move or is over.
  */
 int db_game_set_options(struct db *db, int64_t game_id, const char *options,
-			const char *incident);
+			const char *cause, const char *incident);
 
 /* A game's incidents (fouls, warnings, commands), in order. */
 struct db_incident_info {
 	int ply;
 	char player[NAMES_MAX_BYTES];	/* whose foul; "" if nobody's */
 	char kind[16];
+	char cause[24];			/* the verdict's cause, "" if none kept */
 	char text[DB_TEXT_MAX];
 	char at[DB_TIME_MAX];
 };

@@ -98,8 +98,8 @@ const char *const db_query_sql[Q_COUNT] = {
 	" m.source, m.at FROM moves m LEFT JOIN players p ON p.id = m.player_id"
 	" WHERE m.game_id = ?1 ORDER BY m.ply",
 	[Q_INCIDENT_INSERT] =
-	"INSERT INTO incidents (game_id, ply, kind, player_id, text, at)"
-	" VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	"INSERT INTO incidents (game_id, ply, kind, player_id, text, at, cause)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 
 	/* With a player, driven by that player's games (an index);
 	 * "me" is the player's seat in each game. */
@@ -229,7 +229,8 @@ const char *const db_query_sql[Q_COUNT] = {
 	" text = CASE WHEN kind IN ('secret', 'start') THEN '' ELSE text END"
 	" WHERE id = ?1",
 	[Q_INCIDENT_LIST] =
-	"SELECT coalesce(i.ply, 0), i.kind, i.text, i.at, coalesce(p.name, '')"
+	"SELECT coalesce(i.ply, 0), i.kind, i.text, i.at, coalesce(p.name, ''),"
+	" i.cause"
 	" FROM incidents i LEFT JOIN players p ON p.id = i.player_id"
 	" WHERE i.game_id = ?1 ORDER BY i.id",
 	/* Before the first move only: a player's secret entered. */

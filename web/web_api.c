@@ -213,6 +213,8 @@ static int each_incident(void *ctx, const struct db_incident_info *i)
 
 	jbuf_printf(b, "%s{\"ply\":%d,\"kind\":", first ? "" : ",", i->ply);
 	jbuf_str(b, i->kind);
+	jbuf_printf(b, ",\"cause\":");
+	jbuf_str(b, i->cause[0] ? i->cause : NULL);
 	jbuf_printf(b, ",\"player\":");
 	jbuf_str(b, i->player[0] ? i->player : NULL);
 	jbuf_printf(b, ",\"text\":");

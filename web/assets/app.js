@@ -420,7 +420,7 @@ async function pageIndex() {
 /* An incident of a game as spectators read it, after the fact. */
 function incidentText(i, game) {
 	if (i.kind === 'foul') return 'Foul: the board was put back.';
-	return verdictSentence({ kind: i.kind, text: i.text }, game, null);
+	return verdictSentence({ kind: i.kind, cause: i.cause, text: i.text }, game, null);
 }
 
 /* The moves as spectators read them: who played what. */
