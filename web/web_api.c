@@ -225,6 +225,30 @@ static int each_incident(void *ctx, const struct db_incident_info *i)
 	return 0;
 }
 
+/* A correction or void of the game: who, when, what, why. */
+static int each_audit(void *ctx, const struct db_audit_info *a)
+{
+	struct jbuf *b = ctx;
+	int first = b->data[b->len - 1] == '[';
+
+	jbuf_printf(b, "%s{\"at\":", first ? "" : ",");
+	jbuf_str(b, a->at);
+	jbuf_printf(b, ",\"by\":");
+	jbuf_str(b, a->by);
+	jbuf_printf(b, ",\"action\":");
+	jbuf_str(b, a->action);
+	jbuf_printf(b, ",\"before\":");
+	jbuf_str(b, a->before);
+	jbuf_printf(b, ",\"after\":");
+	jbuf_str(b, a->after);
+	jbuf_printf(b, ",\"reason\":");
+	jbuf_str(b, a->reason);
+	jbuf_printf(b, ",\"undone\":");
+	jbuf_str(b, a->undone[0] ? a->undone : NULL);
+	jbuf_printf(b, "}");
+	return 0;
+}
+
 struct analysis {
 	struct jbuf *b;
 	struct rules_game *game;
@@ -290,6 +314,9 @@ static int game_full(struct web *web, struct jbuf *b, struct db *db,
 		      &(struct moves_ctx){ b, g.kind });
 	jbuf_printf(b, "],\"incidents\":[");
 	db_game_incidents(db, id, each_incident, b);
+	jbuf_printf(b, "],\"by_hand\":%s,\"audit\":[",
+		    db_game_by_hand(db, id) ? "true" : "false");
+	db_game_audit(db, id, each_audit, b);
 	jbuf_printf(b, "]}");
 	return 0;
 }
@@ -470,6 +497,63 @@ void api_game(struct web_request *r)
 		jbuf_free(&b);
 		web_error(r, 404, "no game %" PRId64, r->param[0]);
 	} else {
+		web_json(r, &b);
+	}
+	web_db_release(r->web, db);
+}
+
+struct recent_ctx {
+	struct jbuf *b;
+	struct db *db;
+	int n, limit, by_hand;
+};
+
+static int each_recent(void *ctx, const struct db_game_info *g)
+{
+	struct recent_ctx *c = ctx;
+	int hand = strcmp(g->status, "playing") != 0 &&
+		   db_game_by_hand(c->db, g->id);
+
+	if (c->by_hand && !hand)
+		return 0;
+	jbuf_printf(c->b, "%s", c->n++ ? "," : "");
+	game_summary(c->b, g);
+	c->b->len--;		/* reopen the object */
+	jbuf_printf(c->b, ",\"by_hand\":%s}", hand ? "true" : "false");
+	return c->n >= c->limit;
+}
+
+/* The newest games (?limit=1..200, 20 by default; ?by_hand=1: only the
+ * finished games entered by hand, what the arbiter may correct), each
+ * with whether it was entered by hand. */
+void api_games(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct db_history_filter f = { 0 };
+	struct jbuf b = { 0 };
+	struct recent_ctx c = { &b, db, 0, 20, 0 };
+	const char *v = web_arg(r, "limit");
+	const char *hand = web_arg(r, "by_hand");
+	char *end;
+
+	if (v != NULL) {
+		long n = strtol(v, &end, 10);
+
+		if (*v == '\0' || *end != '\0' || n < 1 || n > 200) {
+			web_error(r, 400, "limit: '%s' is not 1..200", v);
+			web_db_release(r->web, db);
+			return;
+		}
+		c.limit = (int)n;
+	}
+	c.by_hand = hand != NULL && strcmp(hand, "1") == 0;
+	f.limit = c.by_hand ? 0 : c.limit;
+	jbuf_printf(&b, "[");
+	if (db_history(db, &f, each_recent, &c) != DB_OK) {
+		jbuf_free(&b);
+		web_error(r, 500, "%s", db_error(db));
+	} else {
+		jbuf_printf(&b, "]");
 		web_json(r, &b);
 	}
 	web_db_release(r->web, db);
