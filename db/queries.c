@@ -117,9 +117,11 @@ const char *const db_query_sql[Q_COUNT] = {
 	" AND (?5 IS NULL OR g.board_id = ?5)"
 	" AND (?6 IS NULL OR substr(g.started, 1, 10) >= ?6)"
 	" AND (?7 IS NULL OR substr(g.started, 1, 10) <= ?7)"
+	/* A voided game is void, whatever it was before. */
 	" AND (?8 IS NULL"
-	"  OR (?8 IN ('draw', 'void') AND g.result = ?8)"
-	"  OR (?8 IN ('win', 'loss') AND g.result = 'win'"
+	"  OR (?8 = 'void' AND (g.result = 'void' OR g.status = 'void'))"
+	"  OR (?8 = 'draw' AND g.result = 'draw' AND g.status <> 'void')"
+	"  OR (?8 IN ('win', 'loss') AND g.result = 'win' AND g.status <> 'void'"
 	"   AND (g.winner_seat IN (SELECT seat FROM game_players me"
 	"    WHERE me.game_id = g.id AND me.player_id = ?1)) = (?8 = 'win')))"
 	" ORDER BY g.started DESC, g.id DESC LIMIT ?9",

@@ -19,7 +19,7 @@ WIN_FIRST="b A c C A a"
 LOSE_FIRST="b B a C c A b B c"
 SHORT="pits=3 seeds=1"
 
-plan 22
+plan 23
 
 pb db init >/dev/null
 for name in Ada Bob Cyd Dee; do pb player add "$name" >/dev/null; done
@@ -72,6 +72,8 @@ out=$(pb game show 1 --json | grep -o '"audit":\[{"at":"[^"]*","by":"[^"]*","act
 expect_match "game show --json: the audit" "$out" '"action":"void"'
 out=$(pb history --tournament Cup | awk '$1 == 1' | grep -o 'voided\|wins')
 expect_eq "history: voided, not a result" "$out" "voided"
+out=$(pb history --result void | awk 'NR > 1 {print $1}' | sort -n | tr '\n' ' ')
+expect_eq "history --result void: the voided games, no other result" "$out" "1 3 "
 out=$(pb game void 1 --reason again 2>&1); rc=$?
 expect_eq "voided once" "$rc:$out" "1:pitboss: game 1 is void already"
 
