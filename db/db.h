@@ -328,6 +328,11 @@ int db_game_correct(struct db *db, int64_t game_id,
 
 /* Whether a game was entered by hand (no move read by sensors): 1/0. */
 int db_game_by_hand(struct db *db, int64_t game_id);
+/* The newest `limit` games over (finished or void) entered by hand,
+ * newest first. */
+int db_games_by_hand(struct db *db, int limit,
+		     int (*each)(void *ctx, const struct db_game_info *g),
+		     void *ctx);
 
 struct db_audit_info {
 	int64_t id;

@@ -471,6 +471,34 @@ int db_game_by_hand(struct db *db, int64_t game_id)
 	return sensed == 0;
 }
 
+int db_games_by_hand(struct db *db, int limit,
+		     int (*each)(void *ctx, const struct db_game_info *g),
+		     void *ctx)
+{
+	struct db_game_info *g;
+	int64_t ids[200];
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, Q_GAMES_BY_HAND, &st), step, n = 0;
+
+	if (rc != DB_OK)
+		return rc;
+	if (limit < 1 || limit > 200)
+		limit = 200;
+	sqlite3_bind_int(st, 1, limit);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW && n < limit)
+		ids[n++] = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (step != SQLITE_DONE && step != SQLITE_ROW)
+		return db_fail(db, "listing games entered by hand");
+	if ((g = malloc(sizeof(*g))) == NULL)
+		return db_refuse(db, "out of memory");
+	for (int i = 0; rc == DB_OK && i < n; i++)
+		if ((rc = db_game_get(db, ids[i], g)) == DB_OK && each(ctx, g))
+			break;
+	free(g);
+	return rc;
+}
+
 /* The game's result changed as `fix` asks, checked; 0 when nothing
  * changes. */
 static int fix_apply(struct db *db, struct db_game_info *g,

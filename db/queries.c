@@ -295,6 +295,12 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_SERIES_DELETE] = "DELETE FROM series WHERE id = ?1",
 	[Q_RESULT_DELETE] =
 	"DELETE FROM bracket_results WHERE tournament_id = ?1 AND match = ?2",
+	/* The newest finished or voided games with no move sensed. */
+	[Q_GAMES_BY_HAND] =
+	"SELECT g.id FROM games g WHERE g.status <> 'playing'"
+	" AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id"
+	"  AND m.source = 'sensor')"
+	" ORDER BY g.started DESC, g.id DESC LIMIT ?1",
 	[Q_TOURNAMENT_REOPEN] =
 	"UPDATE tournaments SET status = 'drawn', champion_id = NULL"
 	" WHERE id = ?1 AND status = 'finished'",

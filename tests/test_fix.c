@@ -241,6 +241,28 @@ static void test_later_series_refused_then_forced(void **state)
 	assert_int_equal(ms.m[2].player[0], ms.m[0].player[1]);
 }
 
+struct hand_list {
+	int64_t id[64];
+	int n;
+};
+
+static int hand_has(const struct hand_list *h, int64_t id)
+{
+	for (int i = 0; i < h->n; i++)
+		if (h->id[i] == id)
+			return 1;
+	return 0;
+}
+
+static int each_hand(void *ctx, const struct db_game_info *g)
+{
+	struct hand_list *h = ctx;
+
+	if (h->n < 64)
+		h->id[h->n++] = g->id;
+	return 0;
+}
+
 static void test_correct_changes_winner(void **state)
 {
 	struct db_game_fix fix = { 0 };
@@ -283,6 +305,15 @@ static void test_correct_changes_winner(void **state)
 	sensed = play(ms.m[1].series_id, 2, 0, DB_SOURCE_SENSOR);
 	assert_int_equal(db_game_by_hand(db, sensed), 0);
 	assert_int_equal(db_game_by_hand(db, game), 1);
+	{
+		struct hand_list h = { 0 };
+
+		assert_int_equal(db_games_by_hand(db, 200, each_hand, &h), DB_OK);
+		assert_true(h.n > 0);
+		for (int i = 0; i < h.n; i++)
+			assert_true(h.id[i] != sensed);
+		assert_true(hand_has(&h, game));
+	}
 	fix.set_points[0] = 0;
 	assert_int_equal(db_game_correct(db, sensed, &fix, "arbiter", "x", 0),
 			 DB_REFUSED);

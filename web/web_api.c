@@ -505,36 +505,36 @@ void api_game(struct web_request *r)
 struct recent_ctx {
 	struct jbuf *b;
 	struct db *db;
-	int n, limit, by_hand;
+	int n;
+	int hand;		/* 1: all listed are by hand; 0: look */
 };
 
 static int each_recent(void *ctx, const struct db_game_info *g)
 {
 	struct recent_ctx *c = ctx;
-	int hand = strcmp(g->status, "playing") != 0 &&
-		   db_game_by_hand(c->db, g->id);
+	int hand = c->hand || (strcmp(g->status, "playing") != 0 &&
+			       db_game_by_hand(c->db, g->id));
 
-	if (c->by_hand && !hand)
-		return 0;
 	jbuf_printf(c->b, "%s", c->n++ ? "," : "");
 	game_summary(c->b, g);
 	c->b->len--;		/* reopen the object */
 	jbuf_printf(c->b, ",\"by_hand\":%s}", hand ? "true" : "false");
-	return c->n >= c->limit;
+	return 0;
 }
 
 /* The newest games (?limit=1..200, 20 by default; ?by_hand=1: only the
- * finished games entered by hand, what the arbiter may correct), each
- * with whether it was entered by hand. */
+ * games over that were entered by hand, what the arbiter may correct),
+ * each with whether it was entered by hand. */
 void api_games(struct web_request *r)
 {
 	struct db *db = web_db_acquire(r->web);
-	struct db_history_filter f = { 0 };
+	struct db_history_filter f = { .limit = 20 };
 	struct jbuf b = { 0 };
-	struct recent_ctx c = { &b, db, 0, 20, 0 };
 	const char *v = web_arg(r, "limit");
 	const char *hand = web_arg(r, "by_hand");
+	struct recent_ctx c = { &b, db, 0, hand != NULL && strcmp(hand, "1") == 0 };
 	char *end;
+	int rc;
 
 	if (v != NULL) {
 		long n = strtol(v, &end, 10);
@@ -544,12 +544,12 @@ void api_games(struct web_request *r)
 			web_db_release(r->web, db);
 			return;
 		}
-		c.limit = (int)n;
+		f.limit = (int)n;
 	}
-	c.by_hand = hand != NULL && strcmp(hand, "1") == 0;
-	f.limit = c.by_hand ? 0 : c.limit;
 	jbuf_printf(&b, "[");
-	if (db_history(db, &f, each_recent, &c) != DB_OK) {
+	rc = c.hand ? db_games_by_hand(db, f.limit, each_recent, &c) :
+	     db_history(db, &f, each_recent, &c);
+	if (rc != DB_OK) {
 		jbuf_free(&b);
 		web_error(r, 500, "%s", db_error(db));
 	} else {

@@ -345,6 +345,7 @@ async function arbiterConsole(session, box) {
 		el('h2', { text: 'Games entered by hand' }),
 		el('p', { class: 'muted', text: 'Void a game (it no longer counts) or correct its result; every change is kept with its reason.' }),
 		handList);
+	let handAt = 0;
 	const load = async () => {
 		/* Tables with something to settle, with their incidents. */
 		const tables = await Promise.all((await api('/api/tables')).map(t =>
@@ -360,13 +361,19 @@ async function arbiterConsole(session, box) {
 		/* A call-up being chosen stays as it is. */
 		const calls = JSON.stringify([tables.map(t => [t.id, t.game && t.game.sides.map(s => s.name), t.series && t.series.id]),
 			due.map(d => d.series)]);
-		const hand = await api('/api/games?by_hand=1&limit=10').catch(() => []);
-		const handKeys = hand.map(g => `${g.id}:${g.status}:${g.result}:${g.winner}`).join(' ');
-		/* A game being voided or corrected stays as it is. */
-		if (handList.dataset.keys !== handKeys && !handList.contains(document.activeElement) &&
-			!handList.querySelector('.ask')) {
-			handList.replaceChildren(...hand.map(g => handGame(g, session)));
-			handList.dataset.keys = handKeys;
+		/* Games entered by hand change seldom: looked at every 10 s,
+		 * and after a change made here. */
+		if (Date.now() - handAt > 10000 || handList.dataset.stale) {
+			handAt = Date.now();
+			delete handList.dataset.stale;
+			const hand = await api('/api/games?by_hand=1&limit=10').catch(() => []);
+			const handKeys = hand.map(g => `${g.id}:${g.status}:${g.result}:${g.winner}`).join(' ');
+			/* A game being voided or corrected stays as it is. */
+			if (handList.dataset.keys !== handKeys && !handList.contains(document.activeElement) &&
+				!handList.querySelector('.ask')) {
+				handList.replaceChildren(...hand.map(g => handGame(g, session)));
+				handList.dataset.keys = handKeys;
+			}
 		}
 		if (tablesList.dataset.calls !== calls) {
 			tablesList.replaceChildren(...tables.map(t => el('li', { 'data-table': String(t.id) },
@@ -411,6 +418,7 @@ function handGame(g, session) {
 				headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
 				body: JSON.stringify(body) });
 			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
+			if (row.parentNode) row.parentNode.dataset.stale = '1';
 		} catch (e) { out.textContent = e.message; }
 	};
 	const reason = el('input', { name: 'reason', size: 18, 'aria-label': `why, for game ${g.id}`, placeholder: 'why' });
