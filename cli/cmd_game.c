@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_db.h"
+#include "cli/cmd_game_fix.h"
 #include "db/series.h"
 
 #define MOVES_MAX 4096
@@ -27,13 +28,19 @@ static void game_usage(FILE *out)
 		"                  [--first-how rules|set|lot] [--started TIME] MOVE...\n"
 		"       %s game list [HISTORY FILTERS] [--json]\n"
 		"       %s game show GAME [--json]\n"
+		"       %s game void GAME --reason TEXT [--force]\n"
+		"       %s game correct GAME [--winner SEAT | --draw] [--score SEAT=N]...\n"
+		"                  [--points SEAT=N]... --reason TEXT [--force]\n"
 		"\n"
 		"game add checks every move with the rules engine, scores the\n"
 		"finished game and, with --series, adds it to the series (the\n"
 		"series decides who sits where: the first mover alternates).\n"
 		"A move list may be one argument: 'c f A B'. Every command takes\n"
-		"--db PATH. HISTORY FILTERS are those of '%s history'.\n",
-		cli_progname, cli_progname, cli_progname, cli_progname);
+		"--db PATH. HISTORY FILTERS are those of '%s history'.\n"
+		"game void and game correct set a finished game right, audited\n"
+		"('%s game void --help').\n",
+		cli_progname, cli_progname, cli_progname, cli_progname,
+		cli_progname, cli_progname, cli_progname);
 }
 
 static void history_usage(FILE *out)
@@ -719,7 +726,9 @@ static int history_each(void *ctx, const struct db_game_info *g)
 		    (size_t)qu >= sizeof(points))
 			break;
 	}
-	if (strcmp(g->result, "win") == 0)
+	if (strcmp(g->status, "void") == 0)
+		snprintf(result, sizeof(result), "voided");
+	else if (strcmp(g->result, "win") == 0)
 		snprintf(result, sizeof(result), "%s wins", g->side[g->winner]);
 	else
 		snprintf(result, sizeof(result), "%s",
@@ -909,6 +918,7 @@ static int game_show(int argc, char **argv)
 	if (rc == EXIT_OK && co.json) {
 		printf("],\"record\":");
 		cli_json_string(stdout, m->record);
+		rc = cli_db_result(db, game_fix_show_audit(db, id, 1));
 		printf("}\n");
 	} else if (rc == EXIT_OK) {
 		char shown[DB_TEXT_MAX];
@@ -942,7 +952,11 @@ static int game_show(int argc, char **argv)
 			for (int s = 0; s < g->seats; s++)
 				printf("%s %d", s ? "," : "", g->points[s]);
 		}
-		printf("\nrecord:   %s\n\n", m->record);
+		if (strcmp(g->status, "void") == 0)
+			printf("\nstatus:   void: the game no longer counts");
+		printf("\nrecord:   %s\n", m->record);
+		rc = cli_db_result(db, game_fix_show_audit(db, id, 0));
+		putchar('\n');
 		cli_table_print(m->table, stdout);
 	}
 	cli_table_free(m->table);
@@ -958,6 +972,8 @@ static int run_game(int argc, char **argv)
 		{ "add", game_add },
 		{ "list", game_list },
 		{ "show", game_show },
+		{ "void", game_void },
+		{ "correct", game_correct },
 	};
 
 	return cli_dispatch("game", commands,
@@ -967,7 +983,7 @@ static int run_game(int argc, char **argv)
 
 const struct cli_group cli_game_group = {
 	.name = "game",
-	.summary = "games as records: add a whole game, list, show",
+	.summary = "games as records: add a whole game, list, show, void, correct",
 	.run = run_game,
 	.usage = game_usage,
 };
@@ -1044,7 +1060,8 @@ static int export_each(void *ctx, const struct db_game_info *g)
 	csv_field(stdout, g->side[1], 0);
 	csv_field(stdout, seat_name_of(g->kind, g->first_seat, buf,
 				       sizeof(buf)), 0);
-	csv_field(stdout, g->result[0] ? g->result : g->status, 0);
+	csv_field(stdout, strcmp(g->status, "void") == 0 ? "voided" :
+		  g->result[0] ? g->result : g->status, 0);
 	csv_field(stdout, g->winner >= 0 ?
 		  seat_name_of(g->kind, g->winner, buf, sizeof(buf)) : "", 0);
 	csv_field(stdout, num[4], 0);

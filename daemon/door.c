@@ -118,21 +118,41 @@ static void forfeit(struct door *d, const char *text, struct outcome *out)
 			  COMMAND_CAUSE_FAILED, "%s", db_error(d->db));
 }
 
+/* "GAME ... -- REASON": a finished game voided or corrected, by the
+ * code `pitboss game void` and `game correct` run. */
+static void fix(struct door *d, const struct db_command *c,
+		struct outcome *out)
+{
+	char said[300];
+	int rc = db_game_fix_text(d->db, c->kind, c->text, said,
+				  sizeof(said));
+
+	if (rc == DB_OK)
+		door_says(out, verdict_kind_name(VERDICT_COMMAND),
+			  COMMAND_CAUSE_FIXED, "%s", said);
+	else
+		door_says(out, REFUSED, rc == DB_REFUSED ?
+			  verdict_cause_name(CAUSE_REFUSED) :
+			  COMMAND_CAUSE_FAILED, "%s", db_error(d->db));
+}
+
 /*
  * Carries out command `c`, up to its writes; one queued long before the
  * start is closed unexecuted.
  * Returns the table that carried it out, which holds its writes until
- * it is closed, or NULL; *forfeit is set for a forfeit, whose writes
- * are yet to be made.
+ * it is closed, or NULL; *records is set for a command on the records
+ * (a forfeit, a game voided or corrected), whose writes are yet to be
+ * made.
  */
 static struct table *carry_out(struct door *d, const struct db_command *c,
-			       int *forfeit, struct outcome *out)
+			       const struct command_word **records,
+			       struct outcome *out)
 {
 	const struct command_word *w = command_find(c->kind);
 	struct table *t = table_of_board(d, c->board_id);
 	struct verdict v;
 
-	*forfeit = 0;
+	*records = NULL;
 	if (strcmp(c->created, d->stale_before) < 0)
 		door_says(out, REFUSED, COMMAND_CAUSE_STALE, "not carried "
 			  "out: queued at %s, more than %d minutes before "
@@ -143,8 +163,8 @@ static struct table *carry_out(struct door *d, const struct db_command *c,
 	else if (w->text == COMMAND_TEXT_NEEDED && c->text[0] == '\0')
 		door_says(out, REFUSED, COMMAND_CAUSE_NO_TEXT, "%s needs its "
 			  "text", c->kind);
-	else if (w->act == COMMAND_FORFEIT)
-		*forfeit = 1;
+	else if (w->act == COMMAND_FORFEIT || w->act == COMMAND_FIX)
+		*records = w;
 	else if (t == NULL)
 		door_says(out, REFUSED, COMMAND_CAUSE_NO_TABLE, "table %lld "
 			  "is not run by this daemon", (long long)c->board_id);
@@ -168,15 +188,18 @@ static struct table *carry_out(struct door *d, const struct db_command *c,
 static int carry_out_and_close(struct door *d, const struct db_command *c,
 			       struct outcome *out)
 {
-	int forfeiting, rc;
-	struct table *t = carry_out(d, c, &forfeiting, out);
+	const struct command_word *records;
+	struct table *t = carry_out(d, c, &records, out);
+	int rc;
 
 	if (t != NULL)
 		return table_command_close(t, c->id, &out->o);
 	if ((rc = db_transaction_begin(d->db)) != DB_OK)
 		return -1;
-	if (forfeiting)
+	if (records != NULL && records->act == COMMAND_FORFEIT)
 		forfeit(d, c->text, out);
+	else if (records != NULL)
+		fix(d, c, out);
 	rc = db_command_done(d->db, c->id, &out->o);
 	return db_transaction_end(d->db, rc) == DB_OK ? 0 : -1;
 }

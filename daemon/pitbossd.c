@@ -25,14 +25,15 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: pitbossd [-f] [-v] [-c FILE] [--db PATH]\n"
 		"       pitbossd -t [-c FILE]\n"
-		"       pitbossd [-f] [-v] [--db PATH] --demo\n"
-		"       pitbossd [-f] [-v] [--db PATH] [--speed X] --sim N\n"
+		"       pitbossd [-f] [-v] [-c FILE] [--db PATH] --demo\n"
+		"       pitbossd [-f] [-v] [-c FILE] [--db PATH] [--speed X] --sim N\n"
 		"       pitbossd --help | --version\n"
 		"\n"
 		"The pitboss referee daemon: watches the tables' sensors, referees\n"
 		"every move and records games in the database.\n"
 		"\n"
-		"  -c, --config FILE the configuration (" CONF_DEFAULT_PATH ")\n"
+		"  -c, --config FILE the configuration (" CONF_DEFAULT_PATH ");\n"
+		"                    with --demo or --sim, its web and log keys\n"
 		"  -t, --test        check the configuration and exit\n"
 		"  -f, --foreground  stay in the foreground, log to standard error\n"
 		"  -v, --verbose     log more (twice: debug)\n"
@@ -248,11 +249,11 @@ static int parse_args(int argc, char **argv, struct args *a)
 				NULL)) != -1)
 		if ((rc = take_option(a, c)) >= 0)
 			return rc;
-	if (optind != argc || ((a->demo || a->nsim > 0) &&
-			       (a->conf_path || a->test))) {
+	if (optind != argc || ((a->demo || a->nsim > 0) && a->test)) {
 		fprintf(stderr, "pitbossd: %s (try 'pitbossd --help')\n",
 			optind != argc ? "unexpected arguments" :
-			"--demo and --sim run built-in tables, without -c or -t");
+			"--demo and --sim run built-in tables: -t checks a "
+			"configuration's own");
 		return 2;
 	}
 	if (a->demo) {
@@ -265,8 +266,44 @@ static int parse_args(int argc, char **argv, struct args *a)
 }
 
 /*
+ * With --demo or --sim, what a configuration file (-c) gives the built-in
+ * tables: the dashboard's keys (the arbiter's password, address, port,
+ * limits, TLS) and the log level. Its tables and database stay its own:
+ * the demo's tournament never goes into a club's records.
+ */
+static int file_settings(const char *path, struct conf *conf, char *err,
+			 size_t errlen)
+{
+	struct conf *file = malloc(sizeof(*file));
+
+	if (file == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	conf_default(file);
+	if (conf_load(file, path, err, errlen) < 0) {
+		free(file);
+		return -1;
+	}
+	memcpy(conf->web_listen, file->web_listen, sizeof(conf->web_listen));
+	conf->web_port = file->web_port;
+	memcpy(conf->web_password_hash, file->web_password_hash,
+	       sizeof(conf->web_password_hash));
+	conf->web_connection_limit = file->web_connection_limit;
+	conf->web_per_ip_limit = file->web_per_ip_limit;
+	memcpy(conf->web_tls_cert, file->web_tls_cert,
+	       sizeof(conf->web_tls_cert));
+	memcpy(conf->web_tls_key, file->web_tls_key, sizeof(conf->web_tls_key));
+	conf->log_level = file->log_level;
+	conf_free(file);
+	free(file);
+	return 0;
+}
+
+/*
  * The tables --demo and --sim run: their database the demo's in the
- * working directory, else $PITBOSS_DB, else the default.
+ * working directory, else $PITBOSS_DB, else the default; the web and
+ * log keys of -c FILE when given.
  */
 static int builtin_conf(const struct args *a, struct conf *conf, char *err,
 			size_t errlen)
@@ -278,6 +315,9 @@ static int builtin_conf(const struct args *a, struct conf *conf, char *err,
 	};
 
 	if (demo_conf(conf, &tables, err, errlen) < 0)
+		return -1;
+	if (a->conf_path != NULL &&
+	    file_settings(a->conf_path, conf, err, errlen) < 0)
 		return -1;
 	if (a->demo)
 		return set_key(conf, &db, "pitboss-demo.db", err, errlen);

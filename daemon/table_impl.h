@@ -37,6 +37,7 @@ struct record_op {
 	int seats;			/* REC_START, REC_OVER */
 	const char *source;		/* DB_SOURCE_* of a move */
 	const char *incident;		/* DB_INCIDENT_*, or NULL */
+	const char *cause;		/* its verdict's cause, or NULL */
 	int against;			/* the seat a foul is kept against, or -1 */
 	char move[16];
 	char *position, *text, *options;	/* owned, or NULL */

@@ -61,6 +61,12 @@ static const char *source_word(enum verdict_source s)
 	       DB_SOURCE_SENSOR;
 }
 
+/* The cause an incident keeps: the verdict's, none for CAUSE_NONE. */
+static const char *cause_of(const struct verdict *v)
+{
+	return v->cause == CAUSE_NONE ? NULL : verdict_cause_name(v->cause);
+}
+
 static void journal_start(struct table *t)
 {
 	struct record_op *op = op_new(t, REC_START);
@@ -95,6 +101,7 @@ static void journal_incident(struct table *t, const struct verdict *v,
 
 	op->ply = v->ply;
 	op->incident = kind;
+	op->cause = cause_of(v);
 	op->text = copy(v->text);
 	/* A foul is kept against its player. */
 	if (v->kind == VERDICT_FOUL && v->seat >= 0 && v->seat < t->seats)
@@ -110,6 +117,7 @@ static void journal_take_back(struct table *t, const struct verdict *v,
 
 	op->keep = keep;
 	op->position = copy(referee_public_position(t->ref, pos, sizeof(pos)));
+	op->cause = cause_of(v);
 	op->text = copy(v->text);
 }
 
@@ -128,6 +136,7 @@ static void journal_move(struct table *t, const struct verdict *v)
 	 * its text with it, in the same transaction. */
 	op->incident = v->kind == VERDICT_WARN ? DB_INCIDENT_WARNING :
 		       DB_INCIDENT_COMMAND;
+	op->cause = cause_of(v);
 	op->text = v->kind == VERDICT_ACCEPT ? NULL : copy(v->text);
 }
 
@@ -139,6 +148,7 @@ static void journal_play(struct table *t, const struct verdict *v)
 	if (v->options_changed) {
 		op = op_new(t, REC_OPTIONS);
 		op->options = copy(rules_game_options(referee_game(t->ref)));
+		op->cause = cause_of(v);
 		op->text = copy(v->text);
 	} else if (v->move[0] != '\0' && v->position[0] != '\0') {
 		journal_move(t, v);
@@ -289,7 +299,7 @@ static int apply_move(struct table *t, struct flush *fs,
 	if (fs->game == 0)
 		return DB_OK;
 	rc = db_game_take_back(t->db, fs->game, op->keep, op->position, &m,
-			       op->incident, op->text);
+			       op->incident, op->cause, op->text);
 	if (rc == DB_OK)
 		fs->moves++;
 	return settled(t, rc, "recording the move");
@@ -302,7 +312,8 @@ static int apply_take_back(struct table *t, struct flush *fs,
 		return DB_OK;
 	return settled(t, db_game_take_back(t->db, fs->game, op->keep,
 					    op->position, NULL,
-					    DB_INCIDENT_COMMAND, op->text),
+					    DB_INCIDENT_COMMAND, op->cause,
+					    op->text),
 		       "taking the move back");
 }
 
@@ -312,7 +323,7 @@ static int apply_options(struct table *t, struct flush *fs,
 	if (fs->game == 0)
 		return DB_OK;
 	return settled(t, db_game_set_options(t->db, fs->game, op->options,
-					      op->text),
+					      op->cause, op->text),
 		       "keeping the entered secret");
 }
 
@@ -325,7 +336,8 @@ static int apply_incident(struct table *t, struct flush *fs,
 	if (fs->game == 0)
 		return DB_OK;
 	return settled(t, db_incident_add(t->db, fs->game, op->ply,
-					  op->incident, player, op->text),
+					  op->incident, op->cause, player,
+					  op->text),
 		       "recording an incident");
 }
 

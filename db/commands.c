@@ -38,6 +38,14 @@ const struct command_word command_words[] = {
 	  "call a due series to the table: its games are the series'" },
 	{ "forfeit", NULL, COMMAND_FORFEIT, NULL, COMMAND_TEXT_NEEDED,
 	  "TOURNAMENT PLAYER", 0, 0, "a player forfeits his series" },
+	/* The dashboard's; `pitboss game void` and `game correct` build
+	 * the same text and run the same code (db_game_fix_text()). */
+	{ "void-game", NULL, COMMAND_FIX, NULL, COMMAND_TEXT_NEEDED,
+	  "GAME [force] by=WHO -- REASON", 0, 0,
+	  "a finished game no longer counts" },
+	{ "correct-game", NULL, COMMAND_FIX, NULL, COMMAND_TEXT_NEEDED,
+	  "GAME [force] by=WHO [draw|win=SEAT] [score=N,N] [points=N,N] -- REASON",
+	  0, 0, "a game entered by hand set right" },
 	{ NULL, NULL, COMMAND_OBSERVE, NULL, COMMAND_TEXT_NONE, NULL, 0, 0,
 	  NULL }
 };

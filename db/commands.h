@@ -17,7 +17,10 @@ enum command_act {
 	COMMAND_SECRET,		/* a seat's secret: "GAME SEAT SECRET" */
 	COMMAND_FORFEIT,	/* a tournament's forfeit: "TOURNAMENT
 				   PLAYER"; no table */
-	COMMAND_CALL		/* a series called to the table: "SERIES" */
+	COMMAND_CALL,		/* a series called to the table: "SERIES" */
+	COMMAND_FIX		/* a finished game voided or corrected:
+				   "GAME ... -- REASON" (db_game_fix_text());
+				   no table */
 };
 
 enum command_text {
@@ -66,5 +69,6 @@ const char *command_list(unsigned from, char *buf, size_t len);
 #define COMMAND_CAUSE_NO_TEXT "no-text"		/* its text missing or wrong */
 #define COMMAND_CAUSE_FAILED "failed"		/* the store failed */
 #define COMMAND_CAUSE_FORFEIT "forfeit"		/* a forfeit recorded */
+#define COMMAND_CAUSE_FIXED "fixed"		/* a game voided or corrected */
 
 #endif

@@ -236,6 +236,58 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	"ALTER TABLE tournaments ADD COLUMN format TEXT NOT NULL"
 	"  DEFAULT 'knockout' CHECK (format IN ('knockout','round-robin'));"
 	"PRAGMA user_version = 7;",
+
+	/* 8: a game voided after the fact (status 'void': it no longer
+	 * counts), the audit of every correction and void (who, when, what
+	 * it was and became, why, and what it undid), and an incident's
+	 * cause (the verdict's, as the live events give it). The games table
+	 * is made anew for its CHECK (db_migrate() runs a step with the
+	 * foreign keys off and checks them before it commits). */
+	"CREATE TABLE games_8 ("
+	"  id INTEGER PRIMARY KEY,"
+	"  kind TEXT NOT NULL,"
+	"  options TEXT NOT NULL DEFAULT '',"
+	"  board_id INTEGER REFERENCES boards(id),"
+	"  seats INTEGER NOT NULL CHECK (seats BETWEEN 1 AND 5),"
+	"  first_seat INTEGER NOT NULL,"
+	"  first_how TEXT NOT NULL"
+	"    CHECK (first_how IN ('rules','set','lot','alternate')),"
+	"  started TEXT NOT NULL,"
+	"  ended TEXT,"
+	"  status TEXT NOT NULL DEFAULT 'playing'"
+	"    CHECK (status IN ('playing','finished','void')),"
+	"  result TEXT CHECK (result IN ('win','draw','void')),"
+	"  winner_seat INTEGER,"
+	"  plies INTEGER NOT NULL DEFAULT 0,"
+	"  position TEXT NOT NULL,"
+	"  series_id INTEGER REFERENCES series(id),"
+	"  game_no INTEGER"
+	");"
+	"INSERT INTO games_8 (id, kind, options, board_id, seats, first_seat,"
+	"  first_how, started, ended, status, result, winner_seat, plies,"
+	"  position, series_id, game_no)"
+	"  SELECT id, kind, options, board_id, seats, first_seat, first_how,"
+	"  started, ended, status, result, winner_seat, plies, position,"
+	"  series_id, game_no FROM games;"
+	"DROP TABLE games;"
+	"ALTER TABLE games_8 RENAME TO games;"
+	"CREATE INDEX games_started ON games(started);"
+	"CREATE INDEX games_series ON games(series_id);"
+	"CREATE INDEX games_board ON games(board_id, status);"
+	"CREATE TABLE game_audit ("
+	"  id INTEGER PRIMARY KEY,"
+	"  game_id INTEGER NOT NULL REFERENCES games(id),"
+	"  at TEXT NOT NULL,"
+	"  by TEXT NOT NULL,"			/* "alice (cli)", "arbiter (dashboard)" */
+	"  action TEXT NOT NULL CHECK (action IN ('void','correct')),"
+	"  before TEXT NOT NULL,"
+	"  after TEXT NOT NULL,"
+	"  reason TEXT NOT NULL,"
+	"  undone TEXT NOT NULL DEFAULT ''"	/* later matches it undid */
+	");"
+	"CREATE INDEX game_audit_game ON game_audit(game_id);"
+	"ALTER TABLE incidents ADD COLUMN cause TEXT;"	/* the verdict's */
+	"PRAGMA user_version = 8;",
 };
 
 void db_now(char *buf, size_t len)
@@ -477,6 +529,50 @@ int db_version(struct db *db)
 	return pragma_int(db, "PRAGMA user_version", "reading the version");
 }
 
+/* The rows foreign_key_check finds: 0 when none, else -1 (set). */
+static int keys_broken(struct db *db, const char *what)
+{
+	sqlite3_stmt *st;
+	int step;
+
+	if (sqlite3_prepare_v2(db->sql, "PRAGMA foreign_key_check", -1, &st,
+			       NULL) != SQLITE_OK) {
+		db_fail(db, what);
+		return -1;
+	}
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		snprintf(db->err, sizeof(db->err),
+			 "%s: %s: a row of %s refers to a missing row of %s",
+			 db->path, what, (const char *)sqlite3_column_text(st, 0),
+			 (const char *)sqlite3_column_text(st, 2));
+	else if (step != SQLITE_DONE)
+		db_fail(db, what);
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : -1;
+}
+
+/* Migration step `from` -> `from` + 1 in one transaction. */
+static int migrate_step(struct db *db, int from, const char *what)
+{
+	char keep[DB_ERR_MAX];
+
+	if (run(db, "BEGIN IMMEDIATE", what) != DB_OK)
+		return DB_FAILED;
+	if (run(db, migration[from], what) != DB_OK ||
+	    keys_broken(db, what) != 0) {
+		memcpy(keep, db->err, sizeof(keep));
+		run(db, "ROLLBACK", what);
+		memcpy(db->err, keep, sizeof(keep));
+		return DB_FAILED;
+	}
+	if (run(db, "COMMIT", what) != DB_OK) {
+		run(db, "ROLLBACK", what);
+		return DB_FAILED;
+	}
+	return DB_OK;
+}
+
 int db_migrate(struct db *db, int version)
 {
 	int current = db_version(db);
@@ -490,20 +586,17 @@ int db_migrate(struct db *db, int version)
 
 		snprintf(what, sizeof(what), "migrating to version %d",
 			 current + 1);
-		if (run(db, "BEGIN IMMEDIATE", what) != DB_OK)
+		/* A step may make a table anew: the keys are off while it
+		 * runs (no effect inside a transaction) and checked before
+		 * it commits. */
+		if (run(db, "PRAGMA foreign_keys = OFF", what) != DB_OK)
 			return DB_FAILED;
-		if (run(db, migration[current], what) != DB_OK) {
-			char keep[DB_ERR_MAX];
-
-			memcpy(keep, db->err, sizeof(keep));
-			run(db, "ROLLBACK", what);
-			memcpy(db->err, keep, sizeof(keep));
-			return DB_FAILED;
-		}
-		if (run(db, "COMMIT", what) != DB_OK) {
-			run(db, "ROLLBACK", what);
+		if (migrate_step(db, current, what) != DB_OK) {
+			run(db, "PRAGMA foreign_keys = ON", what);
 			return DB_FAILED;
 		}
+		if (run(db, "PRAGMA foreign_keys = ON", what) != DB_OK)
+			return DB_FAILED;
 		current++;
 	}
 	return DB_OK;

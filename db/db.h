@@ -29,7 +29,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 7
+#define DB_SCHEMA_VERSION 8
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -210,8 +210,11 @@ int db_game_add(struct db *db, const struct db_game_new *g,
 #define DB_INCIDENT_WARNING "warning"
 #define DB_INCIDENT_COMMAND "command"
 
+/* `cause`: the verdict's cause that made it ("rejected", "no-fit"), or
+ * NULL. */
 int db_incident_add(struct db *db, int64_t game_id, int ply,
-		    const char *kind, int64_t player_id, const char *text);
+		    const char *kind, const char *cause, int64_t player_id,
+		    const char *text);
 
 struct db_game_info {
 	int64_t id;
@@ -291,6 +294,69 @@ struct db_history_filter {
 int db_history(struct db *db, const struct db_history_filter *f,
 	       int (*each)(void *ctx, const struct db_game_info *g),
 	       void *ctx);
+
+/* --------------------------------------------- corrections and voids */
+/* (db_fix.c) A finished game set right after the fact, each change in
+ * one transaction with its audit row. A voided game (status "void")
+ * no longer counts: its series is scored again without it, a series it
+ * had decided is open again (and its tournament's bracket or round
+ * robin with it). When a later series of the bracket has been played
+ * since (or a later match decided), the change is refused, saying what
+ * it would undo, unless forced: then the later series are undone too,
+ * their games voided with the same reason. A game still under way is
+ * never undone. */
+
+/* The change asked for: a result, scores and points by seat. */
+struct db_game_fix {
+	int set_result;
+	enum rules_verdict verdict;	/* RULES_WIN or RULES_DRAW */
+	int winner;			/* seat, with RULES_WIN */
+	int set_score[RULES_MAX_SEATS], score[RULES_MAX_SEATS];
+	int set_points[RULES_MAX_SEATS], points[RULES_MAX_SEATS];
+};
+
+/* `by`: who ("alice (cli)"); `reason`: why (needed); `force`: undo the
+ * later series too. The message of a refusal is in db_error(). */
+int db_game_void(struct db *db, int64_t game_id, const char *by,
+		 const char *reason, int force);
+/* Only a game entered by hand (no move read by sensors: its moves and
+ * result are what someone typed) can be corrected; a sensed game's
+ * result follows from its moves: void it and enter it by hand. */
+int db_game_correct(struct db *db, int64_t game_id,
+		    const struct db_game_fix *fix, const char *by,
+		    const char *reason, int force);
+
+/* Whether a game was entered by hand (no move read by sensors): 1/0. */
+int db_game_by_hand(struct db *db, int64_t game_id);
+/* The newest `limit` games over (finished or void) entered by hand,
+ * newest first. */
+int db_games_by_hand(struct db *db, int limit,
+		     int (*each)(void *ctx, const struct db_game_info *g),
+		     void *ctx);
+
+struct db_audit_info {
+	int64_t id;
+	char at[DB_TIME_MAX];
+	char by[NAMES_MAX_BYTES];
+	char action[16];		/* void, correct */
+	char before[DB_TEXT_MAX];	/* "win seat 1; score 30 18; points 6 0" */
+	char after[DB_TEXT_MAX];
+	char reason[DB_TEXT_MAX];
+	char undone[DB_TEXT_MAX];	/* what later matches it undid, "" */
+};
+int db_game_audit(struct db *db, int64_t game_id,
+		  int (*each)(void *ctx, const struct db_audit_info *a),
+		  void *ctx);
+
+/*
+ * The commands "void-game" and "correct-game" (db/commands.h) as text,
+ * one parser for the CLI and the door:
+ *   GAME [force] [by=WHO] [draw | win=SEAT] [score=N,N...]
+ *        [points=N,N...] -- REASON
+ * (seats from 1). Carries it out; `said` gets the sentence for people.
+ */
+int db_game_fix_text(struct db *db, const char *word, const char *text,
+		     char *said, size_t len);
 
 /* ------------------------------------------------------------- series */
 
@@ -457,7 +523,8 @@ int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id);
  */
 int db_game_take_back(struct db *db, int64_t game_id, int keep,
 		      const char *position, const struct db_move *then,
-		      const char *incident_kind, const char *incident);
+		      const char *incident_kind, const char *cause,
+		      const char *incident);
 
 /*
  * A game's options changed before its first move (a player entered his
@@ -465,13 +532,14 @@ int db_game_take_back(struct db *db, int64_t game_id, int keep,
  * Refused once the game has a move or is over.
  */
 int db_game_set_options(struct db *db, int64_t game_id, const char *options,
-			const char *incident);
+			const char *cause, const char *incident);
 
 /* A game's incidents (fouls, warnings, commands), in order. */
 struct db_incident_info {
 	int ply;
 	char player[NAMES_MAX_BYTES];	/* whose foul; "" if nobody's */
 	char kind[16];
+	char cause[24];			/* the verdict's cause, "" if none kept */
 	char text[DB_TEXT_MAX];
 	char at[DB_TIME_MAX];
 };

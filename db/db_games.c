@@ -289,7 +289,8 @@ int db_game_add(struct db *db, const struct db_game_new *g,
 }
 
 int db_incident_add(struct db *db, int64_t game_id, int ply,
-		    const char *kind, int64_t player_id, const char *text)
+		    const char *kind, const char *cause, int64_t player_id,
+		    const char *text)
 {
 	int rc;
 
@@ -300,12 +301,13 @@ int db_incident_add(struct db *db, int64_t game_id, int ply,
 				 kind);
 	if ((rc = db_begin(db)) != DB_OK)
 		return rc;
-	return db_end(db, db_incident_add_tx(db, game_id, ply, kind, player_id,
-					     text));
+	return db_end(db, db_incident_add_tx(db, game_id, ply, kind, cause,
+					     player_id, text));
 }
 
 int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
-		       const char *kind, int64_t player_id, const char *text)
+		       const char *kind, const char *cause, int64_t player_id,
+		       const char *text)
 {
 	char now[DB_TIME_MAX];
 	sqlite3_stmt *st;
@@ -324,6 +326,8 @@ int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 		db_bind_id(st, 4, player_id);
 		db_bind_text(st, 5, text);
 		db_bind_text(st, 6, now);
+		if (cause != NULL && cause[0] != '\0')
+			db_bind_text(st, 7, cause);
 		rc = db_exec(db, st, "recording an incident");
 	}
 	return rc;

@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 
 #include "db/db.h"
+#include "db/series.h"
 
 /* Every statement the store runs; its text is in queries.c. */
 enum query {
@@ -84,6 +85,18 @@ enum query {
 	Q_GAME_EMPTY_DELETE,
 	Q_TOURNAMENT_FORMAT,
 	Q_SERIES_OF_TOURNAMENT,
+	Q_GAME_VOID,
+	Q_GAME_RESULT_SET,
+	Q_GAME_SIDE_SET,
+	Q_GAME_SENSED,
+	Q_AUDIT_INSERT,
+	Q_AUDIT_LIST,
+	Q_SERIES_GAMES,
+	Q_GAME_DETACH,
+	Q_SERIES_DELETE,
+	Q_RESULT_DELETE,
+	Q_TOURNAMENT_REOPEN,
+	Q_GAMES_BY_HAND,
 	Q_COUNT
 };
 
@@ -143,6 +156,16 @@ void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len);
  * advances the tournament when the series ends (db_tourney.c). */
 int db_series_game_finished_tx(struct db *db, int64_t series_id,
 			       int64_t game_id);
+/* Inside a transaction: a series' state from its finished games, and
+ * its row written from a state: finished `how` (play, forfeit,
+ * withdrawal) for `winner`, or playing again when `how` is NULL. */
+int db_series_replay_tx(struct db *db, const struct db_series_info *info,
+			struct series_state *s);
+int db_series_close_tx(struct db *db, int64_t sid,
+		       const struct series_state *s, const char *how,
+		       int winner);
+/* Inside a transaction: what a knockout's results now decide (db_tourney.c). */
+int db_tournament_sync_tx(struct db *db, int64_t tid);
 /* Inside a transaction: the series for every ready bracket match. */
 int db_tournament_start_ready_tx(struct db *db, int64_t tid);
 /* Inside a transaction: a new series (first -1: by lot), and a series
@@ -179,7 +202,8 @@ int db_game_start_tx(struct db *db, const struct db_game_new *g,
 		     int64_t *id);
 int db_move_add_tx(struct db *db, int64_t game_id, const struct db_move *m);
 int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
-		       const char *kind, int64_t player_id, const char *text);
+		       const char *kind, const char *cause, int64_t player_id,
+		       const char *text);
 
 /* The folder of file `path` ("." for a bare name, "/" at the root). */
 void db_folder_of(const char *path, char *dir, size_t len);

@@ -36,7 +36,8 @@ int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id)
 
 static int take_back_tx(struct db *db, int64_t game_id, int keep,
 			const char *position, const struct db_move *then,
-			const char *incident_kind, const char *incident)
+			const char *incident_kind, const char *cause,
+			const char *incident)
 {
 	sqlite3_stmt *st;
 	int rc = db_prepare(db, Q_MOVE_TRUNCATE, &st);
@@ -58,24 +59,25 @@ static int take_back_tx(struct db *db, int64_t game_id, int keep,
 		return rc;
 	if (incident != NULL)
 		rc = db_incident_add_tx(db, game_id, then ? then->ply : keep,
-					incident_kind, 0, incident);
+					incident_kind, cause, 0, incident);
 	return rc;
 }
 
 int db_game_take_back(struct db *db, int64_t game_id, int keep,
 		      const char *position, const struct db_move *then,
-		      const char *incident_kind, const char *incident)
+		      const char *incident_kind, const char *cause,
+		      const char *incident)
 {
 	int rc = db_begin(db);
 
 	if (rc != DB_OK)
 		return rc;
 	return db_end(db, take_back_tx(db, game_id, keep, position, then,
-				       incident_kind, incident));
+				       incident_kind, cause, incident));
 }
 
 int db_game_set_options(struct db *db, int64_t game_id, const char *options,
-			const char *incident)
+			const char *cause, const char *incident)
 {
 	sqlite3_stmt *st;
 	int rc = db_begin(db);
@@ -91,8 +93,8 @@ int db_game_set_options(struct db *db, int64_t game_id, const char *options,
 		rc = db_refuse(db, "game %lld has moves or is over: its options "
 			       "stay", (long long)game_id);
 	if (rc == DB_OK && incident != NULL)
-		rc = db_incident_add_tx(db, game_id, 0, DB_INCIDENT_COMMAND, 0,
-					incident);
+		rc = db_incident_add_tx(db, game_id, 0, DB_INCIDENT_COMMAND,
+					cause, 0, incident);
 	return db_end(db, rc);
 }
 
@@ -218,6 +220,7 @@ int db_game_incidents(struct db *db, int64_t game_id,
 		db_column_text(st, 2, info.text, sizeof(info.text));
 		db_column_text(st, 3, info.at, sizeof(info.at));
 		db_column_text(st, 4, info.player, sizeof(info.player));
+		db_column_text(st, 5, info.cause, sizeof(info.cause));
 		if (each(ctx, &info) != 0)
 			break;
 	}

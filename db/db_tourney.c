@@ -175,7 +175,7 @@ int db_series_start(struct db *db, const char *kind, const char *options,
 }
 
 /* Writes a finished series: totals, winner and how it was decided. */
-static int series_close_tx(struct db *db, int64_t sid,
+int db_series_close_tx(struct db *db, int64_t sid,
 			   const struct series_state *s, const char *how,
 			   int winner)
 {
@@ -205,7 +205,7 @@ static int series_close_tx(struct db *db, int64_t sid,
 }
 
 /* The series' state from its finished games, in game order. */
-static int series_replay(struct db *db, const struct db_series_info *info,
+int db_series_replay_tx(struct db *db, const struct db_series_info *info,
 			 struct series_state *s)
 {
 	sqlite3_stmt *st;
@@ -240,14 +240,13 @@ int db_series_close_unplayed_tx(struct db *db,
 				const char *how, int winner)
 {
 	struct series_state state;
-	int rc = series_replay(db, info, &state);
+	int rc = db_series_replay_tx(db, info, &state);
 
 	if (rc == DB_OK)
-		rc = series_close_tx(db, info->id, &state, how, winner);
+		rc = db_series_close_tx(db, info->id, &state, how, winner);
 	return rc;
 }
 
-static int tournament_sync_tx(struct db *db, int64_t tid);
 static int result_insert_tx(struct db *db, int64_t tid, int match,
 			    int winner_seed, enum bracket_how how);
 static int rebuild(struct db *db, int64_t tid, struct rebuilt *r);
@@ -261,9 +260,9 @@ int db_series_game_finished_tx(struct db *db, int64_t sid, int64_t game_id)
 
 	(void)game_id;
 	if (rc == DB_OK)
-		rc = series_replay(db, &info, &s);
+		rc = db_series_replay_tx(db, &info, &s);
 	if (rc == DB_OK)
-		rc = series_close_tx(db, sid, &s, s.finished ? "play" : NULL,
+		rc = db_series_close_tx(db, sid, &s, s.finished ? "play" : NULL,
 				     s.winner);
 	if (rc != DB_OK || !s.finished || info.tournament_id == 0)
 		return rc;
@@ -281,7 +280,7 @@ int db_series_game_finished_tx(struct db *db, int64_t sid, int64_t game_id)
 				      BRACKET_PLAYED);
 	free(r);
 	if (rc == DB_OK)
-		rc = tournament_sync_tx(db, info.tournament_id);
+		rc = db_tournament_sync_tx(db, info.tournament_id);
 	return rc;
 }
 
@@ -655,7 +654,7 @@ int db_tournament_draw(struct db *db, int64_t tid, int random,
 	}
 	free(b);
 	if (rc == DB_OK)
-		rc = tournament_sync_tx(db, tid);
+		rc = db_tournament_sync_tx(db, tid);
 	return db_end(db, rc);
 }
 
@@ -775,13 +774,13 @@ static int close_unplayed(struct db *db, struct rebuilt *r, int match)
 
 	if (rc != DB_OK || s.id == 0 || strcmp(s.status, "playing") != 0)
 		return rc;
-	if ((rc = series_replay(db, &s, &state)) != DB_OK)
+	if ((rc = db_series_replay_tx(db, &s, &state)) != DB_OK)
 		return rc;
-	return series_close_tx(db, s.id, &state, how_text[m->how],
+	return db_series_close_tx(db, s.id, &state, how_text[m->how],
 			       r->player[m->winner] == s.player[0] ? 0 : 1);
 }
 
-static int tournament_sync_tx(struct db *db, int64_t tid)
+int db_tournament_sync_tx(struct db *db, int64_t tid)
 {
 	struct rebuilt *r = malloc(sizeof(*r));
 	struct db_series_info s;
@@ -871,7 +870,7 @@ static int knockout_forfeit(struct db *db, int64_t tid, int64_t player_id)
 	if (rc == DB_OK)
 		rc = close_unplayed(db, r, match);
 	if (rc == DB_OK)
-		rc = tournament_sync_tx(db, tid);
+		rc = db_tournament_sync_tx(db, tid);
 	free(r);
 	return db_end(db, rc);
 }
@@ -919,7 +918,7 @@ static int knockout_withdraw(struct db *db, int64_t tid, int64_t player_id)
 		rc = db_exec(db, st, "withdrawing a player");
 	}
 	if (rc == DB_OK && strcmp(t.status, "entry") != 0)
-		rc = tournament_sync_tx(db, tid);
+		rc = db_tournament_sync_tx(db, tid);
 	free(r);
 	return db_end(db, rc);
 }

@@ -98,8 +98,8 @@ const char *const db_query_sql[Q_COUNT] = {
 	" m.source, m.at FROM moves m LEFT JOIN players p ON p.id = m.player_id"
 	" WHERE m.game_id = ?1 ORDER BY m.ply",
 	[Q_INCIDENT_INSERT] =
-	"INSERT INTO incidents (game_id, ply, kind, player_id, text, at)"
-	" VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	"INSERT INTO incidents (game_id, ply, kind, player_id, text, at, cause)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 
 	/* With a player, driven by that player's games (an index);
 	 * "me" is the player's seat in each game. */
@@ -117,9 +117,11 @@ const char *const db_query_sql[Q_COUNT] = {
 	" AND (?5 IS NULL OR g.board_id = ?5)"
 	" AND (?6 IS NULL OR substr(g.started, 1, 10) >= ?6)"
 	" AND (?7 IS NULL OR substr(g.started, 1, 10) <= ?7)"
+	/* A voided game is void, whatever it was before. */
 	" AND (?8 IS NULL"
-	"  OR (?8 IN ('draw', 'void') AND g.result = ?8)"
-	"  OR (?8 IN ('win', 'loss') AND g.result = 'win'"
+	"  OR (?8 = 'void' AND (g.result = 'void' OR g.status = 'void'))"
+	"  OR (?8 = 'draw' AND g.result = 'draw' AND g.status <> 'void')"
+	"  OR (?8 IN ('win', 'loss') AND g.result = 'win' AND g.status <> 'void'"
 	"   AND (g.winner_seat IN (SELECT seat FROM game_players me"
 	"    WHERE me.game_id = g.id AND me.player_id = ?1)) = (?8 = 'win')))"
 	" ORDER BY g.started DESC, g.id DESC LIMIT ?9",
@@ -229,7 +231,8 @@ const char *const db_query_sql[Q_COUNT] = {
 	" text = CASE WHEN kind IN ('secret', 'start') THEN '' ELSE text END"
 	" WHERE id = ?1",
 	[Q_INCIDENT_LIST] =
-	"SELECT coalesce(i.ply, 0), i.kind, i.text, i.at, coalesce(p.name, '')"
+	"SELECT coalesce(i.ply, 0), i.kind, i.text, i.at, coalesce(p.name, ''),"
+	" i.cause"
 	" FROM incidents i LEFT JOIN players p ON p.id = i.player_id"
 	" WHERE i.game_id = ?1 ORDER BY i.id",
 	/* Before the first move only: a player's secret entered. */
@@ -268,6 +271,39 @@ const char *const db_query_sql[Q_COUNT] = {
 	"DELETE FROM game_players WHERE game_id = ?1",
 	[Q_GAME_EMPTY_INCIDENTS] =
 	"DELETE FROM incidents WHERE game_id = ?1",
+	/* Corrections and voids (db_fix.c). */
+	[Q_GAME_VOID] =
+	"UPDATE games SET status = 'void' WHERE id = ?1 AND status = 'finished'",
+	[Q_GAME_RESULT_SET] =
+	"UPDATE games SET result = ?2, winner_seat = ?3 WHERE id = ?1",
+	[Q_GAME_SIDE_SET] =
+	"UPDATE game_sides SET score = ?3, points = ?4"
+	" WHERE game_id = ?1 AND seat = ?2",
+	[Q_GAME_SENSED] =
+	"SELECT count(*) FROM moves WHERE game_id = ?1 AND source = 'sensor'",
+	[Q_AUDIT_INSERT] =
+	"INSERT INTO game_audit (game_id, at, by, action, before, after,"
+	" reason, undone) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+	[Q_AUDIT_LIST] =
+	"SELECT id, at, by, action, before, after, reason, undone"
+	" FROM game_audit WHERE game_id = ?1 ORDER BY id",
+	[Q_SERIES_GAMES] =
+	"SELECT id, status, game_no FROM games WHERE series_id = ?1 ORDER BY id",
+	[Q_GAME_DETACH] =
+	"UPDATE games SET series_id = NULL, status = CASE status"
+	" WHEN 'finished' THEN 'void' ELSE status END WHERE id = ?1",
+	[Q_SERIES_DELETE] = "DELETE FROM series WHERE id = ?1",
+	[Q_RESULT_DELETE] =
+	"DELETE FROM bracket_results WHERE tournament_id = ?1 AND match = ?2",
+	/* The newest finished or voided games with no move sensed. */
+	[Q_GAMES_BY_HAND] =
+	"SELECT g.id FROM games g WHERE g.status <> 'playing'"
+	" AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id"
+	"  AND m.source = 'sensor')"
+	" ORDER BY g.started DESC, g.id DESC LIMIT ?1",
+	[Q_TOURNAMENT_REOPEN] =
+	"UPDATE tournaments SET status = 'drawn', champion_id = NULL"
+	" WHERE id = ?1 AND status = 'finished'",
 	[Q_GAME_EMPTY_DELETE] =
 	"DELETE FROM games WHERE id = ?1 AND status = 'playing' AND plies = 0"
 	" AND series_id IS NULL",

@@ -93,9 +93,9 @@ expect_match "a player's own move goes through the door" "$out" \
 # The game ends with a right claim: now the secrets may show, and the
 # spectators' analysis of every move is given.
 "$PITBOSS" table enter 1 2:black --db "$tmp/club.db" >/dev/null
-expect_match "a wrong mark is a foul kept against the marker" \
+expect_match "a wrong mark is a foul kept against the marker, with its cause" \
 	"$(curl -s "http://127.0.0.1:$port/api/games/1")" \
-	'"kind":"foul","player":"Bob","text":"wrong mark by 2 on 1'"'"'s guess: black given, the correct mark is none"'
+	'"kind":"foul","cause":"illegal","player":"Bob","text":"wrong mark by 2 on 1'"'"'s guess: black given, the correct mark is none"'
 "$PITBOSS" table enter 1 2:none --db "$tmp/club.db" >/dev/null
 "$PITBOSS" table enter 1 2:claim=-P-O- --db "$tmp/club.db" >/dev/null
 out=$("$PITBOSS" table enter 1 1:accept --db "$tmp/club.db")

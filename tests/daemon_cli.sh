@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 
-plan 32
+plan 36
 
 cat >"$tmp/good.conf" <<EOC
 database = $tmp/club.db
@@ -111,7 +111,7 @@ out=$("$PITBOSSD" -t -c "$tmp/none.conf" 2>&1); rc=$?
 expect_match "a missing configuration (exit 1)" "$rc: $out" "1: pitbossd: "
 
 "$PITBOSSD" --sim 0 2>/dev/null; a=$?
-"$PITBOSSD" --demo -c "$tmp/good.conf" 2>/dev/null; b=$?
+"$PITBOSSD" --demo -t -c "$tmp/good.conf" 2>/dev/null; b=$?
 "$PITBOSSD" --bogus 2>/dev/null; c=$?
 expect_eq "usage errors exit 2" "$a $b $c" "2 2 2"
 
@@ -216,3 +216,35 @@ else
 	ok "# SKIP sqlite3 not installed (Debian package: sqlite3)"
 	ok "# SKIP sqlite3 not installed"
 fi
+
+# --demo -c FILE: the demo's tables and database, the file's web keys
+# (the arbiter's password); the file's own tables and database are not
+# used.
+hash=$(perl -e 'print crypt($ARGV[0], q($6$pitbosstest$))' secret)
+cat >"$tmp/demo.conf" <<EOC
+database = $tmp/club-of-demo.db
+web.listen = 127.0.0.1
+web.password-hash = $hash
+[table 1]
+source = sim
+EOC
+mkdir "$tmp/demo"
+cd "$tmp/demo" || exit 1
+if start_web "$tmp/demo.log" "$pitbossd_abs" --demo -c "$tmp/demo.conf"; then
+	pid=$web_pid
+	out=$(curl -s "http://127.0.0.1:$web_port/api/session")
+	expect_match "--demo -c: the dashboard has the file's arbiter login" "$out" '"login":true'
+	out=$(curl -s -H 'Content-Type: application/json' -d '{"password":"secret"}' \
+		"http://127.0.0.1:$web_port/api/login")
+	expect_match "and the file's password logs in" "$out" '"admin":true'
+	expect_eq "the demo's database, not the file's" \
+		"$(ls "$tmp/demo" | grep -c '^pitboss-demo.db$'):$(ls "$tmp" | grep -c club-of-demo)" "1:0"
+	out=$(curl -s "http://127.0.0.1:$web_port/api/tables" | grep -o '"name":"Table [0-9]*","location"' | wc -l)
+	expect_eq "the demo's two tables, not the file's one" "$out" 2
+	kill -TERM $pid
+	wait $pid
+	pid=
+else
+	for i in 1 2 3 4; do not_ok "pitbossd --demo -c started" "$(cat "$tmp/demo.log")"; done
+fi
+cd - >/dev/null || exit 1

@@ -588,13 +588,13 @@ static void test_live_game(void **state)
 	short_game(&g, moves, &end, a, b, 0);
 	assert_int_equal(db_game_start(db, &g, &id), DB_OK);
 	/* Options change before the first move only, with their incident. */
-	assert_int_equal(db_game_set_options(db, id, "seeds=5",
+	assert_int_equal(db_game_set_options(db, id, "seeds=5", "secret",
 					     "seat S entered a secret"), DB_OK);
 	assert_int_equal(db_game_get(db, id, &info), DB_OK);
 	assert_string_equal(info.options, "seeds=5");
 	assert_int_equal(db_move_add(db, id, &moves[0]), DB_OK);
-	assert_int_equal(db_game_set_options(db, id, "seeds=6", "again"),
-			 DB_REFUSED);
+	assert_int_equal(db_game_set_options(db, id, "seeds=6", NULL,
+					     "again"), DB_REFUSED);
 	assert_string_equal(db_error(db), "game 1 has moves or is over: its options stay");
 	assert_int_equal(db_game_get(db, id, &info), DB_OK);
 	assert_string_equal(info.options, "seeds=5");
@@ -604,8 +604,8 @@ static void test_live_game(void **state)
 	wrong = moves[1];
 	wrong.source = "guess";
 	assert_int_equal(db_move_add(db, id, &wrong), DB_REFUSED);
-	assert_int_equal(db_incident_add(db, id, 1, DB_INCIDENT_FOUL, b,
-					 "sowed from the wrong pit"), DB_OK);
+	assert_int_equal(db_incident_add(db, id, 1, DB_INCIDENT_FOUL, "illegal",
+					 b, "sowed from the wrong pit"), DB_OK);
 	for (int i = 1; i < 6; i++)
 		assert_int_equal(db_move_add(db, id, &moves[i]), DB_OK);
 	assert_int_equal(db_game_finish(db, id, &end), DB_OK);

@@ -238,6 +238,7 @@ static int64_t game_with_a_move(struct fixture *f)
 struct incidents {
 	int n;
 	char kind[8][16];
+	char cause[8][24];
 	char text[8][DB_TEXT_MAX];
 	char at[8][DB_TIME_MAX];
 };
@@ -248,6 +249,7 @@ static int each_incident(void *ctx, const struct db_incident_info *i)
 
 	if (l->n < 8) {
 		snprintf(l->kind[l->n], sizeof(l->kind[0]), "%s", i->kind);
+		snprintf(l->cause[l->n], sizeof(l->cause[0]), "%s", i->cause);
 		snprintf(l->text[l->n], sizeof(l->text[0]), "%s", i->text);
 		snprintf(l->at[l->n], sizeof(l->at[0]), "%s", i->at);
 		l->n++;
@@ -541,6 +543,7 @@ static void test_position_set_by_cause(void **state)
 	assert_int_equal(l.n, 2);
 	assert_string_equal(l.text[0], "position set: 1 2 3");
 	assert_string_equal(l.kind[1], "command");
+	assert_string_equal(l.cause[1], "position-set");
 	assert_string_equal(l.text[1], "the arbiter's board");
 	assert_int_equal(verdicts_seen, 4);
 }
@@ -587,7 +590,9 @@ static void test_fouls_and_refusals(void **state)
 	l = incidents_of(f, game);
 	assert_int_equal(l.n, 2);
 	assert_string_equal(l.kind[0], "foul");
+	assert_string_equal(l.cause[0], "illegal");
 	assert_string_equal(l.kind[1], "command");
+	assert_string_equal(l.cause[1], "refused");
 }
 
 /* A command answers with the verdict it caused, or a refusal of its

@@ -292,6 +292,7 @@ static const struct route routes[] = {
 	{ "GET", "/static/", static_file, 0, 1, 0 },
 	{ "GET", "/api/tables", api_tables, 0, 0, 1 },
 	{ "GET", "/api/tables/{id}", api_table, 0, 0, 1 },
+	{ "GET", "/api/games", api_games, 0, 0, 0 },
 	{ "GET", "/api/games/{id}", api_game, 0, 0, 1 },
 	{ "GET", "/api/series/{id}", api_series, 0, 0, 1 },
 	{ "GET", "/api/tournaments", api_tournaments, 0, 0, 1 },
@@ -307,6 +308,8 @@ static const struct route routes[] = {
 	{ "POST", "/api/logout", api_logout, 0, 0, 0 },
 	{ "POST", "/api/tables/{id}/commands", api_command, 1, 0, 0 },
 	{ "POST", "/api/tournaments/{id}/forfeit", api_forfeit, 1, 0, 0 },
+	{ "POST", "/api/games/{id}/void", api_game_void, 1, 0, 0 },
+	{ "POST", "/api/games/{id}/correct", api_game_correct, 1, 0, 0 },
 	{ "POST", "/api/tables/{id}/secret", api_secret, 0, 0, 0 },
 	{ "POST", "/api/tables/{id}/play", api_play, 0, 0, 0 },
 };

@@ -599,7 +599,7 @@ void web_command_answered(struct web *web, int64_t id)
  * and waits for the daemon's answer into `cmd`: 0 answered, 1 not within
  * COMMAND_WAIT_MS (`cmd` has the id), -1 after answering an error.
  */
-static int queue_and_wait(struct web_request *r, int64_t board,
+int web_queue_and_wait(struct web_request *r, int64_t board,
 			  const char *kind, const char *text,
 			  struct db_command *cmd)
 {
@@ -644,7 +644,7 @@ void web_run_command(struct web_request *r, const char *kind,
 {
 	struct db_command cmd;
 	struct jbuf b = { 0 };
-	int rc = queue_and_wait(r, r->param[0], kind, text, &cmd);
+	int rc = web_queue_and_wait(r, r->param[0], kind, text, &cmd);
 
 	if (rc < 0)
 		return;
@@ -663,7 +663,7 @@ void web_run_command(struct web_request *r, const char *kind,
 }
 
 /* The TEXT of an outcome "KIND PLY MOVE: TEXT", for a message. */
-static const char *outcome_text(const struct db_command *cmd)
+const char *web_outcome_text(const struct db_command *cmd)
 {
 	char head[64];
 	int n = snprintf(head, sizeof(head), "%s %d %s: ", cmd->outcome_kind,
@@ -695,12 +695,12 @@ void api_forfeit(struct web_request *r)
 		return;
 	}
 	snprintf(text, sizeof(text), "%" PRId64 " %lld", r->param[0], pid);
-	rc = queue_and_wait(r, 0, "forfeit", text, &cmd);
+	rc = web_queue_and_wait(r, 0, "forfeit", text, &cmd);
 	if (rc < 0)
 		return;
 	if (rc == 0 && strcmp(cmd.outcome_kind, "refused") == 0) {
 		web_error(r, strcmp(cmd.outcome_cause, COMMAND_CAUSE_FAILED) == 0
-			  ? 500 : 409, "%s", outcome_text(&cmd));
+			  ? 500 : 409, "%s", web_outcome_text(&cmd));
 		return;
 	}
 	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"forfeit\":", cmd.id);

@@ -213,12 +213,38 @@ static int each_incident(void *ctx, const struct db_incident_info *i)
 
 	jbuf_printf(b, "%s{\"ply\":%d,\"kind\":", first ? "" : ",", i->ply);
 	jbuf_str(b, i->kind);
+	jbuf_printf(b, ",\"cause\":");
+	jbuf_str(b, i->cause[0] ? i->cause : NULL);
 	jbuf_printf(b, ",\"player\":");
 	jbuf_str(b, i->player[0] ? i->player : NULL);
 	jbuf_printf(b, ",\"text\":");
 	jbuf_str(b, i->text);
 	jbuf_printf(b, ",\"at\":");
 	jbuf_str(b, i->at);
+	jbuf_printf(b, "}");
+	return 0;
+}
+
+/* A correction or void of the game: who, when, what, why. */
+static int each_audit(void *ctx, const struct db_audit_info *a)
+{
+	struct jbuf *b = ctx;
+	int first = b->data[b->len - 1] == '[';
+
+	jbuf_printf(b, "%s{\"at\":", first ? "" : ",");
+	jbuf_str(b, a->at);
+	jbuf_printf(b, ",\"by\":");
+	jbuf_str(b, a->by);
+	jbuf_printf(b, ",\"action\":");
+	jbuf_str(b, a->action);
+	jbuf_printf(b, ",\"before\":");
+	jbuf_str(b, a->before);
+	jbuf_printf(b, ",\"after\":");
+	jbuf_str(b, a->after);
+	jbuf_printf(b, ",\"reason\":");
+	jbuf_str(b, a->reason);
+	jbuf_printf(b, ",\"undone\":");
+	jbuf_str(b, a->undone[0] ? a->undone : NULL);
 	jbuf_printf(b, "}");
 	return 0;
 }
@@ -288,6 +314,9 @@ static int game_full(struct web *web, struct jbuf *b, struct db *db,
 		      &(struct moves_ctx){ b, g.kind });
 	jbuf_printf(b, "],\"incidents\":[");
 	db_game_incidents(db, id, each_incident, b);
+	jbuf_printf(b, "],\"by_hand\":%s,\"audit\":[",
+		    db_game_by_hand(db, id) ? "true" : "false");
+	db_game_audit(db, id, each_audit, b);
 	jbuf_printf(b, "]}");
 	return 0;
 }
@@ -468,6 +497,63 @@ void api_game(struct web_request *r)
 		jbuf_free(&b);
 		web_error(r, 404, "no game %" PRId64, r->param[0]);
 	} else {
+		web_json(r, &b);
+	}
+	web_db_release(r->web, db);
+}
+
+struct recent_ctx {
+	struct jbuf *b;
+	struct db *db;
+	int n;
+	int hand;		/* 1: all listed are by hand; 0: look */
+};
+
+static int each_recent(void *ctx, const struct db_game_info *g)
+{
+	struct recent_ctx *c = ctx;
+	int hand = c->hand || (strcmp(g->status, "playing") != 0 &&
+			       db_game_by_hand(c->db, g->id));
+
+	jbuf_printf(c->b, "%s", c->n++ ? "," : "");
+	game_summary(c->b, g);
+	c->b->len--;		/* reopen the object */
+	jbuf_printf(c->b, ",\"by_hand\":%s}", hand ? "true" : "false");
+	return 0;
+}
+
+/* The newest games (?limit=1..200, 20 by default; ?by_hand=1: only the
+ * games over that were entered by hand, what the arbiter may correct),
+ * each with whether it was entered by hand. */
+void api_games(struct web_request *r)
+{
+	struct db *db = web_db_acquire(r->web);
+	struct db_history_filter f = { .limit = 20 };
+	struct jbuf b = { 0 };
+	const char *v = web_arg(r, "limit");
+	const char *hand = web_arg(r, "by_hand");
+	struct recent_ctx c = { &b, db, 0, hand != NULL && strcmp(hand, "1") == 0 };
+	char *end;
+	int rc;
+
+	if (v != NULL) {
+		long n = strtol(v, &end, 10);
+
+		if (*v == '\0' || *end != '\0' || n < 1 || n > 200) {
+			web_error(r, 400, "limit: '%s' is not 1..200", v);
+			web_db_release(r->web, db);
+			return;
+		}
+		f.limit = (int)n;
+	}
+	jbuf_printf(&b, "[");
+	rc = c.hand ? db_games_by_hand(db, f.limit, each_recent, &c) :
+	     db_history(db, &f, each_recent, &c);
+	if (rc != DB_OK) {
+		jbuf_free(&b);
+		web_error(r, 500, "%s", db_error(db));
+	} else {
+		jbuf_printf(&b, "]");
 		web_json(r, &b);
 	}
 	web_db_release(r->web, db);

@@ -167,6 +167,7 @@ void web_guard_stream(struct web *web, struct web_conn *c, uint64_t pos);
 void api_tables(struct web_request *r);
 void api_table(struct web_request *r);
 void api_game(struct web_request *r);
+void api_games(struct web_request *r);
 void api_series(struct web_request *r);
 /* web_api.c: the options of a game that spectators may see. */
 void web_public_options(struct jbuf *b, const char *kind, const char *options);
@@ -193,6 +194,14 @@ int web_body_check(struct web_request *r);
  * `failed` counts a failure. Call with web->lock held. */
 int web_login_allowed(struct web_request *r, int failed);
 int web_equal_time(const char *a, const char *b);
+/* Queues command `kind` for board `board` (0: no table) and waits for
+ * the daemon's answer: 0 answered (in `cmd`), 1 not yet (queued), -1
+ * after answering an error. */
+int web_queue_and_wait(struct web_request *r, int64_t board,
+		       const char *kind, const char *text,
+		       struct db_command *cmd);
+/* The TEXT of an outcome "KIND PLY MOVE: TEXT". */
+const char *web_outcome_text(const struct db_command *cmd);
 /* Runs a command through the door and answers with its outcome. */
 void web_run_command(struct web_request *r, const char *kind,
 		     const char *text);
@@ -205,5 +214,9 @@ void api_login(struct web_request *r);
 void api_logout(struct web_request *r);
 void api_command(struct web_request *r);
 void api_forfeit(struct web_request *r);
+/* A finished game voided or corrected: the commands void-game and
+ * correct-game, carried out by the daemon. */
+void api_game_void(struct web_request *r);
+void api_game_correct(struct web_request *r);
 
 #endif

@@ -872,6 +872,84 @@ try {
 		}
 		note(`the evening: ${steps.length} pitboss commands in all, a configuration of two tables, a login and ${called.size + rr.called.size} calls on the console`);
 	});
+	/* A game entered by hand voided from the console: the final of the
+	 * club night kept with pitboss opens again, and the public pages
+	 * show the game struck through, with who voided it and why. */
+	await group('void from the console', async () => {
+		const bracket = await json(`${LIVE}/api/tournaments/1/bracket`);
+		const final = bracket.filter(m => !m.third_place).sort((a, b) => b.round - a.round)[0];
+		const s = final && final.series ? await json(`${LIVE}/api/series/${final.series}`) : null;
+		const g = s ? s.game_list.filter(x => x.status === 'finished').pop() : null;
+		if (!ok(g && (await json(`${LIVE}/api/tournaments/1`)).status === 'finished',
+			'the club night\'s final has a game entered by hand', JSON.stringify(final))) return;
+		const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+		const page = await context.newPage();
+		const w = watch(page);
+		await page.goto(`${LIVE}/admin`);
+		await settled(page);
+		await page.fill('#password', PASSWORD);
+		await page.click('#login button[type=submit]');
+		const row = `#hand-games li[data-game="${g.id}"]`;
+		await page.waitForSelector(`${row} button[data-action=void]`, { timeout: 8000 }).catch(() => null);
+		const offered = await page.evaluate(r => {
+			const li = document.querySelector(r);
+			return li ? [...li.querySelectorAll('button[data-action]')].map(b => `${b.dataset.action}:${b.className}`).join(' ') : '';
+		}, row);
+		ok(offered === 'void:danger correct:danger', `the console offers void and correct for game ${g.id}, entered by hand: "${offered}"`);
+		await page.click(`${row} button[data-action=void]`);
+		const unsaid = await page.textContent(`${row} .outcome`).catch(() => '');
+		ok(/why/i.test(unsaid) && await page.$(`${row} .ask`) === null, `a void needs a reason first: "${unsaid}"`);
+		await page.fill(`${row} input[name=reason]`, 'the final was played with the wrong seeds');
+		await page.click(`${row} button[data-action=void]`);
+		const ask = await page.textContent(`${row} .ask`).catch(() => '');
+		ok(/no longer count/.test(ask) && /Really void\?/.test(ask), `void asks first: "${ask}"`);
+		await shot(page, 'console-void');
+		await page.click(`${row} .ask button.yes`);
+		const voided = await until(async () => (await json(`${LIVE}/api/games/${g.id}`)).status === 'void', 10000);
+		await page.waitForFunction(r => /voided/.test((document.querySelector(`${r} .outcome`) || {}).textContent || ''),
+			row, { timeout: 5000 }).catch(() => null);
+		const outcome = await page.textContent(`${row} .outcome`).catch(() => '');
+		ok(voided && /game \d+ voided; series \d+ open again/.test(outcome), `voided from the console: "${outcome}"`);
+		const t = await json(`${LIVE}/api/tournaments/1`);
+		const again = (await json(`${LIVE}/api/tournaments/1/bracket`)).find(m => m.match === final.match);
+		ok(t.status !== 'finished' && !t.champion && again.how === 'pending',
+			`the final is open again, the tournament has no champion: ${t.status}, ${again.how}`);
+		const api = await json(`${LIVE}/api/games/${g.id}`);
+		ok(api.audit.length === 1 && api.audit[0].by === 'arbiter@dashboard' && api.audit[0].action === 'void' &&
+			api.audit[0].reason === 'the final was played with the wrong seeds', 'the API keeps who voided it and why',
+			JSON.stringify(api.audit));
+		const shown = execFileSync(CLI, ['game', 'show', String(g.id), '--db', LIVE_DB]).toString();
+		ok(/status: +void/.test(shown) && /voided by arbiter@dashboard/.test(shown), 'and pitboss game show says the same',
+			shown.split('\n').filter(l => /status|changes/.test(l)).join(' | '));
+		const pub = await browser.newContext({ viewport: { width: 390, height: 844 } });
+		const pp = await pub.newPage();
+		const pw = watch(pp);
+		await pp.goto(`${LIVE}/games/${g.id}`);
+		await settled(pp);
+		const struck = await pp.evaluate(() => {
+			const r = document.getElementById('result');
+			const s = r && r.querySelector('s');
+			return { text: r ? r.textContent : '', struck: s ? getComputedStyle(s).textDecorationLine : '',
+				label: r && r.querySelector('.void-label') ? r.querySelector('.void-label').textContent : '',
+				audit: document.getElementById('audit') ? document.getElementById('audit').textContent : '',
+				sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth };
+		});
+		await shot(pp, 'phone-voided-game');
+		ok(struck.struck === 'line-through' && struck.label === 'void' && / wins /.test(struck.text) &&
+			/wrong seeds/.test(struck.audit) && /arbiter@dashboard/.test(struck.audit) && struck.sw <= struck.cw,
+			'the public game page strikes the result through, labels it void and says who and why', JSON.stringify(struck));
+		await pp.goto(`${LIVE}/series/${final.series}`);
+		await settled(pp);
+		const listed = await pp.$$eval('#content table.list tr', rs => rs.slice(1).map(r => r.textContent));
+		ok(listed.some(r => r.startsWith(String(g.id)) && /void/.test(r)),
+			`the series page lists it as void: ${JSON.stringify(listed)}`);
+		pw.stop();
+		w.stop();
+		ok(w.problems.length === 0 && pw.problems.length === 0, 'no console errors or failed requests',
+			...w.problems, ...pw.problems);
+		await pub.close();
+		await context.close();
+	});
 } catch (e) {
 	ok(false, 'the browser tests ran', e && e.stack ? e.stack : e);
 } finally {

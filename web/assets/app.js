@@ -271,6 +271,7 @@ function resultText(g) {
 	if (!g) return '';
 	const sides = g.sides || [];
 	const score = list => list.map(x => x.score).join('–');
+	if (g.status === 'void') return `void (was: ${resultText({ ...g, status: 'finished' })})`;
 	if (g.status !== 'finished') return g.status === 'playing' ? 'playing' : g.status || '';
 	if (g.result === 'win' && sides[g.winner]) {
 		const w = sides[g.winner], rest = sides.filter((x, i) => i !== g.winner);
@@ -278,6 +279,22 @@ function resultText(g) {
 	}
 	if (g.result === 'draw') return `draw ${score(sides)}`;
 	return g.result || 'finished';
+}
+
+/* A game's result as a page shows it: a voided game's struck through
+ * and labelled, not as a result. */
+function resultCell(g) {
+	if (!g || g.status !== 'void') return resultText(g);
+	return el('span', { class: 'voided', 'data-status': 'void' },
+		el('s', { text: resultText({ ...g, status: 'finished' }) }), ' ', el('b', { class: 'void-label', text: 'void' }));
+}
+
+/* The corrections and voids of a game: who, when, why. */
+function auditList(g) {
+	const rows = (g.audit || []).map(a => [a.at.slice(0, 16).replace('T', ' '),
+		`${a.action === 'void' ? 'voided' : 'corrected'} by ${a.by}`,
+		a.action === 'void' ? a.reason : `${a.before} → ${a.after}: ${a.reason}`]);
+	return rows.length ? [el('h2', { text: 'Changes' }), el('div', { id: 'audit' }, listTable(['when', 'what', 'why'], rows))] : [];
 }
 
 /* A series' standing in words: "Dana wins 40–12", "Dana leads 20–14". */
@@ -420,7 +437,7 @@ async function pageIndex() {
 /* An incident of a game as spectators read it, after the fact. */
 function incidentText(i, game) {
 	if (i.kind === 'foul') return 'Foul: the board was put back.';
-	return verdictSentence({ kind: i.kind, text: i.text }, game, null);
+	return verdictSentence({ kind: i.kind, cause: i.cause, text: i.text }, game, null);
 }
 
 /* The moves as spectators read them: who played what. */
@@ -603,7 +620,7 @@ async function pagePlayer() {
 			const more = list.length > PAGE;
 			games.replaceChildren(listTable(['game', 'started', 'players', 'result', 'points'],
 				list.slice(0, PAGE).map(g => [link(`/games/${g.id}`, String(g.id)), g.started.slice(0, 16).replace('T', ' '),
-					`${g.sides[0].name} v ${g.sides[1].name}`, resultText(g),
+					`${g.sides[0].name} v ${g.sides[1].name}`, resultCell(g),
 					`${g.sides[0].points}–${g.sides[1].points}`])));
 			pager.replaceChildren(
 				offset > 0 ? el('button', { type: 'button', class: 'secondary', id: 'newer', text: '← newer',
@@ -640,7 +657,8 @@ async function pageGame() {
 	slider.addEventListener('input', show);
 	show();
 	$('content').replaceChildren(
-		el('p', { class: 'result', id: 'result', text: resultText(g) }),
+		el('p', { class: `result${g.status === 'void' ? ' void' : ''}`, id: 'result' }, resultCell(g)),
+		...auditList(g),
 		el('p', { class: 'muted' }, `${g.game} ${g.options || ''}`, g.series ? ' · ' : '',
 			g.series ? link(`/series/${g.series}`, `series ${g.series}`) : null,
 			g.tournament ? ' · ' : '', tournamentLink(g.tournament)),
@@ -666,7 +684,7 @@ async function pageSeries() {
 	parts.push(el('h2', { text: 'Games' }));
 	parts.push(listTable(['game', 'players', 'result', 'points'],
 		s.game_list.map(g => [link(`/games/${g.id}`, String(g.id)), `${g.sides[0].name} v ${g.sides[1].name}`,
-			resultText(g), `${g.sides[0].points}–${g.sides[1].points}`])));
+			resultCell(g), `${g.sides[0].points}–${g.sides[1].points}`])));
 	$('content').replaceChildren(...parts);
 	status('');
 }

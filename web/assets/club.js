@@ -339,8 +339,13 @@ async function arbiterConsole(session, box) {
 	const list = el('ol', { class: 'issues', id: 'issues' });
 	const quiet = el('p', { class: 'muted', id: 'all-quiet', text: 'Nothing waits for the arbiter.' });
 	const tablesList = el('ul', { class: 'table-links' });
+	const handList = el('ol', { class: 'issues', id: 'hand-games' });
 	box.replaceChildren(el('h2', { text: 'Waiting for the arbiter' }), list, quiet,
-		el('h2', { text: 'Tables' }), tablesList);
+		el('h2', { text: 'Tables' }), tablesList,
+		el('h2', { text: 'Games entered by hand' }),
+		el('p', { class: 'muted', text: 'Void a game (it no longer counts) or correct its result; every change is kept with its reason.' }),
+		handList);
+	let handAt = 0;
 	const load = async () => {
 		/* Tables with something to settle, with their incidents. */
 		const tables = await Promise.all((await api('/api/tables')).map(t =>
@@ -356,6 +361,20 @@ async function arbiterConsole(session, box) {
 		/* A call-up being chosen stays as it is. */
 		const calls = JSON.stringify([tables.map(t => [t.id, t.game && t.game.sides.map(s => s.name), t.series && t.series.id]),
 			due.map(d => d.series)]);
+		/* Games entered by hand change seldom: looked at every 10 s,
+		 * and after a change made here. */
+		if (Date.now() - handAt > 10000 || handList.dataset.stale) {
+			handAt = Date.now();
+			delete handList.dataset.stale;
+			const hand = await api('/api/games?by_hand=1&limit=10').catch(() => []);
+			const handKeys = hand.map(g => `${g.id}:${g.status}:${g.result}:${g.winner}`).join(' ');
+			/* A game being voided or corrected stays as it is. */
+			if (handList.dataset.keys !== handKeys && !handList.contains(document.activeElement) &&
+				!handList.querySelector('.ask')) {
+				handList.replaceChildren(...hand.map(g => handGame(g, session)));
+				handList.dataset.keys = handKeys;
+			}
+		}
 		if (tablesList.dataset.calls !== calls) {
 			tablesList.replaceChildren(...tables.map(t => el('li', { 'data-table': String(t.id) },
 				link(`/tables/${t.id}`, t.name),
@@ -383,6 +402,47 @@ async function arbiterConsole(session, box) {
 	};
 	await refresh();
 	follow(refresh);
+}
+
+/* A game entered by hand on the console: void it or correct it, each
+ * asked first, through the commands void-game and correct-game. */
+function handGame(g, session) {
+	const out = el('span', { class: 'muted outcome' });
+	const row = el('li', { class: 'hand-game', 'data-game': String(g.id) },
+		link(`/games/${g.id}`, `game ${g.id}`), ': ', `${g.sides.map(s => s.name).join(' v ')} · `, resultCell(g));
+	if (g.status !== 'finished') return row;
+	const post = async (what, body) => {
+		out.textContent = '…';
+		try {
+			const r = await api(`/api/games/${g.id}/${what}`, { method: 'POST',
+				headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
+				body: JSON.stringify(body) });
+			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
+			if (row.parentNode) row.parentNode.dataset.stale = '1';
+		} catch (e) { out.textContent = e.message; }
+	};
+	const reason = el('input', { name: 'reason', size: 18, 'aria-label': `why, for game ${g.id}`, placeholder: 'why' });
+	const force = el('input', { type: 'checkbox', name: 'force' });
+	const winner = el('select', { name: 'winner', 'aria-label': `result of game ${g.id}` },
+		...g.sides.map((s, i) => el('option', { value: String(i + 1), text: `${s.name} wins` })),
+		el('option', { value: 'draw', text: 'draw' }));
+	if (g.result === 'win') winner.value = String(g.winner + 1);
+	else if (g.result === 'draw') winner.value = 'draw';
+	const points = el('input', { name: 'points', size: 6, 'aria-label': `points of game ${g.id}`,
+		title: `points by seat, ${g.sides.map(s => s.seat).join(',')}`,
+		value: g.sides.map(s => s.points).join(',') });
+	const ask = () => { out.textContent = reason.value.trim() ? '' : 'Say why first.'; return !out.textContent; };
+	const voidB = el('button', { type: 'button', class: 'danger', 'data-action': 'void', text: 'Void' });
+	voidB.addEventListener('click', () => ask() && askFirst(voidB, 'Void', () =>
+		post('void', { reason: reason.value, force: force.checked ? '1' : '' }),
+		() => `Game ${g.id} will no longer count, and a series it decided opens again.`));
+	const fixB = el('button', { type: 'button', class: 'danger', 'data-action': 'correct', text: 'Correct' });
+	fixB.addEventListener('click', () => ask() && askFirst(fixB, 'Correct', () =>
+		post('correct', { reason: reason.value, force: force.checked ? '1' : '',
+			...(winner.value === 'draw' ? { draw: '1' } : { winner: winner.value, points: points.value }) })));
+	row.append(el('div', { class: 'actions' }, reason, ' ', voidB, ' ', winner, ' ', points, ' ', fixB, ' ',
+		el('label', { class: 'inline' }, force, ' also undo later matches')), out);
+	return row;
 }
 
 /* The series that wait for a table: drawn, both players known, no
