@@ -15,7 +15,7 @@
 #include "cli/cli.h"
 #include "rules/rules.h"
 
-#define TEXT_MAX 512
+#define TEXT_MAX 1024
 #define PERFT_DEPTH_MAX 40
 
 enum {
