@@ -270,14 +270,9 @@ static size_t transport_legal_moves(const struct rules_game *game,
 				    const void *pos, struct rules_move *moves,
 				    size_t cap)
 {
-	struct tp_gen g;
+	struct tp_gen g = { .c = tp_cfg_of(game), .p = pos, .moves = moves,
+			    .cap = cap };
 
-	g.c = tp_cfg_of(game);
-	g.p = pos;
-	g.moves = moves;
-	g.cap = cap;
-	g.n = 0;
-	g.stop = 0;
 	if (g.p->over != TRANSPORT_GOING)
 		return 0;
 	tp_generate(&g);

@@ -342,15 +342,8 @@ void tp_generate(struct tp_gen *g)
 
 int tp_has_move(const struct tp_cfg *c, const struct transport_pos *p)
 {
-	struct tp_gen g;
+	struct tp_gen g = { .c = c, .p = p, .stop = 1 };
 
-	g.c = c;
-	g.p = p;
-	g.moves = NULL;
-	g.cap = 0;
-	g.n = 0;
-	g.stop = 1;
-	g.want = NULL;
 	tp_generate(&g);
 	return g.n > 0;
 }
