@@ -27,21 +27,23 @@
 #define TRANSPORT_SHIPS 5
 /* Positions remembered for the repetition draw (see pitboss-rules(7)). */
 #define TRANSPORT_HISTORY 128
+/* Squares around a ship of two squares lying diagonally. */
+#define TRANSPORT_AROUND_MAX 12
 #define TRANSPORT_NONE 0xff	/* no square: destroyed, or off the board */
 
 /*
  * The most legal moves a side can have, the bound behind max_moves:
  * ships 16 (carrier) + 16 (battleship) + 8 (transport) + 16 (destroyer,
  * with its double) + 8 (submarine, with its double); each plane 9
- * squares x 8 pointings; each shell or torpedo 1; launches onto the 10
- * squares around a two-square ship x 8 pointings (planes, shells), the
- * 8 around a one-square launcher x 8 (armed transport, destroyer,
- * submarine).
+ * squares x 8 pointings; each shell or torpedo 1; launches onto the
+ * squares around a two-square ship (12 when it lies diagonally) x 8
+ * pointings (planes, shells), the 8 around a one-square launcher x 8
+ * (armed transport, destroyer, submarine).
  */
 #define TRANSPORT_MAX_MOVES (16 + 16 + 8 + 16 + 8 + \
 			     TRANSPORT_PLANES_MAX * 9 * 8 + \
 			     TRANSPORT_SHELLS_MAX + TRANSPORT_TORPEDOES_MAX + \
-			     10 * 8 + 10 * 8 + 3 * 8 * 8)
+			     TRANSPORT_AROUND_MAX * 8 * 2 + 3 * 8 * 8)
 
 /* Piece kinds; the first five are the ships, in their slot order. */
 enum transport_kind {

@@ -261,7 +261,7 @@ static void launch_one(struct tp_gen *g, const struct transport_piece *l,
 static void gen_launches(struct tp_gen *g, const struct transport_piece *l)
 {
 	int missile = tp_missile_of(g->c, l->kind), side = g->p->side;
-	uint8_t sq[10];
+	uint8_t sq[TRANSPORT_AROUND_MAX];
 	int n;
 
 	if (missile < 0 || g->p->reserve[side][missile - TRANSPORT_P] == 0)
@@ -479,7 +479,7 @@ static int check_launch(struct tp_gen *g, struct tp_want *w, char *err,
 	int q = (int)m->w[1], missile = tp_missile_of(g->c, kind), n, near = 0;
 	const struct transport_piece *l;
 	char what[40], qs[8];
-	uint8_t sq[10];
+	uint8_t sq[TRANSPORT_AROUND_MAX];
 
 	if (q >= g->c->squares || m->w[2] != 0 || m->w[3] > 7) {
 		rules_error(err, errlen, "not a launch on this board");
