@@ -178,6 +178,7 @@ void tp_end_by(const struct tp_cfg *c, struct transport_pos *p, int end,
 	(void)c;
 	p->over = (uint8_t)end;
 	p->winner = (uint8_t)winner;
+	p->side = 0;		/* one canonical form once over */
 }
 
 /*
