@@ -298,6 +298,19 @@ static int wanted_kind(const struct tp_gen *g, int kind)
 	       kind;
 }
 
+/* Whether an auxiliary piece on `sq` may make the wanted move: a move
+ * names its square (a launch names none of them). */
+static int wanted_aux(const struct tp_gen *g, int kind, int sq)
+{
+	const struct rules_move *m;
+
+	if (g->want == NULL)
+		return 1;
+	m = want_of(g)->move;
+	return wanted_kind(g, kind) && (m->w[0] & 0xff) == TP_MOVE &&
+	       (int)m->w[1] == sq;
+}
+
 void tp_generate(struct tp_gen *g)
 {
 	const struct transport_pos *p = g->p;
@@ -323,7 +336,7 @@ void tp_generate(struct tp_gen *g)
 	for (int i = 0; i < p->naux[side]; i++) {
 		const struct transport_piece *a = &p->aux[side][i];
 
-		if (!wanted_kind(g, a->kind))
+		if (!wanted_aux(g, a->kind, a->sq))
 			continue;
 		if (a->kind == TRANSPORT_P)
 			gen_plane(g, a);

@@ -432,14 +432,18 @@ static int parse_tail(struct parse *ps, const char *text)
 	ps->field = 4;
 	if (field(text, 4, &w, &len) == 0) {
 		unsigned a, b;
-		char tail;
+		char word[32], tail;
 
-		if (sscanf(w, "team=%u.%u%c", &a, &b, &tail) < 2 || a < 1 ||
-		    b < 1 || a > (unsigned)ps->c->teams ||
-		    b > (unsigned)ps->c->teams || strchr(w, '/') != NULL)
+		snprintf(word, sizeof(word), "%.*s", (int)len, w);
+		if (len >= sizeof(word) ||
+		    sscanf(word, "team=%u.%u%c", &a, &b, &tail) != 2 ||
+		    a < 1 || b < 1 || a > (unsigned)ps->c->teams ||
+		    b > (unsigned)ps->c->teams)
 			return fail(ps, w, (int)len, "not team=I.J within the teams");
 		ps->p->member[0] = (uint8_t)(a - 1);
 		ps->p->member[1] = (uint8_t)(b - 1);
+		if (field(text, 5, &w, &len) == 0)
+			return fail(ps, w, (int)len, "a field too many");
 	}
 	return 0;
 }

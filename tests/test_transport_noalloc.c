@@ -106,5 +106,6 @@ int main(void)
 		cmocka_unit_test(test_move_path_allocates_nothing),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("transport no allocation", tests, NULL, NULL);
 }

@@ -488,5 +488,6 @@ int main(void)
 		cmocka_unit_test(test_simple_agrees_in_battle),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("transport perft", tests, NULL, NULL);
 }

@@ -812,5 +812,6 @@ int main(void)
 #undef T
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("transport rules", tests, NULL, NULL);
 }

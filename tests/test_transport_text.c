@@ -54,6 +54,8 @@ static void test_position_errors_name_the_field(void **state)
 		{ "S: Tf1 / N: Tf11 / X / 0", "field 3 (turn)" },
 		{ "S: Tf1 / N: Tf11 / S / -4", "field 4 (quiet plies)" },
 		{ "S: Tf1 / N: Tf11 / S / 0 / team=3.1", "team" },
+		{ "S: Tf1 / N: Tf11 / S / 0 / team=1.1x", "team" },
+		{ "S: Tf1 / N: Tf11 / S / 0 / team=1.1 / x", "field" },
 		{ "S: Qf1 / N: Tf11 / S / 0", "'Qf1': not a piece" },
 		{ "S: Tz1 / N: Tf11 / S / 0", "'Tz1': no square" },
 		{ "S: Tf12 / N: Tf11 / S / 0", "'Tf12': no square" },
@@ -249,5 +251,6 @@ int main(void)
 		cmocka_unit_test(test_random_games_play_to_an_end),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("transport text", tests, NULL, NULL);
 }
