@@ -469,6 +469,11 @@ int transport_position_parse(const struct rules_game *game, const char *text,
 	if (parse_tail(&ps, text) < 0 || check_counts(&ps) < 0 ||
 	    check_squares(&ps) < 0)
 		return -1;
+	/* One canonical order, so that equal texts make equal bytes. */
+	for (int s = 0; s < 2; s++)
+		sort_aux(tmp.aux[s], tmp.naux[s]);
+	if (tmp.over != TRANSPORT_GOING)
+		tmp.side = 0;
 	tp_history_push(&tmp, tp_key(&tmp), 1);
 	memcpy(pos, &tmp, sizeof(tmp));
 	return 0;
