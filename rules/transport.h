@@ -13,6 +13,7 @@
 #ifndef PITBOSS_TRANSPORT_H
 #define PITBOSS_TRANSPORT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rules/rules.h"
@@ -97,5 +98,20 @@ struct transport_pos {
 };
 
 extern const struct rules transport_rules;
+
+/*
+ * For a board that senses squares (a table's sensing, its simulator):
+ * squares are numbered rank * N + file from a1 = 0.
+ */
+/* The side of the board: 8, 11, 13 or 15. */
+int transport_board_size(const struct rules_game *game);
+/* The name of square `sq` ("e5"); -1 when it is not on the board or
+ * `buf` is too small. */
+int transport_square_name(const struct rules_game *game, int sq, char *buf,
+			  size_t len);
+/* Pieces standing on each square of `pos`, either side, any stratum (a
+ * two-square ship on both of its squares), into count[0..N*N). */
+void transport_occupancy(const struct rules_game *game, const void *pos,
+			 int *count);
 
 #endif

@@ -181,3 +181,40 @@ int tp_dir_parse(const char **text)
 		*text += blen;
 	return best;
 }
+
+int transport_board_size(const struct rules_game *game)
+{
+	return tp_cfg_of(game)->n;
+}
+
+int transport_square_name(const struct rules_game *game, int sq, char *buf,
+			  size_t len)
+{
+	const struct tp_cfg *c = tp_cfg_of(game);
+	int n;
+
+	if (sq < 0 || sq >= c->squares)
+		return -1;
+	n = tp_square_name(c, sq, buf, len);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+void transport_occupancy(const struct rules_game *game, const void *pos,
+			 int *count)
+{
+	const struct tp_cfg *c = tp_cfg_of(game);
+	const struct transport_pos *p = pos;
+
+	memset(count, 0, sizeof(*count) * (size_t)c->squares);
+	for (int s = 0; s < 2; s++) {
+		for (int k = 0; k < TRANSPORT_SHIPS; k++) {
+			if (p->ship[s][k].sq == TP_NONE)
+				continue;
+			count[p->ship[s][k].sq]++;
+			if (p->ship[s][k].bow != TP_NONE)
+				count[p->ship[s][k].bow]++;
+		}
+		for (int i = 0; i < p->naux[s]; i++)
+			count[p->aux[s][i].sq]++;
+	}
+}

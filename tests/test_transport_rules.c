@@ -26,6 +26,29 @@ static void test_board_sizes_and_start(void **state)
 	}
 }
 
+static void test_board_for_a_sensed_table(void **state)
+{
+	int count[TRANSPORT_SQUARES_MAX], total = 0;
+	char name[8];
+
+	(void)state;
+	with("size=13", NULL);
+	assert_int_equal(transport_board_size(game), 13);
+	assert_int_equal(transport_square_name(game, 0, name, sizeof(name)), 0);
+	assert_string_equal(name, "a1");
+	assert_int_equal(transport_square_name(game, 168, name, sizeof(name)), 0);
+	assert_string_equal(name, "m13");
+	assert_int_equal(transport_square_name(game, 169, name, sizeof(name)), -1);
+	transport_occupancy(game, &pos, count);
+	for (int i = 0; i < 169; i++)
+		total += count[i];
+	assert_int_equal(total, 14);	/* 7 squares a side */
+	assert_int_equal(count[2 + 13], 1);	/* the carrier's bow on c2 */
+	with("", "S: Ta1 Ue5 He5:n reserve P0 H4 O0 / N: Tk11 Oe5:s reserve P0 H0 O3 / S / 0");
+	transport_occupancy(game, &pos, count);
+	assert_int_equal(count[4 * 11 + 4], 3);	/* three pieces share e5 */
+}
+
 static void test_deploy_is_a_named_table(void **state)
 {
 	char err[RULES_ERR_MAX];
@@ -400,6 +423,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_default, teardown_game)
 		T(test_board_sizes_and_start),
+		T(test_board_for_a_sensed_table),
 		T(test_deploy_is_a_named_table),
 		T(test_dark_squares_a1_and_corners),
 		T(test_first_option),
