@@ -30,6 +30,9 @@
 #define TRANSPORT_HISTORY 128
 /* Squares around a ship of two squares lying diagonally. */
 #define TRANSPORT_AROUND_MAX 12
+/* The longest position text, its NUL included: every auxiliary piece of
+ * both sides on the 15x15 board (a bound checked by the tests). */
+#define TRANSPORT_TEXT_MAX 512
 #define TRANSPORT_NONE 0xff	/* no square: destroyed, or off the board */
 
 /*

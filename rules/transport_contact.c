@@ -211,7 +211,7 @@ unsigned tp_play(const struct tp_cfg *c, struct transport_pos *p,
 	*destroyed = n;
 	if (n > 0)
 		flags |= RULES_CAPTURE;
-	p->quiet = n > 0 ? 0 : (uint16_t)(p->quiet + 1);
+	p->quiet = n > 0 ? 0 : p->quiet < UINT16_MAX ? p->quiet + 1 : p->quiet;
 	if (c->teams > 1)
 		p->member[side] = (uint8_t)((p->member[side] + 1) % c->teams);
 	p->side ^= 1;

@@ -424,7 +424,7 @@ static int parse_tail(struct parse *ps, const char *text)
 	if (field(text, 3, &w, &len) < 0 || len == 0)
 		return fail(ps, "", 0, "missing: a number of plies");
 	for (size_t i = 0; i < len; i++) {
-		if (w[i] < '0' || w[i] > '9' || q > 60000)
+		if (w[i] < '0' || w[i] > '9' || q * 10 + (w[i] - '0') > UINT16_MAX)
 			return fail(ps, w, (int)len, "not a number of plies");
 		q = q * 10 + (w[i] - '0');
 	}

@@ -31,6 +31,39 @@ static void test_start_round_trips_every_size(void **state)
 	}
 }
 
+/* The longest text: every piece of both sides out on 15x15, each on a
+ * square of three characters, pointed two-letter ways. */
+static void test_longest_position_text(void **state)
+{
+	struct rules_game *g = tgame("size=15 planes=4 shells=9 torpedoes=9 teams=6");
+	struct transport_pos p;
+	char text[2048];
+	size_t used = 0;
+
+	(void)state;
+	for (int side = 0; side < 2; side++) {
+		int rank = side ? 13 : 10;
+
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+			"%s Ua%d! Cb%db%d Tc%d Bd%dd%d De%d!", side ? " / N:" : "S:",
+			side ? rank : rank + 1, rank, rank + 1, rank, rank,
+			rank + 1, rank);
+		for (int i = 0; i < 22; i++)
+			used += (size_t)snprintf(text + used,
+				sizeof(text) - used, " %c%c%d:nw",
+				i < 4 ? 'P' : i < 13 ? 'H' : 'O', 'f' + i % 10,
+				rank + i / 10);
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+					 " reserve P0 H0 O0");
+	}
+	snprintf(text + used, sizeof(text) - used,
+		 " / drawn:repetition / 65535 / team=6.6");
+	tset(g, &p, text);
+	assert_true(strlen(ttext(g, &p)) < TRANSPORT_TEXT_MAX);
+	assert_string_equal(ttext(g, &p), text);
+	rules_game_free(g);
+}
+
 static void test_position_text_is_documented_form(void **state)
 {
 	struct rules_game *g = tgame("");
@@ -245,6 +278,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_start_round_trips_every_size),
+		cmocka_unit_test(test_longest_position_text),
 		cmocka_unit_test(test_position_text_is_documented_form),
 		cmocka_unit_test(test_position_errors_name_the_field),
 		cmocka_unit_test(test_move_errors_name_piece_and_square),
