@@ -9,7 +9,10 @@
  * the board as a destination of every piece (and every square and
  * pointing as a launch), and keeps what the rules allow, asking each
  * time who is on a square by walking the list. Both generators' moves
- * are compared as sorted texts at every node of the tree.
+ * are compared as sorted texts at every node of the tree. Along random
+ * games a simple player makes each move from its text alone (entries,
+ * destructions, missiles back to reserve) and its pieces and reserves
+ * must be the engine's after every ply.
  */
 #include "config.h"
 
@@ -478,6 +481,226 @@ static void test_simple_agrees_in_battle(void **state)
 	check_tree("", 11, 0, positions[2], 2);
 }
 
+/* ------------------------------------------------------ simple play */
+
+/* A square "e5" at *t; -1 for "off". */
+static int read_square(const char **t, int *f, int *r)
+{
+	if (strncmp(*t, "off", 3) == 0) {
+		*t += 3;
+		return -1;
+	}
+	*f = **t - 'a';
+	*r = (int)strtol(*t + 1, (char **)t, 10) - 1;
+	return 0;
+}
+
+static int read_dir(const char *t)
+{
+	for (int d = 0; d < 8; d++)
+		if (strcmp(t, dname[d]) == 0)
+			return d;
+	return -1;
+}
+
+static void drop_piece(struct simple *s, int i)
+{
+	s->pc[i] = s->pc[--s->npc];
+}
+
+/* A piece of kind `kind` of the mover enters (f, r): the enemies
+ * vulnerable to it there are destroyed. How many. */
+static int enter(struct simple *s, int kind, int f, int r)
+{
+	int n = 0;
+
+	for (int i = 0; i < s->npc; i++) {
+		struct spiece *e = &s->pc[i];
+
+		if (e->side == s->side || !covers(e, f, r) ||
+		    !vulnerable(e->kind, kind))
+			continue;
+		if (e->kind == 1)
+			s->reserve[e->side][0] = 0;
+		drop_piece(s, i--);
+		n++;
+	}
+	return n;
+}
+
+/* The mover `p`, taken off the list, enters (f, r) and stays there
+ * unless it is a missile that destroyed something. */
+static void land(struct simple *s, struct spiece p, int f, int r)
+{
+	p.f = f;
+	p.r = r;
+	if (enter(s, p.kind, f, r) > 0 && p.kind >= 6)
+		s->reserve[s->side][p.kind - 5]++;
+	else
+		s->pc[s->npc++] = p;
+}
+
+static void simple_launch(struct simple *s, int kind, const char *t)
+{
+	int m = missile_of(s, kind), f, r, d;
+	struct spiece p;
+
+	read_square(&t, &f, &r);
+	d = read_dir(t + 1);
+	p = (struct spiece){ s->side, m, f, r, -1, -1, d, 0 };
+	s->reserve[s->side][m - 5]--;
+	if (m != 7) {
+		land(s, p, f, r);
+	} else if (enter(s, m, f, r) > 0 ||
+		   !inside(s, f + dfile[d], r + drank[d])) {
+		s->reserve[s->side][m - 5]++;
+	} else {
+		land(s, p, f + dfile[d], r + drank[d]);
+	}
+}
+
+/* A two-square ship's end on (ff, fr) goes to (f, r). */
+static void ship_end(struct spiece *p, int ff, int fr, int f, int r)
+{
+	int stern = p->f == ff && p->r == fr;
+	int of = stern ? p->bf : p->f, orr = stern ? p->br : p->r;
+
+	if (cheb(of, orr, f, r) == 1 && stern) {
+		p->f = f, p->r = r;
+	} else if (cheb(of, orr, f, r) == 1) {
+		p->bf = f, p->br = r;
+	} else if (!stern) {
+		p->f = p->bf, p->r = p->br;
+		p->bf = f, p->br = r;
+	} else {
+		p->bf = p->f, p->br = p->r;
+		p->f = f, p->r = r;
+	}
+}
+
+static void simple_play(struct simple *s, const char *text)
+{
+	int kind = (int)(strchr(letters, text[0]) - letters), f, r, ff, fr;
+	const char *t = text + 1;
+	struct spiece p;
+	int i = 0;
+
+	if (*t == '*') {
+		simple_launch(s, kind, t + 1);
+		s->side ^= 1;
+		return;
+	}
+	read_square(&t, &ff, &fr);
+	t++;
+	while (!(s->pc[i].side == s->side && s->pc[i].kind == kind &&
+		 covers(&s->pc[i], ff, fr)))
+		i++;
+	p = s->pc[i];
+	drop_piece(s, i);
+	if (read_square(&t, &f, &r) < 0) {
+		s->reserve[s->side][kind - 5]++;	/* off the board */
+	} else if (p.bf >= 0) {
+		ship_end(&p, ff, fr, f, r);
+		enter(s, kind, f, r);
+		s->pc[s->npc++] = p;
+	} else {
+		p.fresh = 0;
+		if (kind == 5)
+			p.dir = read_dir(t + 1);
+		land(s, p, f, r);
+	}
+	s->side ^= 1;
+}
+
+static int by_piece(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct spiece));
+}
+
+/* The simple play's pieces and reserves are the engine's. */
+static void same_pieces(struct simple *a, struct simple *b, const char *move)
+{
+	qsort(a->pc, (size_t)a->npc, sizeof(a->pc[0]), by_piece);
+	qsort(b->pc, (size_t)b->npc, sizeof(b->pc[0]), by_piece);
+	if (a->npc != b->npc ||
+	    memcmp(a->pc, b->pc, sizeof(a->pc[0]) * (size_t)a->npc) != 0 ||
+	    memcmp(a->reserve, b->reserve, sizeof(a->reserve)) != 0) {
+		for (int i = 0; i < a->npc || i < b->npc; i++) {
+			const struct spiece *x = &a->pc[i], *y = &b->pc[i];
+
+			if (i < a->npc && i < b->npc &&
+			    memcmp(x, y, sizeof(*x)) == 0)
+				continue;
+			print_message("piece %d: simple %d %c %d,%d %d,%d %d %d; engine %d %c %d,%d %d,%d %d %d\n",
+				i, x->side, letters[x->kind & 7], x->f, x->r,
+				x->bf, x->br, x->dir, x->fresh, y->side,
+				letters[y->kind & 7], y->f, y->r, y->bf, y->br,
+				y->dir, y->fresh);
+		}
+		fail_msg("after %s the simple play has %d pieces, the engine %d",
+			 move, a->npc, b->npc);
+	}
+}
+
+static uint64_t xorshift(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* Random games from fixed seeds: at every ply both generators agree. */
+static void test_simple_agrees_along_random_games(void **state)
+{
+	static const struct {
+		const char *options;
+		int n, armed;
+	} games[] = {
+		{ "size=8 quiet-plies=0", 8, 0 },
+		{ "quiet-plies=0 armed-transport", 11, 1 },
+		{ "size=13 quiet-plies=0 planes=4 shells=9 torpedoes=9", 13, 0 },
+	};
+	static struct rules_move moves[TRANSPORT_MAX_MOVES];
+	static struct list mine, theirs;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(games) / sizeof(games[0]); i++) {
+		struct walk w = { tgame(games[i].options), games[i].n,
+				  games[i].armed, 0 };
+
+		for (uint64_t seed = 1; seed <= 4; seed++) {
+			uint64_t x = seed * 0x2545f4914f6cdd1dULL + i;
+			struct transport_pos p;
+			size_t count;
+
+			transport_rules.start(w.game, &p);
+			while (p.over == TRANSPORT_GOING) {
+				struct simple s;
+				struct rules_outcome out;
+
+				engine_moves(&w, &p, moves, &count, &mine);
+				load(&s, &p, w.n, w.armed);
+				simple_moves(&s, &theirs);
+				compare(&w, &p, &mine, &theirs);
+				assert_true(count > 0);
+				size_t pick = xorshift(&x) % count;
+				struct simple after;
+				char text[32];
+
+				transport_rules.move_format(w.game, &p,
+					&moves[pick], text, sizeof(text));
+				assert_int_equal(transport_rules.apply(w.game,
+					&p, &moves[pick], &out, NULL, 0), 0);
+				simple_play(&s, text);
+				load(&after, &p, w.n, w.armed);
+				same_pieces(&s, &after, text);
+			}
+		}
+		rules_game_free(w.game);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -486,6 +709,7 @@ int main(void)
 		cmocka_unit_test(test_simple_agrees_size_11_depth_2),
 		cmocka_unit_test(test_simple_agrees_other_sizes),
 		cmocka_unit_test(test_simple_agrees_in_battle),
+		cmocka_unit_test(test_simple_agrees_along_random_games),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
