@@ -164,6 +164,10 @@ static void test_own_pieces_one_per_stratum(void **state)
 	assert_text_contains(err, "stratum");
 	with("", "S: Te5 De4 reserve P0 H0 O0 / N: Tk11 reserve P0 H0 O0 / S / 0");
 	assert_text_contains(trefuse(game, &pos, "De4-e5"), "own transport");
+	/* A torpedo is a surface piece: it blocks an own ship, and shares
+	 * with an own submarine. */
+	with("", "S: Te1 De4 Ue5 Oe5:n reserve P0 H0 O3 / N: Tk11 reserve P0 H0 O0 / S / 0");
+	assert_text_contains(trefuse(game, &pos, "De4-e5"), "own torpedo");
 	/* Own pieces never harm each other: an own plane onto an own
 	 * destroyer's square is an entry of no effect. */
 	with("", "S: Te1 De5 Pe4:n reserve P0 H0 O0 / N: Tk11 reserve P0 H0 O0 / S / 0");

@@ -355,6 +355,18 @@ static void test_armed_transport_fires_shells(void **state)
 	assert_int_equal(tcount(game, &pos, "T*"), 8 * 7);
 }
 
+static void test_reserves_are_pooled(void **state)
+{
+	(void)state;
+	/* Fine point 13: the battleship and the armed transport fire from
+	 * one pool of shells. */
+	with("armed-transport shells=2", "S: Tf5 Bc5c6 reserve P0 H2 O0 / N: Tk11 reserve P0 H0 O0 / S / 0");
+	tplay(game, &pos, "B*d7:n Tk11-k10 T*f6:n Tk10-k11");
+	assert_text_contains(ttext(game, &pos), "reserve P0 H0 O0 / N:");
+	assert_int_equal(tcount(game, &pos, "B*"), 0);
+	assert_int_equal(tcount(game, &pos, "T*"), 0);
+}
+
 static void test_torpedo_runs_two_squares_when_launched(void **state)
 {
 	(void)state;
@@ -443,6 +455,7 @@ int main(void)
 		T(test_shell_flies_and_returns_to_reserve),
 		T(test_shell_never_points_at_its_launcher),
 		T(test_armed_transport_fires_shells),
+		T(test_reserves_are_pooled),
 		T(test_torpedo_runs_two_squares_when_launched),
 		T(test_torpedo_launch_entries),
 		T(test_torpedo_launchers_are_two_moves),
