@@ -15,7 +15,7 @@
 #include "cli/cli.h"
 #include "rules/rules.h"
 
-#define TEXT_MAX 512
+#define TEXT_MAX 1024
 #define PERFT_DEPTH_MAX 40
 
 enum {
@@ -433,11 +433,17 @@ static int cmd_list(int argc, char **argv)
 					 "--%s %lld..%lld (%lld)", o->name,
 					 o->min, o->max, o->def);
 				break;
-			case RULES_OPT_CHOICE:
-				snprintf(spell, sizeof(spell), "--%s %s|%s",
-					 o->name, o->choices[0],
-					 o->choices[1] ? o->choices[1] : "");
+			case RULES_OPT_CHOICE: {
+				size_t used = (size_t)snprintf(spell,
+					sizeof(spell), "--%s ", o->name);
+
+				for (int c = 0; o->choices[c] != NULL &&
+				     used < sizeof(spell); c++)
+					used += (size_t)snprintf(spell + used,
+						sizeof(spell) - used, "%s%s",
+						c ? "|" : "", o->choices[c]);
 				break;
+			}
 			case RULES_OPT_TEXT:
 				snprintf(spell, sizeof(spell), "--%s TEXT",
 					 o->name);

@@ -14,10 +14,12 @@
 #include "rules/rules.h"
 #include "rules/kalah.h"
 #include "rules/codegame.h"
+#include "rules/transport.h"
 
 const struct rules *const rules_registry[] = {
 	&kalah_rules,
 	&codegame_rules,
+	&transport_rules,
 	NULL
 };
 

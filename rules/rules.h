@@ -32,11 +32,14 @@
  *    recorded `seed=` or entered), never shown by position_format() to a
  *    public caller before the game is over (RULES_TEXT_PUBLIC).
  *
- *  - Transport (Paschal): seats S and N (four players are two teams of
- *    two, so a seat with two members). The position is the 11x11 board
- *    in three strata plus the reserves; a move is "move piece from-to" or
- *    "launch piece at square pointing d"; apply() reports pieces
- *    destroyed as captures and the end when a transport is sunk.
+ *  - Transport (Paschal, rules/transport.c): seats S and N (four players
+ *    are two teams of two, so a seat with two members). The position
+ *    (struct transport_pos) is every piece with its squares and
+ *    pointing, the reserves and the repetition history; a move is a
+ *    piece's "Tf1-f2", "Pe5-e7:ne", "He11-off" or a launch "B*h3:n";
+ *    apply() reports pieces destroyed as captures and the end (a
+ *    transport sunk, no legal move, quiet plies, repetition, a
+ *    resignation or a declared draw).
  *
  * Errors: functions that can fail return 0 or -1 and write a one-line
  * message into a caller's buffer (`err`, `errlen`); messages name the

@@ -4,7 +4,7 @@
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
 
-plan 21
+plan 27
 
 out=$("$PITBOSS" rules perft kalah --depth 3)
 expect_eq "perft prints one line per depth" "$out" "depth 1: 6
@@ -83,3 +83,28 @@ record=$(sed -n '/extra-turn moves simply following/,/^\.Dl/s/^\.Dl //p' \
 	"$man/pitboss-rules.7")
 out=$("$PITBOSS" rules play kalah $record 2>&1); rc=$?
 expect_eq "pitboss-rules(7)'s game record is legal" "$rc: $record" "0: $record"
+
+# Transport: perft by size, a whole game, a refusal naming the piece.
+out=$("$PITBOSS" rules perft transport --size 8 --depth 2)
+expect_eq "transport perft by size" "$out" "depth 1: 136
+depth 2: 18496"
+
+out=$("$PITBOSS" rules play transport --size 8 'C*c3:ne Da8-a7 Pc3-e5:n Da7-a6' Pe5-e7:n Da6-a5 Pe7-e8)
+expect_eq "a whole game of Transport" "$out" "position: S: Ua1! Cb1b2 Td1 Bg1g2 Dh1! Pe8:n reserve P1 H5 O4 / N: Uh8! Cg8g7 Bb8b7 Da5 reserve P2 H5 O4 / S-won:sunk / 0
+ships:  S 5, N 4
+result:   S wins; points S 1, N 0"
+
+out=$("$PITBOSS" rules play transport Tf1-f2 Tf11-f12 2>&1); rc=$?
+expect_eq "a bad square is refused" "$rc:$out" "1:pitboss: move 2 'Tf11-f12': 'Tf11-f12': no square of the board after '-'"
+
+out=$("$PITBOSS" rules play transport Dk1-i1 2>&1); rc=$?
+expect_eq "an illegal move names piece and square" "$rc:$out" \
+"1:pitboss: move 1 'Dk1-i1': destroyer k1-i1: S's own battleship is on i1 (a side has one piece per stratum on a square)"
+
+out=$("$PITBOSS" rules perft transport --handicap S:shells-9 --depth 1 2>&1); rc=$?
+expect_eq "a bad handicap is refused" "$rc:$out" "1:pitboss: transport: option 'handicap': S has only 5 shells"
+
+record=$(sed -n '/South.s plane sinking North.s/,/^\.Dl/s/^\.Dl //p' \
+	"$man/pitboss-rules.7")
+out=$("$PITBOSS" rules play transport --size 8 $record 2>&1); rc=$?
+expect_match "pitboss-rules(7)'s Transport game ends in a win" "$rc:$out" "/ S-won:sunk / 0"

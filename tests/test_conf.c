@@ -449,7 +449,7 @@ static void test_bad_values(void **state)
 		    "test.conf:3: key 'analysis': 'sometimes' is not one of: "
 		    "after, live");
 	parse_fails("[table 1]\ngame = chess\n", "test.conf:2: key 'game': "
-		    "no game 'chess' (known: kalah codegame)");
+		    "no game 'chess' (known: kalah codegame transport)");
 	parse_fails("[table 1]\ngame = codegame\nsource = sim\n",
 		    "test.conf:3: key 'source': the simulator has no board "
 		    "for this game");

@@ -3,7 +3,7 @@
  * what parses is formatted, parsed again and must come back the same.
  * The first byte picks the game and whether a move follows ('a': the
  * hidden-code game with secrets still to be entered, the move line then
- * entered as seat 2's secret).
+ * entered as seat 2's secret; 't': Transport).
  */
 #include "config.h"
 
@@ -22,13 +22,17 @@ const char *const fuzz_seeds[] = {
 	"csecrets R3 G1 | rows none | claims 2:G-R--/.x | passed none",
 	"asecrets R3 ? ? | rows none | claims none | passed none\nG1",
 	"Asecrets ? ? ? | rows none | claims none | passed none\n1:RG---",
+	"tS: Ua1! Cc1c2 Tf1 Bi1i2 Dk1! reserve P2 H5 O4 / N: Uk11! Ci11i10 Tf11 Bc11c10 Da11! reserve P2 H5 O4 / S / 0",
+	"TS: Ue5! Cc4c5 Tf3 Bf5g6 De4! Pe6:ne Pd7:s He7:n Of6:e reserve P0 H4 O3 / N: Ug7 Ce8f8 Tf9 Bh6h7 Dg5 Pf7:s Hd6:e Og4:w reserve P1 H4 O3 / S / 3\nPe6-g8:s",
+	"TS: Ta1 De5 reserve P0 H0 O4 / N: Tk11 Bf7f8 reserve P0 H0 O0 / S / 0\nD*f6:n",
 	NULL
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	int pick = size ? data[0] | 0x20 : 0;
-	const char *name = pick == 'c' || pick == 'a' ? "codegame" : "kalah";
+	const char *name = pick == 'c' || pick == 'a' ? "codegame" :
+			   pick == 't' ? "transport" : "kalah";
 	const char *options = pick == 'c' ? "players=2 secrets=R3/G1" :
 			      pick == 'a' ? "players=3 secrets=R3/?/?" : "";
 	const struct rules *ops = rules_find(name);
