@@ -441,7 +441,7 @@ static void test_bad_values(void **state)
 	parse_fails("web.password-hash = hunter2\n", "test.conf:1: key "
 		    "'web.password-hash': not a crypt(3) hash of a known "
 		    "method (yescrypt '$y$', SHA-512 '$6$', bcrypt '$2b$'...): "
-		    "make one with 'mkpasswd -m yescrypt'");
+		    "set one with 'pitboss passwd'");
 	parse_fails("[table 1]\nsource = usb\n", "test.conf:2: key "
 		    "'source': 'usb' is not one of: gpio, replay, sim, camera, "
 		    "manual");
@@ -509,8 +509,8 @@ static void test_password_hash_must_be_whole(void **state)
 	}
 	parse_fails("web.password-hash = $6$salt$abc\n", "test.conf:1: key "
 		    "'web.password-hash': not a whole SHA-512 hash (its "
-		    "settings, '$', then 86 characters): make one with "
-		    "'mkpasswd -m yescrypt'");
+		    "settings, '$', then 86 characters): set one with "
+		    "'pitboss passwd'");
 }
 
 /* Quotes come in pairs; a byte order mark before the first key is
