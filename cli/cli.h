@@ -35,6 +35,8 @@ extern const struct cli_group cli_history_group;
 extern const struct cli_group cli_export_group;
 extern const struct cli_group cli_backup_group;
 extern const struct cli_group cli_db_group;
+/* The arbiter's password in pitboss.conf(5) (cmd_passwd.c). */
+extern const struct cli_group cli_passwd_group;
 
 /* Program name for messages: "pitboss". */
 extern const char *cli_progname;

@@ -36,6 +36,7 @@ static const struct group_entry {
 	{ &cli_export_group, 0 },
 	{ &cli_backup_group, 0 },
 	{ &cli_db_group, 1 },
+	{ &cli_passwd_group, 0 },
 	{ NULL, 0 }
 };
 

@@ -236,8 +236,8 @@ static const char *check_hash(const char *value, char *buf, size_t len)
 			m = &hash_methods[i];
 	if (m == NULL)
 		return "not a crypt(3) hash of a known method (yescrypt "
-		       "'$y$', SHA-512 '$6$', bcrypt '$2b$'...): make one "
-		       "with 'mkpasswd -m yescrypt'";
+		       "'$y$', SHA-512 '$6$', bcrypt '$2b$'...): set one "
+		       "with 'pitboss passwd'";
 	pre = strlen(m->prefix);
 	digest = strrchr(value, '$') + 1;
 	mid = (size_t)(digest - value) > pre ? (size_t)(digest - value) - pre - 1
@@ -245,8 +245,8 @@ static const char *check_hash(const char *value, char *buf, size_t len)
 	if (mid == 0 || !hash_middle_ok(m, value + pre, mid) ||
 	    strlen(digest) != m->digest || strspn(digest, CRYPT64) != m->digest) {
 		snprintf(buf, len, "not a whole %s hash (its settings, '$', "
-			 "then %zu characters): make one with 'mkpasswd -m "
-			 "yescrypt'", m->name, m->digest);
+			 "then %zu characters): set one with 'pitboss "
+			 "passwd'", m->name, m->digest);
 		return buf;
 	}
 	return NULL;

@@ -350,7 +350,46 @@ static int read_conf(const struct args *a, struct conf *conf)
 	return 0;
 }
 
-/* -t: what the configuration declares. */
+/* -t on a configuration with no table yet: how to declare one, a
+ * line per source of the registry. */
+static void print_table_steps(unsigned step)
+{
+	const struct source_ops *s;
+
+	printf("  %u. a table: a [table N] section with its game and its "
+	       "source,\n     one of:\n", step);
+	for (size_t i = 0; (s = source_at(i)) != NULL; i++)
+		printf("       %-8s %s%s\n", s->name, s->help,
+		       s->flags & SOURCE_MISSING ? " (not compiled in)" : "");
+	printf("     The configuration as installed has an example of each,\n"
+	       "     commented out; their keys are in pitboss.conf(5).\n");
+}
+
+/* -t: what is left to configure before the first refereed game (a new
+ * installation's configuration has no table and no password). */
+static void print_first_steps(const char *path, const struct conf *conf)
+{
+	unsigned step = 0;
+
+	if (conf->ntables > 0 && conf->web_password_hash[0] != '\0')
+		return;
+	printf("To referee a game, configure in %s:\n", path);
+	if (conf->web_password_hash[0] == '\0')
+		printf("  %u. the arbiter's password, for the dashboard's admin "
+		       "page:\n     pitboss passwd%s%s\n", ++step,
+		       strcmp(path, CONF_DEFAULT_PATH) ? " --config " : "",
+		       strcmp(path, CONF_DEFAULT_PATH) ? path : "");
+	if (conf->ntables == 0)
+		print_table_steps(++step);
+	if (conf->web_port != 0 && strcmp(conf->web_listen, "127.0.0.1") == 0)
+		printf("  %u. the dashboard answers on this machine only "
+		       "(web.listen = 127.0.0.1):\n     web.listen = 0.0.0.0 "
+		       "opens it to the club's network.\n", ++step);
+	printf("Then 'pitbossd -t' again, and restart pitbossd "
+	       "(systemctl restart pitbossd).\n");
+}
+
+/* -t: what the configuration declares, and what is left to set. */
 static void print_conf(const struct args *a, const struct conf *conf)
 {
 	printf("%s: ok: %zu table%s, database %s\n", a->conf_path,
@@ -360,6 +399,7 @@ static void print_conf(const struct args *a, const struct conf *conf)
 		       conf->table[i].game, conf->table[i].options[0] ?
 		       conf->table[i].options : "(standard rules)",
 		       conf->table[i].source->name);
+	print_first_steps(a->conf_path, conf);
 }
 
 int main(int argc, char **argv)

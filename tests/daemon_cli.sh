@@ -48,6 +48,22 @@ out=$("$PITBOSSD" -t -c "$tmp/good.conf"); rc=$?
 expect_eq "-t checks a good configuration (exit 0)" "$rc: $(echo "$out" | head -n 1)" \
 	"0: $tmp/good.conf: ok: 3 tables, database $tmp/club.db"
 
+# The example as a new installation has it: no table, no password yet;
+# -t says what to set, every source of this build named.
+example="${top_srcdir:-.}/etc/pitboss.conf.example"
+out=$("$PITBOSSD" -t -c "$example"); rc=$?
+expect_match "-t on the example: no table yet (exit 0)" "$rc: $out" \
+	"0: $example: ok: 0 tables"
+expect_match "-t on the example: the password to set" "$out" \
+	"pitboss passwd --config $example"
+missing=
+for s in $("$PITBOSSD" --help | sed -n 's/^source = \([a-z]*\):.*/\1/p'); do
+	echo "$out" | grep -q "^       $s " || missing="$missing $s"
+done
+expect_eq "-t on the example: every source named" "$missing" ""
+expect_eq "-t with tables: no table step" \
+	"$(echo "$out" | grep -c 'To referee')$("$PITBOSSD" -t -c "$tmp/good.conf" | grep -c 'a table: ')" "10"
+
 printf '[table 1]\nsource = sim\nnoise.miss = 2\n' >"$tmp/bad.conf"
 out=$("$PITBOSSD" -t -c "$tmp/bad.conf" 2>&1); rc=$?
 expect_match "-t refuses a bad one with FILE:LINE (exit 1)" "$rc: $out" \

@@ -10,7 +10,11 @@
 #    CI runs (.ci/run): here their parts must exist (the script, each
 #    configure option, each make target); 'make demo' starts the daemon
 #    its recipe names, as the demo would;
-#  - lines of output shown after a command are known by their form.
+#  - lines of output shown after a command are known by their form;
+#  - in the section on the Debian package, the lines run as root on the
+#    installed system (sudo, sudoedit) are run by tests/deb_install.sh,
+#    in a Debian root the package is installed into: here they are
+#    only counted, each one of a form that script runs.
 # Any other indented line fails: a new example is run or named here.
 # Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
@@ -26,9 +30,12 @@ ln -s "$build/pitbossd" "$tmp/run/pitbossd"
 unset PITBOSS_DB
 cd "$tmp/run" || exit 1
 
-# The indented lines of README.md, comments alone left out.
-sed -n 's/^    \(.*\)$/\1/p' "$src/README.md" |
-	sed -e 's/^[ 	]*//' -e '/^#/d' -e '/^$/d' >"$tmp/lines"
+# The indented lines of README.md, comments alone left out; those of
+# the package's section marked 'package: '.
+awk '/^## / { pkg = ($0 == "## On a Raspberry Pi: the package") }
+	/^    / { print (pkg ? "package: " : "") $0 }' "$src/README.md" |
+	sed -e 's/^\(package: \)\{0,1\}[ 	]*/\1/' -e '/^\(package: \)\{0,1\}#/d' \
+		-e '/^\(package: \)\{0,1\}$/d' >"$tmp/lines"
 
 # Exit statuses other than 0 a command may have. The daemon answers a
 # correction with its verdict, which may be a refusal (exit 1): the
@@ -134,6 +141,24 @@ check_build() {
 
 while IFS= read -r line; do
 	case "$line" in
+	"package: sudo "* | "package: sudoedit "*)
+		# The forms tests/deb_install.sh runs (package_line there).
+		case "${line#package: }" in
+		"sudo apt install "* | "sudo pitbossd "* | "sudo pitboss "* | \
+		"sudo systemctl restart pitbossd" | "sudo -u pitboss pitboss "* | \
+		"sudoedit /etc/pitboss/pitboss.conf")
+			ok "${line#package: }: run by tests/deb_install.sh" ;;
+		*)
+			not_ok "a package line tests/deb_install.sh does not run: ${line#package: }" ;;
+		esac
+		;;
+	"package: "*)
+		line=${line#package: }
+		;;
+	esac
+	case "$line" in
+	"package: "*)
+		;;
 	./pitbossd*)
 		eval "set -- $line"
 		start_daemon "$line" "$@"

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "daemon/conf.h"
@@ -334,21 +335,83 @@ static void test_defaults(void **state)
 			    "");
 }
 
+/* The example's global lines, and its commented-out table `which`
+ * (0: the first) uncommented, written to `path`: the source it names,
+ * or NULL when the example has no such table. */
+static const char *example_table(const char *example, int which,
+				 const char *path, char source[32])
+{
+	FILE *in = fopen(example, "r"), *out = fopen(path, "w");
+	char line[256];
+	int table = -1, inside = 0;
+
+	assert_non_null(in);
+	assert_non_null(out);
+	source[0] = '\0';
+	while (fgets(line, sizeof(line), in) != NULL) {
+		if (strncmp(line, "#[table ", 8) == 0)
+			inside = ++table == which;
+		else if (line[0] != '#')
+			inside = inside && line[0] != '\n';
+		if (table < 0 && line[0] != '#')
+			fputs(line, out);
+		else if (inside && line[0] == '#')
+			fputs(line + 1, out);
+		if (inside && strncmp(line, "#source = ", 10) == 0)
+			sscanf(line + 10, "%31s", source);
+	}
+	fclose(in);
+	fclose(out);
+	return table >= which ? source : NULL;
+}
+
 static void test_example_file_loads(void **state)
 {
-	const char *top = getenv("top_srcdir");
-	char path[512], err[CONF_ERR_MAX] = "";
+	const char *top = getenv("top_srcdir"), *source;
+	char path[512], err[CONF_ERR_MAX] = "", tmp[] = "/tmp/test_conf_XXXXXX";
+	char name[32];
+	unsigned seen = 0;
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/etc/pitboss.conf.example",
 		 top != NULL ? top : ".");
 	if (conf_load(conf, path, err, sizeof(err)) < 0)
 		fail_msg("%s", err);
-	/* Its replayed table is there commented out: its trace is not. */
-	assert_int_equal(conf->ntables, 2);
-	assert_int_equal(gpio_of(&conf->table[0])->ninputs, 16);
-	assert_string_equal(conf->table[1].source->name, "sim");
+	/* Installed as a new installation's configuration: no table yet. */
+	assert_int_equal(conf->ntables, 0);
+	assert_string_equal(conf->web_password_hash, "");
 	assert_string_equal(conf->path, path);
+
+	/* Each table commented out there loads once uncommented, but the
+	 * replayed one (its trace is not there) and the camera (not in this
+	 * build), refused at their lines; one example of every source. */
+	close(mkstemp(tmp));
+	for (int i = 0; (source = example_table(path, i, tmp, name)) != NULL;
+	     i++) {
+		int rc = conf_load(conf, tmp, err, sizeof(err));
+
+		for (size_t k = 0; source_at(k) != NULL; k++)
+			if (strcmp(source_at(k)->name, source) == 0)
+				seen |= 1u << k;
+		if (strcmp(source, "replay") == 0 ||
+		    strcmp(source, "camera") == 0) {
+			assert_int_equal(rc, -1);
+			assert_non_null(strstr(err, strcmp(source, "replay") == 0 ?
+					       "key 'trace': " :
+					       "is not compiled in"));
+			continue;
+		}
+		if (rc < 0)
+			fail_msg("the example's %s table: %s", source, err);
+		assert_int_equal(conf->ntables, 1);
+		assert_string_equal(conf->table[0].source->name, source);
+		if (strcmp(source, "gpio") == 0)
+			assert_int_equal(gpio_of(&conf->table[0])->ninputs, 16);
+	}
+	unlink(tmp);
+	for (size_t k = 0; source_at(k) != NULL; k++)
+		if (!(seen & 1u << k))
+			fail_msg("no example of source %s", source_at(k)->name);
 }
 
 static void test_load_errors(void **state)
@@ -441,7 +504,7 @@ static void test_bad_values(void **state)
 	parse_fails("web.password-hash = hunter2\n", "test.conf:1: key "
 		    "'web.password-hash': not a crypt(3) hash of a known "
 		    "method (yescrypt '$y$', SHA-512 '$6$', bcrypt '$2b$'...): "
-		    "make one with 'mkpasswd -m yescrypt'");
+		    "set one with 'pitboss passwd'");
 	parse_fails("[table 1]\nsource = usb\n", "test.conf:2: key "
 		    "'source': 'usb' is not one of: gpio, replay, sim, camera, "
 		    "manual");
@@ -509,8 +572,8 @@ static void test_password_hash_must_be_whole(void **state)
 	}
 	parse_fails("web.password-hash = $6$salt$abc\n", "test.conf:1: key "
 		    "'web.password-hash': not a whole SHA-512 hash (its "
-		    "settings, '$', then 86 characters): make one with "
-		    "'mkpasswd -m yescrypt'");
+		    "settings, '$', then 86 characters): set one with "
+		    "'pitboss passwd'");
 }
 
 /* Quotes come in pairs; a byte order mark before the first key is
