@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 
-plan 36
+plan 40
 
 cat >"$tmp/good.conf" <<EOC
 database = $tmp/club.db
