@@ -905,9 +905,9 @@ try {
 		ok(/no longer count/.test(ask) && /Really void\?/.test(ask), `void asks first: "${ask}"`);
 		await shot(page, 'console-void');
 		await page.click(`${row} .ask button.yes`);
-		const voided = await until(async () => (await json(`${LIVE}/api/games/${g.id}`)).status === 'void', 10000);
+		const voided = await until(async () => (await json(`${LIVE}/api/games/${g.id}`)).status === 'void', 20000);
 		await page.waitForFunction(r => /voided/.test((document.querySelector(`${r} .outcome`) || {}).textContent || ''),
-			row, { timeout: 5000 }).catch(() => null);
+			row, { timeout: 20000 }).catch(() => null);
 		const outcome = await page.textContent(`${row} .outcome`).catch(() => '');
 		ok(voided && /game \d+ voided; series \d+ open again/.test(outcome), `voided from the console: "${outcome}"`);
 		const t = await json(`${LIVE}/api/tournaments/1`);

@@ -405,19 +405,25 @@ async function arbiterConsole(session, box) {
 }
 
 /* A game entered by hand on the console: void it or correct it, each
- * asked first, through the commands void-game and correct-game. */
+ * asked first, through the commands void-game and correct-game. What
+ * the daemon answered stays with the game when the list is drawn anew. */
+const handSaid = {};
+
 function handGame(g, session) {
-	const out = el('span', { class: 'muted outcome' });
+	const out = el('span', { class: 'muted outcome', text: handSaid[g.id] || '' });
 	const row = el('li', { class: 'hand-game', 'data-game': String(g.id) },
 		link(`/games/${g.id}`, `game ${g.id}`), ': ', `${g.sides.map(s => s.name).join(' v ')} · `, resultCell(g));
-	if (g.status !== 'finished') return row;
+	if (g.status !== 'finished') {
+		row.append(' ', out);
+		return row;
+	}
 	const post = async (what, body) => {
 		out.textContent = '…';
 		try {
 			const r = await api(`/api/games/${g.id}/${what}`, { method: 'POST',
 				headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
 				body: JSON.stringify(body) });
-			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
+			out.textContent = handSaid[g.id] = r.outcome || 'queued; pitbossd has not answered yet';
 			if (row.parentNode) row.parentNode.dataset.stale = '1';
 		} catch (e) { out.textContent = e.message; }
 	};
