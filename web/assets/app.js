@@ -369,6 +369,22 @@ function follow(onVerdict) {
 	window.pitbossEvents = es;
 }
 
+/* Work keyed by what it refreshes, one at a time: verdicts that arrive
+ * while a table is being fetched ask for one more fetch after it, not
+ * one each, so a fast table cannot pile up requests in a slow phone. */
+const running = new Map();
+function latest(key, work) {
+	if (running.has(key)) { running.set(key, true); return; }
+	running.set(key, false);
+	(async () => {
+		do {
+			running.set(key, false);
+			try { await work(); } catch (e) { status(e.message, 'foul'); }
+		} while (running.get(key));
+		running.delete(key);
+	})();
+}
+
 /* ------------------------------------------------------------ pages */
 
 const lastVerdict = {};
@@ -424,13 +440,15 @@ async function pageIndex() {
 		status(tables.length ? '' : 'No tables yet.');
 	};
 	await load();
-	follow(async v => {
+	follow(v => {
 		lastVerdict[v.board] = v;
-		const card = document.getElementById(`table-${v.board}`);
-		if (!card) return load();
-		const t = await api(`/api/tables/${v.board}`);
-		t.game = t.game ? Object.assign({}, t.game) : null;
-		card.replaceWith(tableCard(t));
+		latest(v.board, async () => {
+			const card = document.getElementById(`table-${v.board}`);
+			if (!card) return load();
+			const t = await api(`/api/tables/${v.board}`);
+			t.game = t.game ? Object.assign({}, t.game) : null;
+			card.replaceWith(tableCard(t));
+		});
 	});
 }
 
@@ -541,7 +559,7 @@ async function pageTable() {
 	follow(v => {
 		if (String(v.board) !== String(id)) return;
 		lastVerdict[v.board] = v;
-		load();
+		latest(v.board, load);
 	});
 	function adminControls(tid) {
 		const box = el('div', { class: 'card', id: 'admin' });
@@ -811,10 +829,9 @@ async function pagePlay() {
 		who, secret, enter, game, out, mine, el('p', {}, link(`/tables/${id}`, 'the table')));
 	draw();
 	status('');
-	follow(async v => {
+	follow(v => {
 		if (String(v.board) !== String(id)) return;
-		t = await api(`/api/tables/${id}`);
-		draw();
+		latest(id, async () => { t = await api(`/api/tables/${id}`); draw(); });
 	});
 }
 

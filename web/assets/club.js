@@ -242,11 +242,13 @@ async function pageTv() {
 		status(tables.length ? '' : 'No tables yet.');
 	};
 	await load();
-	follow(async v => {
+	follow(v => {
 		lastVerdict[v.board] = v;
-		const card = document.getElementById(`table-${v.board}`);
-		if (!card || v.kind === 'over') return load();
-		card.replaceWith(tableCard(await api(`/api/tables/${v.board}`)));
+		latest(v.kind === 'over' ? 'all' : v.board, async () => {
+			const card = document.getElementById(`table-${v.board}`);
+			if (!card || v.kind === 'over') return load();
+			card.replaceWith(tableCard(await api(`/api/tables/${v.board}`)));
+		});
 	});
 }
 
