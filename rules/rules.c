@@ -372,6 +372,34 @@ const char *rules_public_options(const struct rules_game *game, char *buf,
 	return buf;
 }
 
+int rules_rating_key(const struct rules_game *game, char *buf,
+		     size_t buflen)
+{
+	const char *const *names = game->ops->rating_options;
+	size_t used = (size_t)snprintf(buf, buflen, "%s", game->ops->name);
+
+	for (int k = 0; names != NULL && names[k] != NULL; k++) {
+		int i = rules_option_index(game->ops, names[k]);
+		const struct rules_option *opt;
+
+		if (i < 0 || used >= buflen)
+			continue;
+		opt = &game->ops->options[i];
+		if (opt->type == RULES_OPT_INT)
+			used += (size_t)snprintf(buf + used, buflen - used,
+						 " %s=%lld", opt->name,
+						 game->value[i]);
+		else if (opt->type == RULES_OPT_CHOICE)
+			used += (size_t)snprintf(buf + used, buflen - used,
+						 " %s=%s", opt->name,
+						 opt->choices[game->value[i]]);
+		else if (opt->type == RULES_OPT_FLAG && game->value[i])
+			used += (size_t)snprintf(buf + used, buflen - used,
+						 " %s", opt->name);
+	}
+	return used < buflen ? 0 : -1;
+}
+
 size_t rules_position_size(const struct rules_game *game)
 {
 	return game->ops->position_size(game);

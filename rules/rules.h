@@ -198,6 +198,10 @@ struct rules {
 	int (*seat_enter)(const struct rules_game *game, int seat,
 			  const char *text, char *buf, size_t buflen,
 			  char *err, size_t errlen);
+	/* Optional: the options whose values make games of a different
+	 * kind for the ratings (Kalah's pits and seeds), NULL-terminated;
+	 * NULL: one rating list for the game (rules_rating_key()). */
+	const char *const *rating_options;
 };
 
 /* A created game: the ops, the option values and the engine's data. */
@@ -255,6 +259,14 @@ const char *rules_public_options(const struct rules_game *game, char *buf,
 				 size_t buflen);
 
 size_t rules_position_size(const struct rules_game *game);
+
+/*
+ * The rating list a game's results go to: the game's name, then each of
+ * its rating options with its value, default or not ("kalah pits=6
+ * seeds=4"; "codegame"). -1 when `buf` is too small.
+ */
+int rules_rating_key(const struct rules_game *game, char *buf,
+		     size_t buflen);
 
 /* Seat name, or "?" for an out-of-range seat. */
 const char *rules_seat_name(const struct rules *ops, int seat);

@@ -196,6 +196,32 @@ static void test_fresh_option_drawn_for_each_game(void **state)
 	rules_game_free(g);
 }
 
+/* The rating list: the game, then its rating options, defaults too. */
+static void test_rating_key(void **state)
+{
+	const struct rules *code = rules_find("codegame");
+	struct rules_game *g;
+	char err[RULES_ERR_MAX], key[64];
+
+	(void)state;
+	g = rules_game_new(kalah(), "", err, sizeof(err));
+	assert_int_equal(rules_rating_key(g, key, sizeof(key)), 0);
+	assert_string_equal(key, "kalah pits=6 seeds=4");
+	rules_game_free(g);
+	/* Options that are not rating options do not split the list. */
+	g = rules_game_new(kalah(), "seeds=3 empty-capture first=N", err,
+			   sizeof(err));
+	assert_int_equal(rules_rating_key(g, key, sizeof(key)), 0);
+	assert_string_equal(key, "kalah pits=6 seeds=3");
+	assert_int_equal(rules_rating_key(g, key, 8), -1);
+	rules_game_free(g);
+	/* A game without rating options has one list. */
+	g = rules_game_new(code, "players=3 seed=9", err, sizeof(err));
+	assert_int_equal(rules_rating_key(g, key, sizeof(key)), 0);
+	assert_string_equal(key, "codegame");
+	rules_game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +231,7 @@ int main(void)
 		cmocka_unit_test(test_option_too_long_refused),
 		cmocka_unit_test(test_options_laid_over_others),
 		cmocka_unit_test(test_fresh_option_drawn_for_each_game),
+		cmocka_unit_test(test_rating_key),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
