@@ -35,6 +35,7 @@ extern const struct cli_group cli_history_group;
 extern const struct cli_group cli_export_group;
 extern const struct cli_group cli_backup_group;
 extern const struct cli_group cli_db_group;
+extern const struct cli_group cli_rating_group;	/* cmd_rating.c */
 
 /* Program name for messages: "pitboss". */
 extern const char *cli_progname;

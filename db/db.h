@@ -444,6 +444,16 @@ int db_rating_history(struct db *db, int64_t player_id, const char *key,
 		      int (*each)(void *ctx,
 				  const struct db_rating_step *s),
 		      void *ctx);
+/*
+ * db_tournament_draw() after seeding by rating, in one transaction: the
+ * entrants the arbiter has not seeded who hold a rating in the list of
+ * the tournament's game take the free seeds, best rating first (level
+ * ratings: the smaller deviation, then entry order); the unrated are
+ * drawn as db_tournament_draw() draws the unseeded. *seeded: how many
+ * were seeded by rating.
+ */
+int db_tournament_draw_by_rating(struct db *db, int64_t tid, int random,
+				 uint64_t random_seed, int *seeded);
 /* Every list rated anew from the finished games; *games: how many
  * were rated. */
 int db_rating_recompute(struct db *db, int *games);

@@ -471,3 +471,76 @@ int db_rating_history(struct db *db, int64_t player_id, const char *key,
 	return step == SQLITE_ROW || step == SQLITE_DONE ? DB_OK :
 	       db_fail(db, "reading a rating's history");
 }
+
+#define ENTRANTS_MAX 256
+
+/* The rated entrants without a seed, best first; the seeds not held. */
+static int entrants_by_rating(struct db *db, int64_t tid, const char *key,
+			      int64_t *player, int *n, int *free_seed,
+			      int *n_free)
+{
+	int held[ENTRANTS_MAX + 1] = { 0 }, entrants = 0, step;
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, Q_ENTRY_LIST, &st);
+
+	*n = *n_free = 0;
+	if (rc != DB_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, tid);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		int seed = sqlite3_column_int(st, 1);
+
+		entrants++;
+		if (seed > 0 && seed <= ENTRANTS_MAX)
+			held[seed] = 1;
+	}
+	sqlite3_reset(st);
+	if (step != SQLITE_DONE)
+		return db_fail(db, "reading the entries");
+	for (int s = 1; s <= entrants && s <= ENTRANTS_MAX; s++)
+		if (!held[s])
+			free_seed[(*n_free)++] = s;
+	if ((rc = db_prepare(db, Q_RATING_ENTRANTS, &st)) != DB_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, tid);
+	db_bind_text(st, 2, key);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		if (*n < ENTRANTS_MAX)
+			player[(*n)++] = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return step == SQLITE_DONE ? DB_OK :
+	       db_fail(db, "reading the entrants' ratings");
+}
+
+int db_tournament_draw_by_rating(struct db *db, int64_t tid, int random,
+				 uint64_t random_seed, int *seeded)
+{
+	struct db_tournament_info t;
+	char id[24], key[DB_RATING_KEY_MAX];
+	int64_t player[ENTRANTS_MAX];
+	int free_seed[ENTRANTS_MAX], n, n_free, rc = db_begin(db);
+
+	*seeded = 0;
+	if (rc != DB_OK)
+		return rc;
+	snprintf(id, sizeof(id), "%lld", (long long)tid);
+	rc = db_tournament_find(db, id, &t);
+	if (rc == DB_OK && strcmp(t.status, "entry") != 0)
+		rc = db_refuse(db, "tournament '%s' has been drawn already",
+			       t.name);
+	if (rc == DB_OK)
+		rc = db_rating_key(db, t.kind, t.options, key, sizeof(key));
+	if (rc == DB_OK)
+		rc = entrants_by_rating(db, tid, key, player, &n, free_seed,
+					&n_free);
+	for (int i = 0; rc == DB_OK && i < n && i < n_free; i++) {
+		rc = db_tournament_seed(db, tid, player[i], free_seed[i]);
+		*seeded += rc == DB_OK;
+	}
+	if (rc == DB_OK)
+		rc = db_tournament_draw(db, tid, random, random_seed);
+	rc = db_end(db, rc);
+	if (rc != DB_OK)
+		*seeded = 0;
+	return rc;
+}

@@ -315,4 +315,11 @@ const char *const db_query_sql[Q_COUNT] = {
 	" rd, volatility, score, opponents FROM rating_history"
 	" WHERE player_id = ?1 AND (?2 IS NULL OR kind_key = ?2)"
 	" ORDER BY kind_key, julianday(ended), game_id",
+	/* A tournament's entrants without a seed who hold a rating, best
+	 * first. */
+	[Q_RATING_ENTRANTS] =
+	"SELECT e.player_id FROM entries e JOIN ratings r"
+	" ON r.kind_key = ?2 AND r.player_id = e.player_id"
+	" WHERE e.tournament_id = ?1 AND e.status = 'in' AND e.seed IS NULL"
+	" ORDER BY r.rating DESC, r.rd, e.entered, e.player_id",
 };
