@@ -7,7 +7,8 @@
 // scrolling, results naming their winners, a complete bracket (byes, a
 // forfeit, the third-place match, the champion, match numbers as
 // pitboss prints them), the indexes, the club room's screen, QR codes,
-// the arbiter's console and its confirmations.
+// the arbiter's console and its confirmations; the evening's ratings
+// page and a player's rating chart.
 // Prints TAP. tests/web_browser.sh starts the daemons and passes:
 //   PITBOSS_DEMO_URL  a pitbossd --demo (tournament 1, its series, games)
 //   PITBOSS_LIVE_URL  a pitbossd with a password; table 1 replays a long
@@ -871,6 +872,57 @@ try {
 			await ctx.close();
 		}
 		note(`the evening: ${steps.length} pitboss commands in all, a configuration of two tables, a login and ${called.size + rr.called.size} calls on the console`);
+	});
+
+	/* The evening's games rated: the ratings page and a player's chart,
+	 * as pitboss rating lists them, on a phone and the room's screen. */
+	if (CLUB) await group('ratings', async () => {
+		const r = await json(`${CLUB}/api/ratings`);
+		const list = r.lists[0];
+		ok(!r.stale && list && list.ratings.length >= 4 &&
+			list.ratings.every((x, i, a) => x.rank === i + 1 && (i === 0 || a[i - 1].rating >= x.rating)),
+			`/api/ratings: the evening's games rated, best first (${list ? list.key : 'no list'})`, JSON.stringify(r).slice(0, 400));
+		const cli = CLI ? JSON.parse(execFileSync(CLI, ['rating', 'list', '--json'],
+			{ env: { ...process.env, PITBOSS_DB: CLUB_DB } }).toString()) : [];
+		ok(cli.length === r.lists.reduce((k, l) => k + l.ratings.length, 0) &&
+			cli.every(c => r.lists.some(l => l.key === c.list && l.ratings.some(x => x.player === c.player && x.rating === c.rating))),
+			'the API gives the numbers pitboss rating list prints');
+		const top = list.ratings[0];
+		const mine = await json(`${CLUB}/api/players/${top.player}/ratings`);
+		const games = mine.history.filter(h => h.list === list.key);
+		ok(games.length === top.games && games[games.length - 1].rating === top.rating,
+			`/api/players/${top.player}/ratings: a step per rated game, ending at the rating listed (${games.length})`);
+		for (const [width, height, tag] of SIZES) {
+			const ctx = await browser.newContext({ viewport: { width, height } });
+			const p = await ctx.newPage();
+			const pw = watch(p);
+			await p.goto(`${CLUB}/`);
+			await settled(p);
+			await p.click('nav a[href="/ratings"]');
+			await settled(p);
+			const lp = await p.evaluate(() => ({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth,
+				rows: [...document.querySelectorAll('section.rating-list tr')].slice(1).map(tr => [...tr.cells].map(c => c.textContent)) }));
+			await shot(p, `ratings-${tag}`);
+			ok(lp.sw <= lp.cw && lp.rows.length === list.ratings.length && lp.rows[0][1] === top.name &&
+				lp.rows[0][2] === `${Math.round(top.rating)}${top.provisional ? '?' : ''}`,
+				`/ratings at ${width}x${height}: reached from the menu, the list best first, no sideways scrolling`, JSON.stringify(lp));
+			await p.click(`section.rating-list a[href="/players/${top.player}"]`);
+			await settled(p);
+			await p.waitForSelector('svg.rating-chart', { timeout: 8000 });
+			const cp = await p.evaluate(() => {
+				const svg = document.querySelector('svg.rating-chart'), b = svg.getBoundingClientRect();
+				return { sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth,
+					dots: svg.querySelectorAll('circle.dot').length, x: b.x, w: b.width, h: b.height,
+					label: svg.getAttribute('aria-label'), heading: document.querySelector('.player-rating b').textContent };
+			});
+			await shot(p, `rating-chart-${tag}`);
+			pw.stop();
+			ok(cp.dots === top.games && cp.x >= 0 && cp.x + cp.w <= width && cp.w >= Math.min(300, width * 0.7) &&
+				cp.h >= 100 && cp.sw <= cp.cw && cp.heading.startsWith(String(Math.round(top.rating))),
+				`the player's page at ${width}x${height}: a rating chart with a dot per game, within the screen`, JSON.stringify(cp));
+			ok(pw.problems.length === 0, `ratings at ${width}x${height}: no console errors or failed requests`, ...pw.problems);
+			await ctx.close();
+		}
 	});
 } catch (e) {
 	ok(false, 'the browser tests ran', e && e.stack ? e.stack : e);
