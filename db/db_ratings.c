@@ -37,19 +37,12 @@ int db_rating_key(struct db *db, const char *kind, const char *options,
 {
 	const struct rules *ops = rules_find(kind);
 	char err[RULES_ERR_MAX] = "";
-	struct rules_game *game;
-	int rc;
 
 	if (ops == NULL)
 		return db_refuse(db, "there is no game '%s'", kind);
-	game = rules_game_new(ops, options != NULL ? options : "", err,
-			      sizeof(err));
-	if (game == NULL)
+	if (rules_rating_key(ops, options, key, keylen, err, sizeof(err)) < 0)
 		return db_refuse(db, "%s", err);
-	rc = rules_rating_key(game, key, keylen);
-	rules_game_free(game);
-	return rc == 0 ? DB_OK : db_refuse(db, "%s: rating key too long",
-					    kind);
+	return DB_OK;
 }
 
 /* Seconds since the epoch of a stored time ("...T08:56:40.123Z"). */

@@ -372,8 +372,9 @@ const char *rules_public_options(const struct rules_game *game, char *buf,
 	return buf;
 }
 
-int rules_rating_key(const struct rules_game *game, char *buf,
-		     size_t buflen)
+/* The rating key of option values already parsed into `game`. */
+static int rating_key_of(const struct rules_game *game, char *buf,
+			 size_t buflen)
 {
 	const char *const *names = game->ops->rating_options;
 	size_t used = (size_t)snprintf(buf, buflen, "%s", game->ops->name);
@@ -398,6 +399,25 @@ int rules_rating_key(const struct rules_game *game, char *buf,
 						 " %s", opt->name);
 	}
 	return used < buflen ? 0 : -1;
+}
+
+int rules_rating_key(const struct rules *ops, const char *options,
+		     char *buf, size_t buflen, char *err, size_t errlen)
+{
+	struct rules_game game = { .ops = ops };
+	int rc;
+
+	/* The options' values only: the engine's set-up (secrets that
+	 * must be there, say) has no say in what kind of game it is. */
+	for (int i = 0; ops->options[i].name != NULL; i++)
+		game.value[i] = ops->options[i].def;
+	rc = parse_options(&game, options, err, errlen);
+	if (rc == 0 && (rc = rating_key_of(&game, buf, buflen)) < 0)
+		rules_error(err, errlen, "%s: the rating key is too long",
+			    ops->name);
+	for (int i = 0; i < RULES_MAX_OPTIONS; i++)
+		free(game.text[i]);
+	return rc;
 }
 
 size_t rules_position_size(const struct rules_game *game)

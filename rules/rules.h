@@ -261,12 +261,14 @@ const char *rules_public_options(const struct rules_game *game, char *buf,
 size_t rules_position_size(const struct rules_game *game);
 
 /*
- * The rating list a game's results go to: the game's name, then each of
- * its rating options with its value, default or not ("kalah pits=6
- * seeds=4"; "codegame"). -1 when `buf` is too small.
+ * The rating list the results of a game of `ops` with `options` go to:
+ * the game's name, then each of its rating options with its value,
+ * default or not ("kalah pits=6 seeds=4"; "codegame"). Only the options
+ * are read (the engine's set-up is not run). -1 with why in `err` for
+ * options that do not parse, or a `buf` too small.
  */
-int rules_rating_key(const struct rules_game *game, char *buf,
-		     size_t buflen);
+int rules_rating_key(const struct rules *ops, const char *options,
+		     char *buf, size_t buflen, char *err, size_t errlen);
 
 /* Seat name, or "?" for an out-of-range seat. */
 const char *rules_seat_name(const struct rules *ops, int seat);

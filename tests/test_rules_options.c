@@ -200,26 +200,30 @@ static void test_fresh_option_drawn_for_each_game(void **state)
 static void test_rating_key(void **state)
 {
 	const struct rules *code = rules_find("codegame");
-	struct rules_game *g;
 	char err[RULES_ERR_MAX], key[64];
 
 	(void)state;
-	g = rules_game_new(kalah(), "", err, sizeof(err));
-	assert_int_equal(rules_rating_key(g, key, sizeof(key)), 0);
+	assert_int_equal(rules_rating_key(kalah(), "", key, sizeof(key), err,
+					  sizeof(err)), 0);
 	assert_string_equal(key, "kalah pits=6 seeds=4");
-	rules_game_free(g);
 	/* Options that are not rating options do not split the list. */
-	g = rules_game_new(kalah(), "seeds=3 empty-capture first=N", err,
-			   sizeof(err));
-	assert_int_equal(rules_rating_key(g, key, sizeof(key)), 0);
+	assert_int_equal(rules_rating_key(kalah(), "seeds=3 empty-capture first=N",
+					  key, sizeof(key), err, sizeof(err)), 0);
 	assert_string_equal(key, "kalah pits=6 seeds=3");
-	assert_int_equal(rules_rating_key(g, key, 8), -1);
-	rules_game_free(g);
-	/* A game without rating options has one list. */
-	g = rules_game_new(code, "players=3 seed=9", err, sizeof(err));
-	assert_int_equal(rules_rating_key(g, key, sizeof(key)), 0);
+	assert_int_equal(rules_rating_key(kalah(), "seeds=3", key, 8, err,
+					  sizeof(err)), -1);
+	assert_string_equal(err, "kalah: the rating key is too long");
+	assert_int_equal(rules_rating_key(kalah(), "pits=99", key, sizeof(key),
+					  err, sizeof(err)), -1);
+	assert_string_equal(err, "kalah: option 'pits': 99 is out of range 3..8");
+	/* A game without rating options has one list; its set-up (the
+	 * secrets it needs) is not asked. */
+	assert_int_equal(rules_rating_key(code, "players=3 seed=9", key,
+					  sizeof(key), err, sizeof(err)), 0);
 	assert_string_equal(key, "codegame");
-	rules_game_free(g);
+	assert_int_equal(rules_rating_key(code, "players=2 secrets=R1", key,
+					  sizeof(key), err, sizeof(err)), 0);
+	assert_string_equal(key, "codegame");
 }
 
 int main(void)
