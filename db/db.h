@@ -435,7 +435,8 @@ struct db_rating_step {
 int db_rating_key(struct db *db, const char *kind, const char *options,
 		  char *key, size_t keylen);
 /* Ratings, best first within each list, lists by key: of list `key`
- * (NULL: every list) and of `player_id` (0: everybody). */
+ * (NULL: every list) and of `player_id` (0: everybody but the retired,
+ * whose ratings are kept). */
 int db_rating_list(struct db *db, const char *key, int64_t player_id,
 		   int (*each)(void *ctx, const struct db_rating *r),
 		   void *ctx);

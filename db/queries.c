@@ -288,12 +288,12 @@ const char *const db_query_sql[Q_COUNT] = {
 	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
 	[Q_RATING_HISTORY_ADD] =
 	"INSERT INTO rating_history (game_id, player_id, kind_key, ended,"
-	" rating_before, rd_before, rating, rd, volatility, score, opponents)"
-	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+	" ended_day, rating_before, rd_before, rating, rd, volatility, score,"
+	" opponents) VALUES (?1, ?2, ?3, ?4, julianday(?4), ?5, ?6, ?7, ?8,"
+	" ?9, ?10, ?11)",
 	[Q_RATING_LATER] =
 	"SELECT 1 FROM rating_history WHERE kind_key = ?1"
-	" AND (julianday(ended) > julianday(?2)"
-	"  OR (julianday(ended) = julianday(?2) AND game_id > ?3)) LIMIT 1",
+	" AND (ended_day, game_id) > (julianday(?2), ?3) LIMIT 1",
 	[Q_RATING_STALE] = "SELECT stale FROM rating_state",
 	[Q_RATING_STALE_SET] = "UPDATE rating_state SET stale = ?1",
 	[Q_RATING_CLEAR] =
@@ -309,12 +309,13 @@ const char *const db_query_sql[Q_COUNT] = {
 	" FROM ratings r JOIN players p ON p.id = r.player_id"
 	" WHERE (?1 IS NULL OR r.kind_key = ?1)"
 	" AND (?2 IS NULL OR r.player_id = ?2)"
+	" AND (?2 IS NOT NULL OR p.retired IS NULL)"
 	" ORDER BY r.kind_key, r.rating DESC, p.name_key",
 	[Q_RATING_HISTORY] =
 	"SELECT game_id, kind_key, ended, rating_before, rd_before, rating,"
 	" rd, volatility, score, opponents FROM rating_history"
 	" WHERE player_id = ?1 AND (?2 IS NULL OR kind_key = ?2)"
-	" ORDER BY kind_key, julianday(ended), game_id",
+	" ORDER BY kind_key, ended_day, game_id",
 	/* A tournament's entrants without a seed who hold a rating, best
 	 * first. */
 	[Q_RATING_ENTRANTS] =

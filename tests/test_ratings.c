@@ -181,6 +181,10 @@ static void test_lists_by_kind(void **state)
 	assert_true(rows.r[1].rating < 1500 && rows.r[2].rating < 1500);
 	assert_true(rows.r[1].rating == rows.r[2].rating);
 	assert_true(rows.r[0].rating - 1500 > 1500 - rows.r[1].rating);
+	/* A retired player leaves the lists; his ratings stay his. */
+	assert_int_equal(db_player_retire(db, who[3]), DB_OK);
+	assert_int_equal(list("codegame", 0).n, 2);
+	assert_int_equal(list("codegame", who[3]).n, 1);
 }
 
 struct steps {
