@@ -923,6 +923,18 @@ try {
 			ok(pw.problems.length === 0, `ratings at ${width}x${height}: no console errors or failed requests`, ...pw.problems);
 			await ctx.close();
 		}
+		/* One list asked for by its key; a key no one is rated in. */
+		const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+		const p = await ctx.newPage();
+		await p.goto(`${CLUB}/ratings?list=${encodeURIComponent(list.key)}`);
+		await settled(p);
+		const one = await p.$$eval('section.rating-list', ss => ss.map(x => [x.dataset.list, x.querySelectorAll('tr').length - 1]));
+		await p.goto(`${CLUB}/ratings?list=nothing`);
+		await settled(p);
+		const none = await p.$$eval('section.rating-list', ss => ss.length);
+		ok(one.length === 1 && one[0][0] === list.key && one[0][1] === list.ratings.length && none === 0,
+			'/ratings?list=KEY shows that list alone', JSON.stringify(one), none);
+		await ctx.close();
 	});
 } catch (e) {
 	ok(false, 'the browser tests ran', e && e.stack ? e.stack : e);

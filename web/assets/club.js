@@ -244,6 +244,7 @@ async function pageRatings() {
 	if (r.stale) parts.push(el('p', { class: 'banner warn', text: 'Games finished before ratings were kept are not rated yet: the next game to finish rates them (or \u2018pitboss rating recompute\u2019).' }));
 	if (!r.lists.length) parts.push(el('p', { class: 'muted', text: 'No rated games yet: a finished game that is won or drawn rates its players.' }));
 	const lists = want ? r.lists.filter(l => l.key === want) : r.lists;
+	if (want && r.lists.length && !lists.length) parts.push(el('p', { class: 'muted', text: `No one is rated in ${listTitle(want)}.` }));
 	if (r.lists.length > 1) parts.push(el('p', { class: 'chips', id: 'list-choice' },
 		el('a', { href: '/ratings', class: want ? '' : 'current', text: 'all' }),
 		...r.lists.map(l => el('a', { href: `/ratings?list=${encodeURIComponent(l.key)}`,
