@@ -7,6 +7,7 @@
  *   - the standings of a 128-entrant tournament;
  *   - a player's history page: the last 50 games and his totals;
  *   - committing one move with synchronous=FULL (live play);
+ *   - every game rated anew, the rating list and a player's chart;
  *
  * and reports the database size per 1,000 moves. Run by `make bench`;
  * prints figures, asserts none.
@@ -180,6 +181,43 @@ static int count_game(void *ctx, const struct db_game_info *g)
 	return 0;
 }
 
+static int count_rating(void *ctx, const struct db_rating *r)
+{
+	(void)r;
+	(*(int *)ctx)++;
+	return 0;
+}
+
+static int count_step(void *ctx, const struct db_rating_step *s)
+{
+	(void)s;
+	(*(int *)ctx)++;
+	return 0;
+}
+
+/* Every game rated anew (what 'pitboss rating recompute' does), the
+ * list the ratings page reads, and one player's chart. */
+static void bench_ratings(struct db *db, int64_t player)
+{
+	double t0 = now(), all, list, chart;
+	int rated, rows = 0, steps = 0;
+
+	if (db_rating_recompute(db, &rated) != DB_OK)
+		die(db, "recomputing the ratings");
+	all = now() - t0;
+	t0 = now();
+	if (db_rating_list(db, NULL, 0, count_rating, &rows) != DB_OK)
+		die(db, "listing the ratings");
+	list = now() - t0;
+	t0 = now();
+	if (db_rating_history(db, player, NULL, count_step, &steps) != DB_OK)
+		die(db, "a player's ratings");
+	chart = now() - t0;
+	printf("records: ratings recomputed from %d games in %.2f s (%.0f us a game); the list of %d players %.2f ms; a chart of %d games %.2f ms\n",
+	       rated, all, all * 1e6 / (rated ? rated : 1), rows, list * 1e3,
+	       steps, chart * 1e3);
+}
+
 int main(int argc, char **argv)
 {
 	static struct played p;
@@ -320,6 +358,7 @@ int main(int argc, char **argv)
 		printf("records: committing one move (synchronous=FULL): median %.3f ms, p99 %.3f ms, max %.3f ms (goal < 2 ms median)\n",
 		       t[500] * 1e3, t[990] * 1e3, t[999] * 1e3);
 	}
+	bench_ratings(db, players[0]);
 	rules_game_free(game);
 	db_close(db);
 	if (keep == NULL) {

@@ -37,6 +37,7 @@ extern const struct cli_group cli_backup_group;
 extern const struct cli_group cli_db_group;
 /* The arbiter's password in pitboss.conf(5) (cmd_passwd.c). */
 extern const struct cli_group cli_passwd_group;
+extern const struct cli_group cli_rating_group;	/* cmd_rating.c */
 
 /* Program name for messages: "pitboss". */
 extern const char *cli_progname;

@@ -26,7 +26,7 @@ static void tournament_usage(FILE *out)
 		"       %s tournament list [--json]\n"
 		"       %s tournament enter T PLAYER...\n"
 		"       %s tournament seed T PLAYER SEED\n"
-		"       %s tournament draw T [--random [--seed N]]\n"
+		"       %s tournament draw T [--by-rating] [--random [--seed N]]\n"
 		"       %s tournament show T [--json]\n"
 		"       %s tournament standings T [--json]\n"
 		"       %s tournament forfeit T PLAYER\n"
@@ -37,7 +37,9 @@ static void tournament_usage(FILE *out)
 		"pairing is a series to the target (40); the loser is out. Round\n"
 		"robin: all play all, one series each, by rounds. Every command takes\n"
 		"--db PATH. With auto-call on, a free table takes the next due\n"
-		"series by itself; otherwise 'pitboss table assign' calls them.\n",
+		"series by itself; otherwise 'pitboss table assign' calls them.\n"
+		"draw --by-rating seeds the entrants not seeded by hand by their\n"
+		"rating in the tournament's game, best first ('pitboss rating').\n",
 		cli_progname, cli_progname, cli_progname, cli_progname,
 		cli_progname, cli_progname, cli_progname, cli_progname,
 		cli_progname, cli_progname);
@@ -72,7 +74,8 @@ static int game_options(const char *game, const char *options, char *canon,
 }
 
 enum { OPT_GAME = 'g', OPT_OPTIONS = 'o', OPT_TARGET = 't',
-       OPT_THIRD = 3000, OPT_RANDOM, OPT_SEED, OPT_FIRST, OPT_FORMAT };
+       OPT_THIRD = 3000, OPT_RANDOM, OPT_SEED, OPT_FIRST, OPT_FORMAT,
+       OPT_BY_RATING };
 
 static int tournament_create(int argc, char **argv)
 {
@@ -228,18 +231,33 @@ static int tournament_seed(int argc, char **argv)
 	return rc;
 }
 
+/* The draw made, as the arbiter reads it. */
+static void draw_said(const char *name, int by_rating, int seeded,
+		      int random, uint64_t seed)
+{
+	if (by_rating)
+		printf("%d entrant%s seeded by rating\n", seeded,
+		       seeded == 1 ? "" : "s");
+	if (random)
+		printf("%s drawn at random with seed %" PRIu64
+		       " (the same seed gives the same draw)\n", name, seed);
+	else
+		printf("%s drawn by seed and entry order\n", name);
+}
+
 static int tournament_draw(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		CLI_COMMON_OPTIONS,
 		{ "random", no_argument, NULL, OPT_RANDOM },
 		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "by-rating", no_argument, NULL, OPT_BY_RATING },
 		{ 0 }
 	};
 	struct db_tournament_info t;
 	struct cli_common co = { 0 };
 	uint64_t seed = 0;
-	int random = 0, have_seed = 0, c, rc;
+	int random = 0, have_seed = 0, by_rating = 0, seeded = 0, c, rc;
 	struct db *db;
 	char *end;
 
@@ -248,6 +266,9 @@ static int tournament_draw(int argc, char **argv)
 		CLI_COMMON_CASES(co, tournament_usage, "tournament draw", argv);
 		case OPT_RANDOM:
 			random = 1;
+			break;
+		case OPT_BY_RATING:
+			by_rating = 1;
 			break;
 		case OPT_SEED:
 			seed = strtoull(optarg, &end, 10);
@@ -269,12 +290,12 @@ static int tournament_draw(int argc, char **argv)
 	}
 	if ((rc = open_tournament(&co, 0, argv[optind], &db, &t)) != EXIT_OK)
 		return rc;
-	rc = cli_db_result(db, db_tournament_draw(db, t.id, random, seed));
-	if (rc == EXIT_OK && random)
-		printf("%s drawn at random with seed %" PRIu64
-		       " (the same seed gives the same draw)\n", t.name, seed);
-	else if (rc == EXIT_OK)
-		printf("%s drawn by seed and entry order\n", t.name);
+	rc = cli_db_result(db, by_rating ?
+			   db_tournament_draw_by_rating(db, t.id, random, seed,
+							&seeded) :
+			   db_tournament_draw(db, t.id, random, seed));
+	if (rc == EXIT_OK)
+		draw_said(t.name, by_rating, seeded, random, seed);
 	db_close(db);
 	return rc;
 }

@@ -33,6 +33,7 @@ static const struct group_entry {
 	{ &cli_series_group, 1 },
 	{ &cli_game_group, 1 },
 	{ &cli_history_group, 0 },
+	{ &cli_rating_group, 1 },
 	{ &cli_export_group, 0 },
 	{ &cli_backup_group, 0 },
 	{ &cli_db_group, 1 },

@@ -288,6 +288,48 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	"CREATE INDEX game_audit_game ON game_audit(game_id);"
 	"ALTER TABLE incidents ADD COLUMN cause TEXT;"	/* the verdict's */
 	"PRAGMA user_version = 8;",
+
+	/* 9: Glicko-2 ratings, one list per kind of game (the rules'
+	 * rating key), and every player's rating after each rated game.
+	 * Games finished before are rated when the next one finishes (or
+	 * by 'pitboss rating recompute'): rating_state says so. */
+	"CREATE TABLE ratings ("
+	"  kind_key TEXT NOT NULL,"		/* "kalah pits=6 seeds=4" */
+	"  player_id INTEGER NOT NULL REFERENCES players(id),"
+	"  rating REAL NOT NULL,"
+	"  rd REAL NOT NULL,"			/* after the last game */
+	"  volatility REAL NOT NULL,"
+	"  games INTEGER NOT NULL,"
+	"  wins INTEGER NOT NULL,"
+	"  losses INTEGER NOT NULL,"
+	"  draws INTEGER NOT NULL,"
+	"  last_game_id INTEGER NOT NULL REFERENCES games(id),"
+	"  last_played TEXT NOT NULL,"
+	"  PRIMARY KEY (kind_key, player_id)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE rating_history ("
+	"  game_id INTEGER NOT NULL REFERENCES games(id),"
+	"  player_id INTEGER NOT NULL REFERENCES players(id),"
+	"  kind_key TEXT NOT NULL,"
+	"  ended TEXT NOT NULL,"
+	"  ended_day REAL NOT NULL,"		/* julianday(ended): order */
+	"  rating_before REAL NOT NULL,"
+	"  rd_before REAL NOT NULL,"
+	"  rating REAL NOT NULL,"
+	"  rd REAL NOT NULL,"
+	"  volatility REAL NOT NULL,"
+	"  score REAL NOT NULL,"		/* points won in the game */
+	"  opponents INTEGER NOT NULL,"
+	"  PRIMARY KEY (game_id, player_id)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX rating_history_player ON rating_history(player_id,"
+	"  kind_key, ended_day);"
+	"CREATE INDEX rating_history_kind ON rating_history(kind_key,"
+	"  ended_day, game_id);"
+	"CREATE TABLE rating_state (stale INTEGER NOT NULL);"
+	"INSERT INTO rating_state SELECT EXISTS (SELECT 1 FROM games"
+	"  WHERE status = 'finished');"
+	"PRAGMA user_version = 9;",
 };
 
 void db_now(char *buf, size_t len)

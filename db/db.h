@@ -29,7 +29,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 8
+#define DB_SCHEMA_VERSION 9
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -458,6 +458,75 @@ int db_tournament_bracket(struct db *db, int64_t tid,
 /* Standings in RULES.md order; *rows is malloc'ed, free() it. */
 int db_tournament_standings(struct db *db, int64_t tid,
 			    struct standing **rows, size_t *n);
+
+/* ------------------------------------------------------------ ratings */
+/*
+ * (db_ratings.c) Glicko-2 ratings (glicko.h), one list per kind of game:
+ * the rules' rating key of the game's kind and options ("kalah pits=6
+ * seeds=4", "codegame"). A finished game is rated in the transaction
+ * that finishes it: each is a rating period for its players, and a
+ * player's deviation first grows with the time since his last game of
+ * that kind. A win scores 1 against every other seat, a draw 0.5
+ * between every two seats; void games and games with a team at a seat
+ * are not rated. The lists are always what rating every finished game
+ * in the order it ended gives: a game entered with an earlier end than
+ * one already rated has its list rated anew.
+ */
+#define DB_RATING_KEY_MAX 96
+
+struct db_rating {
+	char key[DB_RATING_KEY_MAX];
+	int64_t player_id;
+	char name[NAMES_MAX_BYTES];
+	double rating, rd, volatility;	/* after the last game */
+	double rd_now;			/* grown since, to now */
+	int provisional;		/* rd_now >= 110 */
+	int games, wins, losses, draws;
+	char last_played[DB_TIME_MAX];
+};
+
+/* One rated game of a player: his rating before and after it. */
+struct db_rating_step {
+	int64_t game_id;
+	char key[DB_RATING_KEY_MAX];
+	char ended[DB_TIME_MAX];
+	double rating_before, rd_before;	/* rd_before: grown by idle time */
+	double rating, rd, volatility;
+	double score;			/* points won: 1 a win, 0.5 a draw */
+	int opponents;
+};
+
+/* The rating key of a kind of game with `options`; DB_REFUSED (unknown
+ * game, bad options) with why in db_error(). */
+int db_rating_key(struct db *db, const char *kind, const char *options,
+		  char *key, size_t keylen);
+/* Ratings, best first within each list, lists by key: of list `key`
+ * (NULL: every list) and of `player_id` (0: everybody but the retired,
+ * whose ratings are kept). */
+int db_rating_list(struct db *db, const char *key, int64_t player_id,
+		   int (*each)(void *ctx, const struct db_rating *r),
+		   void *ctx);
+/* A player's rated games, oldest first, list by list (`key` NULL). */
+int db_rating_history(struct db *db, int64_t player_id, const char *key,
+		      int (*each)(void *ctx,
+				  const struct db_rating_step *s),
+		      void *ctx);
+/*
+ * db_tournament_draw() after seeding by rating, in one transaction: the
+ * entrants the arbiter has not seeded who hold a rating in the list of
+ * the tournament's game take the free seeds, best rating first (level
+ * ratings: the smaller deviation, then entry order); the unrated are
+ * drawn as db_tournament_draw() draws the unseeded. *seeded: how many
+ * were seeded by rating.
+ */
+int db_tournament_draw_by_rating(struct db *db, int64_t tid, int random,
+				 uint64_t random_seed, int *seeded);
+/* Every list rated anew from the finished games; *games: how many
+ * were rated. */
+int db_rating_recompute(struct db *db, int *games);
+/* Whether games finished before the ratings existed are still to be
+ * rated (by the next game to finish, or db_rating_recompute()). */
+int db_rating_stale(struct db *db, int *stale);
 
 /* ------------------------------------------------------- call-ups */
 /* (db_calls.c) Which series a table plays: the arbiter calls a due

@@ -442,6 +442,8 @@ static int void_tx(struct db *db, struct db_game_info *g, struct fix *f)
 	if (rc == DB_OK && g->series_id != 0)
 		rc = rescore_tx(db, g->series_id, f);
 	if (rc == DB_OK)
+		rc = db_rating_game_changed_tx(db, g->id);
+	if (rc == DB_OK)
 		rc = audit_add(db, g->id, f, "void", before, "void", f->reason);
 	return rc;
 }
@@ -586,6 +588,8 @@ static int correct_tx(struct db *db, struct db_game_info *g,
 		rc = correct_write(db, g);
 	if (rc == DB_OK && g->series_id != 0)
 		rc = rescore_tx(db, g->series_id, f);
+	if (rc == DB_OK)
+		rc = db_rating_game_changed_tx(db, g->id);
 	game_text(g, after, sizeof(after));
 	if (rc == DB_OK)
 		rc = audit_add(db, g->id, f, "correct", before, after,

@@ -258,6 +258,8 @@ static int game_finish_tx(struct db *db, int64_t game_id,
 	}
 	if (rc == DB_OK && series_id != 0)
 		rc = db_series_game_finished_tx(db, series_id, game_id);
+	if (rc == DB_OK)
+		rc = db_rating_game_finished_tx(db, game_id);
 	return rc;
 }
 

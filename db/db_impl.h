@@ -97,6 +97,20 @@ enum query {
 	Q_RESULT_DELETE,
 	Q_TOURNAMENT_REOPEN,
 	Q_GAMES_BY_HAND,
+	Q_RATING_GAME,
+	Q_RATING_GAME_PLAYERS,
+	Q_RATING_GET,
+	Q_RATING_PUT,
+	Q_RATING_HISTORY_ADD,
+	Q_RATING_LATER,
+	Q_RATING_STALE,
+	Q_RATING_STALE_SET,
+	Q_RATING_CLEAR,
+	Q_RATING_HISTORY_CLEAR,
+	Q_RATING_GAMES_IN_ORDER,
+	Q_RATING_LIST,
+	Q_RATING_HISTORY,
+	Q_RATING_ENTRANTS,
 	Q_COUNT
 };
 
@@ -197,6 +211,11 @@ int db_standings_games_tx(struct db *db, int64_t tid,
 			  struct standing *rows, int n);
 int db_rr_standings(struct db *db, int64_t tid, struct standing **out,
 		    size_t *n_out);
+/* Inside a transaction: rates a game just finished (db_ratings.c). */
+int db_rating_game_finished_tx(struct db *db, int64_t game_id);
+/* Inside a transaction: game `game_id` was voided or corrected after
+ * it was rated; its list is rated anew from its games. */
+int db_rating_game_changed_tx(struct db *db, int64_t game_id);
 /* Inside a transaction: game record steps (db_games.c). */
 int db_game_start_tx(struct db *db, const struct db_game_new *g,
 		     int64_t *id);

@@ -307,4 +307,56 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_GAME_EMPTY_DELETE] =
 	"DELETE FROM games WHERE id = ?1 AND status = 'playing' AND plies = 0"
 	" AND series_id IS NULL",
+
+	/* Ratings (db_ratings.c): games in the order they are rated. */
+	[Q_RATING_GAME] =
+	"SELECT kind, options, status, result, winner_seat, ended, seats"
+	" FROM games WHERE id = ?1",
+	[Q_RATING_GAME_PLAYERS] =
+	"SELECT seat, member, player_id FROM game_players WHERE game_id = ?1"
+	" ORDER BY seat, member",
+	[Q_RATING_GET] =
+	"SELECT rating, rd, volatility, games, wins, losses, draws,"
+	" last_played FROM ratings WHERE kind_key = ?1 AND player_id = ?2",
+	[Q_RATING_PUT] =
+	"INSERT OR REPLACE INTO ratings (kind_key, player_id, rating, rd,"
+	" volatility, games, wins, losses, draws, last_game_id, last_played)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+	[Q_RATING_HISTORY_ADD] =
+	"INSERT INTO rating_history (game_id, player_id, kind_key, ended,"
+	" ended_day, rating_before, rd_before, rating, rd, volatility, score,"
+	" opponents) VALUES (?1, ?2, ?3, ?4, julianday(?4), ?5, ?6, ?7, ?8,"
+	" ?9, ?10, ?11)",
+	[Q_RATING_LATER] =
+	"SELECT 1 FROM rating_history WHERE kind_key = ?1"
+	" AND (ended_day, game_id) > (julianday(?2), ?3) LIMIT 1",
+	[Q_RATING_STALE] = "SELECT stale FROM rating_state",
+	[Q_RATING_STALE_SET] = "UPDATE rating_state SET stale = ?1",
+	[Q_RATING_CLEAR] =
+	"DELETE FROM ratings WHERE ?1 IS NULL OR kind_key = ?1",
+	[Q_RATING_HISTORY_CLEAR] =
+	"DELETE FROM rating_history WHERE ?1 IS NULL OR kind_key = ?1",
+	[Q_RATING_GAMES_IN_ORDER] =
+	"SELECT id FROM games WHERE status = 'finished'"
+	" AND result IN ('win', 'draw') ORDER BY julianday(ended), id",
+	[Q_RATING_LIST] =
+	"SELECT r.kind_key, r.player_id, p.name, r.rating, r.rd,"
+	" r.volatility, r.games, r.wins, r.losses, r.draws, r.last_played"
+	" FROM ratings r JOIN players p ON p.id = r.player_id"
+	" WHERE (?1 IS NULL OR r.kind_key = ?1)"
+	" AND (?2 IS NULL OR r.player_id = ?2)"
+	" AND (?2 IS NOT NULL OR p.retired IS NULL)"
+	" ORDER BY r.kind_key, r.rating DESC, p.name_key",
+	[Q_RATING_HISTORY] =
+	"SELECT game_id, kind_key, ended, rating_before, rd_before, rating,"
+	" rd, volatility, score, opponents FROM rating_history"
+	" WHERE player_id = ?1 AND (?2 IS NULL OR kind_key = ?2)"
+	" ORDER BY kind_key, ended_day, game_id",
+	/* A tournament's entrants without a seed who hold a rating, best
+	 * first. */
+	[Q_RATING_ENTRANTS] =
+	"SELECT e.player_id FROM entries e JOIN ratings r"
+	" ON r.kind_key = ?2 AND r.player_id = e.player_id"
+	" WHERE e.tournament_id = ?1 AND e.status = 'in' AND e.seed IS NULL"
+	" ORDER BY r.rating DESC, r.rd, e.entered, e.player_id",
 };

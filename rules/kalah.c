@@ -538,8 +538,12 @@ static uint64_t kalah_perft(const struct rules_game *game, const void *pos,
 }
 
 
+/* A board's size and its seeds make separate rating lists. */
+static const char *const kalah_rating_options[] = { "pits", "seeds", NULL };
+
 const struct rules kalah_rules = {
 	.name = "kalah",
+	.rating_options = kalah_rating_options,
 	.title = "Kalah (Champion, US 2,720,362, 1955)",
 	.seats = 2,
 	.seat_names = kalah_seat_names,

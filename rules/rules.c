@@ -374,6 +374,54 @@ const char *rules_public_options(const struct rules_game *game, char *buf,
 	return buf;
 }
 
+/* The rating key of option values already parsed into `game`. */
+static int rating_key_of(const struct rules_game *game, char *buf,
+			 size_t buflen)
+{
+	const char *const *names = game->ops->rating_options;
+	size_t used = (size_t)snprintf(buf, buflen, "%s", game->ops->name);
+
+	for (int k = 0; names != NULL && names[k] != NULL; k++) {
+		int i = rules_option_index(game->ops, names[k]);
+		const struct rules_option *opt;
+
+		if (i < 0 || used >= buflen)
+			continue;
+		opt = &game->ops->options[i];
+		if (opt->type == RULES_OPT_INT)
+			used += (size_t)snprintf(buf + used, buflen - used,
+						 " %s=%lld", opt->name,
+						 game->value[i]);
+		else if (opt->type == RULES_OPT_CHOICE)
+			used += (size_t)snprintf(buf + used, buflen - used,
+						 " %s=%s", opt->name,
+						 opt->choices[game->value[i]]);
+		else if (opt->type == RULES_OPT_FLAG && game->value[i])
+			used += (size_t)snprintf(buf + used, buflen - used,
+						 " %s", opt->name);
+	}
+	return used < buflen ? 0 : -1;
+}
+
+int rules_rating_key(const struct rules *ops, const char *options,
+		     char *buf, size_t buflen, char *err, size_t errlen)
+{
+	struct rules_game game = { .ops = ops };
+	int rc;
+
+	/* The options' values only: the engine's set-up (secrets that
+	 * must be there, say) has no say in what kind of game it is. */
+	for (int i = 0; ops->options[i].name != NULL; i++)
+		game.value[i] = ops->options[i].def;
+	rc = parse_options(&game, options, err, errlen);
+	if (rc == 0 && (rc = rating_key_of(&game, buf, buflen)) < 0)
+		rules_error(err, errlen, "%s: the rating key is too long",
+			    ops->name);
+	for (int i = 0; i < RULES_MAX_OPTIONS; i++)
+		free(game.text[i]);
+	return rc;
+}
+
 size_t rules_position_size(const struct rules_game *game)
 {
 	return game->ops->position_size(game);

@@ -201,6 +201,10 @@ struct rules {
 	int (*seat_enter)(const struct rules_game *game, int seat,
 			  const char *text, char *buf, size_t buflen,
 			  char *err, size_t errlen);
+	/* Optional: the options whose values make games of a different
+	 * kind for the ratings (Kalah's pits and seeds), NULL-terminated;
+	 * NULL: one rating list for the game (rules_rating_key()). */
+	const char *const *rating_options;
 };
 
 /* A created game: the ops, the option values and the engine's data. */
@@ -258,6 +262,16 @@ const char *rules_public_options(const struct rules_game *game, char *buf,
 				 size_t buflen);
 
 size_t rules_position_size(const struct rules_game *game);
+
+/*
+ * The rating list the results of a game of `ops` with `options` go to:
+ * the game's name, then each of its rating options with its value,
+ * default or not ("kalah pits=6 seeds=4"; "codegame"). Only the options
+ * are read (the engine's set-up is not run). -1 with why in `err` for
+ * options that do not parse, or a `buf` too small.
+ */
+int rules_rating_key(const struct rules *ops, const char *options,
+		     char *buf, size_t buflen, char *err, size_t errlen);
 
 /* Seat name, or "?" for an out-of-range seat. */
 const char *rules_seat_name(const struct rules *ops, int seat);

@@ -196,6 +196,36 @@ static void test_fresh_option_drawn_for_each_game(void **state)
 	rules_game_free(g);
 }
 
+/* The rating list: the game, then its rating options, defaults too. */
+static void test_rating_key(void **state)
+{
+	const struct rules *code = rules_find("codegame");
+	char err[RULES_ERR_MAX], key[64];
+
+	(void)state;
+	assert_int_equal(rules_rating_key(kalah(), "", key, sizeof(key), err,
+					  sizeof(err)), 0);
+	assert_string_equal(key, "kalah pits=6 seeds=4");
+	/* Options that are not rating options do not split the list. */
+	assert_int_equal(rules_rating_key(kalah(), "seeds=3 empty-capture first=N",
+					  key, sizeof(key), err, sizeof(err)), 0);
+	assert_string_equal(key, "kalah pits=6 seeds=3");
+	assert_int_equal(rules_rating_key(kalah(), "seeds=3", key, 8, err,
+					  sizeof(err)), -1);
+	assert_string_equal(err, "kalah: the rating key is too long");
+	assert_int_equal(rules_rating_key(kalah(), "pits=99", key, sizeof(key),
+					  err, sizeof(err)), -1);
+	assert_string_equal(err, "kalah: option 'pits': 99 is out of range 3..8");
+	/* A game without rating options has one list; its set-up (the
+	 * secrets it needs) is not asked. */
+	assert_int_equal(rules_rating_key(code, "players=3 seed=9", key,
+					  sizeof(key), err, sizeof(err)), 0);
+	assert_string_equal(key, "codegame");
+	assert_int_equal(rules_rating_key(code, "players=2 secrets=R1", key,
+					  sizeof(key), err, sizeof(err)), 0);
+	assert_string_equal(key, "codegame");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +235,7 @@ int main(void)
 		cmocka_unit_test(test_option_too_long_refused),
 		cmocka_unit_test(test_options_laid_over_others),
 		cmocka_unit_test(test_fresh_option_drawn_for_each_game),
+		cmocka_unit_test(test_rating_key),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

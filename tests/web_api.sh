@@ -20,7 +20,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 38
+plan 42
 
 hash=$(perl -e 'print crypt("club-secret", q($6$pitbosstest$))')
 cat >"$tmp/pitboss.conf" <<EOC
@@ -59,6 +59,15 @@ out=$(get "$base/api/players/1"; cat "$tmp/body")
 expect_match "GET /api/players/1" "$out" '"name":"Ada"'
 out=$(get "$base/api/players/1/history?result=loss&limit=5")
 expect_eq "history with filters" "$out" "200 application/json"
+out=$(get "$base/api/ratings"; cat "$tmp/body")
+expect_match "GET /api/ratings: the lists" "$out" '200 application/json{"stale":false,"lists":['
+out=$(get "$base/api/ratings?list=nothing%20such"; cat "$tmp/body")
+expect_eq "a list nobody is rated in is empty" "$out" \
+	'200 application/json{"stale":false,"lists":[]}'
+out=$(get "$base/api/ratings?list="; cat "$tmp/body")
+expect_match "an empty list key: 400" "$out" "400 application/json"
+out=$(get "$base/api/players/1/ratings"; cat "$tmp/body")
+expect_match "GET /api/players/1/ratings" "$out" '{"player":1,"name":"Ada","ratings":['
 
 out=$(get "$base/api/nothing"; cat "$tmp/body")
 expect_eq "an unknown route: 404 in JSON" "$out" \

@@ -260,6 +260,10 @@ static void page_players(struct web_request *r)
 	serve_file(r, "players.html");
 }
 static void page_tv(struct web_request *r) { serve_file(r, "tv.html"); }
+static void page_ratings(struct web_request *r)
+{
+	serve_file(r, "ratings.html");
+}
 
 static void static_file(struct web_request *r)
 {
@@ -284,6 +288,7 @@ static const struct route routes[] = {
 	{ "GET", "/tournaments/{id}", page_tournament, 0, 0, 0 },
 	{ "GET", "/players", page_players, 0, 0, 0 },
 	{ "GET", "/players/{id}", page_player, 0, 0, 0 },
+	{ "GET", "/ratings", page_ratings, 0, 0, 0 },
 	{ "GET", "/tv", page_tv, 0, 0, 0 },
 	{ "GET", "/games/{id}", page_game, 0, 0, 0 },
 	{ "GET", "/series/{id}", page_series, 0, 0, 0 },
@@ -302,6 +307,8 @@ static const struct route routes[] = {
 	{ "GET", "/api/players", api_players, 0, 0, 0 },
 	{ "GET", "/api/players/{id}", api_player, 0, 0, 1 },
 	{ "GET", "/api/players/{id}/history", api_history, 0, 0, 0 },
+	{ "GET", "/api/players/{id}/ratings", api_player_ratings, 0, 0, 0 },
+	{ "GET", "/api/ratings", api_ratings, 0, 0, 0 },
 	{ "GET", "/api/events", api_events, 0, 0, 0 },
 	{ "GET", "/api/session", api_session, 0, 0, 0 },
 	{ "POST", "/api/login", api_login, 0, 0, 0 },

@@ -178,6 +178,9 @@ void api_bracket(struct web_request *r);
 void api_players(struct web_request *r);
 void api_player(struct web_request *r);
 void api_history(struct web_request *r);
+/* web_ratings.c */
+void api_ratings(struct web_request *r);
+void api_player_ratings(struct web_request *r);
 
 /* web_events.c */
 void api_events(struct web_request *r);

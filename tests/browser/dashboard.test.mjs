@@ -7,7 +7,8 @@
 // scrolling, results naming their winners, a complete bracket (byes, a
 // forfeit, the third-place match, the champion, match numbers as
 // pitboss prints them), the indexes, the club room's screen, QR codes,
-// the arbiter's console and its confirmations.
+// the arbiter's console and its confirmations; the evening's ratings
+// page and a player's rating chart.
 // Prints TAP. tests/web_browser.sh starts the daemons and passes:
 //   PITBOSS_DEMO_URL  a pitbossd --demo (tournament 1, its series, games)
 //   PITBOSS_LIVE_URL  a pitbossd with a password; table 1 replays a long
@@ -958,6 +959,80 @@ try {
 			...w.problems, ...pw.problems);
 		await pub.close();
 		await context.close();
+
+	/* The evening's games rated: the ratings page and a player's chart,
+	 * as pitboss rating lists them, on a phone and the room's screen. */
+	/* The tables play on (their own players, at 1000 times real time),
+	 * so the numbers compared are those of players whose last game is
+	 * the same in both answers; `top`, the best of those the evening
+	 * is over for (no game for 5 s), holds still while looked at. */
+	if (CLUB) await group('ratings', async () => {
+		const r = await json(`${CLUB}/api/ratings`);
+		const list = r.lists[0];
+		ok(!r.stale && list && list.ratings.length >= 4 &&
+			list.ratings.every((x, i, a) => x.rank === i + 1 && (i === 0 || a[i - 1].rating >= x.rating)),
+			`/api/ratings: the evening's games rated, best first (${list ? list.key : 'no list'})`, JSON.stringify(r).slice(0, 400));
+		const cli = CLI ? JSON.parse(execFileSync(CLI, ['rating', 'list', '--json'],
+			{ env: { ...process.env, PITBOSS_DB: CLUB_DB } }).toString()) : [];
+		const api = r.lists.flatMap(l => l.ratings.map(x => ({ ...x, list: l.key })));
+		const same = cli.filter(c => api.some(x => x.list === c.list && x.player === c.player && x.last_played === c.last_played));
+		ok(cli.length === api.length && same.length >= 4 &&
+			same.every(c => api.some(x => x.list === c.list && x.player === c.player && x.rating === c.rating &&
+				x.rd === c.rd && x.games === c.games)),
+			`the API gives the numbers pitboss rating list prints (${same.length} players compared)`,
+			JSON.stringify(cli).slice(0, 400));
+		const still = Date.now() - 5000;
+		const top = list.ratings.find(x => Date.parse(x.last_played) < still);
+		const mine = await json(`${CLUB}/api/players/${top.player}/ratings`);
+		const games = mine.history.filter(h => h.list === list.key);
+		ok(games.length === top.games && games[games.length - 1].rating === top.rating,
+			`/api/players/${top.player}/ratings: a step per rated game, ending at the rating listed (${games.length})`);
+		for (const [width, height, tag] of SIZES) {
+			const ctx = await browser.newContext({ viewport: { width, height } });
+			const p = await ctx.newPage();
+			const pw = watch(p);
+			await p.goto(`${CLUB}/`);
+			await settled(p);
+			await p.click('nav a[href="/ratings"]');
+			await settled(p);
+			const lp = await p.evaluate(() => ({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth,
+				rows: [...document.querySelectorAll('section.rating-list tr')].slice(1).map(tr => [...tr.cells].map(c => c.textContent)) }));
+			await shot(p, `ratings-${tag}`);
+			const shown = lp.rows.map(row => parseInt(row[2], 10));
+			const mineRow = lp.rows.find(row => row[1] === top.name);
+			ok(lp.sw <= lp.cw && lp.rows.length === list.ratings.length &&
+				lp.rows.every((row, i) => row[0] === String(i + 1) && (i === 0 || shown[i - 1] >= shown[i])) &&
+				mineRow && mineRow[2] === `${Math.round(top.rating)}${top.provisional ? '?' : ''}`,
+				`/ratings at ${width}x${height}: reached from the menu, the list best first, no sideways scrolling`, JSON.stringify(lp));
+			await p.click(`section.rating-list a[href="/players/${top.player}"]`);
+			await settled(p);
+			await p.waitForSelector('svg.rating-chart', { timeout: 8000 });
+			const cp = await p.evaluate(() => {
+				const svg = document.querySelector('svg.rating-chart'), b = svg.getBoundingClientRect();
+				return { sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth,
+					dots: svg.querySelectorAll('circle.dot').length, x: b.x, w: b.width, h: b.height,
+					label: svg.getAttribute('aria-label'), heading: document.querySelector('.player-rating b').textContent };
+			});
+			await shot(p, `rating-chart-${tag}`);
+			pw.stop();
+			ok(cp.dots === top.games && cp.x >= 0 && cp.x + cp.w <= width && cp.w >= Math.min(300, width * 0.7) &&
+				cp.h >= 100 && cp.sw <= cp.cw && cp.heading.startsWith(String(Math.round(top.rating))),
+				`the player's page at ${width}x${height}: a rating chart with a dot per game, within the screen`, JSON.stringify(cp));
+			ok(pw.problems.length === 0, `ratings at ${width}x${height}: no console errors or failed requests`, ...pw.problems);
+			await ctx.close();
+		}
+		/* One list asked for by its key; a key no one is rated in. */
+		const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+		const p = await ctx.newPage();
+		await p.goto(`${CLUB}/ratings?list=${encodeURIComponent(list.key)}`);
+		await settled(p);
+		const one = await p.$$eval('section.rating-list', ss => ss.map(x => [x.dataset.list, x.querySelectorAll('tr').length - 1]));
+		await p.goto(`${CLUB}/ratings?list=nothing`);
+		await settled(p);
+		const none = await p.$$eval('section.rating-list', ss => ss.length);
+		ok(one.length === 1 && one[0][0] === list.key && one[0][1] === list.ratings.length && none === 0,
+			'/ratings?list=KEY shows that list alone', JSON.stringify(one), none);
+		await ctx.close();
 	});
 } catch (e) {
 	ok(false, 'the browser tests ran', e && e.stack ? e.stack : e);

@@ -650,9 +650,13 @@ async function pagePlayer() {
 		} catch (e) { status(e.message, 'foul'); }
 	};
 	form.addEventListener('submit', e => { e.preventDefault(); offset = 0; load(); });
+	const ratings = el('div', { id: 'ratings' });
 	$('content').replaceChildren(el('p', { text:
 		`${p.games} games: ${p.won} won, ${p.lost} lost, ${p.drawn} drawn; points ${p.points_for}–${p.points_against}` }),
-		el('h2', { text: 'History' }), form, games, pager);
+		el('h2', { text: 'Ratings' }), ratings, el('h2', { text: 'History' }), form, games, pager);
+	if (typeof playerRatings === 'function')
+		playerRatings(id).then(r => ratings.replaceWith(r)).catch(e => ratings.replaceChildren(
+			el('p', { class: 'muted', text: e.message })));
 	await load();
 }
 

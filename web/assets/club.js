@@ -225,6 +225,97 @@ async function pagePlayers() {
 	await load();
 }
 
+/* ------------------------------------------------------------ ratings */
+
+/* A rating as people read it: rounded, '?' while provisional. */
+const ratingText = r => `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
+
+/* A list's key as a heading: the game's name, then the options that
+ * make it a kind of its own ("kalah · pits=6 seeds=4"). */
+function listTitle(key) {
+	const [game, ...opts] = key.split(' ');
+	return opts.length ? `${game} · ${opts.join(' ')}` : game;
+}
+
+async function pageRatings() {
+	const want = new URLSearchParams(location.search).get('list');
+	const r = await api('/api/ratings');
+	const parts = [];
+	if (r.stale) parts.push(el('p', { class: 'banner warn', text: 'Games finished before ratings were kept are not rated yet: the next game to finish rates them (or \u2018pitboss rating recompute\u2019).' }));
+	if (!r.lists.length) parts.push(el('p', { class: 'muted', text: 'No rated games yet: a finished game that is won or drawn rates its players.' }));
+	const lists = want ? r.lists.filter(l => l.key === want) : r.lists;
+	if (want && r.lists.length && !lists.length) parts.push(el('p', { class: 'muted', text: `No one is rated in ${listTitle(want)}.` }));
+	if (r.lists.length > 1) parts.push(el('p', { class: 'chips', id: 'list-choice' },
+		el('a', { href: '/ratings', class: want ? '' : 'current', text: 'all' }),
+		...r.lists.map(l => el('a', { href: `/ratings?list=${encodeURIComponent(l.key)}`,
+			class: l.key === want ? 'current' : '', text: listTitle(l.key) }))));
+	for (const l of lists) parts.push(el('section', { class: 'rating-list', 'data-list': l.key },
+		el('h2', { text: listTitle(l.key) }), el('p', { class: 'muted', text: l.title }),
+		listTable(['#', 'player', 'rating', '±', 'games', 'W-L-D'], l.ratings.map(x =>
+			[String(x.rank), link(`/players/${x.player}`, x.name),
+				el('span', { class: x.provisional ? 'provisional' : '', title: x.provisional ? 'provisional: RD 110 or more' : '', text: ratingText(x) }),
+				String(Math.round(x.rd_now)), String(x.games), `${x.wins}-${x.losses}-${x.draws}`]))));
+	parts.push(el('p', { class: 'muted', text: 'Glicko-2: every game a rating period; ± is the rating deviation (RD), which grows while a player is away; \u2018?\u2019: provisional while RD is 110 or more.' }));
+	$('content').replaceChildren(...parts);
+	status('');
+}
+
+/* A player's rating in one list over his games: the line, the band of
+ * one RD either side, a dot per game (filled: won, hollow: lost, grey:
+ * drawn).
+ */
+function ratingChart(key, steps) {
+	/* As wide as it will be shown, so its text stays at its size. */
+	const shown = $('content') ? $('content').clientWidth : 600;
+	const W = Math.round(Math.max(300, Math.min(640, shown))), H = 220, L = 46, R = 12, T = 14, B = 30;
+	const pts = [{ r: steps[0].rating_before, d: steps[0].rd_before, at: null }]
+		.concat(steps.map(s => ({ r: s.rating, d: s.rd, at: s.ended, s })));
+	let lo = Math.min(...pts.map(p => p.r - p.d)), hi = Math.max(...pts.map(p => p.r + p.d));
+	const step = hi - lo > 600 ? 200 : hi - lo > 250 ? 100 : 50;
+	lo = Math.floor(lo / step) * step; hi = Math.ceil(hi / step) * step;
+	const x = i => L + (W - L - R) * (pts.length > 1 ? i / (pts.length - 1) : 0.5);
+	const y = v => T + (H - T - B) * (hi - v) / (hi - lo);
+	const svg = el('svg:svg', { class: 'rating-chart', viewBox: `0 0 ${W} ${H}`, role: 'img',
+		'aria-label': `${listTitle(key)}: rating from ${Math.round(pts[0].r)} to ${Math.round(pts[pts.length - 1].r)} over ${steps.length} games` });
+	for (let v = lo; v <= hi; v += step) {
+		svg.append(el('svg:line', { class: 'grid', x1: L, x2: W - R, y1: y(v), y2: y(v) }));
+		svg.append(el('svg:text', { class: 'axis', x: L - 6, y: y(v) + 4, 'text-anchor': 'end', text: String(v) }));
+	}
+	const band = pts.map((p, i) => `${x(i)},${y(p.r + p.d)}`).concat(
+		pts.map((p, i) => `${x(i)},${y(p.r - p.d)}`).reverse());
+	svg.append(el('svg:polygon', { class: 'band', points: band.join(' ') }));
+	svg.append(el('svg:polyline', { class: 'line', points: pts.map((p, i) => `${x(i)},${y(p.r)}`).join(' ') }));
+	pts.forEach((p, i) => {
+		if (!p.s) return;
+		const won = p.s.score === p.s.opponents, lost = p.s.score === 0;
+		const dot = el('svg:circle', { class: won ? 'dot won' : lost ? 'dot lost' : 'dot drawn',
+			cx: x(i), cy: y(p.r), r: 4 });
+		dot.append(el('svg:title', { text: `game ${p.s.game}, ${p.at.slice(0, 10)}: ${Math.round(p.r)} ± ${Math.round(p.d)}` }));
+		svg.append(dot);
+	});
+	const day = p => (p.at || '').slice(0, 10);
+	svg.append(el('svg:text', { class: 'axis', x: L, y: H - 8, text: day(pts[1]) }));
+	svg.append(el('svg:text', { class: 'axis', x: W - R, y: H - 8, 'text-anchor': 'end', text: day(pts[pts.length - 1]) }));
+	return svg;
+}
+
+/* The ratings part of a player's page: each list he is rated in, with
+ * its chart. */
+async function playerRatings(id) {
+	const r = await api(`/api/players/${id}/ratings`);
+	if (!r.ratings.length) return el('p', { class: 'muted', id: 'ratings', text: 'Not rated yet.' });
+	const box = el('div', { id: 'ratings' });
+	for (const x of r.ratings) {
+		const steps = r.history.filter(s => s.list === x.list);
+		box.append(el('section', { class: 'player-rating', 'data-list': x.list },
+			el('h3', {}, link(`/ratings?list=${encodeURIComponent(x.list)}`, listTitle(x.list))),
+			el('p', {}, el('b', { class: x.provisional ? 'provisional' : '', text: ratingText(x) }),
+				` ± ${Math.round(x.rd_now)} · ${x.games} rated games (${x.wins}-${x.losses}-${x.draws})`),
+			steps.length ? ratingChart(x.list, steps) : ''));
+	}
+	return box;
+}
+
 /* --------------------------------------------------------- club room */
 
 /* Every table large on one screen: as many columns as suit the count. */
@@ -530,4 +621,5 @@ function codePlay(ctx) {
 
 renderers.codegame.play = codePlay;
 
-Object.assign(pages, { tournament: pageTournament, tournaments: pageTournaments, players: pagePlayers, tv: pageTv });
+Object.assign(pages, { tournament: pageTournament, tournaments: pageTournaments, players: pagePlayers, tv: pageTv,
+	ratings: pageRatings });
