@@ -282,7 +282,8 @@ static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 		log_err("%s", err);
 		return -1;
 	}
-	log_info("database %s", db_path);
+	log_info("database %s: %s", db_path, db_checked(d->db) ?
+		 "checked (not closed cleanly)" : "closed cleanly, not scanned");
 	prepare_tables(d, s);
 	if (start_web(d, s) < 0 ||
 	    open_tables(d, s->conf->table, (int)s->conf->ntables) < 0)

@@ -29,7 +29,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 7
+#define DB_SCHEMA_VERSION 8
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -56,13 +56,16 @@ struct db;
 
 /*
  * Opens (and with DB_OPEN_CREATE creates) the store, checks it with
- * PRAGMA quick_check and migrates it to DB_SCHEMA_VERSION. On failure
+ * PRAGMA quick_check (a writer: unless every writer closed it cleanly
+ * since; db_checked() tells) and migrates it to DB_SCHEMA_VERSION. On failure
  * returns DB_REFUSED (newer file) or DB_FAILED with a message in `err`
  * and *out NULL. Close with db_close().
  */
 int db_open(const char *path, unsigned flags, struct db **out, char *err,
 	    size_t errlen);
 void db_close(struct db *db);
+/* Whether db_open() scanned the file with PRAGMA quick_check. */
+int db_checked(const struct db *db);
 
 /* The message of the last DB_REFUSED or DB_FAILED. */
 const char *db_error(const struct db *db);
