@@ -188,15 +188,14 @@ int db_command_done(struct db *db, int64_t id,
 
 int db_data_version(struct db *db, int64_t *version)
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = db_stmt(db, Q_DATA_VERSION);
 	int step;
 
-	if (sqlite3_prepare_v2(db->sql, "PRAGMA data_version", -1, &st,
-			       NULL) != SQLITE_OK)
-		return db_fail(db, "reading the data version");
+	if (st == NULL)
+		return DB_FAILED;
 	step = sqlite3_step(st);
 	*version = step == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	return step == SQLITE_ROW ? DB_OK : db_fail(db, "reading the data version");
 }
 
