@@ -238,13 +238,15 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	"PRAGMA user_version = 7;",
 
 	/* 8: whether the file was closed cleanly (db_clean.c): a writer
-	 * skips the scan of a file every writer closed. */
+	 * skips the scan of a file every writer closed; a table's last
+	 * game found without a sort. */
 	"CREATE TABLE closed ("
 	"  id INTEGER PRIMARY KEY CHECK (id = 1),"
 	"  clean INTEGER NOT NULL CHECK (clean IN (0, 1)),"
 	"  at TEXT"
 	");"
 	"INSERT INTO closed (id, clean) VALUES (1, 0);"
+	"CREATE INDEX games_board_started ON games(board_id, started);"
 	"PRAGMA user_version = 8;",
 };
 

@@ -449,6 +449,8 @@ int db_game_replace_empty(struct db *db, int64_t old_id,
  * moves come from db_game_moves().
  */
 int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id);
+/* The newest game played at a board, under way or not; 0 when none. */
+int db_game_last_at(struct db *db, int64_t board_id, int64_t *game_id);
 
 /*
  * Takes moves back in one transaction: the moves after `keep` plies go,

@@ -34,6 +34,12 @@ int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id)
 			"finding the game at a table");
 }
 
+int db_game_last_at(struct db *db, int64_t board_id, int64_t *game_id)
+{
+	return db_id_of(db, Q_GAME_LAST_AT, board_id, game_id,
+			"finding the last game at a table");
+}
+
 static int take_back_tx(struct db *db, int64_t game_id, int keep,
 			const char *position, const struct db_move *then,
 			const char *incident_kind, const char *incident)

@@ -113,8 +113,14 @@ const char *const db_query_sql[Q_COUNT] = {
 	 * each side (GAME_COLUMNS, then SIDE_COLUMNS). */
 	[Q_HISTORY] =
 	"WITH h(id) AS (SELECT g.id FROM games g"
+	/* The games of the player, else of the series, else of the
+	 * table, else all of them: each found by its index. */
 	" WHERE g.id IN (SELECT game_id FROM game_players WHERE player_id = ?1"
-	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL)"
+	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL AND series_id = ?4"
+	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL AND ?4 IS NULL"
+	"   AND board_id = ?5"
+	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL AND ?4 IS NULL"
+	"   AND ?5 IS NULL)"
 	" AND (?2 IS NULL OR EXISTS (SELECT 1 FROM game_players o"
 	"  WHERE o.game_id = g.id AND o.player_id = ?2 AND o.seat NOT IN"
 	"  (SELECT seat FROM game_players me"
@@ -220,6 +226,9 @@ const char *const db_query_sql[Q_COUNT] = {
 	" FROM series WHERE tournament_id = ?1",
 
 	/* Live tables (db_live.c). */
+	[Q_GAME_LAST_AT] =
+	"SELECT id FROM games WHERE board_id = ?1"
+	" ORDER BY started DESC, id DESC LIMIT 1",
 	[Q_GAME_PLAYING_AT] =
 	"SELECT id FROM games WHERE board_id = ?1 AND status = 'playing'"
 	" ORDER BY id DESC LIMIT 1",
