@@ -266,6 +266,8 @@ static void prepare_tables(struct daemon *d, const struct daemon_settings *s)
 
 /* ------------------------------------------------------- life cycle */
 
+#define DAEMON_DB_MEMORY (4 << 20)
+
 static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 {
 	const char *db_path = s->conf->database;
@@ -277,6 +279,10 @@ static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 		log_err("setting up: %s", strerror(errno));
 		return -1;
 	}
+	/* The pages of the file kept in memory, all connections together:
+	 * what the tables write is small, and the dashboard keeps its
+	 * answers. */
+	db_memory_limit(DAEMON_DB_MEMORY);
 	if (db_open(db_path, DB_OPEN_CREATE, &d->db, err, sizeof(err)) !=
 	    DB_OK) {
 		log_err("%s", err);

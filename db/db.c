@@ -756,6 +756,11 @@ int db_open(const char *path, unsigned flags, struct db **out, char *err,
 	return DB_OK;
 }
 
+void db_memory_limit(int64_t bytes)
+{
+	sqlite3_soft_heap_limit64(bytes);
+}
+
 void db_close(struct db *db)
 {
 	if (db == NULL)

@@ -64,6 +64,9 @@ struct db;
 int db_open(const char *path, unsigned flags, struct db **out, char *err,
 	    size_t errlen);
 void db_close(struct db *db);
+/* The most memory all connections of the process together keep of the
+ * file's pages (SQLite's soft heap limit), in bytes; 0: no limit. */
+void db_memory_limit(int64_t bytes);
 /* Whether db_open() scanned the file with PRAGMA quick_check. */
 int db_checked(const struct db *db);
 
@@ -525,5 +528,8 @@ int db_command_done(struct db *db, int64_t id,
 		    const struct db_command_outcome *outcome);
 /* SQLite's data_version: changes when another connection commits. */
 int db_data_version(struct db *db, int64_t *version);
+/* The most memory the connection keeps of the file's pages, in KiB
+ * (SQLite's default: 2,000). */
+int db_cache_kib(struct db *db, int kib);
 
 #endif

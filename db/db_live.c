@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "db/db_impl.h"
@@ -203,6 +204,16 @@ int db_data_version(struct db *db, int64_t *version)
 	*version = step == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
 	sqlite3_reset(st);
 	return step == SQLITE_ROW ? DB_OK : db_fail(db, "reading the data version");
+}
+
+int db_cache_kib(struct db *db, int kib)
+{
+	char sql[48];
+
+	snprintf(sql, sizeof(sql), "PRAGMA cache_size = %d", -kib);
+	if (sqlite3_exec(db->sql, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return db_fail(db, "setting the cache size");
+	return DB_OK;
 }
 
 int db_game_incidents(struct db *db, int64_t game_id,

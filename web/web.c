@@ -550,6 +550,12 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "web: %s", why);
 		goto fail;
 	}
+	/* Answers are kept (web_cache.c): the readers need little of the
+	 * file in memory, the others nearly none. */
+	for (int i = 0; i < WEB_POOL; i++)
+		db_cache_kib(web->pool[i], WEB_POOL_CACHE_KIB);
+	db_cache_kib(web->version_db, 64);
+	db_cache_kib(web->writer, 64);
 	memset(&addr, 0, sizeof(addr));
 	if (inet_pton(AF_INET6, cfg->listen,
 		      &((struct sockaddr_in6 *)&addr)->sin6_addr) == 1) {

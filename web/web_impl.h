@@ -23,6 +23,7 @@
 #define WEB_RING 1024		/* verdicts kept for Last-Event-ID */
 #define WEB_LIVE_MAX 64		/* tables with a live state */
 #define WEB_POOL 4		/* read connections to the database */
+#define WEB_POOL_CACHE_KIB 1000	/* the file's pages each keeps */
 #define WEB_SESSIONS 32
 #define WEB_LOGIN_TRACK 256	/* addresses whose logins are counted */
 #define WEB_CACHE 64		/* API answers kept until the data change */
