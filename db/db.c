@@ -429,6 +429,17 @@ int db_end(struct db *db, int rc)
 	return rc;
 }
 
+int db_read_begin(struct db *db)
+{
+	return db_exec(db, db_stmt(db, Q_BEGIN_READ), "starting to read");
+}
+
+void db_read_end(struct db *db)
+{
+	if (sqlite3_get_autocommit(db->sql) == 0)
+		quietly(db, Q_COMMIT);
+}
+
 int db_keep_id(struct db *db, int rc, int64_t *id)
 {
 	rc = db_end(db, rc);

@@ -86,6 +86,11 @@ int db_full(const struct db *db);
 int db_transaction_begin(struct db *db);
 int db_transaction_end(struct db *db, int rc);
 
+/* Several reads seen at one moment of the file (a read transaction on
+ * a connection that writes nothing else meanwhile). */
+int db_read_begin(struct db *db);
+void db_read_end(struct db *db);
+
 /* The file's schema version (PRAGMA user_version). */
 int db_version(struct db *db);
 

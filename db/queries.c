@@ -296,4 +296,5 @@ const char *const db_query_sql[Q_COUNT] = {
 	"DELETE FROM games WHERE id = ?1 AND status = 'playing' AND plies = 0"
 	" AND series_id IS NULL",
 	[Q_DATA_VERSION] = "PRAGMA data_version",
+	[Q_BEGIN_READ] = "BEGIN",
 };

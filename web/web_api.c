@@ -599,6 +599,7 @@ void api_history(struct web_request *r)
 	const char *v;
 	char *end;
 
+	db_read_begin(db);	/* the player and his games at one moment */
 	if (db_player_get(db, r->param[0], &p) != DB_OK) {
 		web_error(r, 404, "no player %" PRId64, r->param[0]);
 		goto out;
@@ -647,5 +648,6 @@ void api_history(struct web_request *r)
 	jbuf_printf(&b, "]");
 	web_json(r, &b);
 out:
+	db_read_end(db);
 	web_db_release(r->web, db);
 }
