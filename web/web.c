@@ -1,8 +1,8 @@
 /*
  * web.c - the server: libmicrohttpd set up with explicit limits, the
  * route table, request bodies read directly (capped), JSON errors, the
- * pages, script and style: compiled in (web_assets.h), or from one
- * folder only when one is given.
+ * pages, script and style: compiled in (web_assets.h, answered by
+ * web_cache.c), or from one folder only when one is given.
  *
  * Version differences of libmicrohttpd (0.9.75 on Debian bookworm, 1.0
  * on Raspberry Pi OS trixie) live in this file only.
@@ -21,7 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "web/web_assets.h"
 #include "web/web_impl.h"
 
 /* ------------------------------------------------------ compatibility */

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "web/web_assets.h"
 #include "web/web_impl.h"
@@ -68,13 +69,31 @@ static void cache_empty(struct web *web)
 	}
 }
 
-/* Empties the cache when the data changed (cache_lock held). */
+static uint64_t now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000;
+}
+
+/*
+ * Empties the cache when the data changed (cache_lock held). The tables'
+ * live state counts every change at once; the database is asked at most
+ * every WEB_VERSION_US (a read of its write-ahead log's index), so an
+ * answer kept is never older than that behind a change another program
+ * made.
+ */
 static void cache_check(struct web *web)
 {
-	int64_t dbv = 0;
+	int64_t dbv = web->cache_dbv;
+	uint64_t now = now_us();
 
-	if (db_data_version(web->version_db, &dbv) != DB_OK)
-		dbv = -1;
+	if (now - web->version_at >= WEB_VERSION_US || dbv < 0) {
+		if (db_data_version(web->version_db, &dbv) != DB_OK)
+			dbv = -1;
+		web->version_at = now;
+	}
 	if (dbv == web->cache_dbv && web->cache_live == web->live_gen &&
 	    dbv >= 0)
 		return;

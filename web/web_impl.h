@@ -28,6 +28,8 @@
 #define WEB_LOGIN_TRACK 256	/* addresses whose logins are counted */
 #define WEB_CACHE 64		/* API answers kept until the data change */
 #define WEB_KEY_MAX 256		/* a kept answer's path and query */
+#define WEB_VERSION_US 1000	/* the database asked for changes at most
+				   this often (microseconds) */
 /* The files' Cache-Control: kept, and asked for again with their ETag
  * (304 when unchanged), so a new version shows at once. */
 #define WEB_FILE_CACHE "no-cache"
@@ -110,6 +112,7 @@ struct web {
 	pthread_mutex_t cache_lock;
 	struct db *version_db;
 	int64_t cache_dbv;
+	uint64_t version_at;		/* when it was last asked (us) */
 	uint64_t cache_live, live_gen;
 	struct {
 		char key[WEB_KEY_MAX];
