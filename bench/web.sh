@@ -76,6 +76,9 @@ start_web "$tmp/log" "$top/pitbossd" -f -c "$tmp/pitboss.conf" ||
 pid=$web_pid
 port=$web_port
 base="http://127.0.0.1:$port"
+rss() { awk '/^VmRSS/ { print $2 }' "/proc/$pid/status"; }
+sleep 1
+rss0=$(rss)
 tid=$("$top/pitboss" tournament list --json --db "$tmp/club.db" |
 	sed -n 's/^\[{"id":\([0-9]*\),.*/\1/p')
 standings="/api/tournaments/${tid:-1}/standings"
@@ -148,10 +151,11 @@ for c in 32 256; do
 	compare "/api/tables, $(wc -c <"$tmp/tables") B" /api/tables $c
 	compare "standings, $(wc -c <"$tmp/standings") B" "$standings" $c
 	compare "/static/app.js, $(wc -c <"$tmp/app.js") B" /static/app.js $c
+	eval "rss$c=\$(rss)"
 done
-echo "pitbossd resident memory after the load (dashboard on, club database):" \
-	"$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status") kB" \
-	"(peak $(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status") kB; goal < 12 MB)"
+echo "pitbossd resident memory (dashboard on, club database; goal < 12 MB):" \
+	"$rss0 kB idle, $rss32 kB after 32 connections, $rss256 kB after 256" \
+	"(peak $(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status") kB)"
 kill -TERM $ypid $ppid; wait $ypid $ppid 2>/dev/null; ypid= ppid=
 
 # The verdict is made through the API, as the arbiter would: the time
