@@ -56,9 +56,17 @@ size=$(du -m "$tmp/club.db" | cut -f1)
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # --------------------------------------------------------- start to ready
-ready() { "$top/bench/ready" "$top/pitbossd" -f -c "$tmp/pitboss.conf" --web-port 0 2>/dev/null; }
+# ready: ms from exec to READY=1; its own figure (from its loop's start,
+# after exec and linking) goes to $tmp/own.
+ready() {
+	"$top/bench/ready" "$top/pitbossd" -f -c "$tmp/pitboss.conf" \
+		--web-port 0 2>"$tmp/ready.log"
+	sed -n 's/.*started in \([0-9.]*\) ms.*/\1/p' "$tmp/ready.log" >>"$tmp/own"
+}
 ready >/dev/null	# a new file: scanned once, then closed cleanly
+: >"$tmp/own"
 for r in $(seq 5); do ready; done >"$tmp/clean"
+own=$(median <"$tmp/own")
 for r in $(seq 3); do
 	# A crash: killed with the file open; the next start scans it.
 	"$top/pitbossd" -f -c "$tmp/pitboss.conf" --web-port 0 >/dev/null 2>&1 &
@@ -68,7 +76,8 @@ for r in $(seq 3); do
 	ready
 done >"$tmp/crash"
 echo "start to ready, ${size} MB club database: $(median <"$tmp/clean") ms after a clean stop" \
-	"(median of 5, goal < 100 ms), $(median <"$tmp/crash") ms after a crash (scanned first; median of 3)"
+	"(median of 5, goal < 100 ms; $own ms of it in pitbossd's own start, after exec)," \
+	"$(median <"$tmp/crash") ms after a crash (scanned first; median of 3)"
 
 # ------------------------------------------------------------- the load
 start_web "$tmp/log" "$top/pitbossd" -f -c "$tmp/pitboss.conf" ||
