@@ -266,6 +266,8 @@ static void prepare_tables(struct daemon *d, const struct daemon_settings *s)
 
 /* ------------------------------------------------------- life cycle */
 
+#define DAEMON_DB_MEMORY (4 << 20)
+
 static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 {
 	const char *db_path = s->conf->database;
@@ -277,12 +279,17 @@ static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 		log_err("setting up: %s", strerror(errno));
 		return -1;
 	}
+	/* The pages of the file kept in memory, all connections together:
+	 * what the tables write is small, and the dashboard keeps its
+	 * answers. */
+	db_memory_limit(DAEMON_DB_MEMORY);
 	if (db_open(db_path, DB_OPEN_CREATE, &d->db, err, sizeof(err)) !=
 	    DB_OK) {
 		log_err("%s", err);
 		return -1;
 	}
-	log_info("database %s", db_path);
+	log_info("database %s: %s", db_path, db_checked(d->db) ?
+		 "checked (not closed cleanly)" : "closed cleanly, not scanned");
 	prepare_tables(d, s);
 	if (start_web(d, s) < 0 ||
 	    open_tables(d, s->conf->table, (int)s->conf->ntables) < 0)

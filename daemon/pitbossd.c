@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -410,6 +411,11 @@ int main(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
+#ifdef M_ARENA_MAX
+	/* The dashboard's threads share two heaps rather than one each:
+	 * memory freed by one is used again by the next. */
+	mallopt(M_ARENA_MAX, 2);
+#endif
 	conf = malloc(sizeof(*conf));
 	if (conf == NULL) {
 		fprintf(stderr, "pitbossd: out of memory\n");

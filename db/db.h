@@ -29,7 +29,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 9
+#define DB_SCHEMA_VERSION 10
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -56,13 +56,19 @@ struct db;
 
 /*
  * Opens (and with DB_OPEN_CREATE creates) the store, checks it with
- * PRAGMA quick_check and migrates it to DB_SCHEMA_VERSION. On failure
+ * PRAGMA quick_check (a writer: unless every writer closed it cleanly
+ * since; db_checked() tells) and migrates it to DB_SCHEMA_VERSION. On failure
  * returns DB_REFUSED (newer file) or DB_FAILED with a message in `err`
  * and *out NULL. Close with db_close().
  */
 int db_open(const char *path, unsigned flags, struct db **out, char *err,
 	    size_t errlen);
 void db_close(struct db *db);
+/* The most memory all connections of the process together keep of the
+ * file's pages (SQLite's soft heap limit), in bytes; 0: no limit. */
+void db_memory_limit(int64_t bytes);
+/* Whether db_open() scanned the file with PRAGMA quick_check. */
+int db_checked(const struct db *db);
 
 /* The message of the last DB_REFUSED or DB_FAILED. */
 const char *db_error(const struct db *db);
@@ -79,6 +85,11 @@ int db_full(const struct db *db);
  */
 int db_transaction_begin(struct db *db);
 int db_transaction_end(struct db *db, int rc);
+
+/* Several reads seen at one moment of the file (a read transaction on
+ * a connection that writes nothing else meanwhile). */
+int db_read_begin(struct db *db);
+void db_read_end(struct db *db);
 
 /* The file's schema version (PRAGMA user_version). */
 int db_version(struct db *db);
@@ -581,6 +592,8 @@ int db_game_replace_empty(struct db *db, int64_t old_id,
  * moves come from db_game_moves().
  */
 int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id);
+/* The newest game played at a board, under way or not; 0 when none. */
+int db_game_last_at(struct db *db, int64_t board_id, int64_t *game_id);
 
 /*
  * Takes moves back in one transaction: the moves after `keep` plies go,
@@ -657,5 +670,8 @@ int db_command_done(struct db *db, int64_t id,
 		    const struct db_command_outcome *outcome);
 /* SQLite's data_version: changes when another connection commits. */
 int db_data_version(struct db *db, int64_t *version);
+/* The most memory the connection keeps of the file's pages, in KiB
+ * (SQLite's default: 2,000). */
+int db_cache_kib(struct db *db, int kib);
 
 #endif

@@ -337,6 +337,25 @@ int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 
 /* ------------------------------------------------------------ readers */
 
+/* One member of one side, from the SIDE_COLUMNS at column `at`. */
+static void side_row(sqlite3_stmt *st, int at, struct db_game_info *g)
+{
+	int seat = sqlite3_column_int(st, at);
+	int member = sqlite3_column_int(st, at + 1);
+	const char *name = (const char *)sqlite3_column_text(st, at + 3);
+	size_t used;
+
+	if (seat < 0 || seat >= RULES_MAX_SEATS)
+		return;
+	if (member == 0)
+		g->side_player[seat] = sqlite3_column_int64(st, at + 2);
+	used = strlen(g->side[seat]);
+	snprintf(g->side[seat] + used, sizeof(g->side[seat]) - used,
+		 "%s%s", used ? " + " : "", name ? name : "?");
+	g->score[seat] = sqlite3_column_int(st, at + 4);
+	g->points[seat] = sqlite3_column_int(st, at + 5);
+}
+
 static int game_sides(struct db *db, struct db_game_info *g)
 {
 	sqlite3_stmt *st;
@@ -345,26 +364,37 @@ static int game_sides(struct db *db, struct db_game_info *g)
 	if (rc != DB_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, g->id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		int seat = sqlite3_column_int(st, 0);
-		int member = sqlite3_column_int(st, 1);
-		const char *name = (const char *)sqlite3_column_text(st, 3);
-		size_t used;
-
-		if (seat < 0 || seat >= RULES_MAX_SEATS)
-			continue;
-		if (member == 0)
-			g->side_player[seat] = sqlite3_column_int64(st, 2);
-		used = strlen(g->side[seat]);
-		snprintf(g->side[seat] + used, sizeof(g->side[seat]) - used,
-			 "%s%s", used ? " + " : "", name ? name : "?");
-		g->score[seat] = sqlite3_column_int(st, 4);
-		g->points[seat] = sqlite3_column_int(st, 5);
-	}
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		side_row(st, 0, g);
 	sqlite3_reset(st);
 	if (step != SQLITE_DONE)
 		return db_fail(db, "reading a game's players");
 	return DB_OK;
+}
+
+/* The game from the GAME_COLUMNS of a row. */
+static void game_row(sqlite3_stmt *st, struct db_game_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->id = sqlite3_column_int64(st, 0);
+	db_column_text(st, 1, out->kind, sizeof(out->kind));
+	db_column_text(st, 2, out->options, sizeof(out->options));
+	out->table_id = sqlite3_column_int64(st, 3);
+	db_column_text(st, 4, out->table, sizeof(out->table));
+	out->series_id = sqlite3_column_int64(st, 5);
+	out->game_no = sqlite3_column_int(st, 6);
+	out->tournament_id = sqlite3_column_int64(st, 7);
+	out->seats = sqlite3_column_int(st, 8);
+	out->first_seat = sqlite3_column_int(st, 9);
+	db_column_text(st, 10, out->first_how, sizeof(out->first_how));
+	db_column_text(st, 11, out->started, sizeof(out->started));
+	db_column_text(st, 12, out->ended, sizeof(out->ended));
+	db_column_text(st, 13, out->status, sizeof(out->status));
+	db_column_text(st, 14, out->result, sizeof(out->result));
+	out->winner = sqlite3_column_type(st, 15) == SQLITE_NULL ? -1 :
+		      sqlite3_column_int(st, 15);
+	out->plies = sqlite3_column_int(st, 16);
+	db_column_text(st, 17, out->position, sizeof(out->position));
 }
 
 int db_game_get(struct db *db, int64_t id, struct db_game_info *out)
@@ -377,27 +407,8 @@ int db_game_get(struct db *db, int64_t id, struct db_game_info *out)
 	memset(out, 0, sizeof(*out));
 	sqlite3_bind_int64(st, 1, id);
 	step = sqlite3_step(st);
-	if (step == SQLITE_ROW) {
-		out->id = sqlite3_column_int64(st, 0);
-		db_column_text(st, 1, out->kind, sizeof(out->kind));
-		db_column_text(st, 2, out->options, sizeof(out->options));
-		out->table_id = sqlite3_column_int64(st, 3);
-		db_column_text(st, 4, out->table, sizeof(out->table));
-		out->series_id = sqlite3_column_int64(st, 5);
-		out->game_no = sqlite3_column_int(st, 6);
-		out->tournament_id = sqlite3_column_int64(st, 7);
-		out->seats = sqlite3_column_int(st, 8);
-		out->first_seat = sqlite3_column_int(st, 9);
-		db_column_text(st, 10, out->first_how, sizeof(out->first_how));
-		db_column_text(st, 11, out->started, sizeof(out->started));
-		db_column_text(st, 12, out->ended, sizeof(out->ended));
-		db_column_text(st, 13, out->status, sizeof(out->status));
-		db_column_text(st, 14, out->result, sizeof(out->result));
-		out->winner = sqlite3_column_type(st, 15) == SQLITE_NULL ? -1 :
-			      sqlite3_column_int(st, 15);
-		out->plies = sqlite3_column_int(st, 16);
-		db_column_text(st, 17, out->position, sizeof(out->position));
-	}
+	if (step == SQLITE_ROW)
+		game_row(st, out);
 	sqlite3_reset(st);
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
 		return db_fail(db, "reading a game");
@@ -435,15 +446,50 @@ int db_game_moves(struct db *db, int64_t id,
 	return DB_OK;
 }
 
+/* The first column of Q_HISTORY's sides (after the GAME_COLUMNS); a
+ * member's name is NULL in a game without players, or with a player
+ * not on record (which db_game_get() leaves out too). */
+#define HISTORY_SIDE 18
+#define HISTORY_NAME (HISTORY_SIDE + 3)
+
+/* Hands each game of Q_HISTORY's rows to `each` as its last row is
+ * read: one statement, one read transaction. */
+static int history_rows(struct db *db, sqlite3_stmt *st,
+			int (*each)(void *ctx, const struct db_game_info *g),
+			void *ctx)
+{
+	struct db_game_info *info = malloc(sizeof(*info));
+	int have = 0, step;
+
+	if (info == NULL)
+		return db_refuse(db, "out of memory");
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (have && sqlite3_column_int64(st, 0) != info->id) {
+			have = 0;
+			if (each(ctx, info) != 0)
+				break;
+		}
+		if (!have)
+			game_row(st, info);
+		have = 1;
+		if (sqlite3_column_type(st, HISTORY_NAME) != SQLITE_NULL)
+			side_row(st, HISTORY_SIDE, info);
+	}
+	if (step == SQLITE_DONE && have)
+		each(ctx, info);
+	sqlite3_reset(st);
+	free(info);
+	if (step != SQLITE_DONE && step != SQLITE_ROW)
+		return db_fail(db, "reading the history");
+	return DB_OK;
+}
+
 int db_history(struct db *db, const struct db_history_filter *f,
 	       int (*each)(void *ctx, const struct db_game_info *g),
 	       void *ctx)
 {
-	struct db_game_info *info;
-	int64_t *ids = NULL;
-	size_t n = 0, cap = 0;
 	sqlite3_stmt *st;
-	int rc = db_prepare(db, Q_HISTORY, &st), step;
+	int rc = db_prepare(db, Q_HISTORY, &st);
 
 	if (rc != DB_OK)
 		return rc;
@@ -463,37 +509,5 @@ int db_history(struct db *db, const struct db_history_filter *f,
 	db_bind_text(st, 7, f->to);
 	db_bind_text(st, 8, f->result);
 	sqlite3_bind_int(st, 9, f->limit > 0 ? f->limit : -1);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (n == cap) {
-			int64_t *grown;
-
-			cap = cap ? cap * 2 : 64;
-			grown = realloc(ids, cap * sizeof(*ids));
-			if (grown == NULL) {
-				free(ids);
-				sqlite3_reset(st);
-				return db_refuse(db, "out of memory");
-			}
-			ids = grown;
-		}
-		ids[n++] = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_reset(st);
-	if (step != SQLITE_DONE) {
-		free(ids);
-		return db_fail(db, "reading the history");
-	}
-	info = malloc(sizeof(*info));
-	if (info == NULL) {
-		free(ids);
-		return db_refuse(db, "out of memory");
-	}
-	for (size_t i = 0; i < n && rc == DB_OK; i++) {
-		rc = db_game_get(db, ids[i], info);
-		if (rc == DB_OK && each(ctx, info) != 0)
-			break;
-	}
-	free(info);
-	free(ids);
-	return rc;
+	return history_rows(db, st, each, ctx);
 }

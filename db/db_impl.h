@@ -69,6 +69,7 @@ enum query {
 	Q_RESULT_LIST,
 	Q_SERIES_TOTALS_OF_TOURNAMENT,
 	Q_GAME_PLAYING_AT,
+	Q_GAME_LAST_AT,
 	Q_MOVE_TRUNCATE,
 	Q_COMMAND_INSERT,
 	Q_COMMAND_NEXT,
@@ -111,6 +112,8 @@ enum query {
 	Q_RATING_LIST,
 	Q_RATING_HISTORY,
 	Q_RATING_ENTRANTS,
+	Q_DATA_VERSION,
+	Q_BEGIN_READ,
 	Q_COUNT
 };
 
@@ -124,7 +127,22 @@ struct db {
 	int depth;		/* transactions open: 1, then savepoints */
 	char at[DB_TIME_MAX];	/* db_set_time()'s, or "" for now */
 	int failed_code;	/* SQLite's code of the last DB_FAILED */
+	int lock_fd;		/* a writer's lock on the folder, or -1 */
+	int checked;		/* quick_check ran at the opening */
+	int opened;		/* db_open() succeeded */
 };
+
+/*
+ * The clean-close mark (db_clean.c). db_clean_open() takes the writer's
+ * lock and tells whether the file was closed cleanly (1) or must be
+ * checked (0); db_clean_opened() clears the mark before anything is
+ * written; db_clean_close() sets it when this is the last writer, and
+ * db_clean_unlock() lets the lock go once the file is closed.
+ */
+int db_clean_open(struct db *db);
+int db_clean_opened(struct db *db);
+void db_clean_close(struct db *db);
+void db_clean_unlock(struct db *db);
 
 /* The statement for `q`, prepared on first use, reset and unbound;
  * NULL (with the error set) if it cannot be prepared. */

@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "db/db_impl.h"
@@ -32,6 +33,12 @@ int db_game_playing_at(struct db *db, int64_t board_id, int64_t *game_id)
 {
 	return db_id_of(db, Q_GAME_PLAYING_AT, board_id, game_id,
 			"finding the game at a table");
+}
+
+int db_game_last_at(struct db *db, int64_t board_id, int64_t *game_id)
+{
+	return db_id_of(db, Q_GAME_LAST_AT, board_id, game_id,
+			"finding the last game at a table");
 }
 
 static int take_back_tx(struct db *db, int64_t game_id, int keep,
@@ -190,16 +197,25 @@ int db_command_done(struct db *db, int64_t id,
 
 int db_data_version(struct db *db, int64_t *version)
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = db_stmt(db, Q_DATA_VERSION);
 	int step;
 
-	if (sqlite3_prepare_v2(db->sql, "PRAGMA data_version", -1, &st,
-			       NULL) != SQLITE_OK)
-		return db_fail(db, "reading the data version");
+	if (st == NULL)
+		return DB_FAILED;
 	step = sqlite3_step(st);
 	*version = step == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	return step == SQLITE_ROW ? DB_OK : db_fail(db, "reading the data version");
+}
+
+int db_cache_kib(struct db *db, int kib)
+{
+	char sql[48];
+
+	snprintf(sql, sizeof(sql), "PRAGMA cache_size = %d", -kib);
+	if (sqlite3_exec(db->sql, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return db_fail(db, "setting the cache size");
+	return DB_OK;
 }
 
 int db_game_incidents(struct db *db, int64_t game_id,

@@ -8,6 +8,18 @@
 #include "db/db_impl.h"
 
 #define PLAYER_COLUMNS "SELECT id, name, created, retired FROM players "
+/* A game as db_game_get() reads it (game_row() in db_games.c), and one
+ * member of one of its sides (side_row()). */
+#define GAME_COLUMNS \
+	"SELECT g.id, g.kind, g.options, g.board_id, b.name, g.series_id," \
+	" g.game_no, s.tournament_id, g.seats, g.first_seat, g.first_how," \
+	" g.started, g.ended, g.status, g.result, g.winner_seat, g.plies," \
+	" g.position "
+#define GAME_JOINS \
+	" LEFT JOIN boards b ON b.id = g.board_id" \
+	" LEFT JOIN series s ON s.id = g.series_id "
+#define SIDE_COLUMNS \
+	" gp.seat, gp.member, gp.player_id, p.name, gs.score, gs.points "
 #define TABLE_COLUMNS "SELECT id, name, location, created FROM boards "
 #define SERIES_COLUMNS \
 	"SELECT s.id, s.tournament_id, s.match, s.kind, s.options, s.target," \
@@ -74,16 +86,10 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_GAME_SIDE_INSERT] =
 	"INSERT INTO game_sides (game_id, seat, score, points)"
 	" VALUES (?1, ?2, ?3, ?4)",
-	[Q_GAME_GET] =
-	"SELECT g.id, g.kind, g.options, g.board_id, b.name, g.series_id,"
-	" g.game_no, s.tournament_id, g.seats, g.first_seat, g.first_how,"
-	" g.started, g.ended, g.status, g.result, g.winner_seat, g.plies,"
-	" g.position FROM games g"
-	" LEFT JOIN boards b ON b.id = g.board_id"
-	" LEFT JOIN series s ON s.id = g.series_id WHERE g.id = ?1",
+	[Q_GAME_GET] = GAME_COLUMNS "FROM games g" GAME_JOINS "WHERE g.id = ?1",
 	[Q_GAME_SIDES] =
-	"SELECT gp.seat, gp.member, gp.player_id, p.name, gs.score, gs.points"
-	" FROM game_players gp JOIN players p ON p.id = gp.player_id"
+	"SELECT" SIDE_COLUMNS
+	"FROM game_players gp JOIN players p ON p.id = gp.player_id"
 	" LEFT JOIN game_sides gs ON gs.game_id = gp.game_id"
 	"  AND gs.seat = gp.seat"
 	" WHERE gp.game_id = ?1 ORDER BY gp.seat, gp.member",
@@ -103,10 +109,18 @@ const char *const db_query_sql[Q_COUNT] = {
 
 	/* With a player, driven by that player's games (an index);
 	 * "me" is the player's seat in each game. */
+	/* The games chosen, newest first, each as one row per member of
+	 * each side (GAME_COLUMNS, then SIDE_COLUMNS). */
 	[Q_HISTORY] =
-	"SELECT g.id FROM games g"
+	"WITH h(id) AS (SELECT g.id FROM games g"
+	/* The games of the player, else of the series, else of the
+	 * table, else all of them: each found by its index. */
 	" WHERE g.id IN (SELECT game_id FROM game_players WHERE player_id = ?1"
-	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL)"
+	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL AND series_id = ?4"
+	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL AND ?4 IS NULL"
+	"   AND board_id = ?5"
+	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL AND ?4 IS NULL"
+	"   AND ?5 IS NULL)"
 	" AND (?2 IS NULL OR EXISTS (SELECT 1 FROM game_players o"
 	"  WHERE o.game_id = g.id AND o.player_id = ?2 AND o.seat NOT IN"
 	"  (SELECT seat FROM game_players me"
@@ -124,7 +138,14 @@ const char *const db_query_sql[Q_COUNT] = {
 	"  OR (?8 IN ('win', 'loss') AND g.result = 'win' AND g.status <> 'void'"
 	"   AND (g.winner_seat IN (SELECT seat FROM game_players me"
 	"    WHERE me.game_id = g.id AND me.player_id = ?1)) = (?8 = 'win')))"
-	" ORDER BY g.started DESC, g.id DESC LIMIT ?9",
+	" ORDER BY g.started DESC, g.id DESC LIMIT ?9) "
+	GAME_COLUMNS "," SIDE_COLUMNS
+	"FROM h JOIN games g ON g.id = h.id" GAME_JOINS
+	"LEFT JOIN game_players gp ON gp.game_id = g.id"
+	" LEFT JOIN players p ON p.id = gp.player_id"
+	" LEFT JOIN game_sides gs ON gs.game_id = gp.game_id"
+	"  AND gs.seat = gp.seat"
+	" ORDER BY g.started DESC, g.id DESC, gp.seat, gp.member",
 
 	[Q_SERIES_INSERT] =
 	"INSERT INTO series (tournament_id, match, kind, options, target,"
@@ -207,6 +228,9 @@ const char *const db_query_sql[Q_COUNT] = {
 	" FROM series WHERE tournament_id = ?1",
 
 	/* Live tables (db_live.c). */
+	[Q_GAME_LAST_AT] =
+	"SELECT id FROM games WHERE board_id = ?1"
+	" ORDER BY started DESC, id DESC LIMIT 1",
 	[Q_GAME_PLAYING_AT] =
 	"SELECT id FROM games WHERE board_id = ?1 AND status = 'playing'"
 	" ORDER BY id DESC LIMIT 1",
@@ -359,4 +383,6 @@ const char *const db_query_sql[Q_COUNT] = {
 	" ON r.kind_key = ?2 AND r.player_id = e.player_id"
 	" WHERE e.tournament_id = ?1 AND e.status = 'in' AND e.seed IS NULL"
 	" ORDER BY r.rating DESC, r.rd, e.entered, e.player_id",
+	[Q_DATA_VERSION] = "PRAGMA data_version",
+	[Q_BEGIN_READ] = "BEGIN",
 };

@@ -11,6 +11,9 @@ trap 'rm -rf "$tmp"' EXIT
 PITBOSS_DB="$tmp/club.db"
 export PITBOSS_DB
 pb() { "$PITBOSS" "$@"; }
+# The schema version this pitboss writes.
+schema=$(sed -n 's/^#define DB_SCHEMA_VERSION \([0-9]*\).*/\1/p' \
+	"${top_srcdir:-.}/db/db.h")
 
 # Short games (3 pits, 1 seed) to a target of 2: the first mover wins
 # WIN_FIRST 5-1 (2 points), loses LOSE_FIRST 2-4 (1 point to the other).

@@ -314,6 +314,8 @@ static void test_damaged_file_reported(void **state)
 		add_player(db, name);
 	}
 	db_close(db);
+	/* As a crash leaves it: the clean-close mark cleared. */
+	raw_exec("damaged.db", "UPDATE closed SET clean = 0");
 	/* Overwrite the third page: part of the players' tree. */
 	memset(junk, 0xa5, sizeof(junk));
 	f = fopen(path_of("damaged.db"), "r+b");
@@ -355,6 +357,65 @@ static void test_damaged_file_reported(void **state)
 }
 
 /* --------------------------------------------------- failure reports */
+
+/* A writer that dies with the file open (a crash, a power cut). */
+static void die_open(const char *name)
+{
+	pid_t pid = fork();
+	int status;
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct db *db;
+		char err[DB_ERR_MAX];
+
+		_exit(db_open(path_of(name), 0, &db, err, sizeof(err)) ==
+		      DB_OK ? 0 : 1);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+static void test_clean_close_skips_the_scan(void **state)
+{
+	struct db *a, *b;
+
+	(void)state;
+	a = open_ok("clean.db", DB_OPEN_CREATE);
+	assert_int_equal(db_checked(a), 1);	/* new: never closed */
+	add_player(a, "Ada");
+	db_close(a);
+	a = open_ok("clean.db", 0);
+	assert_int_equal(db_checked(a), 0);	/* closed cleanly */
+	assert_int_equal(count(a, "SELECT clean FROM closed"), 0);
+	/* A second writer meanwhile: the first to close is not the last,
+	 * and leaves the mark cleared. */
+	b = open_ok("clean.db", 0);
+	assert_int_equal(db_checked(b), 1);
+	db_close(a);
+	a = open_ok("clean.db", DB_OPEN_READONLY);
+	assert_int_equal(count(a, "SELECT clean FROM closed"), 0);
+	db_close(a);
+	db_close(b);
+	a = open_ok("clean.db", 0);
+	assert_int_equal(db_checked(a), 0);
+	db_close(a);
+	/* A writer that died with the file open: the next one checks. */
+	die_open("clean.db");
+	a = open_ok("clean.db", 0);
+	assert_int_equal(db_checked(a), 1);
+	db_close(a);
+	a = open_ok("clean.db", 0);
+	assert_int_equal(db_checked(a), 0);
+	db_close(a);
+	/* Readers leave the mark alone; a backup always checks. */
+	a = open_ok("clean.db", DB_OPEN_READONLY | DB_OPEN_CHECK);
+	assert_int_equal(db_checked(a), 1);
+	db_close(a);
+	a = open_ok("clean.db", 0);
+	assert_int_equal(db_checked(a), 0);
+	db_close(a);
+}
 
 static void test_full_disk_leaves_nothing_partial(void **state)
 {
@@ -893,6 +954,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_migrate_from_each_version, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_newer_file_refused, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_damaged_file_reported, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_clean_close_skips_the_scan, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_full_disk_leaves_nothing_partial, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_read_only_reported, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_step_failure_mid_transaction, setup_dir, remove_dir),

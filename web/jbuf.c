@@ -38,25 +38,34 @@ void jbuf_printf(struct jbuf *b, const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || grow(b, (size_t)n) < 0)
+	/* Written at once when it fits, as it mostly does; else measured,
+	 * made room for and written again. */
+	if (grow(b, 64) < 0)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+	n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
 	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= b->cap - b->len) {
+		if (grow(b, (size_t)n) < 0)
+			return;
+		va_start(ap, fmt);
+		vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
 }
 
 void jbuf_str(struct jbuf *b, const char *text)
 {
-	size_t n = json_quote(NULL, 0, text);
+	/* At most six bytes a character ("\u003c"), and the quotes: one
+	 * pass of the escaper. */
+	size_t most = text != NULL ? strlen(text) * 6 + 2 : 4;
 
-	if (grow(b, n) < 0)
+	if (grow(b, most) < 0)
 		return;
-	json_quote(b->data + b->len, n + 1, text);
-	b->len += n;
+	b->len += json_quote(b->data + b->len, b->cap - b->len, text);
 }
 
 void jbuf_key(struct jbuf *b, const char *key)

@@ -1,8 +1,8 @@
 /*
  * web.c - the server: libmicrohttpd set up with explicit limits, the
  * route table, request bodies read directly (capped), JSON errors, the
- * pages, script and style: compiled in (web_assets.h), or from one
- * folder only when one is given.
+ * pages, script and style: compiled in (web_assets.h, answered by
+ * web_cache.c), or from one folder only when one is given.
  *
  * Version differences of libmicrohttpd (0.9.75 on Debian bookworm, 1.0
  * on Raspberry Pi OS trixie) live in this file only.
@@ -21,7 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "web/web_assets.h"
 #include "web/web_impl.h"
 
 /* ------------------------------------------------------ compatibility */
@@ -36,8 +35,7 @@ static struct MHD_Response *response_copy(size_t size, const void *data)
 #endif
 }
 
-/* Data that outlives the response (the files compiled in). */
-static struct MHD_Response *response_static(size_t size, const void *data)
+struct MHD_Response *web_response_static(size_t size, const void *data)
 {
 #if MHD_VERSION >= 0x00097701
 	return MHD_create_response_from_buffer_static(size, data);
@@ -148,7 +146,7 @@ void web_db_release(struct web *web, struct db *db)
 
 /* ------------------------------------------------------------- files */
 
-static const char *content_type_of(const char *path)
+const char *web_content_type(const char *path)
 {
 	static const struct {
 		const char *ext, *type;
@@ -177,7 +175,7 @@ static const char *content_type_of(const char *path)
  */
 static void serve_folder_file(struct web_request *r, const char *name)
 {
-	char path[PATH_MAX + 256], real[PATH_MAX];
+	char path[PATH_MAX + 256], real[PATH_MAX], etag[64];
 	size_t prefix = strlen(r->web->assets_real);
 	struct stat st;
 	int fd;
@@ -196,34 +194,36 @@ static void serve_folder_file(struct web_request *r, const char *name)
 		web_error(r, 404, "no such file");
 		return;
 	}
-	r->response = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
-	if (r->response == NULL) {
+	snprintf(etag, sizeof(etag), "\"%llx-%llx-%llx\"",
+		 (unsigned long long)st.st_ino, (unsigned long long)st.st_size,
+		 (unsigned long long)st.st_mtim.tv_sec * 1000000000ull +
+		 (unsigned long long)st.st_mtim.tv_nsec);
+	r->status = web_etag_matches(r, etag) ? MHD_HTTP_NOT_MODIFIED :
+		    MHD_HTTP_OK;
+	if (r->status == MHD_HTTP_NOT_MODIFIED) {
 		close(fd);
+		r->response = web_response_static(0, "");
+	} else {
+		r->response = MHD_create_response_from_fd((uint64_t)st.st_size,
+							  fd);
+		if (r->response == NULL)
+			close(fd);
+	}
+	if (r->response == NULL) {
 		web_error(r, 500, "cannot serve the file");
 		return;
 	}
-	r->status = 200;
-	r->content_type = content_type_of(real);
+	MHD_add_response_header(r->response, MHD_HTTP_HEADER_ETAG, etag);
+	MHD_add_response_header(r->response, MHD_HTTP_HEADER_CACHE_CONTROL,
+				WEB_FILE_CACHE);
+	r->content_type = web_content_type(real);
 }
 
 /* A file compiled in, found by its exact name: nothing else is served. */
 static void serve_builtin_file(struct web_request *r, const char *name)
 {
-	const struct web_asset *a = web_assets;
-
-	while (a->name != NULL && strcmp(a->name, name) != 0)
-		a++;
-	if (a->name == NULL) {
+	if (web_file_builtin(r, name) < 0)
 		web_error(r, 404, "no such file");
-		return;
-	}
-	r->response = response_static(a->size, a->data);
-	if (r->response == NULL) {
-		web_error(r, 500, "cannot serve the file");
-		return;
-	}
-	r->status = 200;
-	r->content_type = content_type_of(a->name);
 }
 
 /* A page, script or style: from the assets folder when there is one,
@@ -306,7 +306,7 @@ static const struct route routes[] = {
 	{ "GET", "/api/tournaments/{id}/bracket", api_bracket, 0, 0, 1 },
 	{ "GET", "/api/players", api_players, 0, 0, 0 },
 	{ "GET", "/api/players/{id}", api_player, 0, 0, 1 },
-	{ "GET", "/api/players/{id}/history", api_history, 0, 0, 0 },
+	{ "GET", "/api/players/{id}/history", api_history, 0, 0, 1 },
 	{ "GET", "/api/players/{id}/ratings", api_player_ratings, 0, 0, 0 },
 	{ "GET", "/api/ratings", api_ratings, 0, 0, 0 },
 	{ "GET", "/api/events", api_events, 0, 0, 0 },
@@ -347,91 +347,6 @@ static int match(const char *pattern, const char *url, struct web_request *r)
 			return 0;
 	}
 	return *url == '\0';
-}
-
-/* ------------------------------------------------------------ cache */
-
-/* Empties the cache when the data changed (cache_lock held). */
-static void cache_check(struct web *web)
-{
-	int64_t dbv = 0;
-
-	if (db_data_version(web->version_db, &dbv) != DB_OK)
-		dbv = -1;
-	if (dbv == web->cache_dbv && web->cache_live == web->live_gen &&
-	    dbv >= 0)
-		return;
-	for (int i = 0; i < WEB_CACHE; i++) {
-		free(web->cache[i].body);
-		web->cache[i].body = NULL;
-		web->cache[i].url[0] = '\0';
-	}
-	web->cache_dbv = dbv;
-	web->cache_live = web->live_gen;
-}
-
-static int cache_get(struct web_request *r)
-{
-	struct web *web = r->web;
-	int hit = 0;
-
-	if (strlen(r->url) >= sizeof(web->cache[0].url))
-		return 0;
-	pthread_mutex_lock(&web->cache_lock);
-	cache_check(web);
-	for (int i = 0; i < WEB_CACHE && !hit; i++)
-		if (web->cache[i].body != NULL &&
-		    strcmp(web->cache[i].url, r->url) == 0 &&
-		    (r->out = malloc(web->cache[i].len + 1)) != NULL) {
-			memcpy(r->out, web->cache[i].body, web->cache[i].len + 1);
-			r->out_len = web->cache[i].len;
-			r->status = 200;
-			r->content_type = "application/json";
-			hit = 1;
-		}
-	pthread_mutex_unlock(&web->cache_lock);
-	return hit;
-}
-
-static void cache_put(struct web_request *r, int64_t dbv, uint64_t live)
-{
-	struct web *web = r->web;
-	char *copy;
-	unsigned i;
-
-	if (r->status != 200 || r->out == NULL ||
-	    strlen(r->url) >= sizeof(web->cache[0].url) ||
-	    (copy = malloc(r->out_len + 1)) == NULL)
-		return;
-	memcpy(copy, r->out, r->out_len + 1);
-	pthread_mutex_lock(&web->cache_lock);
-	/* Only if nothing changed while the answer was made. */
-	if (dbv != web->cache_dbv || live != web->cache_live) {
-		pthread_mutex_unlock(&web->cache_lock);
-		free(copy);
-		return;
-	}
-	i = web->cache_next++ % WEB_CACHE;
-	free(web->cache[i].body);
-	web->cache[i].body = copy;
-	web->cache[i].len = r->out_len;
-	snprintf(web->cache[i].url, sizeof(web->cache[i].url), "%s", r->url);
-	pthread_mutex_unlock(&web->cache_lock);
-}
-
-static void run_cached(struct web_request *r, const struct route *rt)
-{
-	int64_t dbv;
-	uint64_t live;
-
-	if (cache_get(r))
-		return;
-	pthread_mutex_lock(&r->web->cache_lock);
-	dbv = r->web->cache_dbv;
-	live = r->web->cache_live;
-	pthread_mutex_unlock(&r->web->cache_lock);
-	rt->handler(r);
-	cache_put(r, dbv, live);
 }
 
 /* An unknown page: a page a person can read, with the way back. */
@@ -479,9 +394,8 @@ static void dispatch(struct web_request *r)
 				  "the session's CSRF token");
 			return;
 		}
-		if (rt->cacheable && MHD_lookup_connection_value(r->con,
-				MHD_GET_ARGUMENT_KIND, NULL) == NULL)
-			run_cached(r, rt);
+		if (rt->cacheable)
+			web_cache_run(r, rt->handler);
 		else
 			rt->handler(r);
 		return;
@@ -495,18 +409,12 @@ static void dispatch(struct web_request *r)
 		page_not_found(r);
 }
 
-static enum MHD_Result answer(struct web_request *r)
+void web_headers(struct MHD_Response *resp, const char *type,
+		 const char *cache_control)
 {
-	struct MHD_Response *resp = r->response;
-	enum MHD_Result ret;
-
-	if (resp == NULL)
-		resp = response_copy(r->out_len, r->out ? r->out : "");
-	if (resp == NULL)
-		return MHD_NO;
-	if (r->content_type != NULL)
+	if (type != NULL)
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
-					r->content_type);
+					type);
 	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(resp, "X-Frame-Options", "DENY");
 	MHD_add_response_header(resp, "Referrer-Policy", "same-origin");
@@ -514,12 +422,27 @@ static enum MHD_Result answer(struct web_request *r)
 				"default-src 'self'; img-src 'self' data:; "
 				"style-src 'self'; script-src 'self'; "
 				"frame-ancestors 'none'");
+	if (cache_control != NULL)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+					cache_control);
+}
+
+static enum MHD_Result answer(struct web_request *r)
+{
+	struct MHD_Response *resp = r->response;
+	enum MHD_Result ret;
+
+	if (r->queued)
+		return r->queued_ret;
+	if (resp == NULL)
+		resp = response_copy(r->out_len, r->out ? r->out : "");
+	if (resp == NULL)
+		return MHD_NO;
+	web_headers(resp, r->content_type,
+		    strncmp(r->url, "/api/", 5) == 0 ? "no-store" : NULL);
 	if (r->cookie[0] != '\0')
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_SET_COOKIE,
 					r->cookie);
-	if (strncmp(r->url, "/api/", 5) == 0)
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
-					"no-store");
 	ret = MHD_queue_response(r->con, r->status ? r->status : 500, resp);
 	MHD_destroy_response(resp);
 	r->response = NULL;
@@ -619,6 +542,10 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 			 strerror(errno));
 		goto fail;
 	}
+	if (web_files_start(web) < 0) {
+		snprintf(err, errlen, "web: out of memory");
+		goto fail;
+	}
 	for (int i = 0; i < WEB_POOL; i++)
 		if (db_open(cfg->db_path, DB_OPEN_READONLY | DB_OPEN_NO_CHECK,
 			    &web->pool[i], why, sizeof(why)) != DB_OK) {
@@ -632,6 +559,12 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "web: %s", why);
 		goto fail;
 	}
+	/* Answers are kept (web_cache.c): the readers need little of the
+	 * file in memory, the others nearly none. */
+	for (int i = 0; i < WEB_POOL; i++)
+		db_cache_kib(web->pool[i], WEB_POOL_CACHE_KIB);
+	db_cache_kib(web->version_db, 64);
+	db_cache_kib(web->writer, 64);
 	memset(&addr, 0, sizeof(addr));
 	if (inet_pton(AF_INET6, cfg->listen,
 		      &((struct sockaddr_in6 *)&addr)->sin6_addr) == 1) {
@@ -734,9 +667,9 @@ void web_stop(struct web *web)
 	for (int i = 0; i < WEB_POOL; i++)
 		db_close(web->pool[i]);
 	db_close(web->writer);
+	web_cache_stop(web);
+	web_files_stop(web);
 	db_close(web->version_db);
-	for (int i = 0; i < WEB_CACHE; i++)
-		free(web->cache[i].body);
 	pthread_mutex_destroy(&web->cache_lock);
 	for (int i = 0; i < WEB_RING; i++)
 		free(web->ring[i].json);

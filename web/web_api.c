@@ -372,24 +372,15 @@ struct tables_ctx {
 	int n;
 };
 
-static int newest_game(void *ctx, const struct db_game_info *g)
-{
-	*(int64_t *)ctx = g->id;
-	return 1;
-}
-
 /* The board a table shows: that of its game under way, else of the last
  * game played there; null when none was. */
 static void table_board(struct jbuf *b, struct db *db, int64_t table,
 			int64_t game)
 {
-	struct db_history_filter f = { 0 };
 	struct db_game_info g;
 
-	f.table_id = table;
-	f.limit = 1;
-	if (game == 0)
-		db_history(db, &f, newest_game, &game);
+	if (game == 0 && db_game_last_at(db, table, &game) != DB_OK)
+		game = 0;
 	if (game == 0 || db_game_get(db, game, &g) != DB_OK) {
 		jbuf_printf(b, "null");
 		return;
@@ -694,6 +685,7 @@ void api_history(struct web_request *r)
 	const char *v;
 	char *end;
 
+	db_read_begin(db);	/* the player and his games at one moment */
 	if (db_player_get(db, r->param[0], &p) != DB_OK) {
 		web_error(r, 404, "no player %" PRId64, r->param[0]);
 		goto out;
@@ -742,5 +734,6 @@ void api_history(struct web_request *r)
 	jbuf_printf(&b, "]");
 	web_json(r, &b);
 out:
+	db_read_end(db);
 	web_db_release(r->web, db);
 }

@@ -23,9 +23,16 @@
 #define WEB_RING 1024		/* verdicts kept for Last-Event-ID */
 #define WEB_LIVE_MAX 64		/* tables with a live state */
 #define WEB_POOL 4		/* read connections to the database */
+#define WEB_POOL_CACHE_KIB 1000	/* the file's pages each keeps */
 #define WEB_SESSIONS 32
 #define WEB_LOGIN_TRACK 256	/* addresses whose logins are counted */
 #define WEB_CACHE 64		/* API answers kept until the data change */
+#define WEB_KEY_MAX 256		/* a kept answer's path and query */
+#define WEB_VERSION_US 1000	/* the database asked for changes at most
+				   this often (microseconds) */
+/* The files' Cache-Control: kept, and asked for again with their ETag
+ * (304 when unchanged), so a new version shows at once. */
+#define WEB_FILE_CACHE "no-cache"
 #define WEB_CONNECTIONS 256	/* web.connection-limit's default */
 #define WEB_PER_IP 64		/* web.per-ip-limit's default */
 #define WEB_REQUEST_S 10	/* a request must arrive whole within */
@@ -57,6 +64,13 @@ struct web_login_track {
 	char ip[64];		/* "" when free */
 	unsigned tries;		/* passwords tried or failed in the minute */
 	uint64_t window;	/* monotonic second the minute started */
+};
+
+/* A file compiled in, answered by reference (web_cache.c). */
+struct web_file {
+	const char *name;
+	char etag[24];			/* "\"<16 hex digits>\"" */
+	struct MHD_Response *ok, *same;	/* 200 with the file; 304 */
 };
 
 struct web {
@@ -98,13 +112,15 @@ struct web {
 	pthread_mutex_t cache_lock;
 	struct db *version_db;
 	int64_t cache_dbv;
+	uint64_t version_at;		/* when it was last asked (us) */
 	uint64_t cache_live, live_gen;
 	struct {
-		char url[256];
-		char *body;
-		size_t len;
+		char key[WEB_KEY_MAX];
+		struct MHD_Response *resp;	/* NULL: free */
 	} cache[WEB_CACHE];
 	unsigned cache_next;
+	struct web_file *files;		/* the files compiled in */
+	size_t nfiles;
 };
 
 enum { WEB_MAX_PARAMS = 2 };
@@ -126,6 +142,8 @@ struct web_request {
 	const char *content_type;
 	char cookie[160];		/* Set-Cookie value, or "" */
 	struct MHD_Response *response;	/* a prepared one (files, events) */
+	int queued;			/* a shared answer was queued: */
+	enum MHD_Result queued_ret;	/* with this result */
 };
 
 /* web.c */
@@ -140,6 +158,29 @@ uint64_t web_now_s(void);
 int web_live_slot(struct web *web, int64_t board_id);
 /* A query parameter, or NULL. */
 const char *web_arg(struct web_request *r, const char *name);
+
+/* The headers of every answer: its type (NULL: none), Cache-Control
+ * (NULL: none), and the safety ones. */
+void web_headers(struct MHD_Response *resp, const char *type,
+		 const char *cache_control);
+const char *web_content_type(const char *path);
+/* Data that outlives the response (the files compiled in). */
+struct MHD_Response *web_response_static(size_t size, const void *data);
+
+/* web_cache.c. Runs a read route's handler, or queues its kept answer
+ * (by path and query) when the data have not changed since. */
+void web_cache_run(struct web_request *r,
+		   void (*handler)(struct web_request *r));
+/* Lets the kept answers go (after the server stopped). */
+void web_cache_stop(struct web *web);
+/* The answers kept for the files compiled in, made at the start. */
+int web_files_start(struct web *web);
+void web_files_stop(struct web *web);
+/* Queues file `name` compiled in (or 304 when the client has it);
+ * -1 when there is no such file. */
+int web_file_builtin(struct web_request *r, const char *name);
+/* Whether the request's If-None-Match names `etag` (or "*"). */
+int web_etag_matches(struct web_request *r, const char *etag);
 
 /* web_guard.c: started before the server, stopped after it. */
 int web_guard_start(struct web *web, char *err, size_t errlen);
