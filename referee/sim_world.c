@@ -697,7 +697,7 @@ int sim_world_turn(struct sim *s, FILE *truth)
 	while (move(s, b, &t, &over))
 		;
 	observe(s, b);
-	sim_settle(s);
+	sim_settle_all(s);
 	judge(s, b, truth);
 	arbiter(s, b);
 	sim_resync(s);
