@@ -94,6 +94,8 @@ struct sim_config {
 	struct sim_noise noise;
 	struct sim_world world;
 	int counts;			/* drops and, after each move, counts */
+	char level[16];			/* the named level set, or "" (for a
+					   configuration that names one) */
 	struct referee_config referee;
 	int timing;			/* measure the referee per observation */
 };

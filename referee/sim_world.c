@@ -67,6 +67,8 @@ int sim_config_level(struct sim_config *c, const char *name)
 		if (strcmp(sim_levels[i], name) == 0) {
 			c->world = levels[i].world;
 			c->noise.illegal = levels[i].illegal;
+			snprintf(c->level, sizeof(c->level), "%s",
+				 sim_levels[i]);
 			return 0;
 		}
 	return -1;
