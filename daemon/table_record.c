@@ -52,6 +52,7 @@ static void op_free(struct record_op *op)
 	free(op->position);
 	free(op->text);
 	free(op->options);
+	free(op->evidence);
 }
 
 static const char *source_word(enum verdict_source s)
@@ -96,6 +97,7 @@ static void journal_incident(struct table *t, const struct verdict *v,
 	op->ply = v->ply;
 	op->incident = kind;
 	op->text = copy(v->text);
+	op->evidence = v->evidence[0] ? copy(v->evidence) : NULL;
 	/* A foul is kept against its player. */
 	if (v->kind == VERDICT_FOUL && v->seat >= 0 && v->seat < t->seats)
 		op->against = v->seat;
@@ -129,6 +131,7 @@ static void journal_move(struct table *t, const struct verdict *v)
 	op->incident = v->kind == VERDICT_WARN ? DB_INCIDENT_WARNING :
 		       DB_INCIDENT_COMMAND;
 	op->text = v->kind == VERDICT_ACCEPT ? NULL : copy(v->text);
+	op->evidence = v->evidence[0] ? copy(v->evidence) : NULL;
 }
 
 /* A move, or what a command did to the game. */
@@ -282,7 +285,7 @@ static int apply_move(struct table *t, struct flush *fs,
 		.player_id = op->seat >= 0 && op->seat < RULES_MAX_SEATS ?
 			     fs->player[op->seat] : 0,
 		.notation = op->move, .position = op->position,
-		.source = op->source, .at = op->at,
+		.source = op->source, .at = op->at, .evidence = op->evidence,
 	};
 	int rc;
 
@@ -325,7 +328,8 @@ static int apply_incident(struct table *t, struct flush *fs,
 	if (fs->game == 0)
 		return DB_OK;
 	return settled(t, db_incident_add(t->db, fs->game, op->ply,
-					  op->incident, player, op->text),
+					  op->incident, player, op->text,
+					  op->evidence),
 		       "recording an incident");
 }
 

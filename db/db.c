@@ -236,6 +236,12 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	"ALTER TABLE tournaments ADD COLUMN format TEXT NOT NULL"
 	"  DEFAULT 'knockout' CHECK (format IN ('knockout','round-robin'));"
 	"PRAGMA user_version = 7;",
+
+	/* 8: what the referee's judgement of a move or an incident rested
+	 * on (its evidence), for the arbiter. */
+	"ALTER TABLE moves ADD COLUMN evidence TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE incidents ADD COLUMN evidence TEXT NOT NULL DEFAULT '';"
+	"PRAGMA user_version = 8;",
 };
 
 void db_now(char *buf, size_t len)

@@ -29,11 +29,12 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 7
+#define DB_SCHEMA_VERSION 8
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
 #define DB_TEXT_MAX 512		/* options, positions, notation */
+#define DB_EVIDENCE_MAX 256	/* a judgement's evidence */
 #define DB_MAX_MEMBERS 6	/* players per seat (teams) */
 
 enum db_status {
@@ -180,6 +181,8 @@ struct db_move {
 	const char *position;		/* position text after the move */
 	const char *source;
 	const char *at;			/* NULL: now */
+	const char *evidence;		/* what the referee's judgement rested
+					   on (KEY=VALUE words); NULL: none */
 };
 
 struct db_game_end {
@@ -210,8 +213,10 @@ int db_game_add(struct db *db, const struct db_game_new *g,
 #define DB_INCIDENT_WARNING "warning"
 #define DB_INCIDENT_COMMAND "command"
 
+/* `evidence`: what the judgement rested on (KEY=VALUE words), or NULL. */
 int db_incident_add(struct db *db, int64_t game_id, int ply,
-		    const char *kind, int64_t player_id, const char *text);
+		    const char *kind, int64_t player_id, const char *text,
+		    const char *evidence);
 
 struct db_game_info {
 	int64_t id;
@@ -268,6 +273,7 @@ struct db_move_info {
 	char position[DB_TEXT_MAX];
 	char source[16];
 	char at[DB_TIME_MAX];
+	char evidence[DB_EVIDENCE_MAX];	/* "" when none */
 };
 
 int db_game_get(struct db *db, int64_t id, struct db_game_info *out);
@@ -474,6 +480,7 @@ struct db_incident_info {
 	char kind[16];
 	char text[DB_TEXT_MAX];
 	char at[DB_TIME_MAX];
+	char evidence[DB_EVIDENCE_MAX];	/* "" when none */
 };
 int db_game_incidents(struct db *db, int64_t game_id,
 		      int (*each)(void *ctx, const struct db_incident_info *i),
