@@ -883,6 +883,38 @@ static void test_counts_catch_a_seed_left_behind(void **state)
 	fix_close(f);
 }
 
+/* After the end, the counts tell the end being put away (the last
+ * seeds swept, or not yet) from play after it, and a count misread. */
+static void test_counts_show_play_after_the_end(void **state)
+{
+	static const int e_f_n[] = { 10, 11, STORE_N, -1 };	/* E, F, N */
+	struct fix *f = counted();
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 2 1/20 24/S");
+	sow(f, 1.0, 0.3, "S");
+	feed(f, 1.6, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 2 1/21 24");
+	assert_says(last(f, VERDICT_OVER), "N wins 27-21");
+	/* Not swept yet, swept in part, swept, one count misread. */
+	feed(f, 3.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 2 1/21 24");
+	feed(f, 4.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 2 0/21 25");
+	feed(f, 5.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 0 0/21 27");
+	feed(f, 6.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 1 0/21 27");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	/* Pit E sown after the end, its drops unsensed: the counts tell. */
+	feed(f, 8.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 0 2/21 25");
+	assert_int_equal(count(f, VERDICT_FOUL), 1);
+	assert_about(last(f, VERDICT_FOUL), CAUSE_AFTER_END, e_f_n);
+	assert_says(last(f, VERDICT_FOUL), "the game is over: restore the "
+		    "board (the counts show play after the end");
+	assert_true(referee_restoring(f->ref));
+	/* The board put back as it was left: restored, the game over. */
+	feed(f, 12.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 2 1/21 24");
+	assert_false(referee_restoring(f->ref));
+	assert_false(referee_in_game(f->ref));
+	fix_close(f);
+}
+
 static void test_counts_show_a_missed_pulse_harmless(void **state)
 {
 	static const int pit_e[] = { PIT_E, -1 };
@@ -1531,6 +1563,7 @@ int main(void)
 		cmocka_unit_test(test_drops_while_held_wait_for_the_arbiter),
 		cmocka_unit_test(test_counts_catch_a_seed_left_behind),
 		cmocka_unit_test(test_counts_show_a_missed_pulse_harmless),
+		cmocka_unit_test(test_counts_show_play_after_the_end),
 		cmocka_unit_test(test_counts_settle_a_held_move),
 		cmocka_unit_test(test_snapshot_exact_chain_of_extra_turns),
 		cmocka_unit_test(test_snapshot_within_tolerance),
