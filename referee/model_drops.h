@@ -53,6 +53,7 @@ enum drops_misplay {
 	MIS_STORE,	/* a piece where the mover may not sow */
 	MIS_UNCARRIED,	/* the pieces to carry were not carried */
 	MIS_LIFTED,	/* another place was lifted (its shadow) */
+	MIS_REVERSE,	/* the pieces sown the wrong way round */
 	MIS_OTHER,	/* a misplay of another kind */
 	MIS_COUNT
 };

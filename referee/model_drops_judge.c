@@ -24,7 +24,7 @@
 
 static const char *const misplay_key[MIS_COUNT] = {
 	"", "short", "double", "skip", "store", "uncarried", "lifted",
-	"other"
+	"reverse", "other"
 };
 
 #define VARIANT_PATH_MAX 24	/* longer sowings are not read misplayed */
@@ -93,6 +93,15 @@ static void read_sowing(struct drops *d, int e, int n, struct reading *g)
 		      x->path[m - 1]);
 	if (m > VARIANT_PATH_MAX)
 		return;
+	/* Sown the wrong way round: as many pieces, the other way. */
+	if (d->ref->sense->reversed != NULL &&
+	    d->ref->sense->reversed(d->ref->game, ref_pos_const(d->ref), x,
+				    path) == m && m > 0) {
+		c = match_cost(&d->board, path, m, x->origin, d->pend,
+			       d->pend_t, n, 0, rows);
+		found(g, MIS_REVERSE, c + DROPS_MISPLAY, e, 0, x->origin,
+		      path[0]);
+	}
 	/* Drops in each place beyond what the move puts there: a piece
 	 * doubled or sown one further shows as one more (two pieces that
 	 * made one pulse read as pieces left behind). */
@@ -168,6 +177,14 @@ static int strays(const struct drops *d, int e, int n)
 	in[x->origin] = 1;
 	if (x->beyond >= 0)
 		in[x->beyond] = 1;
+	if (d->ref->sense->reversed != NULL && x->npath <= VARIANT_PATH_MAX) {
+		uint8_t back[VARIANT_PATH_MAX];
+		int m = d->ref->sense->reversed(d->ref->game,
+						ref_pos_const(d->ref), x, back);
+
+		for (int k = 0; k < m; k++)
+			in[back[k]] = 1;
+	}
 	for (int h = 0; h < d->ref->nholes; h++) {
 		in[h] |= x->tail[h] > 0;
 		if (d->board.extra[h] < least)
@@ -417,6 +434,10 @@ void drops_misplay_words(struct drops *d, enum drops_misplay mis,
 			 ref_hole_name(ref, x->path[at]),
 			 ref_hole_word(ref, x->path[m - 1]),
 			 ref_hole_name(ref, x->path[m - 1]));
+		break;
+	case MIS_REVERSE:
+		snprintf(buf, len, "%s %s the wrong way round", w->doing,
+			 move);
 		break;
 	case MIS_SKIP:
 		snprintf(buf, len, "%s %s: %s %s was passed over and a %s fell "

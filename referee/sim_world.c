@@ -156,6 +156,8 @@ struct sowing {
 	int ply, seat;
 	char text[SIM_MOVE_TEXT];
 	const struct sim_illegal *il;	/* NULL: legal */
+	int same;		/* illegal, yet its drops are exactly a legal
+				   move's: no drop gate can tell */
 	enum sim_class c;
 };
 
@@ -316,8 +318,24 @@ static struct sowing *new_sowing(struct sim *s, struct sim_batch *b,
 	sw->seat = seat;
 	snprintf(sw->text, sizeof(sw->text), "%s", text);
 	sw->il = il;
+	sw->same = 0;
 	b->illegal |= il != NULL;
 	return sw;
+}
+
+/* Whether the drops of `hand` are exactly those of a legal move. */
+static int like_legal(const struct sim *s, const struct sim_hand *hand)
+{
+	for (size_t j = 0; j < s->nacts; j++) {
+		const struct sim_act *a = &s->acts[j];
+
+		if (a->ndrops == hand->ndrops && a->ncarry == 0 &&
+		    hand->ncarry == 0 &&
+		    memcmp(a->drop, hand->drops,
+			   (size_t)hand->ndrops * sizeof(int)) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* A hand makes `hand` from `t`, lifting `lifted`; when the last piece
@@ -474,7 +492,9 @@ static int move(struct sim *s, struct sim_batch *b, uint64_t *t, int *over)
 	if (end_drops >= 0)
 		hand.carry = b->last.carry, hand.ncarry = b->last.ncarry;
 	new_sowing(s, b, seat, il != NULL && il->when == SIM_EXTRA_TURN ?
-		   "-" : act->text, il);
+		   "-" : act->text, il)->same = il != NULL &&
+					       il->drops != NULL &&
+					       like_legal(s, &hand);
 	fell = make(s, b, *t, origin, &hand);
 	if (il != NULL) {		/* the batch ends with it */
 		if (il->drops != NULL)
@@ -627,6 +647,9 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 			sw->c = judge_illegal(v, stopped);
 			s->stats.illegal++;
 			s->stats.count[sw->c]++;
+			s->stats.same += sw->same;
+			s->stats.same_accepted += sw->same &&
+						  sw->c == SIM_ILLEGAL_ACCEPTED;
 			count_kind(s, sw->il, sw->c);
 		}
 		stopped |= v != NULL && (v->kind == VERDICT_HOLD ||
