@@ -88,7 +88,9 @@ static int whole_at_once(const struct drops *d)
 	for (int e = 0; e < d->nexpect; e++) {
 		const struct match_result *r = &d->result[e];
 
-		if (r->cost <= MATCH_COST_SHADOW &&
+		/* (a cost of exactly the board's shadow: the shadow) */
+		if ((r->cost <= MATCH_COST_SHADOW ||
+		     r->cost == d->board.shadow) &&
 		    (r->tail_sensed == r->tail_expected || d->expect[e].ends) &&
 		    (whole < 0 || r->cost < d->result[whole].cost))
 			whole = e;

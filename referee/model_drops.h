@@ -30,6 +30,10 @@
 #define DROPS_TIE 7
 /* No move costing this much can be taken or held: a foul. */
 #define DROPS_FOUL_AT (DROPS_OTHER + DROPS_MARGIN)
+/* The board's record of shadows before it has shown any: one move in
+ * 10 (DROPS_PRIOR_SHADOW_MOVES moves with DROPS_PRIOR_SHADOWS). */
+#define DROPS_PRIOR_SHADOWS 2.0
+#define DROPS_PRIOR_SHADOW_MOVES 20.0
 /* A line's record before it has shown anything: a missed or an extra
  * pulse in 500 (DROPS_PRIOR_SEEDS seeds with DROPS_PRIOR_FAULTS). */
 #define DROPS_PRIOR_FAULTS 0.1
@@ -85,6 +89,9 @@ struct drops {
 	struct line_track *track;	/* one per place */
 	uint64_t record_seen;		/* the lines' records the board's
 					   costs were made from */
+	/* The hand's shadow on the place lifted: moves taken with a pulse
+	 * there before the first drop, of the moves taken. */
+	unsigned shadows, shadow_moves;
 	char geometry_of[200];		/* the options its geometry is of */
 
 	uint8_t pend[MATCH_OBS_MAX];	/* drops of the move under way */

@@ -138,6 +138,9 @@ void drops_line_costs(struct drops *d)
 	struct referee *ref = d->ref;
 	uint64_t now = records(ref);
 
+	d->board.shadow = chance_cost((d->shadows + DROPS_PRIOR_SHADOWS) /
+				      (d->shadow_moves +
+				       DROPS_PRIOR_SHADOW_MOVES));
 	if (now == d->record_seen)
 		return;
 	d->record_seen = now;
@@ -199,6 +202,7 @@ void drops_account(struct drops *d, const struct sense_expect *e,
 		if (!missed && ref->health[h].state != LINE_DEAD)
 			d->track[h].missed_in_a_row = 0;
 	}
+	d->shadow_moves++;
 	for (int i = 0; i < r->ndev; i++) {
 		const struct match_deviation *v = &r->dev[i];
 
@@ -206,6 +210,8 @@ void drops_account(struct drops *d, const struct sense_expect *e,
 			line_missed(d, v->expected);
 		else if (v->step == STEP_EXTRA && !drops_is_shadow(e, r, v))
 			ref->health[v->sensed].extras++;
+		else if (v->step == STEP_EXTRA)
+			d->shadows++;
 	}
 }
 
