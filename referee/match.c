@@ -14,6 +14,7 @@ void match_board_costs(struct match_board *b, int miss, int extra)
 		b->extra[h] = (uint16_t)extra;
 	}
 	b->shadow = MATCH_COST_SHADOW;
+	b->roll = MATCH_COST_ROLL;
 }
 
 static inline int extra_cost(const struct match_board *b, int hole)
@@ -98,7 +99,7 @@ static int fill_row(const struct match_board *b, const uint8_t *path, int m,
 				step = STEP_MATCH;
 			}
 		} else if (b->adjacent[o * b->holes + x] && !b->forbidden[o]) {
-			c = up[j - 1] + MATCH_COST_ROLL;
+			c = up[j - 1] + b->roll;
 			if (c < best) {
 				best = c;
 				step = STEP_ROLL;

@@ -27,6 +27,10 @@
 #define DROPS_MISPLAY 58	/* a chance of 0.3 % */
 #define DROPS_OTHER 115		/* 0.001 % */
 #define DROPS_MARGIN 12		/* three to one */
+/* A misplay that explains the drops exactly, with no sensor fault,
+ * against a legal reading that needs one: the legal reading is taken
+ * only when it is ten times likelier. */
+#define DROPS_MARGIN_EXACT 23	/* ten to one */
 #define DROPS_TIE 7
 /* No move costing this much can be taken or held: a foul. */
 #define DROPS_FOUL_AT (DROPS_OTHER + DROPS_MARGIN)
@@ -34,6 +38,9 @@
  * 10 (DROPS_PRIOR_SHADOW_MOVES moves with DROPS_PRIOR_SHADOWS). */
 #define DROPS_PRIOR_SHADOWS 2.0
 #define DROPS_PRIOR_SHADOW_MOVES 20.0
+/* Its record of rolled pieces before it has shown any: one in 200. */
+#define DROPS_PRIOR_ROLLS 0.5
+#define DROPS_PRIOR_ROLL_PIECES 100.0
 /* A line's record before it has shown anything: a missed or an extra
  * pulse in 500 (DROPS_PRIOR_SEEDS seeds with DROPS_PRIOR_FAULTS). */
 #define DROPS_PRIOR_FAULTS 0.1
@@ -92,6 +99,9 @@ struct drops {
 	/* The hand's shadow on the place lifted: moves taken with a pulse
 	 * there before the first drop, of the moves taken. */
 	unsigned shadows, shadow_moves;
+	/* Pieces that rolled into the next place, of the pieces sown in
+	 * the moves taken. */
+	unsigned rolls, roll_pieces;
 	char geometry_of[200];		/* the options its geometry is of */
 
 	uint8_t pend[MATCH_OBS_MAX];	/* drops of the move under way */

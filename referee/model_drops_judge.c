@@ -169,7 +169,7 @@ static int strays(const struct drops *d, int e, int n)
 {
 	const struct sense_expect *x = &d->expect[e];
 	uint8_t in[SENSE_HOLES_MAX];
-	int least = MATCH_COST_ROLL, cost = 0;
+	int least = d->board.roll, cost = 0;
 
 	memset(in, 0, (size_t)d->ref->nholes);
 	for (int k = 0; k < x->npath; k++)
@@ -212,7 +212,7 @@ static void read_drops(struct drops *d, int best, int n, struct reading *g)
 	for (int k = 0; k < MIS_COUNT; k++)
 		g->cost[k] = MATCH_FAR;
 	g->cost[MIS_OTHER] = DROPS_OTHER;
-	if (g->legal <= DROPS_MISPLAY - DROPS_MARGIN)
+	if (g->legal <= DROPS_MISPLAY - DROPS_MARGIN_EXACT)
 		return;
 	for (int e = 0; e < d->nexpect; e++) {
 		if (d->result[e].prefix_cost >= MATCH_FAR)
@@ -545,12 +545,17 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 	const struct sense_expect *e = &d->expect[g->move];
 	const struct match_result *r = &d->result[g->move];
 	int margin = g->legal - g->illegal, faulty = r->tail_cost > 0;
+	/* A misplay of the sowing itself fits every drop as it came: only
+	 * its own chance. */
+	int exact = g->base >= 0 && g->illegal <= DROPS_MISPLAY &&
+		    (g->mis == MIS_SHORT || g->mis == MIS_DOUBLE ||
+		     g->mis == MIS_SKIP || g->mis == MIS_REVERSE);
 
 	for (int i = 0; i < r->ndev; i++)
 		faulty |= !drops_is_shadow(e, r, &r->dev[i]);
 	if (margin >= DROPS_MARGIN && g->mis != MIS_UNCARRIED)
 		return "foul";
-	if (margin > -DROPS_MARGIN ||
+	if (margin > -(exact && faulty ? DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
 	    (faulty && d->ref->cfg.accept_cost == 0) ||
 	    (r->matched == 0 && e->npath > 0 && r->cost > 0 &&
 	     r->tail_sensed < 2) ||
@@ -640,6 +645,16 @@ static void hold_ties(struct drops *d, int best, int ties)
 	hold(d, best, why, &about, NULL);
 }
 
+/* The likeliest misplay of the drops pend[0..n), `best` the legal move
+ * that fits best. */
+static int misplay_cost(struct drops *d, int best, int n)
+{
+	struct reading g;
+
+	read_drops(d, best, n, &g);
+	return g.illegal;
+}
+
 /* Drops the move's reading leaves over (extra, or beyond a roll): the
  * only ones another move could have made. */
 static int has_extra(const struct drops *d, int e)
@@ -699,10 +714,12 @@ void drops_judge(struct drops *d, int n)
 	    judge_touched(d, n, touched, best))
 		return;
 	/* Two players' sowings, one after the other or overlapping, when
-	 * that reads the drops better than one move with its faults. */
+	 * that reads the drops better than one move with its faults, and
+	 * than one misplayed sowing. */
 	if (d->result[best].cost >= DROPS_MARGIN && has_extra(d, best) &&
 	    drops_split(d, n, &two) &&
-	    two.cost + DROPS_MARGIN <= d->result[best].cost) {
+	    two.cost + DROPS_MARGIN <= d->result[best].cost &&
+	    two.cost + DROPS_MARGIN <= misplay_cost(d, best, n)) {
 		drops_judge_split(d, n, &two);
 		return;
 	}

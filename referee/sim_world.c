@@ -542,15 +542,34 @@ static void observe(struct sim *s, struct sim_batch *b)
 
 /* The next verdict about a move in the log from `*at`: a move taken or
  * held, or a foul. */
+static int about_a_move(const struct logged *l)
+{
+	return ((l->kind == VERDICT_ACCEPT || l->kind == VERDICT_WARN ||
+		 l->kind == VERDICT_HOLD) && l->move[0] != '\0') ||
+	       l->kind == VERDICT_FOUL;
+}
+
+/* The move held just before log entry `i` is the one it takes: the
+ * hold confirmed (by the counts, or the opponent's button), one move. */
+static int confirms(const struct sim *s, int i)
+{
+	const struct logged *l = &s->log[i];
+
+	if (l->kind != VERDICT_ACCEPT && l->kind != VERDICT_WARN)
+		return 0;
+	while (--i >= 0 && !about_a_move(&s->log[i]))
+		;
+	return i >= 0 && s->log[i].kind == VERDICT_HOLD &&
+	       strcmp(s->log[i].move, l->move) == 0;
+}
+
 static const struct logged *next_verdict(const struct sim *s, int *at)
 {
 	while (*at < s->nlog) {
-		const struct logged *l = &s->log[(*at)++];
+		int i = (*at)++;
 
-		if (((l->kind == VERDICT_ACCEPT || l->kind == VERDICT_WARN ||
-		      l->kind == VERDICT_HOLD) && l->move[0] != '\0') ||
-		    l->kind == VERDICT_FOUL)
-			return l;
+		if (about_a_move(&s->log[i]) && !confirms(s, i))
+			return &s->log[i];
 	}
 	return NULL;
 }
