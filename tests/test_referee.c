@@ -635,6 +635,22 @@ static void test_skipped_pit_is_held_then_rejected(void **state)
 	fix_close(f);
 }
 
+/* Pit c sown the wrong way round (b a, past North's store, F E): read
+ * as that misplay, named, not as a legal sowing with its faults. */
+static void test_sowing_the_wrong_way_round(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b a F E");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	assert_says(last(f, VERDICT_FOUL), "sowing c the wrong way round");
+	assert_non_null(strstr(last(f, VERDICT_FOUL)->evidence,
+			       "misplay=reverse:c@c"));
+	fix_close(f);
+}
+
 static void test_no_legal_sowing_is_a_foul_at_once(void **state)
 {
 	struct fix *f = started("");
@@ -1552,6 +1568,7 @@ int main(void)
 		cmocka_unit_test(test_touch_rule),
 		cmocka_unit_test(test_sowing_into_the_opponent_store_is_a_foul),
 		cmocka_unit_test(test_skipped_pit_is_held_then_rejected),
+		cmocka_unit_test(test_sowing_the_wrong_way_round),
 		cmocka_unit_test(test_no_legal_sowing_is_a_foul_at_once),
 		cmocka_unit_test(test_quiet_period_ends_a_turn_without_buttons),
 		cmocka_unit_test(test_capture_needs_its_seeds_carried),
