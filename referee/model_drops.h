@@ -183,6 +183,13 @@ void drops_keep_late(struct drops *d, const struct sense_expect *e,
  * hold for confirmation, or foul.
  */
 void drops_judge(struct drops *d, int n);
+/* Move `best` (expect[best]) read from pend[0..n) both ways, as a legal
+ * move and as a misplay: taken, held or a foul. */
+void drops_decide(struct drops *d, int n, int best);
+/* A misplay whose board the counts cannot tell from move `e`'s (not a
+ * seed left behind, two in one place, a place passed over) explains
+ * pend[0..n) three times better than `e`. */
+int drops_misplay_likelier(struct drops *d, int e, int n);
 /* A foul: `why`, and the drops pend[0..n). */
 void drops_foul(struct drops *d, int n, const char *why,
 		struct ref_about *about);

@@ -565,7 +565,7 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 }
 
 /* The move that fits best, read both ways: taken, held or a foul. */
-static void decide(struct drops *d, int n, int best)
+void drops_decide(struct drops *d, int n, int best)
 {
 	struct ref_about about = { .cause = CAUSE_NONE };
 	struct reading g;
@@ -655,6 +655,18 @@ static int misplay_cost(struct drops *d, int best, int n)
 	return g.illegal;
 }
 
+int drops_misplay_likelier(struct drops *d, int e, int n)
+{
+	struct reading g;
+
+	drops_evaluate(d, n, 1);
+	read_drops(d, e, n, &g);
+	/* Those that leave a board of their own the counts tell apart. */
+	if (g.mis == MIS_SHORT || g.mis == MIS_DOUBLE || g.mis == MIS_SKIP)
+		return 0;
+	return g.base >= 0 && g.illegal + DROPS_MARGIN <= d->result[e].cost;
+}
+
 /* Drops the move's reading leaves over (extra, or beyond a roll): the
  * only ones another move could have made. */
 static int has_extra(const struct drops *d, int e)
@@ -726,5 +738,5 @@ void drops_judge(struct drops *d, int n)
 	if (ties > 0 && d->result[best].cost < DROPS_FOUL_AT)
 		hold_ties(d, best, ties);
 	else
-		decide(d, n, best);
+		drops_decide(d, n, best);
 }

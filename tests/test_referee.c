@@ -899,6 +899,21 @@ static void test_counts_catch_a_seed_left_behind(void **state)
 	fix_close(f);
 }
 
+/* Twelve seeds sown the wrong way round from pit a fill the same pits
+ * as the legal sowing: the counts agree, the drops tell. */
+static void test_counts_agree_yet_the_drops_show_it_backwards(void **state)
+{
+	struct fix *f = counted();
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "12 0 0 0 0 0/4 4 4 4 4 4/6 6/S");
+	sow(f, 1.0, 0.1, "F E D C B A S f e d c b");
+	feed(f, 3.0, OBS_SNAPSHOT, "0 1 1 1 1 1/5 5 5 5 5 5/7 6");
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	assert_says(last(f, VERDICT_FOUL), "sowing a the wrong way round");
+	fix_close(f);
+}
+
 /* After the end, the counts tell the end being put away (the last
  * seeds swept, or not yet) from play after it, and a count misread. */
 static void test_counts_show_play_after_the_end(void **state)
@@ -1581,6 +1596,7 @@ int main(void)
 		cmocka_unit_test(test_counts_catch_a_seed_left_behind),
 		cmocka_unit_test(test_counts_show_a_missed_pulse_harmless),
 		cmocka_unit_test(test_counts_show_play_after_the_end),
+		cmocka_unit_test(test_counts_agree_yet_the_drops_show_it_backwards),
 		cmocka_unit_test(test_counts_settle_a_held_move),
 		cmocka_unit_test(test_snapshot_exact_chain_of_extra_turns),
 		cmocka_unit_test(test_snapshot_within_tolerance),
