@@ -39,6 +39,8 @@ static void add(struct sim_stats *to, const struct sim_stats *st)
 	to->legal += st->legal;
 	to->illegal += st->illegal;
 	to->unexplained += st->unexplained;
+	to->same += st->same;
+	to->same_accepted += st->same_accepted;
 	for (int c = 0; c < SIM_CLASSES; c++)
 		to->count[c] += st->count[c];
 	for (int i = 0; i < SIM_TIMING_BUCKETS; i++)
@@ -93,12 +95,14 @@ static int run(const char *level, int counts, unsigned long games,
 		if (night(level, counts, (games + NIGHTS - 1 - (unsigned long)n) /
 			  NIGHTS, seed * 100 + (uint64_t)n, &all) < 0)
 			return -1;
-	printf("%-9s %-6s %6lu %7.2f%% %6.2f%% %7lu %6.2f%% %6.2f%% %6lu "
-	       "%5.1f%% %5.1f%% %5.1f%% %5.1f %5.1f\n", level,
+	printf("%-9s %-6s %6lu %7.2f%% %6.2f%% %7lu %6.2f%% %6.2f%% %6.2f%% "
+	       "%6lu %5.1f%% %5.1f%% %5.1f%% %5.1f %5.1f\n", level,
 	       counts ? "+count" : "drops", st->legal,
 	       pct(st->count[SIM_LEGAL_ACCEPTED], st->legal),
 	       pct(st->count[SIM_LEGAL_UNSEEN], st->legal), st->illegal,
 	       pct(st->count[SIM_ILLEGAL_ACCEPTED], st->illegal),
+	       pct(st->count[SIM_ILLEGAL_ACCEPTED] - st->same_accepted,
+		   st->illegal - st->same),
 	       pct(st->count[SIM_ILLEGAL_UNSEEN], st->illegal),
 	       st->unexplained,
 	       pct(st->count[SIM_LEGAL_HELD], st->legal),
@@ -121,9 +125,10 @@ int main(int argc, char **argv)
 	       "illegal, with drops alone and with counts too;\n"
 	       "each level over %d nights of its own gates\n\n", games,
 	       NIGHTS);
-	printf("%-9s %-6s %6s %8s %7s %7s %7s %7s %6s %6s %6s %6s %5s %5s\n",
-	       "level", "source", "legal", "taken", "silent", "illegal",
-	       "TAKEN", "silent", "unexpl", "held", "fouled", "misrd",
+	printf("%-9s %-6s %6s %8s %7s %7s %7s %7s %7s %6s %6s %6s %6s %5s "
+	       "%5s\n", "level", "source", "legal", "taken", "silent",
+	       "illegal", "TAKEN", "TAKEN*", "silent", "unexpl", "held",
+	       "fouled", "misrd",
 	       "p50us", "p99us");
 	for (int l = 0; l < 3; l++)
 		for (int counts = 0; counts < 2; counts++)
@@ -132,10 +137,12 @@ int main(int argc, char **argv)
 				return 1;
 	printf("\ntaken: legal moves accepted without help (maybe warned); "
 	       "silent: moves with no\nverdict at all; TAKEN: illegal moves "
-	       "accepted; unexpl: moves accepted that no\nmove made; held, "
-	       "fouled, misrd: legal moves held, called a foul, taken as\n"
-	       "another move; p50us, p99us: referee time per observation. "
-	       "Under each level,\nper way of illegal play: "
+	       "accepted; TAKEN*: the same, leaving out\nthe illegal moves "
+	       "whose drops are exactly a legal move's (no drop gate can\n"
+	       "tell them; the counts do); unexpl: moves accepted that no "
+	       "move made;\nheld, fouled, misrd: legal moves held, called a "
+	       "foul, taken as another\nmove; p50us, p99us: referee time per "
+	       "observation.\nUnder each level, per way of illegal play: "
 	       "taken/silent/played.\n");
 	return 0;
 }

@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -824,7 +825,51 @@ struct moves_ctx {
 	struct cli_table *table;
 	char record[MOVES_MAX * 4];
 	size_t used;
+	/* The text's lines of what the judgements rested on, in order. */
+	char *notes;
+	size_t nnotes, notes_cap;
 };
+
+/* A line for the text's judgements: "  3 foul: TEXT" and its evidence. */
+static void note(struct moves_ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void note(struct moves_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if (c->nnotes + (size_t)n + 1 > c->notes_cap) {
+		size_t cap = 2 * c->notes_cap + (size_t)n + 256;
+		char *p = realloc(c->notes, cap);
+
+		if (p == NULL)
+			return;
+		c->notes = p;
+		c->notes_cap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(c->notes + c->nnotes, c->notes_cap - c->nnotes, fmt, ap);
+	va_end(ap);
+	c->nnotes += (size_t)n;
+}
+
+/* Whether evidence has the word `word` ("decided=take"). */
+static int has_word(const char *evidence, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = evidence; (p = strstr(p, word)) != NULL; p += n)
+		if ((p == evidence || p[-1] == ' ') &&
+		    (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
 
 static int moves_each(void *ctx, const struct db_move_info *m)
 {
@@ -849,14 +894,48 @@ static int moves_each(void *ctx, const struct db_move_info *m)
 		cli_json_string(stdout, m->position);
 		printf(",\"source\":\"%s\",\"at\":", m->source);
 		cli_json_string(stdout, m->at);
+		printf(",\"evidence\":");
+		cli_json_text_or_null(stdout, m->evidence);
 		putchar('}');
 	} else if (c->table != NULL) {
 		snprintf(ply, sizeof(ply), "%d", m->ply);
 		cli_table_row(c->table, ply,
 			      seat_name_of(c->kind, m->seat, buf, sizeof(buf)),
 			      m->player, m->notation, m->position, m->source);
+		/* The text lists the moves read with faults, not the
+		 * exact ones. */
+		if (m->evidence[0] != '\0' &&
+		    !(has_word(m->evidence, "legal=0.0") &&
+		      has_word(m->evidence, "decided=take")))
+			note(c, "%4d %-8s %s\n     evidence %s\n", m->ply,
+			     "move", m->notation, m->evidence);
 	}
 	c->n++;
+	return 0;
+}
+
+/* A game's incidents: in JSON, or as lines of the text's judgements. */
+static int incidents_each(void *ctx, const struct db_incident_info *i)
+{
+	struct moves_ctx *c = ctx;
+
+	if (c->json) {
+		printf("%s{\"ply\":%d,\"kind\":", c->n++ ? "," : "", i->ply);
+		cli_json_string(stdout, i->kind);
+		printf(",\"player\":");
+		cli_json_text_or_null(stdout, i->player);
+		printf(",\"text\":");
+		cli_json_string(stdout, i->text);
+		printf(",\"at\":");
+		cli_json_string(stdout, i->at);
+		printf(",\"evidence\":");
+		cli_json_text_or_null(stdout, i->evidence);
+		putchar('}');
+		return 0;
+	}
+	note(c, "%4d %-8s %s\n", i->ply, i->kind, i->text);
+	if (i->evidence[0] != '\0')
+		note(c, "     evidence %s\n", i->evidence);
 	return 0;
 }
 
@@ -918,8 +997,18 @@ static int game_show(int argc, char **argv)
 	if (rc == EXIT_OK && co.json) {
 		printf("],\"record\":");
 		cli_json_string(stdout, m->record);
-		rc = cli_db_result(db, game_fix_show_audit(db, id, 1));
+		printf(",\"incidents\":[");
+		m->n = 0;
+		rc = cli_db_result(db, db_game_incidents(db, id, incidents_each,
+							 m));
+		printf("]");
+		if (rc == EXIT_OK)
+			rc = cli_db_result(db, game_fix_show_audit(db, id, 1));
 		printf("}\n");
+	} else if (rc == EXIT_OK &&
+		   (rc = cli_db_result(db, db_game_incidents(
+			   db, id, incidents_each, m))) != EXIT_OK) {
+		;
 	} else if (rc == EXIT_OK) {
 		char shown[DB_TEXT_MAX];
 
@@ -958,8 +1047,11 @@ static int game_show(int argc, char **argv)
 		rc = cli_db_result(db, game_fix_show_audit(db, id, 0));
 		putchar('\n');
 		cli_table_print(m->table, stdout);
+		if (m->nnotes > 0)
+			printf("\nincidents and evidence:\n%s", m->notes);
 	}
 	cli_table_free(m->table);
+	free(m->notes);
 	free(m);
 	free(g);
 	db_close(db);

@@ -28,6 +28,8 @@ static void usage(FILE *out)
 		"  --confirm-snapshots  ask instead of accepting a near snapshot\n"
 		"  --health             print each sensor line's health at the end\n"
 		"  --position           print each table's final position\n"
+		"  --evidence           print what each judgement rests on, after\n"
+		"                       its verdict\n"
 		"  --strict             take no move with a sensor fault without the\n"
 		"                       arbiter (hold it instead)\n",
 		cli_progname);
@@ -55,6 +57,14 @@ static void print_verdict(void *ctx, const struct verdict *v)
 
 	verdict_format(v, line, sizeof(line));
 	fprintf(ctx, "%s\n", line);
+}
+
+/* The verdict, then its evidence as a comment line when it has one. */
+static void print_verdict_evidence(void *ctx, const struct verdict *v)
+{
+	print_verdict(ctx, v);
+	if (v->evidence[0] != '\0')
+		fprintf(ctx, "# evidence %s\n", v->evidence);
 }
 
 static void print_health(struct replay *rp)
@@ -87,13 +97,14 @@ static int run_replay(int argc, char **argv)
 		{ "health", no_argument, NULL, 'H' },
 		{ "position", no_argument, NULL, 'p' },
 		{ "strict", no_argument, NULL, 's' },
+		{ "evidence", no_argument, NULL, 'e' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct referee_config cfg;
 	struct trace trace;
 	struct replay rp;
 	char err[512];
-	int c, health = 0, position = 0, rc;
+	int c, health = 0, position = 0, evidence = 0, rc;
 	long value;
 
 	referee_config_default(&cfg);
@@ -134,6 +145,9 @@ static int run_replay(int argc, char **argv)
 		case 's':
 			cfg.accept_cost = 0;
 			break;
+		case 'e':
+			evidence = 1;
+			break;
 		default:
 			usage(stderr);
 			return EXIT_USAGE;
@@ -152,7 +166,8 @@ static int run_replay(int argc, char **argv)
 		fprintf(stderr, "%s: %s\n", cli_progname, err);
 		return EXIT_REFUSED;
 	}
-	if (replay_open(&rp, &trace, &cfg, print_verdict, stdout, err,
+	if (replay_open(&rp, &trace, &cfg, evidence ? print_verdict_evidence :
+			print_verdict, stdout, err,
 			sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", cli_progname, err);
 		trace_free(&trace);

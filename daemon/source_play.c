@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -230,6 +231,24 @@ static const char *const player_names[] = { "random", "greedy", NULL };
 
 #define S(field) CONF_AT(struct sim_config, field)
 
+/* "" or one of the simulator's named levels. */
+static const char *check_level(const char *value, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (value[0] == '\0')
+		return NULL;
+	for (int i = 0; sim_levels[i] != NULL; i++)
+		if (strcmp(value, sim_levels[i]) == 0)
+			return NULL;
+	n = (size_t)snprintf(buf, len, "'%s' is not ", value);
+	for (int i = 0; sim_levels[i] != NULL && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i == 0 ? "" :
+				      sim_levels[i + 1] == NULL ? " or " : ", ",
+				      sim_levels[i]);
+	return buf;
+}
+
 static const struct conf_item sim_items[] = {
 	{ "seed", 0, CONF_U64, "1", "seed of the simulation", S(seed), 0, 0,
 	  NULL, NULL },
@@ -240,6 +259,13 @@ static const struct conf_item sim_items[] = {
 	  NULL },
 	{ "sim.lifts", 0, CONF_BOOL, "no", "the board has hand-in-pit sensors",
 	  S(lifts), 0, 0, NULL, NULL },
+	{ "sim.level", 0, CONF_TEXT, "",
+	  "the physically modelled board and players: clean, moderate or "
+	  "heavy; empty: the per-pulse noise.* rates", S(level), 0, 0, NULL,
+	  check_level },
+	{ "sim.counts", 0, CONF_BOOL, "no",
+	  "with sim.level: a count source too, its counts after each move",
+	  S(counts), 0, 0, NULL, NULL },
 	{ "noise.bounce", 0, CONF_RATE, "0",
 	  "per pulse: a second edge within the debounce time",
 	  S(noise.bounce), 0, 0, NULL, NULL },
@@ -263,6 +289,8 @@ static const struct conf_item sim_items[] = {
 	  NULL, NULL },
 };
 
+#define NSIM_ITEMS (sizeof(sim_items) / sizeof(sim_items[0]))
+
 static void sim_init(void *block)
 {
 	sim_config_default(block);
@@ -276,6 +304,17 @@ static int sim_check(const struct conf_check *c)
 	if (sim_game_find(c->game->ops->name) == NULL)
 		return conf_check_fail(c, c->source_line, "source",
 				       "the simulator has no board for this game");
+	for (size_t i = 0; sim->level[0] != '\0' && i < NSIM_ITEMS; i++)
+		if (c->seen[i] && strncmp(sim_items[i].key, "noise.", 6) == 0)
+			return conf_check_fail(c, c->seen[i], sim_items[i].key,
+					       "sim.level replaces the per-pulse "
+					       "noise: set one or the other");
+	if (sim->level[0] != '\0' && !sim->world.on)
+		sim_config_level(sim, sim->level);
+	else if (sim->level[0] == '\0' && sim->counts)
+		return conf_check_fail(c, c->source_line, "sim.counts",
+				       "a count source is simulated with "
+				       "sim.level only");
 	sim->table = c->table->id;
 	snprintf(sim->game, sizeof(sim->game), "%s", c->game->ops->name);
 	snprintf(sim->options, sizeof(sim->options), "%s", c->table->options);
@@ -314,7 +353,7 @@ const struct source_ops source_sim_ops = {
 	.help = "a simulated table: players, sensor noise, an arbiter",
 	.conf = {
 		.items = sim_items,
-		.nitems = sizeof(sim_items) / sizeof(sim_items[0]),
+		.nitems = NSIM_ITEMS,
 		.size = sizeof(struct sim_config),
 		.init = sim_init,
 		.check = sim_check,

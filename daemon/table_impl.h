@@ -41,6 +41,7 @@ struct record_op {
 	int against;			/* the seat a foul is kept against, or -1 */
 	char move[16];
 	char *position, *text, *options;	/* owned, or NULL */
+	char *evidence;			/* the judgement's, owned, or NULL */
 	struct db_game_end end;		/* REC_OVER */
 	int64_t command;		/* REC_DONE: its id */
 	char outcome_kind[16], outcome_cause[24];

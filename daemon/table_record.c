@@ -52,6 +52,7 @@ static void op_free(struct record_op *op)
 	free(op->position);
 	free(op->text);
 	free(op->options);
+	free(op->evidence);
 }
 
 static const char *source_word(enum verdict_source s)
@@ -103,6 +104,7 @@ static void journal_incident(struct table *t, const struct verdict *v,
 	op->incident = kind;
 	op->cause = cause_of(v);
 	op->text = copy(v->text);
+	op->evidence = v->evidence[0] ? copy(v->evidence) : NULL;
 	/* A foul is kept against its player. */
 	if (v->kind == VERDICT_FOUL && v->seat >= 0 && v->seat < t->seats)
 		op->against = v->seat;
@@ -138,6 +140,7 @@ static void journal_move(struct table *t, const struct verdict *v)
 		       DB_INCIDENT_COMMAND;
 	op->cause = cause_of(v);
 	op->text = v->kind == VERDICT_ACCEPT ? NULL : copy(v->text);
+	op->evidence = v->evidence[0] ? copy(v->evidence) : NULL;
 }
 
 /* A move, or what a command did to the game. */
@@ -292,7 +295,7 @@ static int apply_move(struct table *t, struct flush *fs,
 		.player_id = op->seat >= 0 && op->seat < RULES_MAX_SEATS ?
 			     fs->player[op->seat] : 0,
 		.notation = op->move, .position = op->position,
-		.source = op->source, .at = op->at,
+		.source = op->source, .at = op->at, .evidence = op->evidence,
 	};
 	int rc;
 
@@ -337,7 +340,7 @@ static int apply_incident(struct table *t, struct flush *fs,
 		return DB_OK;
 	return settled(t, db_incident_add(t->db, fs->game, op->ply,
 					  op->incident, op->cause, player,
-					  op->text),
+					  op->text, op->evidence),
 		       "recording an incident");
 }
 

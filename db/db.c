@@ -342,6 +342,12 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	"INSERT INTO closed (id, clean) VALUES (1, 0);"
 	"CREATE INDEX games_board_started ON games(board_id, started);"
 	"PRAGMA user_version = 10;",
+
+	/* 11: what the referee's judgement of a move or an incident rested
+	 * on (its evidence), for the arbiter. */
+	"ALTER TABLE moves ADD COLUMN evidence TEXT NOT NULL DEFAULT '';"
+	"ALTER TABLE incidents ADD COLUMN evidence TEXT NOT NULL DEFAULT '';"
+	"PRAGMA user_version = 11;",
 };
 
 void db_now(char *buf, size_t len)

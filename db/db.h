@@ -29,11 +29,12 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 10
+#define DB_SCHEMA_VERSION 11
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
 #define DB_TEXT_MAX 512		/* options, positions, notation */
+#define DB_EVIDENCE_MAX 256	/* a judgement's evidence */
 #define DB_MAX_MEMBERS 6	/* players per seat (teams) */
 
 enum db_status {
@@ -191,6 +192,8 @@ struct db_move {
 	const char *position;		/* position text after the move */
 	const char *source;
 	const char *at;			/* NULL: now */
+	const char *evidence;		/* what the referee's judgement rested
+					   on (KEY=VALUE words); NULL: none */
 };
 
 struct db_game_end {
@@ -222,10 +225,11 @@ int db_game_add(struct db *db, const struct db_game_new *g,
 #define DB_INCIDENT_COMMAND "command"
 
 /* `cause`: the verdict's cause that made it ("rejected", "no-fit"), or
+ * NULL; `evidence`: what the judgement rested on (KEY=VALUE words), or
  * NULL. */
 int db_incident_add(struct db *db, int64_t game_id, int ply,
 		    const char *kind, const char *cause, int64_t player_id,
-		    const char *text);
+		    const char *text, const char *evidence);
 
 struct db_game_info {
 	int64_t id;
@@ -282,6 +286,7 @@ struct db_move_info {
 	char position[DB_TEXT_MAX];
 	char source[16];
 	char at[DB_TIME_MAX];
+	char evidence[DB_EVIDENCE_MAX];	/* "" when none */
 };
 
 int db_game_get(struct db *db, int64_t id, struct db_game_info *out);
@@ -624,6 +629,7 @@ struct db_incident_info {
 	char cause[24];			/* the verdict's cause, "" if none kept */
 	char text[DB_TEXT_MAX];
 	char at[DB_TIME_MAX];
+	char evidence[DB_EVIDENCE_MAX];	/* "" when none */
 };
 int db_game_incidents(struct db *db, int64_t game_id,
 		      int (*each)(void *ctx, const struct db_incident_info *i),

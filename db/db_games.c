@@ -197,6 +197,8 @@ int db_move_add_tx(struct db *db, int64_t game_id, const struct db_move *m)
 	db_bind_text(st, 7, m->position);
 	db_bind_text(st, 8, m->at ? m->at : now);
 	db_bind_text(st, 9, m->source);
+	if (m->evidence != NULL && m->evidence[0] != '\0')
+		db_bind_text(st, 10, m->evidence);
 	if ((rc = db_exec(db, st, "recording a move")) != DB_OK)
 		return rc;
 	if ((rc = db_prepare(db, Q_GAME_ADVANCE, &st)) != DB_OK)
@@ -292,7 +294,7 @@ int db_game_add(struct db *db, const struct db_game_new *g,
 
 int db_incident_add(struct db *db, int64_t game_id, int ply,
 		    const char *kind, const char *cause, int64_t player_id,
-		    const char *text)
+		    const char *text, const char *evidence)
 {
 	int rc;
 
@@ -304,12 +306,12 @@ int db_incident_add(struct db *db, int64_t game_id, int ply,
 	if ((rc = db_begin(db)) != DB_OK)
 		return rc;
 	return db_end(db, db_incident_add_tx(db, game_id, ply, kind, cause,
-					     player_id, text));
+					     player_id, text, evidence));
 }
 
 int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 		       const char *kind, const char *cause, int64_t player_id,
-		       const char *text)
+		       const char *text, const char *evidence)
 {
 	char now[DB_TIME_MAX];
 	sqlite3_stmt *st;
@@ -330,6 +332,8 @@ int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 		db_bind_text(st, 6, now);
 		if (cause != NULL && cause[0] != '\0')
 			db_bind_text(st, 7, cause);
+		if (evidence != NULL && evidence[0] != '\0')
+			db_bind_text(st, 8, evidence);
 		rc = db_exec(db, st, "recording an incident");
 	}
 	return rc;
@@ -437,6 +441,7 @@ int db_game_moves(struct db *db, int64_t id,
 		db_column_text(st, 5, m.position, sizeof(m.position));
 		db_column_text(st, 6, m.source, sizeof(m.source));
 		db_column_text(st, 7, m.at, sizeof(m.at));
+		db_column_text(st, 8, m.evidence, sizeof(m.evidence));
 		if (each(ctx, &m) != 0)
 			break;
 	}

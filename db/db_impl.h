@@ -240,7 +240,7 @@ int db_game_start_tx(struct db *db, const struct db_game_new *g,
 int db_move_add_tx(struct db *db, int64_t game_id, const struct db_move *m);
 int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 		       const char *kind, const char *cause, int64_t player_id,
-		       const char *text);
+		       const char *text, const char *evidence);
 
 /* The folder of file `path` ("." for a bare name, "/" at the root). */
 void db_folder_of(const char *path, char *dir, size_t len);

@@ -66,7 +66,7 @@ static int take_back_tx(struct db *db, int64_t game_id, int keep,
 		return rc;
 	if (incident != NULL)
 		rc = db_incident_add_tx(db, game_id, then ? then->ply : keep,
-					incident_kind, cause, 0, incident);
+					incident_kind, cause, 0, incident, NULL);
 	return rc;
 }
 
@@ -101,7 +101,7 @@ int db_game_set_options(struct db *db, int64_t game_id, const char *options,
 			       "stay", (long long)game_id);
 	if (rc == DB_OK && incident != NULL)
 		rc = db_incident_add_tx(db, game_id, 0, DB_INCIDENT_COMMAND,
-					cause, 0, incident);
+					cause, 0, incident, NULL);
 	return db_end(db, rc);
 }
 
@@ -237,6 +237,7 @@ int db_game_incidents(struct db *db, int64_t game_id,
 		db_column_text(st, 3, info.at, sizeof(info.at));
 		db_column_text(st, 4, info.player, sizeof(info.player));
 		db_column_text(st, 5, info.cause, sizeof(info.cause));
+		db_column_text(st, 6, info.evidence, sizeof(info.evidence));
 		if (each(ctx, &info) != 0)
 			break;
 	}

@@ -98,14 +98,16 @@ const char *const db_query_sql[Q_COUNT] = {
 	" LIMIT 1",
 	[Q_MOVE_INSERT] =
 	"INSERT INTO moves (game_id, ply, seat, member, player_id, notation,"
-	" position, at, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+	" position, at, source, evidence)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, coalesce(?10, ''))",
 	[Q_MOVE_LIST] =
 	"SELECT m.ply, m.seat, m.member, p.name, m.notation, m.position,"
-	" m.source, m.at FROM moves m LEFT JOIN players p ON p.id = m.player_id"
+	" m.source, m.at, m.evidence"
+	" FROM moves m LEFT JOIN players p ON p.id = m.player_id"
 	" WHERE m.game_id = ?1 ORDER BY m.ply",
 	[Q_INCIDENT_INSERT] =
-	"INSERT INTO incidents (game_id, ply, kind, player_id, text, at, cause)"
-	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+	"INSERT INTO incidents (game_id, ply, kind, player_id, text, at, cause,"
+	" evidence) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, ''))",
 
 	/* With a player, driven by that player's games (an index);
 	 * "me" is the player's seat in each game. */
@@ -256,7 +258,7 @@ const char *const db_query_sql[Q_COUNT] = {
 	" WHERE id = ?1",
 	[Q_INCIDENT_LIST] =
 	"SELECT coalesce(i.ply, 0), i.kind, i.text, i.at, coalesce(p.name, ''),"
-	" i.cause"
+	" i.cause, i.evidence"
 	" FROM incidents i LEFT JOIN players p ON p.id = i.player_id"
 	" WHERE i.game_id = ?1 ORDER BY i.id",
 	/* Before the first move only: a player's secret entered. */

@@ -13,6 +13,8 @@ void match_board_costs(struct match_board *b, int miss, int extra)
 		b->miss[h] = (uint16_t)miss;
 		b->extra[h] = (uint16_t)extra;
 	}
+	b->shadow = MATCH_COST_SHADOW;
+	b->roll = MATCH_COST_ROLL;
 }
 
 static inline int extra_cost(const struct match_board *b, int hole)
@@ -73,8 +75,9 @@ static int fill_row(const struct match_board *b, const uint8_t *path, int m,
 
 	/* A pulse before the first drop of the move is never mere noise:
 	 * it may be the drop that says which move was really made. */
-	low = up[0] + (o == origin ? MATCH_COST_SHADOW :
-		       extra_cost(b, o) + MATCH_COST_LEAD);
+	low = up[0] + extra_cost(b, o) + MATCH_COST_LEAD;
+	if (o == origin && up[0] + b->shadow < low)
+		low = up[0] + b->shadow;
 	row[0] = (uint16_t)(low < MATCH_FAR ? low : MATCH_FAR);
 	low = row[0];
 	if (srow != NULL)
@@ -96,7 +99,7 @@ static int fill_row(const struct match_board *b, const uint8_t *path, int m,
 				step = STEP_MATCH;
 			}
 		} else if (b->adjacent[o * b->holes + x] && !b->forbidden[o]) {
-			c = up[j - 1] + MATCH_COST_ROLL;
+			c = up[j - 1] + b->roll;
 			if (c < best) {
 				best = c;
 				step = STEP_ROLL;

@@ -29,10 +29,14 @@
 #define MATCH_ACCEPT 1		/* config: faulty moves may be taken alone */
 
 /* Costs of what people and the board do, by their chances. */
-#define MATCH_COST_SHADOW 16	/* the hand's shadow on the place lifted */
+#define MATCH_COST_SHADOW 16	/* the hand's shadow on the place lifted,
+				   on a board that shows it often (the
+				   board's own record sets it: shadow) */
 #define MATCH_COST_LEAD 7	/* an extra pulse before the first drop,
 				   beyond what an extra costs */
-#define MATCH_COST_ROLL 53	/* a piece rolled into the next place */
+#define MATCH_COST_ROLL 53	/* a piece rolled into the next place, on a
+				   board that shows it now and then (the
+				   board's own record sets it: roll) */
 #define MATCH_COST_HANDFUL 12	/* carried pieces dropped by the handful,
 				   their pulses close together */
 #define MATCH_COST_SLOW_HANDFUL 35	/* by the handful, though the
@@ -85,6 +89,10 @@ struct match_board {
 	uint8_t handful[SENSE_HOLES_MAX];	/* the line swallowed edges in
 						   this move: pieces together */
 	uint8_t *adjacent;			/* holes x holes, row by row */
+	uint16_t shadow;	/* cost of the hand's shadow on the place
+				   lifted, from the board's record */
+	uint16_t roll;		/* cost of a piece rolled next door, the
+				   same */
 };
 
 /* Every line of `b` missing and adding pulses at the same cost. */

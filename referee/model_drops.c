@@ -88,7 +88,9 @@ static int whole_at_once(const struct drops *d)
 	for (int e = 0; e < d->nexpect; e++) {
 		const struct match_result *r = &d->result[e];
 
-		if (r->cost <= MATCH_COST_SHADOW &&
+		/* (a cost of exactly the board's shadow: the shadow) */
+		if ((r->cost <= MATCH_COST_SHADOW ||
+		     r->cost == d->board.shadow) &&
 		    (r->tail_sensed == r->tail_expected || d->expect[e].ends) &&
 		    (whole < 0 || r->cost < d->result[whole].cost))
 			whole = e;
@@ -257,8 +259,12 @@ static int next_move_begun(struct drops *d, int min_before, int whole_before,
 	/* With a count source, the counts part the moves. */
 	if (ref_counts_read(ref))
 		return 0;
+	/* (the mover's move whole without a fault a misplay might
+	 * explain better, but for the hand's shadow: else the drops are
+	 * judged together) */
 	return d->min_prefix > min_before && d->npend > 1 &&
-	       whole_before < DROPS_FOUL_AT &&
+	       (whole_before <= DROPS_MISPLAY - DROPS_MARGIN_EXACT ||
+		whole_before <= d->board.shadow) &&
 	       whole_before < min_before + DROPS_MARGIN &&
 	       gap >= ref->cfg.turn_gap_us &&
 	       !(ref->buttons_seen && passes_turn(d, d->npend - 1));

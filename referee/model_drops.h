@@ -27,9 +27,20 @@
 #define DROPS_MISPLAY 58	/* a chance of 0.3 % */
 #define DROPS_OTHER 115		/* 0.001 % */
 #define DROPS_MARGIN 12		/* three to one */
+/* A misplay that explains the drops exactly, with no sensor fault,
+ * against a legal reading that needs one: the legal reading is taken
+ * only when it is ten times likelier. */
+#define DROPS_MARGIN_EXACT 23	/* ten to one */
 #define DROPS_TIE 7
 /* No move costing this much can be taken or held: a foul. */
 #define DROPS_FOUL_AT (DROPS_OTHER + DROPS_MARGIN)
+/* The board's record of shadows before it has shown any: one move in
+ * 10 (DROPS_PRIOR_SHADOW_MOVES moves with DROPS_PRIOR_SHADOWS). */
+#define DROPS_PRIOR_SHADOWS 2.0
+#define DROPS_PRIOR_SHADOW_MOVES 20.0
+/* Its record of rolled pieces before it has shown any: one in 200. */
+#define DROPS_PRIOR_ROLLS 0.5
+#define DROPS_PRIOR_ROLL_PIECES 100.0
 /* A line's record before it has shown anything: a missed or an extra
  * pulse in 500 (DROPS_PRIOR_SEEDS seeds with DROPS_PRIOR_FAULTS). */
 #define DROPS_PRIOR_FAULTS 0.1
@@ -53,6 +64,7 @@ enum drops_misplay {
 	MIS_STORE,	/* a piece where the mover may not sow */
 	MIS_UNCARRIED,	/* the pieces to carry were not carried */
 	MIS_LIFTED,	/* another place was lifted (its shadow) */
+	MIS_REVERSE,	/* the pieces sown the wrong way round */
 	MIS_OTHER,	/* a misplay of another kind */
 	MIS_COUNT
 };
@@ -84,6 +96,12 @@ struct drops {
 	struct line_track *track;	/* one per place */
 	uint64_t record_seen;		/* the lines' records the board's
 					   costs were made from */
+	/* The hand's shadow on the place lifted: moves taken with a pulse
+	 * there before the first drop, of the moves taken. */
+	unsigned shadows, shadow_moves;
+	/* Pieces that rolled into the next place, of the pieces sown in
+	 * the moves taken. */
+	unsigned rolls, roll_pieces;
 	char geometry_of[200];		/* the options its geometry is of */
 
 	uint8_t pend[MATCH_OBS_MAX];	/* drops of the move under way */
@@ -165,6 +183,13 @@ void drops_keep_late(struct drops *d, const struct sense_expect *e,
  * hold for confirmation, or foul.
  */
 void drops_judge(struct drops *d, int n);
+/* Move `best` (expect[best]) read from pend[0..n) both ways, as a legal
+ * move and as a misplay: taken, held or a foul. */
+void drops_decide(struct drops *d, int n, int best);
+/* A misplay whose board the counts cannot tell from move `e`'s (not a
+ * seed left behind, two in one place, a place passed over) explains
+ * pend[0..n) three times better than `e`. */
+int drops_misplay_likelier(struct drops *d, int e, int n);
 /* A foul: `why`, and the drops pend[0..n). */
 void drops_foul(struct drops *d, int n, const char *why,
 		struct ref_about *about);

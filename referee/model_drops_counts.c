@@ -224,6 +224,14 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 	enum drops_misplay mis;
 
 	drops_evaluate(d, n, 1);
+	/* The counts are a legal move's board, but its drops read far
+	 * better as a misplay that leaves the same board (a lap sown the
+	 * wrong way round): the drops decide. */
+	if (legal_boards(d, seen, 0, &best) > 0 &&
+	    drops_misplay_likelier(d, best, n)) {
+		drops_decide(d, n, best);
+		return;
+	}
 	if (legal_boards(d, seen, 0, &best) > 0) {
 		snprintf(about.evidence, sizeof(about.evidence),
 			 "move=%s legal=%d.%d counts=agree decided=take",

@@ -24,7 +24,7 @@
 
 static const char *const misplay_key[MIS_COUNT] = {
 	"", "short", "double", "skip", "store", "uncarried", "lifted",
-	"other"
+	"reverse", "other"
 };
 
 #define VARIANT_PATH_MAX 24	/* longer sowings are not read misplayed */
@@ -93,6 +93,15 @@ static void read_sowing(struct drops *d, int e, int n, struct reading *g)
 		      x->path[m - 1]);
 	if (m > VARIANT_PATH_MAX)
 		return;
+	/* Sown the wrong way round: as many pieces, the other way. */
+	if (d->ref->sense->reversed != NULL &&
+	    d->ref->sense->reversed(d->ref->game, ref_pos_const(d->ref), x,
+				    path) == m && m > 0) {
+		c = match_cost(&d->board, path, m, x->origin, d->pend,
+			       d->pend_t, n, 0, rows);
+		found(g, MIS_REVERSE, c + DROPS_MISPLAY, e, 0, x->origin,
+		      path[0]);
+	}
 	/* Drops in each place beyond what the move puts there: a piece
 	 * doubled or sown one further shows as one more (two pieces that
 	 * made one pulse read as pieces left behind). */
@@ -160,7 +169,7 @@ static int strays(const struct drops *d, int e, int n)
 {
 	const struct sense_expect *x = &d->expect[e];
 	uint8_t in[SENSE_HOLES_MAX];
-	int least = MATCH_COST_ROLL, cost = 0;
+	int least = d->board.roll, cost = 0;
 
 	memset(in, 0, (size_t)d->ref->nholes);
 	for (int k = 0; k < x->npath; k++)
@@ -168,6 +177,14 @@ static int strays(const struct drops *d, int e, int n)
 	in[x->origin] = 1;
 	if (x->beyond >= 0)
 		in[x->beyond] = 1;
+	if (d->ref->sense->reversed != NULL && x->npath <= VARIANT_PATH_MAX) {
+		uint8_t back[VARIANT_PATH_MAX];
+		int m = d->ref->sense->reversed(d->ref->game,
+						ref_pos_const(d->ref), x, back);
+
+		for (int k = 0; k < m; k++)
+			in[back[k]] = 1;
+	}
 	for (int h = 0; h < d->ref->nholes; h++) {
 		in[h] |= x->tail[h] > 0;
 		if (d->board.extra[h] < least)
@@ -195,7 +212,7 @@ static void read_drops(struct drops *d, int best, int n, struct reading *g)
 	for (int k = 0; k < MIS_COUNT; k++)
 		g->cost[k] = MATCH_FAR;
 	g->cost[MIS_OTHER] = DROPS_OTHER;
-	if (g->legal <= DROPS_MISPLAY - DROPS_MARGIN)
+	if (g->legal <= DROPS_MISPLAY - DROPS_MARGIN_EXACT)
 		return;
 	for (int e = 0; e < d->nexpect; e++) {
 		if (d->result[e].prefix_cost >= MATCH_FAR)
@@ -418,6 +435,10 @@ void drops_misplay_words(struct drops *d, enum drops_misplay mis,
 			 ref_hole_word(ref, x->path[m - 1]),
 			 ref_hole_name(ref, x->path[m - 1]));
 		break;
+	case MIS_REVERSE:
+		snprintf(buf, len, "%s %s the wrong way round", w->doing,
+			 move);
+		break;
 	case MIS_SKIP:
 		snprintf(buf, len, "%s %s: %s %s was passed over and a %s fell "
 			 "in %s %s", w->doing, move,
@@ -524,12 +545,17 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 	const struct sense_expect *e = &d->expect[g->move];
 	const struct match_result *r = &d->result[g->move];
 	int margin = g->legal - g->illegal, faulty = r->tail_cost > 0;
+	/* A misplay of the sowing itself fits every drop as it came: only
+	 * its own chance. */
+	int exact = g->base >= 0 && g->illegal <= DROPS_MISPLAY &&
+		    (g->mis == MIS_SHORT || g->mis == MIS_DOUBLE ||
+		     g->mis == MIS_SKIP || g->mis == MIS_REVERSE);
 
 	for (int i = 0; i < r->ndev; i++)
 		faulty |= !drops_is_shadow(e, r, &r->dev[i]);
 	if (margin >= DROPS_MARGIN && g->mis != MIS_UNCARRIED)
 		return "foul";
-	if (margin > -DROPS_MARGIN ||
+	if (margin > -(exact && faulty ? DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
 	    (faulty && d->ref->cfg.accept_cost == 0) ||
 	    (r->matched == 0 && e->npath > 0 && r->cost > 0 &&
 	     r->tail_sensed < 2) ||
@@ -539,7 +565,7 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 }
 
 /* The move that fits best, read both ways: taken, held or a foul. */
-static void decide(struct drops *d, int n, int best)
+void drops_decide(struct drops *d, int n, int best)
 {
 	struct ref_about about = { .cause = CAUSE_NONE };
 	struct reading g;
@@ -619,6 +645,28 @@ static void hold_ties(struct drops *d, int best, int ties)
 	hold(d, best, why, &about, NULL);
 }
 
+/* The likeliest misplay of the drops pend[0..n), `best` the legal move
+ * that fits best. */
+static int misplay_cost(struct drops *d, int best, int n)
+{
+	struct reading g;
+
+	read_drops(d, best, n, &g);
+	return g.illegal;
+}
+
+int drops_misplay_likelier(struct drops *d, int e, int n)
+{
+	struct reading g;
+
+	drops_evaluate(d, n, 1);
+	read_drops(d, e, n, &g);
+	/* Those that leave a board of their own the counts tell apart. */
+	if (g.mis == MIS_SHORT || g.mis == MIS_DOUBLE || g.mis == MIS_SKIP)
+		return 0;
+	return g.base >= 0 && g.illegal + DROPS_MARGIN <= d->result[e].cost;
+}
+
 /* Drops the move's reading leaves over (extra, or beyond a roll): the
  * only ones another move could have made. */
 static int has_extra(const struct drops *d, int e)
@@ -678,15 +726,17 @@ void drops_judge(struct drops *d, int n)
 	    judge_touched(d, n, touched, best))
 		return;
 	/* Two players' sowings, one after the other or overlapping, when
-	 * that reads the drops better than one move with its faults. */
+	 * that reads the drops better than one move with its faults, and
+	 * than one misplayed sowing. */
 	if (d->result[best].cost >= DROPS_MARGIN && has_extra(d, best) &&
 	    drops_split(d, n, &two) &&
-	    two.cost + DROPS_MARGIN <= d->result[best].cost) {
+	    two.cost + DROPS_MARGIN <= d->result[best].cost &&
+	    two.cost + DROPS_MARGIN <= misplay_cost(d, best, n)) {
 		drops_judge_split(d, n, &two);
 		return;
 	}
 	if (ties > 0 && d->result[best].cost < DROPS_FOUL_AT)
 		hold_ties(d, best, ties);
 	else
-		decide(d, n, best);
+		drops_decide(d, n, best);
 }

@@ -138,6 +138,12 @@ void drops_line_costs(struct drops *d)
 	struct referee *ref = d->ref;
 	uint64_t now = records(ref);
 
+	d->board.shadow = chance_cost((d->shadows + DROPS_PRIOR_SHADOWS) /
+				      (d->shadow_moves +
+				       DROPS_PRIOR_SHADOW_MOVES));
+	d->board.roll = chance_cost((d->rolls + DROPS_PRIOR_ROLLS) /
+				    (d->roll_pieces +
+				     DROPS_PRIOR_ROLL_PIECES));
 	if (now == d->record_seen)
 		return;
 	d->record_seen = now;
@@ -199,13 +205,19 @@ void drops_account(struct drops *d, const struct sense_expect *e,
 		if (!missed && ref->health[h].state != LINE_DEAD)
 			d->track[h].missed_in_a_row = 0;
 	}
+	d->shadow_moves++;
+	d->roll_pieces += (unsigned)e->npath;
 	for (int i = 0; i < r->ndev; i++) {
 		const struct match_deviation *v = &r->dev[i];
 
+		if (v->step == STEP_ROLL)
+			d->rolls++;
 		if (v->step == STEP_MISS)
 			line_missed(d, v->expected);
 		else if (v->step == STEP_EXTRA && !drops_is_shadow(e, r, v))
 			ref->health[v->sensed].extras++;
+		else if (v->step == STEP_EXTRA)
+			d->shadows++;
 	}
 }
 

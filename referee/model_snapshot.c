@@ -267,6 +267,53 @@ static void restoring(struct snapshots *s, int here_d)
 	ref_restored(ref, &about, why);
 }
 
+/*
+ * How far the snapshot `seen` is from the end being put away: from the
+ * final board, or from the board the last move left before the end's
+ * own bookkeeping (pieces not yet swept), or any board between the two,
+ * place by place. A count misread is one place off by one, and one
+ * piece more or less in all; pieces moved keep their number: the least
+ * of them makes the distance 2.
+ */
+static int end_distance(const struct referee *ref, const int *seen,
+			const int *final)
+{
+	int out = 0, total = 0;
+
+	for (int h = 0; h < ref->nholes; h++) {
+		int a = ref->end_unswept_set ? ref->end_unswept[h] : final[h];
+		int b = final[h], lo = a < b ? a : b, hi = a < b ? b : a;
+
+		out += seen[h] < lo ? lo - seen[h] : seen[h] > hi ?
+		       seen[h] - hi : 0;
+		total += seen[h] - b;
+	}
+	return out > 0 && total == 0 ? out + 1 : out;
+}
+
+/* A snapshot after the end of the game: the end put away, one count
+ * misread, or play after the end (a foul, as the drops would call it). */
+static void after_end(struct snapshots *s)
+{
+	struct referee *ref = s->ref;
+	struct ref_about about = { .cause = CAUSE_AFTER_END };
+	char differ[240];
+
+	ref->sense->counts(ref->game, ref_pos_const(ref), s->here);
+	if (end_distance(ref, s->seen, s->here) <= 1)
+		return;
+	/* Against the board as the last move left it. */
+	ref_disagreement(ref, s->seen, ref->end_unswept_set ?
+			 ref->end_unswept : s->here, differ, sizeof(differ),
+			 &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "counts=after-end decided=foul");
+	ref_say_about(ref, VERDICT_FOUL, &about, ref->ply, NULL,
+		      "the game is over: restore the board (the counts show "
+		      "play after the end: %s)", differ);
+	ref_await_restore(ref);
+}
+
 static void snapshot_feed(struct referee *ref, void *state,
 			  const struct observation *obs)
 {
@@ -274,7 +321,7 @@ static void snapshot_feed(struct referee *ref, void *state,
 	struct snap_candidates c;
 	char err[RULES_ERR_MAX];
 
-	if (ref->state == REF_IDLE)
+	if (ref->state == REF_IDLE && !ref->in_game)
 		return;
 	ref->snapshots_seen = 1;
 	if (ref->sense->snapshot_parse(ref->game, obs->text, s->seen, err,
@@ -283,10 +330,16 @@ static void snapshot_feed(struct referee *ref, void *state,
 			"unreadable snapshot ignored: %s", err);
 		return;
 	}
+	if (ref->state == REF_IDLE) {
+		after_end(s);
+		return;
+	}
 	ref->sense->counts(ref->game, ref_pos_const(ref), s->here);
 	c.here = distance(s->seen, s->here, ref->nholes);
 	if (ref->state == REF_RESTORE) {
-		restoring(s, c.here);
+		/* After the end, the end put away is the board back. */
+		restoring(s, ref->after_end ?
+			  end_distance(ref, s->seen, s->here) : c.here);
 		return;
 	}
 	/* A sowing still under way says nothing yet; else the models that

@@ -92,6 +92,11 @@ struct referee {
 	char held_text[REF_MOVE_TEXT];
 	int held_kept;			/* observations the models kept for
 					   after the decision on it */
+	/* The board the game's last move left before the end's own
+	 * bookkeeping (sensing's unswept), to tell the end being put away
+	 * from play after it; end_unswept_set: known. */
+	int end_unswept[SENSE_HOLES_MAX];
+	int end_unswept_set;
 };
 
 /* referee.c */

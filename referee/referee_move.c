@@ -125,6 +125,14 @@ int ref_accept(struct referee *ref, const struct rules_move *move,
 		      note != NULL ? note : "");
 	ref_clear_move(ref);
 	if (out.flags & RULES_GAME_OVER) {
+		const struct sensing *sense = ref->sense;
+
+		ref->end_unswept_set = sense->unswept != NULL &&
+				       sense->counts != NULL;
+		if (ref->end_unswept_set)
+			sense->unswept(ref->game, ref->history +
+				       (size_t)(ref->depth - 1) * ref->pos_size,
+				       move, ref->end_unswept);
 		ops->result(ref->game, ref_pos(ref), &result);
 		ref->state = REF_IDLE;
 		say_result(ref, &result);

@@ -92,6 +92,12 @@ struct sensing {
 	 * NULL: there is none. */
 	void (*unswept)(const struct rules_game *game, const void *pos,
 			const struct rules_move *move, int *counts);
+	/* Optional, for drop sequences: the drops of move `e`'s pieces
+	 * sown the wrong way round (a misplay the referee reads), into
+	 * `path` (room for e->npath); their number. NULL, or 0: the
+	 * game's pieces have no other way to go. */
+	int (*reversed)(const struct rules_game *game, const void *pos,
+			const struct sense_expect *e, uint8_t *path);
 	/* Optional: the snapshot `counts` is a move from `pos` still being
 	 * made (pieces lifted, some of them put down); NULL: never. */
 	int (*under_way)(const struct rules_game *game, const void *pos,

@@ -131,6 +131,22 @@ static size_t kalah_expect(const struct rules_game *game, const void *pos,
 	return found;
 }
 
+/* Move `e`'s seeds sown the other way round the ring from its pit. */
+static int kalah_reversed(const struct rules_game *game, const void *pos,
+			  const struct sense_expect *e, uint8_t *path)
+{
+	const struct kalah_pos *p = pos;
+	int pits = pits_of(game), byte = byte_of_hole(pits, e->origin);
+	int cross = (int)game->value[rules_option_index(game->ops, "cross")];
+	int clockwise = !(cross && (e->npath & 1)), n = 0;
+
+	for (; n < e->npath && n < SENSE_PATH_MAX; n++) {
+		byte = next_byte(pits, p->side, byte, clockwise);
+		path[n] = (uint8_t)hole_of_byte(pits, byte);
+	}
+	return n;
+}
+
 static const char *kalah_hole_word(const struct rules_game *game, int hole)
 {
 	return hole >= 2 * pits_of(game) ? "store" : "pit";
@@ -280,5 +296,6 @@ const struct sensing sensing_kalah = {
 	.snapshot_format = kalah_snapshot_format,
 	.sensed = kalah_sensed,
 	.unswept = kalah_unswept,
+	.reversed = kalah_reversed,
 	.under_way = kalah_under_way,
 };

@@ -94,6 +94,8 @@ struct sim_config {
 	struct sim_noise noise;
 	struct sim_world world;
 	int counts;			/* drops and, after each move, counts */
+	char level[16];			/* the named level set, or "" (for a
+					   configuration that names one) */
 	struct referee_config referee;
 	int timing;			/* measure the referee per observation */
 };
@@ -137,6 +139,10 @@ struct sim_stats {
 	unsigned long games, legal, illegal, desyncs, observations;
 	unsigned long count[SIM_CLASSES];
 	unsigned long unexplained;	/* moves taken that no move made */
+	/* Illegal moves whose drops are exactly a legal move's (a seed
+	 * sown backwards from a pit of one, into the pit a legal sowing of
+	 * one fills): no drop gate can tell; of which accepted. */
+	unsigned long same, same_accepted;
 	unsigned long overlapped;	/* legal moves the next one overlapped
 					   (judged with it, not counted
 					   as legal) */

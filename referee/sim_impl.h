@@ -119,8 +119,10 @@ int sim_noise(struct sim *sim, struct pulse *pulses, int n, int dropped);
 /* sim.c, for the world's turns. */
 void sim_emit(struct sim *sim, enum obs_kind kind, const char *where,
 	      const char *text);
-/* Lets the referee's quiet period run out, if one is running. */
+/* Lets the referee's quiet period run out, if one is running (one
+ * tick); sim_settle_all(): every one that follows as well. */
 void sim_settle(struct sim *sim);
+void sim_settle_all(struct sim *sim);
 int sim_to_move(const struct sim *sim);
 const char *sim_seat_name(const struct sim *sim, int seat);
 /* The move the player means to make among `acts`, from sim->pos. */

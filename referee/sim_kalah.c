@@ -275,10 +275,21 @@ static size_t sowings_left(const struct rules_game *game,
 	return n;
 }
 
+/* A sowing that only carries its seeds into the sower's own store: the
+ * final sweep does just that with them, so it is no play after the end
+ * (no board could tell them apart). */
+static int sweeps(const struct sense_expect *e, int pits)
+{
+	for (int i = 0; i < e->npath; i++)
+		if (e->path[i] < 2 * pits)
+			return 0;
+	return e->npath > 0;
+}
+
 /*
  * The last sowing made without the final sweep (its capture, if any,
  * still carried to the store), then a pit of the side with seeds left
- * sown as if the game went on.
+ * sown as if the game went on (not one that the sweep would make).
  */
 static int after_end(struct sim *sim, const struct rules_game *game,
 		     const void *pos, const struct sim_act *act,
@@ -304,6 +315,9 @@ static int after_end(struct sim *sim, const struct rules_game *game,
 		g->ops->apply(g, &end, &act->move, &o, NULL, 0);
 		sense->counts(g, &end, counts);
 		n = sowings_left(g, &end, ex, seat);
+		for (size_t i = 0; i < n; i++)
+			if (sweeps(&ex[i], pits_of(game)))
+				ex[i--] = ex[--n];
 		if (n > 0) {
 			k = (size_t)sim_random(sim, (int)n);
 			for (int i = 0; i < ex[k].npath; i++)

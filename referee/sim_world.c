@@ -67,6 +67,8 @@ int sim_config_level(struct sim_config *c, const char *name)
 		if (strcmp(sim_levels[i], name) == 0) {
 			c->world = levels[i].world;
 			c->noise.illegal = levels[i].illegal;
+			snprintf(c->level, sizeof(c->level), "%s",
+				 sim_levels[i]);
 			return 0;
 		}
 	return -1;
@@ -154,6 +156,8 @@ struct sowing {
 	int ply, seat;
 	char text[SIM_MOVE_TEXT];
 	const struct sim_illegal *il;	/* NULL: legal */
+	int same;		/* illegal, yet its drops are exactly a legal
+				   move's: no drop gate can tell */
 	enum sim_class c;
 };
 
@@ -314,8 +318,24 @@ static struct sowing *new_sowing(struct sim *s, struct sim_batch *b,
 	sw->seat = seat;
 	snprintf(sw->text, sizeof(sw->text), "%s", text);
 	sw->il = il;
+	sw->same = 0;
 	b->illegal |= il != NULL;
 	return sw;
+}
+
+/* Whether the drops of `hand` are exactly those of a legal move. */
+static int like_legal(const struct sim *s, const struct sim_hand *hand)
+{
+	for (size_t j = 0; j < s->nacts; j++) {
+		const struct sim_act *a = &s->acts[j];
+
+		if (a->ndrops == hand->ndrops && a->ncarry == 0 &&
+		    hand->ncarry == 0 &&
+		    memcmp(a->drop, hand->drops,
+			   (size_t)hand->ndrops * sizeof(int)) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* A hand makes `hand` from `t`, lifting `lifted`; when the last piece
@@ -472,7 +492,9 @@ static int move(struct sim *s, struct sim_batch *b, uint64_t *t, int *over)
 	if (end_drops >= 0)
 		hand.carry = b->last.carry, hand.ncarry = b->last.ncarry;
 	new_sowing(s, b, seat, il != NULL && il->when == SIM_EXTRA_TURN ?
-		   "-" : act->text, il);
+		   "-" : act->text, il)->same = il != NULL &&
+					       il->drops != NULL &&
+					       like_legal(s, &hand);
 	fell = make(s, b, *t, origin, &hand);
 	if (il != NULL) {		/* the batch ends with it */
 		if (il->drops != NULL)
@@ -520,15 +542,34 @@ static void observe(struct sim *s, struct sim_batch *b)
 
 /* The next verdict about a move in the log from `*at`: a move taken or
  * held, or a foul. */
+static int about_a_move(const struct logged *l)
+{
+	return ((l->kind == VERDICT_ACCEPT || l->kind == VERDICT_WARN ||
+		 l->kind == VERDICT_HOLD) && l->move[0] != '\0') ||
+	       l->kind == VERDICT_FOUL;
+}
+
+/* The move held just before log entry `i` is the one it takes: the
+ * hold confirmed (by the counts, or the opponent's button), one move. */
+static int confirms(const struct sim *s, int i)
+{
+	const struct logged *l = &s->log[i];
+
+	if (l->kind != VERDICT_ACCEPT && l->kind != VERDICT_WARN)
+		return 0;
+	while (--i >= 0 && !about_a_move(&s->log[i]))
+		;
+	return i >= 0 && s->log[i].kind == VERDICT_HOLD &&
+	       strcmp(s->log[i].move, l->move) == 0;
+}
+
 static const struct logged *next_verdict(const struct sim *s, int *at)
 {
 	while (*at < s->nlog) {
-		const struct logged *l = &s->log[(*at)++];
+		int i = (*at)++;
 
-		if (((l->kind == VERDICT_ACCEPT || l->kind == VERDICT_WARN ||
-		      l->kind == VERDICT_HOLD) && l->move[0] != '\0') ||
-		    l->kind == VERDICT_FOUL)
-			return l;
+		if (about_a_move(&s->log[i]) && !confirms(s, i))
+			return &s->log[i];
 	}
 	return NULL;
 }
@@ -625,6 +666,9 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 			sw->c = judge_illegal(v, stopped);
 			s->stats.illegal++;
 			s->stats.count[sw->c]++;
+			s->stats.same += sw->same;
+			s->stats.same_accepted += sw->same &&
+						  sw->c == SIM_ILLEGAL_ACCEPTED;
 			count_kind(s, sw->il, sw->c);
 		}
 		stopped |= v != NULL && (v->kind == VERDICT_HOLD ||
@@ -697,7 +741,7 @@ int sim_world_turn(struct sim *s, FILE *truth)
 	while (move(s, b, &t, &over))
 		;
 	observe(s, b);
-	sim_settle(s);
+	sim_settle_all(s);
 	judge(s, b, truth);
 	arbiter(s, b);
 	sim_resync(s);

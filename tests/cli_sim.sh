@@ -7,7 +7,7 @@ PITBOSS="${top_builddir:-.}/pitboss"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-plan 31
+plan 32
 
 "$PITBOSS" sim --seed 5 --games 2 --miss 0.02 --bounce 0.05 --illegal 0.05 \
 	--output "$tmp/a.trace" --truth "$tmp/a.truth" --verdicts "$tmp/a.v"
@@ -182,4 +182,19 @@ if [ -z "$differ" ] && [ "$made" -gt 30 ]; then
 else
 	not_ok "generate.sh remakes the suite's simulated traces, byte for byte" \
 		"made $made; differ:$differ"
+fi
+
+# --evidence: each judgement of the board followed by what it rests on.
+"$PITBOSS" replay "${top_srcdir:-.}/tests/traces/hand-left-behind-trusted.trace" \
+	>"$tmp/plain.out"
+"$PITBOSS" replay --evidence \
+	"${top_srcdir:-.}/tests/traces/hand-left-behind-trusted.trace" \
+	>"$tmp/evidence.out"
+ev=$(grep -c '^# evidence move=.* decided=' "$tmp/evidence.out")
+if [ "$ev" -gt 0 ] && [ "$(grep -v '^# evidence ' "$tmp/evidence.out")" = \
+	"$(cat "$tmp/plain.out")" ]; then
+	ok "replay --evidence adds $ev evidence lines, the verdicts unchanged"
+else
+	not_ok "replay --evidence adds evidence lines, the verdicts unchanged" \
+		"$(head -5 "$tmp/evidence.out")"
 fi

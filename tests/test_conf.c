@@ -272,6 +272,24 @@ static void test_sim_and_replay_tables(void **state)
 	assert_string_equal(trace_of(table), suite_trace());
 	assert_string_equal(table->game, "kalah");
 	assert_true(table->speed == 1.0);
+	/* The physical model at a named level, with a count source. */
+	parse_ok("[table 4]\nsource = sim\nsim.level = heavy\n"
+		 "sim.counts = yes\n");
+	sim = sim_of(conf_table_find(conf, 4));
+	assert_string_equal(sim->level, "heavy");
+	assert_int_equal(sim->counts, 1);
+	assert_int_equal(sim->world.on, 1);
+	assert_true(sim->world.dirty > 0 && sim->noise.illegal > 0);
+	parse_fails("[table 4]\nsource = sim\nsim.level = filthy\n",
+		    "test.conf:3: key 'sim.level': 'filthy' is not clean, "
+		    "moderate or heavy");
+	parse_fails("[table 4]\nsource = sim\nsim.level = clean\n"
+		    "noise.miss = 0.1\n",
+		    "test.conf:4: key 'noise.miss': sim.level replaces the "
+		    "per-pulse noise: set one or the other");
+	parse_fails("[table 4]\nsource = sim\nsim.counts = yes\n",
+		    "test.conf:2: key 'sim.counts': a count source is "
+		    "simulated with sim.level only");
 	/* A trace that is not there is refused, as the daemon would. */
 	parse_fails("[table 1]\nsource = replay\ntrace = /nonexistent/t.trace\n",
 		    "test.conf:3: key 'trace': /nonexistent/t.trace: No such "

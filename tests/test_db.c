@@ -666,7 +666,10 @@ static void test_live_game(void **state)
 	wrong.source = "guess";
 	assert_int_equal(db_move_add(db, id, &wrong), DB_REFUSED);
 	assert_int_equal(db_incident_add(db, id, 1, DB_INCIDENT_FOUL, "illegal",
-					 b, "sowed from the wrong pit"), DB_OK);
+					 b, "sowed from the wrong pit",
+					 "move=a legal=0.0 decided=foul"), DB_OK);
+	moves[1].evidence = "move=b legal=7.8 faults=miss:e(0/212) "
+			    "decided=take";
 	for (int i = 1; i < 6; i++)
 		assert_int_equal(db_move_add(db, id, &moves[i]), DB_OK);
 	assert_int_equal(db_game_finish(db, id, &end), DB_OK);
@@ -677,6 +680,14 @@ static void test_live_game(void **state)
 	assert_int_equal(info.winner, 0);
 	assert_int_equal(info.points[0], 2);
 	assert_int_equal(count(db, "SELECT count(*) FROM incidents"), 2);
+	/* The judgements' evidence kept with the move and the incident. */
+	assert_int_equal(count(db, "SELECT count(*) FROM moves WHERE ply = 2"
+			       " AND evidence = 'move=b legal=7.8 faults=miss:e"
+			       "(0/212) decided=take'"), 1);
+	assert_int_equal(count(db, "SELECT count(*) FROM moves WHERE"
+			       " evidence = ''"), 5);
+	assert_int_equal(count(db, "SELECT count(*) FROM incidents WHERE"
+			       " evidence = 'move=a legal=0.0 decided=foul'"), 1);
 	assert_int_equal(db_game_get(db, 99, &info), DB_REFUSED);
 	db_close(db);
 }

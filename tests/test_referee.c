@@ -635,6 +635,22 @@ static void test_skipped_pit_is_held_then_rejected(void **state)
 	fix_close(f);
 }
 
+/* Pit c sown the wrong way round (b a, past North's store, F E): read
+ * as that misplay, named, not as a legal sowing with its faults. */
+static void test_sowing_the_wrong_way_round(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b a F E");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	assert_says(last(f, VERDICT_FOUL), "sowing c the wrong way round");
+	assert_non_null(strstr(last(f, VERDICT_FOUL)->evidence,
+			       "misplay=reverse:c@c"));
+	fix_close(f);
+}
+
 static void test_no_legal_sowing_is_a_foul_at_once(void **state)
 {
 	struct fix *f = started("");
@@ -880,6 +896,53 @@ static void test_counts_catch_a_seed_left_behind(void **state)
 	feed(f, 1.4, OBS_SNAPSHOT, "0 5 6 5 4 4/4 4 4 4 4 4/0 0");
 	assert_says(last(f, VERDICT_FOUL), "sowing a: two seeds fell in pit "
 		    "c and none in pit e, as the counts show");
+	fix_close(f);
+}
+
+/* Twelve seeds sown the wrong way round from pit a fill the same pits
+ * as the legal sowing: the counts agree, the drops tell. */
+static void test_counts_agree_yet_the_drops_show_it_backwards(void **state)
+{
+	struct fix *f = counted();
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "12 0 0 0 0 0/4 4 4 4 4 4/6 6/S");
+	sow(f, 1.0, 0.1, "F E D C B A S f e d c b");
+	feed(f, 3.0, OBS_SNAPSHOT, "0 1 1 1 1 1/5 5 5 5 5 5/7 6");
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	assert_says(last(f, VERDICT_FOUL), "sowing a the wrong way round");
+	fix_close(f);
+}
+
+/* After the end, the counts tell the end being put away (the last
+ * seeds swept, or not yet) from play after it, and a count misread. */
+static void test_counts_show_play_after_the_end(void **state)
+{
+	static const int e_f_n[] = { 10, 11, STORE_N, -1 };	/* E, F, N */
+	struct fix *f = counted();
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 2 1/20 24/S");
+	sow(f, 1.0, 0.3, "S");
+	feed(f, 1.6, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 2 1/21 24");
+	assert_says(last(f, VERDICT_OVER), "N wins 27-21");
+	/* Not swept yet, swept in part, swept, one count misread. */
+	feed(f, 3.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 2 1/21 24");
+	feed(f, 4.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 2 0/21 25");
+	feed(f, 5.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 0 0/21 27");
+	feed(f, 6.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 1 0/21 27");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	/* Pit E sown after the end, its drops unsensed: the counts tell. */
+	feed(f, 8.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 0 2/21 25");
+	assert_int_equal(count(f, VERDICT_FOUL), 1);
+	assert_about(last(f, VERDICT_FOUL), CAUSE_AFTER_END, e_f_n);
+	assert_says(last(f, VERDICT_FOUL), "the game is over: restore the "
+		    "board (the counts show play after the end");
+	assert_true(referee_restoring(f->ref));
+	/* The board put back as it was left: restored, the game over. */
+	feed(f, 12.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 2 1/21 24");
+	assert_false(referee_restoring(f->ref));
+	assert_false(referee_in_game(f->ref));
 	fix_close(f);
 }
 
@@ -1520,6 +1583,7 @@ int main(void)
 		cmocka_unit_test(test_touch_rule),
 		cmocka_unit_test(test_sowing_into_the_opponent_store_is_a_foul),
 		cmocka_unit_test(test_skipped_pit_is_held_then_rejected),
+		cmocka_unit_test(test_sowing_the_wrong_way_round),
 		cmocka_unit_test(test_no_legal_sowing_is_a_foul_at_once),
 		cmocka_unit_test(test_quiet_period_ends_a_turn_without_buttons),
 		cmocka_unit_test(test_capture_needs_its_seeds_carried),
@@ -1531,6 +1595,8 @@ int main(void)
 		cmocka_unit_test(test_drops_while_held_wait_for_the_arbiter),
 		cmocka_unit_test(test_counts_catch_a_seed_left_behind),
 		cmocka_unit_test(test_counts_show_a_missed_pulse_harmless),
+		cmocka_unit_test(test_counts_show_play_after_the_end),
+		cmocka_unit_test(test_counts_agree_yet_the_drops_show_it_backwards),
 		cmocka_unit_test(test_counts_settle_a_held_move),
 		cmocka_unit_test(test_snapshot_exact_chain_of_extra_turns),
 		cmocka_unit_test(test_snapshot_within_tolerance),

@@ -241,6 +241,7 @@ struct incidents {
 	char cause[8][24];
 	char text[8][DB_TEXT_MAX];
 	char at[8][DB_TIME_MAX];
+	char evidence[8][DB_EVIDENCE_MAX];
 };
 
 static int each_incident(void *ctx, const struct db_incident_info *i)
@@ -252,6 +253,8 @@ static int each_incident(void *ctx, const struct db_incident_info *i)
 		snprintf(l->cause[l->n], sizeof(l->cause[0]), "%s", i->cause);
 		snprintf(l->text[l->n], sizeof(l->text[0]), "%s", i->text);
 		snprintf(l->at[l->n], sizeof(l->at[0]), "%s", i->at);
+		snprintf(l->evidence[l->n], sizeof(l->evidence[0]), "%s",
+			 i->evidence);
 		l->n++;
 	}
 	return 0;
@@ -584,6 +587,8 @@ static void test_fouls_and_refusals(void **state)
 
 	v = made(VERDICT_FOUL, CAUSE_ILLEGAL, "N sowed from S's side");
 	v.seat = 1;
+	snprintf(v.evidence, sizeof(v.evidence), "move=A legal=20.0 "
+		 "short=5.8 decided=foul");
 	on_verdict(f->table, &v);
 	v = made(VERDICT_REFUSED, CAUSE_REFUSED, "nothing held");
 	on_verdict(f->table, &v);
@@ -593,6 +598,39 @@ static void test_fouls_and_refusals(void **state)
 	assert_string_equal(l.cause[0], "illegal");
 	assert_string_equal(l.kind[1], "command");
 	assert_string_equal(l.cause[1], "refused");
+	/* The foul's evidence is kept with it; the refusal has none. */
+	assert_string_equal(l.evidence[0], "move=A legal=20.0 short=5.8 "
+			    "decided=foul");
+	assert_string_equal(l.evidence[1], "");
+}
+
+static int each_move_evidence(void *ctx, const struct db_move_info *m)
+{
+	if (m->ply == 2)
+		snprintf(ctx, DB_EVIDENCE_MAX, "%s", m->evidence);
+	return 0;
+}
+
+/* A move taken with a warning keeps what the judgement rested on. */
+static void test_evidence_with_the_move(void **state)
+{
+	struct fixture *f = *state;
+	int64_t game = game_with_a_move(f);
+	char evidence[DB_EVIDENCE_MAX] = "";
+	struct verdict v;
+
+	v = made(VERDICT_WARN, CAUSE_SENSED_FAULT, "N plays A; a pulse missed");
+	v.ply = 2;
+	v.seat = 1;
+	snprintf(v.move, sizeof(v.move), "A");
+	snprintf(v.position, sizeof(v.position), "made up 2");
+	snprintf(v.evidence, sizeof(v.evidence), "move=A legal=7.8 "
+		 "faults=miss:B(2/40) decided=take");
+	on_verdict(f->table, &v);
+	assert_int_equal(db_game_moves(f->db, game, each_move_evidence,
+				       evidence), DB_OK);
+	assert_string_equal(evidence, "move=A legal=7.8 faults=miss:B(2/40) "
+			    "decided=take");
 }
 
 /* A command answers with the verdict it caused, or a refusal of its
@@ -762,6 +800,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_position_set_by_cause,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sensor_notes_by_cause,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_evidence_with_the_move,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fouls_and_refusals,
 						setup, teardown),

@@ -202,6 +202,8 @@ static int each_move(void *ctx, const struct db_move_info *m)
 	jbuf_str(b, m->source);
 	jbuf_printf(b, ",\"at\":");
 	jbuf_str(b, m->at);
+	jbuf_printf(b, ",\"evidence\":");
+	jbuf_str(b, m->evidence[0] ? m->evidence : NULL);
 	jbuf_printf(b, "}");
 	return 0;
 }
@@ -221,6 +223,8 @@ static int each_incident(void *ctx, const struct db_incident_info *i)
 	jbuf_str(b, i->text);
 	jbuf_printf(b, ",\"at\":");
 	jbuf_str(b, i->at);
+	jbuf_printf(b, ",\"evidence\":");
+	jbuf_str(b, i->evidence[0] ? i->evidence : NULL);
 	jbuf_printf(b, "}");
 	return 0;
 }

@@ -467,14 +467,16 @@ function publicMoves(game) {
 		[String(i.ply), incidentText(i, game)]))];
 }
 
-/* The moves as the arbiter checks them: positions, sources, analysis. */
+/* The moves as the arbiter checks them: positions, sources, analysis,
+ * and what each judgement of the board rested on. */
 function arbiterMoves(game) {
 	const an = Array.isArray(game.analysis) ? game.analysis : null;
-	return [listTable(['#', 'side', 'move', 'position after', 'source'].concat(an ? ['analysis'] : []),
+	return [listTable(['#', 'side', 'move', 'position after', 'source'].concat(an ? ['analysis'] : [], ['evidence']),
 		(game.moves || []).map((m, i) => [String(m.ply), m.seat, m.move, m.position, m.source]
-			.concat(an ? [an[i] || ''] : [])).reverse()),
+			.concat(an ? [an[i] || ''] : [], [m.evidence || ''])).reverse()),
 	el('h2', { text: 'Incidents' }),
-	listTable(['#', 'kind', 'what'], (game.incidents || []).slice().reverse().map(i => [String(i.ply), i.kind, i.text]))];
+	listTable(['#', 'kind', 'what', 'evidence'], (game.incidents || []).slice().reverse().map(i =>
+		[String(i.ply), i.kind, i.text, i.evidence || '']))];
 }
 
 /* Commands that undo or lose play: asked again before they are sent. */
