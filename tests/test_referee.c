@@ -967,6 +967,36 @@ static void test_snapshot_within_tolerance(void **state)
 	fix_close(f);
 }
 
+static void test_snapshot_ranges(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	/* Piles read as ranges: b (4 -> 0) fits alone. */
+	feed(f, 5.0, OBS_SNAPSHOT, "4 0 5-7 4-6 5 5/4-9 4 4 4 4 4/0-2 0");
+	assert_about(last(f, VERDICT_ACCEPT), CAUSE_SENSED, (int[]){ -1 });
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "b");
+	fix_close(f);
+
+	/* Ranges that fit two moves (a and b both leave a pit empty that
+	 * the camera could not tell): held, not taken. */
+	f = started("");
+	feed(f, 5.0, OBS_SNAPSHOT, "0-4 0-5 5 5 5 4-5/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_HOLD), CAUSE_AMBIGUOUS, (int[]){ -1 });
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	fix_close(f);
+
+	/* A board one seed outside a range: taken with a warning that
+	 * quotes the range. */
+	f = started("");
+	feed(f, 5.0, OBS_SNAPSHOT, "0 5 6-7 5 5 4/4 4 4 4 4 4/0 0");
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	assert_says(last(f, VERDICT_WARN), "pit c reads 6-7, expected 5");
+	feed(f, 6.0, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 3-1");
+	assert_says(last(f, VERDICT_NOTE), "runs backwards");
+	fix_close(f);
+}
+
 static void test_snapshot_far_from_any_move_is_a_foul(void **state)
 {
 	struct fix *f = started("");
@@ -1534,6 +1564,7 @@ int main(void)
 		cmocka_unit_test(test_counts_settle_a_held_move),
 		cmocka_unit_test(test_snapshot_exact_chain_of_extra_turns),
 		cmocka_unit_test(test_snapshot_within_tolerance),
+		cmocka_unit_test(test_snapshot_ranges),
 		cmocka_unit_test(test_snapshot_far_from_any_move_is_a_foul),
 		cmocka_unit_test(test_snapshot_of_a_sowing_in_progress_waits),
 		cmocka_unit_test(test_kalah_table_reads_and_writes_its_snapshots),
