@@ -904,6 +904,33 @@ static void test_counts_show_a_missed_pulse_harmless(void **state)
 	fix_close(f);
 }
 
+/* A camera beside the drop gates: its ranges judge the sowing. */
+static void test_counts_as_ranges_beside_the_drops(void **state)
+{
+	struct fix *f = counted();
+
+	(void)state;
+	/* a sown, its last drop missed by gate e: the frame's ranges fit
+	 * a's board, which the drops alone could not settle. */
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 2.0, OBS_BUTTON, "S");
+	feed(f, 2.2, OBS_SNAPSHOT, "0 4-6 3-7 3-7 4-7 4-6/3-6 3-6 3-6 3-6 3-6 3-6/0 0");
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	assert_says(last(f, VERDICT_WARN), "the counts agree");
+	fix_close(f);
+
+	/* A seed left behind in a: the range there excludes the legal
+	 * board, and the misplay's board fits. */
+	f = counted();
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 2.0, OBS_BUTTON, "S");
+	feed(f, 2.2, OBS_SNAPSHOT, "1-2 4-6 4-6 4-6 4 4/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_FOUL), CAUSE_ILLEGAL,
+		     (int[]){ PIT_A, PIT_E, -1 });
+	assert_says(last(f, VERDICT_FOUL), "pit a reads 1-2, expected 0");
+	fix_close(f);
+}
+
 static void test_counts_settle_a_held_move(void **state)
 {
 	struct fix *f = counted();
@@ -1561,6 +1588,7 @@ int main(void)
 		cmocka_unit_test(test_drops_while_held_wait_for_the_arbiter),
 		cmocka_unit_test(test_counts_catch_a_seed_left_behind),
 		cmocka_unit_test(test_counts_show_a_missed_pulse_harmless),
+		cmocka_unit_test(test_counts_as_ranges_beside_the_drops),
 		cmocka_unit_test(test_counts_settle_a_held_move),
 		cmocka_unit_test(test_snapshot_exact_chain_of_extra_turns),
 		cmocka_unit_test(test_snapshot_within_tolerance),
