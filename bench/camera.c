@@ -189,6 +189,9 @@ static void judge(struct referee *ref, struct game *gm, const char *snap,
 		t->wrong++;
 	else
 		t->held++;
+	if (getenv("BENCH_CAMERA_VERBOSE") != NULL)
+		fprintf(stderr, "camera: %s: read %s, truly %s\n",
+			t->taken ? "wrong" : "held", snap ? snap : "-", want);
 	if (referee_held(ref))
 		feed(ref, OBS_REJECT, "", t_us + 1);
 	feed(ref, OBS_POSITION, want, t_us + 2);

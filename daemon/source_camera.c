@@ -108,6 +108,7 @@ struct source {
 	int known[CAM_PLACES_MAX];	/* the counts at open, to learn from */
 	int learned, moved;
 	int playing;			/* a game is on at the table */
+	int opening;			/* in open(): nothing emitted yet */
 	char last[OBS_TEXT_MAX];	/* the snapshot sent last */
 	char status[1600];
 	unsigned long seq;
@@ -195,7 +196,8 @@ static void refuse_moved(struct source *s, struct cam_image *img,
 	keep_frame(s, img, NULL, "moved", path, sizeof(path));
 	snprintf(s->status, sizeof(s->status), "offline: %s; put it back or "
 		 "calibrate again%s%s", rd->why, path[0] ? ", see " : "", path);
-	log_err("table %u: camera: %s", s->table->id, s->status + 9);
+	if (!s->opening)	/* else the table's refusal says it */
+		log_err("table %u: camera: %s", s->table->id, s->status + 9);
 }
 
 static void emit_snapshot(struct source *s, const char *snap)
@@ -203,6 +205,8 @@ static void emit_snapshot(struct source *s, const char *snap)
 	struct observation o = { .t_us = loop_now(), .table = s->table->id,
 				 .kind = OBS_SNAPSHOT };
 
+	if (s->opening)		/* the position the table opens at */
+		return;
 	snprintf(o.text, sizeof(o.text), "%s", snap);
 	s->emit(s->ctx, &o);
 }
@@ -357,8 +361,10 @@ static int first_frame(struct source *s, char *err, size_t errlen)
 	if (s->fops->next(s->frames, &jpeg, &len, err, errlen) != 1 ||
 	    cam_view_decode(&s->view, jpeg, len, &img, err, errlen) < 0)
 		return -1;
+	s->opening = 1;
 	if (cam_view_read(&s->view, &img, &rd, snap, sizeof(snap)) == 0)
 		use_reading(s, &img, &rd, snap, sizeof(snap));
+	s->opening = 0;
 	if (s->moved) {
 		snprintf(err, errlen, "%s", s->status + 9);
 		rc = -1;

@@ -14,7 +14,7 @@ if [ ! -x "$RENDER" ]; then
 	echo "1..0 # SKIP the camera is not compiled in"
 	exit 0
 fi
-plan 12
+plan 14
 
 # The game: S plays c (an extra turn), then f; N plays A. A hand over the
 # board between c and f; the light, the palette and the view change.
@@ -80,4 +80,24 @@ done
 expect_match "the daemon referees the game from the frames" "$out" "game 1: Eve v Fay, 3 moves"
 kill -TERM $pid
 wait $pid
+pid=
+
+# A board that moved since its calibration: the table is refused at
+# start, saying so, with the frame and the places drawn kept.
+mkdir "$tmp/moved"
+cp "$tmp/moved.jpg" "$tmp/moved/f01.jpg"
+sed -e "s|^camera = .*|camera = $tmp/moved|" -e "s|club.db|moved.db|" \
+	"$tmp/camera.conf" >"$tmp/moved.conf"
+start_web "$tmp/log2" "$PITBOSSD" -f -c "$tmp/moved.conf" ||
+	{ cat "$tmp/log2"; exit 1; }
+pid=$web_pid
+expect_match "a moved board is refused at start" "$(cat "$tmp/log2")" \
+	"table 1: the board moved since the calibration"
+if ls "$tmp/kept" | grep -q 'moved.jpg$'; then
+	ok "and its frame is kept to look at"
+else
+	not_ok "and its frame is kept to look at" "$(ls "$tmp/kept")"
+fi
+kill -TERM $pid 2>/dev/null
+wait $pid 2>/dev/null
 pid=

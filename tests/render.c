@@ -43,6 +43,7 @@ struct layout {
 	double bx0, by0, bx1, by1;	/* the board */
 	double px[2][16], py[2];	/* pit centres per row */
 	double r;			/* pit radius */
+	double step;			/* between pit centres */
 	double sx[2], sy, srx, sry;	/* stores: right (first), left */
 };
 
@@ -61,6 +62,7 @@ static void layout(const struct render_scene *s, struct layout *l)
 	l->sy = 0.5 * h;
 	step = (l->sx[0] - l->sx[1] - 2 * l->srx) / (s->pits + 0.4);
 	l->r = 0.36 * step;
+	l->step = step;
 	if (l->r > 0.1 * h)
 		l->r = 0.1 * h;
 	l->py[0] = 0.5 * h + 0.115 * h;
@@ -147,22 +149,27 @@ static void paint_places(const struct render_scene *s, const struct layout *l,
 		for (int x = 0; x < c->w; x++) {
 			double best = 9, u = 0, v = 0;
 
-			for (int row = 0; row < 2; row++)
-				for (int i = 0; i < s->pits; i++) {
-					double a = (x - l->px[row][i]) / l->r;
-					double b = (y - l->py[row]) / l->r;
-					double d = sqrt(a * a + b * b);
+			/* The nearest pit of each row: the one whose column
+			 * is nearest (the first row runs left to right). */
+			int col = (int)lround((x - l->px[0][0]) / l->step);
 
-					if (d < best) {
-						best = d;
-						u = a / (d + 1e-9);
-						v = b / (d + 1e-9);
-					}
+			col = col < 0 ? 0 : col >= s->pits ? s->pits - 1 : col;
+			for (int row = 0; row < 2; row++) {
+				int i = row == 0 ? col : s->pits - 1 - col;
+				double a = (x - l->px[row][i]) / l->r;
+				double b = (y - l->py[row]) / l->r;
+				double d = sqrt(a * a + b * b);
+
+				if (d < best) {
+					best = d;
+					u = a / (d + 1e-9);
+					v = b / (d + 1e-9);
 				}
+			}
 			for (int k = 0; k < 2; k++) {
 				double a = (x - l->sx[k]) / l->srx;
 				double b = (y - l->sy) / l->sry;
-				double d = pow(pow(fabs(a), 4) + pow(fabs(b), 4), 0.25);
+				double d = sqrt(sqrt(a * a * a * a + b * b * b * b));
 
 				if (d < best) {
 					best = d;
