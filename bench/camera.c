@@ -28,12 +28,12 @@
 #define PLACES 14
 
 struct tally {
-	unsigned long moves, right, held, wrong, unread;
+	unsigned long moves, right, held, wrong, unread, fouled;
 	unsigned long hands, hands_read;
 	unsigned long exact[14], within[14], missed[14];
 	double read_s, frames;
 	const struct verdict *last;
-	int taken, holds;
+	int taken, holds, fouls;
 };
 
 static unsigned long long rng = 88172645463325252ull;
@@ -57,8 +57,10 @@ static void on_verdict(void *ctx, const struct verdict *v)
 
 	if (v->kind == VERDICT_ACCEPT || v->kind == VERDICT_WARN)
 		t->taken++;
-	if (v->kind == VERDICT_HOLD || v->kind == VERDICT_FOUL)
+	if (v->kind == VERDICT_HOLD)
 		t->holds++;
+	if (v->kind == VERDICT_FOUL)
+		t->fouls++;
 }
 
 /* A scene of the position `counts` under changing light and pose. */
@@ -176,7 +178,7 @@ static void judge(struct referee *ref, struct game *gm, const char *snap,
 
 	gm->ops->position_format(gm->g, gm->pos, RULES_TEXT_FULL, want,
 				 sizeof(want));
-	t->taken = t->holds = 0;
+	t->taken = t->holds = t->fouls = 0;
 	if (snap != NULL)
 		feed(ref, OBS_SNAPSHOT, snap, t_us);
 	referee_position(ref, got, sizeof(got));
@@ -187,11 +189,14 @@ static void judge(struct referee *ref, struct game *gm, const char *snap,
 	}
 	if (strcmp(got, want) != 0 && t->taken > 0 && !referee_held(ref))
 		t->wrong++;
+	else if (t->fouls > 0)
+		t->fouled++;
 	else
 		t->held++;
 	if (getenv("BENCH_CAMERA_VERBOSE") != NULL)
 		fprintf(stderr, "camera: %s: read %s, truly %s\n",
-			t->taken ? "wrong" : "held", snap ? snap : "-", want);
+			t->taken ? "wrong" : t->fouls ? "foul" : "held",
+			snap ? snap : "-", want);
 	if (referee_held(ref))
 		feed(ref, OBS_REJECT, "", t_us + 1);
 	feed(ref, OBS_POSITION, want, t_us + 2);
@@ -303,10 +308,10 @@ static void report(const struct tally *t, double off, double seed_area)
 {
 	printf("camera: places found within %.1f px of the truth; one seed "
 	       "%.0f px\n", off, seed_area);
-	printf("camera: %lu moves: %lu right (%.2f%%), %lu held, %lu wrong; "
-	       "%lu frames unreadable\n", t->moves, t->right,
-	       t->moves ? 100.0 * t->right / t->moves : 0, t->held, t->wrong,
-	       t->unread);
+	printf("camera: %lu moves: %lu right (%.2f%%), %lu held, %lu called "
+	       "a foul, %lu wrong; %lu frames unreadable\n", t->moves, t->right,
+	       t->moves ? 100.0 * t->right / t->moves : 0, t->held, t->fouled,
+	       t->wrong, t->unread);
 	printf("camera: %lu frames with a hand, %lu read as a board\n",
 	       t->hands, t->hands_read);
 	printf("camera: per true count: exact / in range / missed\n");

@@ -470,6 +470,26 @@ static void count_range(double x, int parts, int store, int *lo, int *hi)
 		*hi = *lo;
 }
 
+/* Seeds lying apart: up to four components, each of one seed's area,
+ * and nothing else of note. A few seeds in a pit settle side by side;
+ * then the count is exact. */
+static int apart(const double *parts, int n, double u, double area)
+{
+	int k = 0;
+	double sum = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (parts[i] < 0.3 * u)
+			continue;
+		if (parts[i] < 0.6 * u || parts[i] > 1.45 * u)
+			return 0;
+		k++;
+		sum += parts[i];
+	}
+	return k >= 1 && k <= 4 && sum > 0.9 * area &&
+	       fabs(area / u - k) < 0.4 * k;
+}
+
 /* Components of at least a third of a seed's area `u`. */
 static int count_parts(const double *parts, int n, double u)
 {
@@ -534,6 +554,8 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		out->parts[i] = count_parts(parts[i], nparts[i], u);
 		count_range(out->area[i] / u, out->parts[i],
 			    r->c->place[i].store, &out->lo[i], &out->hi[i]);
+		if (apart(parts[i], nparts[i], u, out->area[i]))
+			out->lo[i] = out->hi[i] = out->parts[i];
 	}
 	free(parts);
 	return 0;
