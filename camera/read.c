@@ -481,13 +481,15 @@ static int apart(const double *parts, int n, double u, double area)
 	for (int i = 0; i < n; i++) {
 		if (parts[i] < 0.3 * u)
 			continue;
-		if (parts[i] < 0.6 * u || parts[i] > 1.45 * u)
+		/* two seeds touching make a component of 1.4 seeds or
+		 * more: not apart */
+		if (parts[i] < 0.6 * u || parts[i] > 1.3 * u)
 			return 0;
 		k++;
 		sum += parts[i];
 	}
 	return k >= 1 && k <= 4 && sum > 0.9 * area &&
-	       fabs(area / u - k) < 0.4 * k;
+	       fabs(area / u - k) < 0.3 * k;
 }
 
 /* Components of at least a third of a seed's area `u`. */
