@@ -215,7 +215,8 @@ static int one_game(struct cam_view *v, struct game *gm, int palette,
 	gm->ops->start(gm->g, gm->pos);
 	gm->sense->counts(gm->g, gm->pos, gm->counts);
 	referee_config_default(&cfg);
-	cfg.snapshot_tolerance = 0;
+	cfg.snapshot_tolerance = 1;	/* as pitboss-camera(7) advises */
+	cfg.snapshot_confirm = 1;
 	ref = referee_new(1, "kalah", "", &cfg, on_verdict, t, err, sizeof(err));
 	if (ref == NULL)
 		return -1;

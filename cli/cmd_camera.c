@@ -31,7 +31,7 @@ struct cam_game {
 struct cam_args {
 	struct cam_game game;
 	const char *calib, *empty, *places, *overlay, *out, *start;
-	int tolerance, confirm;
+	int tolerance;
 };
 
 static void usage(FILE *out)
@@ -56,8 +56,9 @@ static void usage(FILE *out)
 		"  --overlay FILE       calibrate: the overlay (FILE.png)\n"
 		"  --start IMAGE        a photo of the start position: one seed's\n"
 		"                       area learned from it\n"
-		"  --tolerance N        follow: seeds a frame may be off (0)\n"
-		"  --confirm-snapshots  follow: ask instead of taking a near one\n",
+		"  --tolerance N        follow: seeds a frame may be off and be\n"
+		"                       held for the arbiter rather than called a\n"
+		"                       foul (1)\n",
 		cli_progname, cli_progname, cli_progname);
 }
 
@@ -289,7 +290,7 @@ static int follow(struct cam_args *a, int n, char **frames)
 	}
 	referee_config_default(&cfg);
 	cfg.snapshot_tolerance = a->tolerance;
-	cfg.snapshot_confirm = a->confirm;
+	cfg.snapshot_confirm = 1;	/* a near frame is held, never taken */
 	ref = referee_new(1, a->game.name, a->game.options, &cfg, say_verdict,
 			  &f, err, sizeof(err));
 	if (ref == NULL) {
@@ -333,7 +334,6 @@ static int parse_args(int argc, char **argv, struct cam_args *a)
 		{ "out", required_argument, NULL, 'w' },
 		{ "start", required_argument, NULL, 's' },
 		{ "tolerance", required_argument, NULL, 't' },
-		{ "confirm-snapshots", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -350,7 +350,6 @@ static int parse_args(int argc, char **argv, struct cam_args *a)
 		case 'w': a->out = optarg; break;
 		case 's': a->start = optarg; break;
 		case 't': a->tolerance = atoi(optarg); break;
-		case 'C': a->confirm = 1; break;
 		case 'h': usage(stdout); return EXIT_OK + 100;
 		default: usage(stderr); return EXIT_USAGE;
 		}
@@ -360,7 +359,8 @@ static int parse_args(int argc, char **argv, struct cam_args *a)
 
 static int run_camera(int argc, char **argv)
 {
-	struct cam_args a = { .game = { .name = "kalah", .options = "" } };
+	struct cam_args a = { .game = { .name = "kalah", .options = "" },
+			      .tolerance = 1 };
 	const char *cmd = argc > 1 ? argv[1] : "";
 	int rc;
 
