@@ -28,6 +28,8 @@ static const char *const names[14] = {
 };
 static const int start[14] = { 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0 };
 
+static void write_file(const char *path, const unsigned char *b, size_t n);
+
 static void render(struct render_scene *s, unsigned char **jpeg, size_t *len)
 {
 	assert_int_equal(render_jpeg(s, jpeg, len), 0);
@@ -89,6 +91,55 @@ static void test_mjpeg_stream_parted_into_frames(void **state)
 	free(a);
 	free(b);
 	free(withexif);
+}
+
+/* A command's MJPEG output (rpicam-vid's way) parted into its frames,
+ * and the end of its output said. */
+static void test_pipe_of_a_command(void **state)
+{
+	static const int counts[14] = { 0 };
+	char dir[] = "/tmp/pitboss-test-pipe-XXXXXX", cmd[400], path[100],
+	     err[200];
+	struct render_scene s;
+	struct cam_frames_opts o;
+	struct cam_frames *f;
+	const unsigned char *jpeg;
+	unsigned char *one;
+	size_t n, len;
+	int frames = 0, rc;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	render_defaults(&s, counts);
+	s.empty = 1;
+	s.w = 320;
+	s.h = 180;
+	render(&s, &one, &n);
+	snprintf(path, sizeof(path), "%s/one.jpg", dir);
+	write_file(path, one, n);
+	free(one);
+	snprintf(cmd, sizeof(cmd), "cat %s %s %s", path, path, path);
+	cam_frames_opts_default(&o);
+	o.command = cmd;
+	assert_ptr_equal(cam_frames_for("pipe", &o), &cam_frames_pipe);
+	f = cam_frames_pipe.open("pipe", &o, err, sizeof(err));
+	assert_non_null(f);
+	for (int tries = 0; tries < 2000; tries++) {
+		rc = cam_frames_pipe.next(f, &jpeg, &len, err, sizeof(err));
+		if (rc < 0)
+			break;
+		if (rc == 1) {
+			assert_int_equal(len, n);
+			frames++;
+		} else {
+			usleep(5000);
+		}
+	}
+	assert_int_equal(frames, 3);
+	assert_non_null(strstr(err, "its output ended"));
+	cam_frames_pipe.close(f);
+	unlink(path);
+	rmdir(dir);
 }
 
 /* ------------------------------------------------------------ still */
@@ -326,6 +377,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mjpeg_stream_parted_into_frames),
+		cmocka_unit_test(test_pipe_of_a_command),
 		cmocka_unit_test(test_still_board_after_the_settle_time),
 		cmocka_unit_test(test_reading_as_snapshot_text),
 		/* The rest on the view the group's setup calibrated. */
