@@ -24,6 +24,7 @@ struct zone {
 	int x0, y0, x1, y1;		/* bounding box of the floor */
 	int *ring;			/* pixel indices */
 	int nring;
+	int floor;			/* pixels of its floor */
 };
 
 struct cam_reader {
@@ -73,6 +74,7 @@ static int map_places(struct cam_reader *r)
 					r->owner[y * r->w + x] = (unsigned char)(i + 1);
 				if (d > 0.94)
 					continue;
+				z->floor++;
 				z->x0 = x < z->x0 ? x : z->x0;
 				z->y0 = y < z->y0 ? y : z->y0;
 				z->x1 = x + 1 > z->x1 ? x + 1 : z->x1;
@@ -445,7 +447,8 @@ static void measure(PIX *mask, double *area, double *parts, int *nparts)
  * the area and a seed, more where piles hide seeds (over five seeds'
  * area in a pit, and in a store, whose seeds lie in heaps).
  */
-static void count_range(double x, int parts, int store, int *lo, int *hi)
+static void count_range(double x, int parts, int store, double fill,
+			int *lo, int *hi)
 {
 	if (x < 0.3 && parts == 0) {
 		*lo = *hi = 0;
@@ -466,6 +469,10 @@ static void count_range(double x, int parts, int store, int *lo, int *hi)
 		*hi = (int)ceil(1.7 * x + 1);
 	if (store)
 		*hi = (int)ceil(2.2 * x + 2);
+	/* Seeds over half the floor: a heap, whose hidden seeds no area
+	 * tells; the candidate boards will. */
+	if (fill > 0.5)
+		*hi = CAM_COUNT_MAX;
 	if (*hi < *lo)
 		*hi = *lo;
 }
@@ -555,7 +562,9 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 	for (int i = 0; i < r->c->nplaces; i++) {
 		out->parts[i] = count_parts(parts[i], nparts[i], u);
 		count_range(out->area[i] / u, out->parts[i],
-			    r->c->place[i].store, &out->lo[i], &out->hi[i]);
+			    r->c->place[i].store,
+			    out->area[i] / (r->zone[i].floor + 1),
+			    &out->lo[i], &out->hi[i]);
 		if (apart(parts[i], nparts[i], u, out->area[i]))
 			out->lo[i] = out->hi[i] = out->parts[i];
 	}

@@ -28,6 +28,9 @@ enum cam_read_status {
 	CAM_READ_BAD		/* not a frame of this camera */
 };
 
+/* The upper end of a heap's range: as many as the board may hold. */
+#define CAM_COUNT_MAX 99
+
 struct cam_reading {
 	enum cam_read_status status;
 	char why[200];
