@@ -445,7 +445,8 @@ static void measure(PIX *mask, double *area, double *parts, int *nparts)
  * components: none below a third of a seed; else at least the
  * components and three quarters of the area, at most a third more than
  * the area and a seed, more where piles hide seeds (over five seeds'
- * area in a pit, and in a store, whose seeds lie in heaps).
+ * area in a pit, and in a store, whose seeds lie in heaps), and no
+ * bound once the seeds cover half the floor (`fill`).
  */
 static void count_range(double x, int parts, int store, double fill,
 			int *lo, int *hi)
