@@ -25,6 +25,8 @@ struct cli_group {
 extern const struct cli_group cli_rules_group;
 extern const struct cli_group cli_replay_group;
 extern const struct cli_group cli_sim_group;
+/* The camera (cmd_camera.c, or cmd_camera_none.c without it). */
+extern const struct cli_group cli_camera_group;
 /* Record keeping (cmd_player.c, cmd_tournament.c, cmd_game.c, cmd_db.c). */
 extern const struct cli_group cli_player_group;
 extern const struct cli_group cli_table_group;

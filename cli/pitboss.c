@@ -27,6 +27,7 @@ static const struct group_entry {
 	{ &cli_rules_group, 2 },
 	{ &cli_replay_group, 0 },
 	{ &cli_sim_group, 0 },
+	{ &cli_camera_group, 1 },
 	{ &cli_player_group, 1 },
 	{ &cli_table_group, 1 },
 	{ &cli_tournament_group, 1 },

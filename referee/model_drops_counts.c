@@ -20,13 +20,12 @@ static const enum drops_misplay board_misplays[] = {
 	MIS_SHORT, MIS_DOUBLE, MIS_SKIP
 };
 
-static int distance(const int *a, const int *b, int n)
+/* How far the board `values` is from the counts `seen` (ranges, where
+ * the count source gave them, counting from their nearer end). */
+static int distance(const struct drops *d, const int *values,
+		    const int *seen)
 {
-	int d = 0;
-
-	for (int i = 0; i < n; i++)
-		d += abs(a[i] - b[i]);
-	return d;
+	return ref_seen_distance(d->ref, values, seen);
 }
 
 /* How far `seen` is from the board move `e` leaves: as the rules leave
@@ -34,17 +33,17 @@ static int distance(const int *a, const int *b, int n)
 static int board_distance(struct drops *d, const struct sense_expect *e,
 			  const int *seen)
 {
-	int values[SENSE_HOLES_MAX], n = d->ref->nholes, far;
+	int values[SENSE_HOLES_MAX], far;
 
 	if (!drops_after(d, e, values))
 		return MATCH_FAR;
-	far = distance(values, seen, n);
+	far = distance(d, values, seen);
 	if (e->ends && d->ref->sense->unswept != NULL) {
 		int unswept;
 
 		d->ref->sense->unswept(d->ref->game, ref_pos_const(d->ref),
 				       &e->move, values);
-		unswept = distance(values, seen, n);
+		unswept = distance(d, values, seen);
 		if (unswept < far)
 			far = unswept;
 	}
@@ -87,7 +86,7 @@ static int misplay_board(struct drops *d, const int *seen, int *e,
 				*mis = board_misplays[k];
 				memcpy(values, legal, (size_t)n * sizeof(int));
 				if (drops_misplayed(x, *mis, *at, values) &&
-				    distance(values, seen, n) == 0)
+				    distance(d, values, seen) == 0)
 					return 1;
 			}
 	}
@@ -167,7 +166,7 @@ static int split_counted(struct drops *d, int n, const int *seen)
 		       NULL, 0) < 0)
 		return 0;
 	ref->sense->counts(ref->game, ref->scratch, values);
-	if (distance(values, seen, ref->nholes) != 0)
+	if (distance(d, values, seen) != 0)
 		return 0;
 	if (two.interleaved) {		/* the next player's foul */
 		drops_judge_split(d, n, &two);
@@ -241,7 +240,7 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 		return;
 	}
 	ref->sense->counts(ref->game, ref_pos_const(ref), here);
-	if (distance(here, seen, ref->nholes) == 0) {
+	if (distance(d, here, seen) == 0) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_STRAY, ref->ply + 1, NULL,
 			"the counts show no %s moved: pulses ignored",
 			ref_words(ref)->piece);
@@ -300,7 +299,7 @@ static int held_counted(struct drops *d, const int *seen)
 
 			memcpy(values, legal, (size_t)n * sizeof(int));
 			if (!drops_misplayed(x, board_misplays[k], at, values) ||
-			    distance(values, seen, n) != 0)
+			    distance(d, values, seen) != 0)
 				continue;
 			drops_misplay_words(d, board_misplays[k], x, at, 0,
 					    what, sizeof(what));

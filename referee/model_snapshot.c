@@ -20,6 +20,8 @@
 
 #include "referee/referee_impl.h"
 
+#include <ctype.h>
+
 #define SNAP_CHAIN_MAX 8	/* moves of one turn a snapshot may span */
 #define SNAP_NODES_MIN 512	/* positions searched per snapshot, at least */
 
@@ -43,6 +45,7 @@ struct snap_candidates {
 struct snapshots {
 	struct referee *ref;
 	int *seen;			/* the snapshot, per place */
+	int *seen_hi;			/* its ranges' upper ends */
 	int *here;			/* the position's values */
 	int *values;			/* a candidate's values */
 	struct rules_move *moves;	/* the game's max_moves */
@@ -53,13 +56,10 @@ struct snapshots {
 	int nnodes;
 };
 
-static int distance(const int *a, const int *b, int n)
+/* How far a board's `values` are from the snapshot. */
+static int distance(const struct snapshots *s, const int *values)
 {
-	int d = 0;
-
-	for (int i = 0; i < n; i++)
-		d += abs(a[i] - b[i]);
-	return d;
+	return ref_seen_distance(s->ref, values, s->seen);
 }
 
 static void *node_pos(const struct snapshots *s, int node)
@@ -109,7 +109,7 @@ static void weigh(struct snapshots *s, int at, struct snap_candidates *c)
 	int d;
 
 	ref->sense->counts(ref->game, node_pos(s, at), s->values);
-	d = distance(s->seen, s->values, ref->nholes);
+	d = distance(s, s->values);
 	if (c->best < 0 || d < c->distance) {
 		c->best = at;
 		c->distance = d;
@@ -314,28 +314,98 @@ static void after_end(struct snapshots *s)
 	ref_await_restore(ref);
 }
 
+/* The snapshot's text with every range "A-B" as its lower end A (`end`
+ * 0) or its upper end B (1), into `out`; how many ranges it has. */
+static int range_ends(const char *text, int end, char *out, size_t len)
+{
+	int ranges = 0;
+	size_t o = 0;
+
+	for (const char *p = text; *p != '\0' && o + 1 < len; ) {
+		const char *q = p;
+
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (q > p && *q == '-' && isdigit((unsigned char)q[1])) {
+			const char *r = q + 1, *from = end ? r : p;
+
+			while (isdigit((unsigned char)*r))
+				r++;
+			for (const char *c = from;
+			     c < (end ? r : q) && o + 1 < len; c++)
+				out[o++] = *c;
+			ranges++;
+			p = r;
+		} else {
+			if (q == p)
+				q++;
+			while (p < q && o + 1 < len)
+				out[o++] = *p++;
+		}
+	}
+	out[o] = '\0';
+	return ranges;
+}
+
+/* The snapshot into s->seen (and s->seen_hi); -1 with why in `err`. */
+static int parse(struct referee *ref, struct snapshots *s, const char *text,
+		 char *err, size_t errlen)
+{
+	char ends[OBS_TEXT_MAX];
+	int n = ref->nholes;
+
+	ref->seen_hi = NULL;
+	if (range_ends(text, 0, ends, sizeof(ends)) == 0)
+		return ref->sense->snapshot_parse(ref->game, text, s->seen, err,
+						  errlen);
+	if (ref->sense->snapshot_parse(ref->game, ends, s->seen, err,
+				       errlen) < 0)
+		return -1;
+	range_ends(text, 1, ends, sizeof(ends));
+	if (ref->sense->snapshot_parse(ref->game, ends, s->seen_hi, err,
+				       errlen) < 0)
+		return -1;
+	for (int h = 0; h < n; h++)
+		if (s->seen_hi[h] < s->seen[h]) {
+			snprintf(err, errlen, "range %d-%d runs backwards",
+				 s->seen[h], s->seen_hi[h]);
+			return -1;
+		}
+	ref->seen_hi = s->seen_hi;
+	return 0;
+}
+
+static void judge(struct referee *ref, struct snapshots *s);
+
 static void snapshot_feed(struct referee *ref, void *state,
 			  const struct observation *obs)
 {
 	struct snapshots *s = state;
-	struct snap_candidates c;
 	char err[RULES_ERR_MAX];
 
 	if (ref->state == REF_IDLE && !ref->in_game)
 		return;
 	ref->snapshots_seen = 1;
-	if (ref->sense->snapshot_parse(ref->game, obs->text, s->seen, err,
-				       sizeof(err)) < 0) {
+	if (parse(ref, s, obs->text, err, sizeof(err)) < 0) {
+		ref->seen_hi = NULL;
 		ref_say(ref, VERDICT_NOTE, CAUSE_SNAPSHOT_BAD, ref->ply, NULL,
 			"unreadable snapshot ignored: %s", err);
 		return;
 	}
+	judge(ref, s);
+	ref->seen_hi = NULL;
+}
+
+static void judge(struct referee *ref, struct snapshots *s)
+{
+	struct snap_candidates c;
+
 	if (ref->state == REF_IDLE) {
 		after_end(s);
 		return;
 	}
 	ref->sense->counts(ref->game, ref_pos_const(ref), s->here);
-	c.here = distance(s->seen, s->here, ref->nholes);
+	c.here = distance(s, s->here);
 	if (ref->state == REF_RESTORE) {
 		/* After the end, the end put away is the board back. */
 		restoring(s, ref->after_end ?
@@ -344,7 +414,7 @@ static void snapshot_feed(struct referee *ref, void *state,
 	}
 	/* A sowing still under way says nothing yet; else the models that
 	 * follow or hold a move judge it with the counts first. */
-	if (ref->sense->under_way != NULL &&
+	if (ref->seen_hi == NULL && ref->sense->under_way != NULL &&
 	    ref->sense->under_way(ref->game, ref_pos_const(ref), s->seen))
 		return;
 	if (ref_counted(ref, &sense_model_snapshots, s->seen) ||
@@ -408,13 +478,14 @@ static void *snapshot_open(struct referee *ref)
 	if (s == NULL)
 		return NULL;
 	s->ref = ref;
-	s->seen = calloc(3 * places, sizeof(*s->seen));
+	s->seen = calloc(4 * places, sizeof(*s->seen));
 	if (s->seen == NULL) {
 		snapshot_close(s);
 		return NULL;
 	}
 	s->here = s->seen + places;
 	s->values = s->here + places;
+	s->seen_hi = s->values + places;
 	snapshot_use_game(ref, s);
 	if (s->nodes == NULL) {
 		snapshot_close(s);

@@ -182,6 +182,24 @@ static void say(struct referee *ref, enum verdict_kind kind,
 		ref->fn(ref->ctx, &v);
 }
 
+/* How far `v` is from the snapshot's place `h`. */
+static int seen_off(const struct referee *ref, const int *seen, int h, int v)
+{
+	int hi = ref->seen_hi != NULL ? ref->seen_hi[h] : seen[h];
+
+	return v < seen[h] ? seen[h] - v : v > hi ? v - hi : 0;
+}
+
+int ref_seen_distance(const struct referee *ref, const int *want,
+		      const int *seen)
+{
+	int d = 0;
+
+	for (int h = 0; h < ref->nholes; h++)
+		d += seen_off(ref, seen, h, want[h]);
+	return d;
+}
+
 void ref_disagreement(const struct referee *ref, const int *seen,
 		      const int *want, char *buf, size_t len,
 		      struct ref_about *about)
@@ -190,13 +208,20 @@ void ref_disagreement(const struct referee *ref, const int *seen,
 
 	buf[0] = '\0';
 	for (int h = 0; h < ref->nholes && used < len; h++) {
-		if (seen[h] == want[h])
+		char reads[32];
+
+		if (seen_off(ref, seen, h, want[h]) == 0)
 			continue;
 		ref_about_place(about, h);
+		if (ref->seen_hi != NULL && ref->seen_hi[h] != seen[h])
+			snprintf(reads, sizeof(reads), "%d-%d", seen[h],
+				 ref->seen_hi[h]);
+		else
+			snprintf(reads, sizeof(reads), "%d", seen[h]);
 		used += (size_t)snprintf(buf + used, len - used,
-					 "%s%s %s reads %d, expected %d",
+					 "%s%s %s reads %s, expected %d",
 					 used ? "; " : "", ref_hole_word(ref, h),
-					 ref_hole_name(ref, h), seen[h],
+					 ref_hole_name(ref, h), reads,
 					 want[h]);
 	}
 }

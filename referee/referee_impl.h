@@ -75,6 +75,10 @@ struct referee {
 	int snapshots_seen;		/* the table sends snapshots */
 	int drops_seen;			/* and drops (a count source beside
 					   drop gates reads every move) */
+	/* A snapshot read as ranges (a camera unsure of some places)
+	 * while it is judged: the upper bounds, the lower ones being the
+	 * `seen` values the models are handed; NULL for exact counts. */
+	const int *seen_hi;
 
 	/* The models that read the board, and which reads each kind. */
 	struct ref_reader reader[SENSE_MODELS_MAX];
@@ -110,6 +114,11 @@ void ref_disagreement(const struct referee *ref, const int *seen,
 		      const int *want, char *buf, size_t len,
 		      struct ref_about *about);
 void ref_about_place(struct ref_about *about, int place);
+/* How far the values `want` are from the snapshot `seen`: the seeds
+ * each place is off, a range (ref->seen_hi) counting from its nearer
+ * end. */
+int ref_seen_distance(const struct referee *ref, const int *want,
+		      const int *seen);
 /* Gives a verdict for `cause`, about no place in particular. */
 void ref_say(struct referee *ref, enum verdict_kind kind,
 	     enum verdict_cause cause, int ply, const char *move,

@@ -282,7 +282,15 @@ static void test_sim_source_resumes_a_game(void **state)
 /* A source this build lacks answers so when opened. */
 static void test_missing_source_says_so(void **state)
 {
+#ifdef PB_CAMERA
+	static const struct source_ops missing = SOURCE_NOT_COMPILED_IN(
+		"camera", "count snapshots from a camera over the board");
+	const struct source_ops *camera = &missing;
+
+	assert_int_equal(source_find("camera")->flags & SOURCE_MISSING, 0);
+#else
 	const struct source_ops *camera = source_find("camera");
+#endif
 	struct table_config t;
 	char err[256] = "";
 

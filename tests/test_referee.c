@@ -967,6 +967,33 @@ static void test_counts_show_a_missed_pulse_harmless(void **state)
 	fix_close(f);
 }
 
+/* A camera beside the drop gates: its ranges judge the sowing. */
+static void test_counts_as_ranges_beside_the_drops(void **state)
+{
+	struct fix *f = counted();
+
+	(void)state;
+	/* a sown, its last drop missed by gate e: the frame's ranges fit
+	 * a's board, which the drops alone could not settle. */
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 2.0, OBS_BUTTON, "S");
+	feed(f, 2.2, OBS_SNAPSHOT, "0 4-6 3-7 3-7 4-7 4-6/3-6 3-6 3-6 3-6 3-6 3-6/0 0");
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	assert_says(last(f, VERDICT_WARN), "the counts agree");
+	fix_close(f);
+
+	/* A seed left behind in a: the range there excludes the legal
+	 * board, and the misplay's board fits. */
+	f = counted();
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 2.0, OBS_BUTTON, "S");
+	feed(f, 2.2, OBS_SNAPSHOT, "1-2 4-6 4-6 4-6 4 4/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_FOUL), CAUSE_ILLEGAL,
+		     (int[]){ PIT_A, PIT_E, -1 });
+	assert_says(last(f, VERDICT_FOUL), "pit a reads 1-2, expected 0");
+	fix_close(f);
+}
+
 static void test_counts_settle_a_held_move(void **state)
 {
 	struct fix *f = counted();
@@ -1027,6 +1054,36 @@ static void test_snapshot_within_tolerance(void **state)
 	feed(f, 0, OBS_START, NULL);
 	feed(f, 5.0, OBS_SNAPSHOT, "0 5 6 5 5 4/4 4 4 4 4 4/0 0");
 	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	fix_close(f);
+}
+
+static void test_snapshot_ranges(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	/* Piles read as ranges: b (4 -> 0) fits alone. */
+	feed(f, 5.0, OBS_SNAPSHOT, "4 0 5-7 4-6 5 5/4-9 4 4 4 4 4/0-2 0");
+	assert_about(last(f, VERDICT_ACCEPT), CAUSE_SENSED, (int[]){ -1 });
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "b");
+	fix_close(f);
+
+	/* Ranges that fit two moves (a and b both leave a pit empty that
+	 * the camera could not tell): held, not taken. */
+	f = started("");
+	feed(f, 5.0, OBS_SNAPSHOT, "0-4 0-5 5 5 5 4-5/4 4 4 4 4 4/0 0");
+	assert_about(last(f, VERDICT_HOLD), CAUSE_AMBIGUOUS, (int[]){ -1 });
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	fix_close(f);
+
+	/* A board one seed outside a range: taken with a warning that
+	 * quotes the range. */
+	f = started("");
+	feed(f, 5.0, OBS_SNAPSHOT, "0 5 6-7 5 5 4/4 4 4 4 4 4/0 0");
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	assert_says(last(f, VERDICT_WARN), "pit c reads 6-7, expected 5");
+	feed(f, 6.0, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 3-1");
+	assert_says(last(f, VERDICT_NOTE), "runs backwards");
 	fix_close(f);
 }
 
@@ -1597,9 +1654,11 @@ int main(void)
 		cmocka_unit_test(test_counts_show_a_missed_pulse_harmless),
 		cmocka_unit_test(test_counts_show_play_after_the_end),
 		cmocka_unit_test(test_counts_agree_yet_the_drops_show_it_backwards),
+		cmocka_unit_test(test_counts_as_ranges_beside_the_drops),
 		cmocka_unit_test(test_counts_settle_a_held_move),
 		cmocka_unit_test(test_snapshot_exact_chain_of_extra_turns),
 		cmocka_unit_test(test_snapshot_within_tolerance),
+		cmocka_unit_test(test_snapshot_ranges),
 		cmocka_unit_test(test_snapshot_far_from_any_move_is_a_foul),
 		cmocka_unit_test(test_snapshot_of_a_sowing_in_progress_waits),
 		cmocka_unit_test(test_kalah_table_reads_and_writes_its_snapshots),

@@ -1,0 +1,357 @@
+/*
+ * bench/camera.c - how well the camera referees: Kalah games played at
+ * random, each position rendered as a photo (tests/render.c: lighting
+ * that changes between frames, shadows, camera shifts, JPEG noise, three
+ * palettes of seeds, a hand over the board now and then), read by the
+ * camera and judged by the referee among the legal successors. Reports
+ * moves identified right, held, wrong; per true count, how often a pit
+ * was read exactly and how often the range missed it; frames with a hand
+ * read as a board (must be 0); time per frame. Prints figures, asserts
+ * none.
+ *
+ *   bench/camera [GAMES [SEED]]     (default 12 games)
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <math.h>
+#include <unistd.h>
+
+#include "camera/view.h"
+#include "referee/referee.h"
+#include "rules/rules.h"
+#include "tests/render.h"
+
+#define PLACES 14
+
+struct tally {
+	unsigned long moves, right, held, wrong, unread, fouled;
+	unsigned long hands, hands_read;
+	unsigned long exact[14], within[14], missed[14];
+	double read_s, frames;
+	const struct verdict *last;
+	int taken, holds, fouls;
+};
+
+static unsigned long long rng = 88172645463325252ull;
+
+static double uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (double)(rng >> 11) / 9007199254740992.0;
+}
+
+static double span(double lo, double hi)
+{
+	return lo + (hi - lo) * uniform();
+}
+
+static void on_verdict(void *ctx, const struct verdict *v)
+{
+	struct tally *t = ctx;
+
+	if (v->kind == VERDICT_ACCEPT || v->kind == VERDICT_WARN)
+		t->taken++;
+	if (v->kind == VERDICT_HOLD)
+		t->holds++;
+	if (v->kind == VERDICT_FOUL)
+		t->fouls++;
+}
+
+/* A scene of the position `counts` under changing light and pose. */
+static void scene(struct render_scene *s, const int *counts, int palette,
+		  unsigned seed)
+{
+	render_defaults(s, counts);
+	s->seed = seed;
+	s->palette = (enum render_palette)palette;
+	s->gain = span(0.75, 1.25);
+	s->grad_x = span(-0.3, 0.3);
+	s->grad_y = span(-0.3, 0.3);
+	for (int k = 0; k < 3; k++)
+		s->cast[k] = span(0.95, 1.05);
+	s->shadow = uniform() < 0.3 ? span(0.1, 0.4) : 0;
+	s->dx = span(-3, 3);
+	s->dy = span(-3, 3);
+	s->turn = span(-0.003, 0.003);
+	s->noise = span(2, 5);
+	s->quality = (int)span(70, 92);
+}
+
+/* The processor time this thread has used: a frame's cost on one core,
+ * whatever else the machine runs. */
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Renders and reads one frame: 0 readable, 1 not, -1 error. */
+static int shoot(struct cam_view *v, const struct render_scene *s,
+		 struct cam_reading *rd, char *snap, size_t len,
+		 struct tally *t)
+{
+	unsigned char *jpeg;
+	size_t n;
+	struct cam_image img;
+	char err[256];
+	double t0;
+	int rc;
+
+	if (render_jpeg(s, &jpeg, &n) < 0)
+		return -1;
+	t0 = now_s();
+	rc = cam_view_decode(v, jpeg, n, &img, err, sizeof(err));
+	free(jpeg);
+	if (rc < 0 || cam_view_read(v, &img, rd, snap, len) < 0) {
+		cam_image_free(&img);
+		return -1;
+	}
+	t->read_s += now_s() - t0;
+	t->frames++;
+	cam_image_free(&img);
+	return rd->status == CAM_READ_OK ? 0 : 1;
+}
+
+static void tally_counts(const struct cam_view *v, const struct cam_reading *rd,
+			 const int *truth, struct tally *t)
+{
+	for (int i = 0; i < 12; i++) {
+		int k = v->order[i], c = truth[i] > 13 ? 13 : truth[i];
+
+		if (rd->lo[k] == truth[i] && rd->hi[k] == truth[i])
+			t->exact[c]++;
+		else if (rd->lo[k] <= truth[i] && truth[i] <= rd->hi[k])
+			t->within[c]++;
+		else
+			t->missed[c]++;
+	}
+}
+
+static void feed(struct referee *ref, enum obs_kind kind, const char *text,
+		 uint64_t t_us)
+{
+	struct observation o = { .t_us = t_us, .table = 1, .kind = kind };
+
+	snprintf(o.text, sizeof(o.text), "%s", text);
+	referee_feed(ref, &o);
+}
+
+struct game {
+	const struct rules *ops;
+	const struct sensing *sense;
+	struct rules_game *g;
+	unsigned char pos[512];
+	int counts[PLACES];
+};
+
+/* One move at random; 0 when the game is over. */
+static int play(struct game *gm)
+{
+	struct rules_move moves[64];
+	struct rules_outcome out;
+	size_t n;
+
+	if (gm->ops->to_move(gm->g, gm->pos).seat < 0)
+		return 0;
+	n = gm->ops->legal_moves(gm->g, gm->pos, moves, 64);
+	if (n == 0)
+		return 0;
+	if (gm->ops->apply(gm->g, gm->pos, &moves[(size_t)(uniform() * n)],
+			   &out, NULL, 0) < 0)
+		return 0;
+	gm->sense->counts(gm->g, gm->pos, gm->counts);
+	return 1;
+}
+
+/* The frame after a move: right, held or wrong; the referee is put
+ * back on the true position when it did not take it. */
+static void judge(struct referee *ref, struct game *gm, const char *snap,
+		  uint64_t t_us, struct tally *t)
+{
+	char want[OBS_TEXT_MAX], got[OBS_TEXT_MAX];
+
+	gm->ops->position_format(gm->g, gm->pos, RULES_TEXT_FULL, want,
+				 sizeof(want));
+	t->taken = t->holds = t->fouls = 0;
+	if (snap != NULL)
+		feed(ref, OBS_SNAPSHOT, snap, t_us);
+	referee_position(ref, got, sizeof(got));
+	t->moves++;
+	if (strcmp(got, want) == 0 && t->taken > 0 && !referee_held(ref)) {
+		t->right++;
+		return;
+	}
+	if (strcmp(got, want) != 0 && t->taken > 0 && !referee_held(ref))
+		t->wrong++;
+	else if (t->fouls > 0)
+		t->fouled++;
+	else
+		t->held++;
+	if (getenv("BENCH_CAMERA_VERBOSE") != NULL)
+		fprintf(stderr, "camera: %s: read %s, truly %s\n",
+			t->taken ? "wrong" : t->fouls ? "foul" : "held",
+			snap ? snap : "-", want);
+	if (referee_held(ref))
+		feed(ref, OBS_REJECT, "", t_us + 1);
+	feed(ref, OBS_POSITION, want, t_us + 2);
+}
+
+static int one_game(struct cam_view *v, struct game *gm, int palette,
+		    struct tally *t)
+{
+	struct referee_config cfg;
+	struct render_scene s;
+	struct cam_reading rd;
+	struct referee *ref;
+	char snap[OBS_TEXT_MAX], err[256];
+	uint64_t t_us = 1000000;
+
+	gm->ops->start(gm->g, gm->pos);
+	gm->sense->counts(gm->g, gm->pos, gm->counts);
+	referee_config_default(&cfg);
+	cfg.snapshot_tolerance = 1;	/* as pitboss-camera(7) advises */
+	cfg.snapshot_confirm = 1;
+	ref = referee_new(1, "kalah", "", &cfg, on_verdict, t, err, sizeof(err));
+	if (ref == NULL)
+		return -1;
+	feed(ref, OBS_START, "", t_us);
+	while (play(gm)) {
+		t_us += 5000000;
+		scene(&s, gm->counts, palette, (unsigned)(uniform() * 1e9));
+		if (uniform() < 0.2) {
+			s.hand = 1;
+			t->hands++;
+			if (shoot(v, &s, &rd, snap, sizeof(snap), t) == 0) {
+				t->hands_read++;
+				feed(ref, OBS_SNAPSHOT, snap, t_us - 1000);
+			}
+			s.hand = 0;
+			s.seed++;
+		}
+		if (shoot(v, &s, &rd, snap, sizeof(snap), t) != 0) {
+			t->unread++;
+			judge(ref, gm, NULL, t_us, t);
+			continue;
+		}
+		tally_counts(v, &rd, gm->counts, t);
+		judge(ref, gm, snap, t_us, t);
+	}
+	referee_free(ref);
+	return 0;
+}
+
+/* The view calibrated from a rendered empty board, its places found;
+ * how far they are from the true ones, in pixels. */
+static int calibrate(struct cam_view *v, const char *const *names,
+		     double *off)
+{
+	static const int none[PLACES];
+	char path[] = "/tmp/pitboss-bench-empty-XXXXXX";
+	struct render_scene s;
+	struct cam_calib truth;
+	unsigned char *jpeg;
+	size_t n;
+	char err[300];
+	int fd = mkstemp(path), rc;
+	FILE *f;
+
+	render_defaults(&s, none);
+	s.empty = 1;
+	if (fd < 0 || render_jpeg(&s, &jpeg, &n) < 0)
+		return -1;
+	f = fdopen(fd, "wb");
+	fwrite(jpeg, 1, n, f);
+	fclose(f);
+	free(jpeg);
+	rc = cam_view_open_empty(v, path, names, PLACES, err, sizeof(err));
+	unlink(path);
+	if (rc < 0) {
+		fprintf(stderr, "camera bench: %s\n", err);
+		return -1;
+	}
+	render_places(&s, names, &truth);
+	*off = 0;
+	for (int i = 0; i < PLACES; i++) {
+		const struct cam_place *a = &truth.place[i],
+			*b = &v->calib.place[v->order[i]];
+		double d = hypot(a->x - b->x, a->y - b->y);
+
+		*off = d > *off ? d : *off;
+	}
+	return 0;
+}
+
+/* Learns a seed's area from the start position, in the first palette. */
+static int learn(struct cam_view *v, struct game *gm, struct tally *t)
+{
+	struct render_scene s;
+	struct cam_reading rd;
+	char snap[OBS_TEXT_MAX];
+
+	gm->ops->start(gm->g, gm->pos);
+	gm->sense->counts(gm->g, gm->pos, gm->counts);
+	render_defaults(&s, gm->counts);
+	if (shoot(v, &s, &rd, snap, sizeof(snap), t) != 0 ||
+	    cam_view_learn(v, &rd, gm->counts) < 0) {
+		fprintf(stderr, "camera bench: the start frame: %s\n", rd.why);
+		return -1;
+	}
+	return 0;
+}
+
+static void report(const struct tally *t, double off, double seed_area)
+{
+	printf("camera: places found within %.1f px of the truth; one seed "
+	       "%.0f px\n", off, seed_area);
+	printf("camera: %lu moves: %lu right (%.2f%%), %lu held, %lu called "
+	       "a foul, %lu wrong; %lu frames unreadable\n", t->moves, t->right,
+	       t->moves ? 100.0 * t->right / t->moves : 0, t->held, t->fouled,
+	       t->wrong, t->unread);
+	printf("camera: %lu frames with a hand, %lu read as a board\n",
+	       t->hands, t->hands_read);
+	printf("camera: per true count: exact / in range / missed\n");
+	for (int c = 0; c < 14; c++)
+		if (t->exact[c] + t->within[c] + t->missed[c] > 0)
+			printf("camera:   %2d%s %6lu %6lu %6lu\n", c,
+			       c == 13 ? "+" : " ", t->exact[c], t->within[c],
+			       t->missed[c]);
+	printf("camera: %.1f ms of one core per 1280x720 frame (decode and "
+	       "read)\n",
+	       t->frames > 0 ? 1000 * t->read_s / t->frames : 0);
+}
+
+int main(int argc, char **argv)
+{
+	int games = argc > 1 ? atoi(argv[1]) : 12;
+	struct tally t = { 0 };
+	struct cam_view v;
+	struct game gm;
+	const char *names[PLACES];
+	char err[256];
+	double off;
+
+	if (argc > 2)
+		rng ^= strtoull(argv[2], NULL, 10) * 2654435761ull;
+	gm.ops = rules_find("kalah");
+	gm.sense = sensing_find("kalah");
+	gm.g = rules_game_new(gm.ops, "", err, sizeof(err));
+	if (gm.g == NULL || gm.sense->holes(gm.g, names) != PLACES ||
+	    calibrate(&v, names, &off) < 0 || learn(&v, &gm, &t) < 0)
+		return 1;
+	t.frames = t.read_s = 0;
+	for (int i = 0; i < games; i++)
+		if (one_game(&v, &gm, i % RENDER_PALETTES, &t) < 0)
+			return 1;
+	report(&t, off, v.calib.seed_area);
+	cam_view_close(&v);
+	rules_game_free(gm.g);
+	return 0;
+}

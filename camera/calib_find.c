@@ -1,0 +1,324 @@
+/*
+ * calib_find.c - the places of a board found in a photo of it empty,
+ * and the overlay that shows them back. Pits and stores are hollows,
+ * darker than the board around them: pixels darker than the mean of a
+ * wide window around them (which follows a lighting gradient), cleaned
+ * and parted into connected components by leptonica; round ones of one
+ * size are the pits, the two long ones the stores.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <leptonica/allheaders.h>
+
+#include "camera/calib.h"
+
+struct blob {
+	double x, y, w, h, area;
+};
+
+/* Sum of grey over the rectangle [x0,x1) x [y0,y1) from the integral. */
+static double box_sum(const double *ii, int w, int x0, int y0, int x1,
+		      int y1)
+{
+	size_t W = (size_t)w + 1;
+
+	return ii[(size_t)y1 * W + (size_t)x1] - ii[(size_t)y0 * W + (size_t)x1] -
+	       ii[(size_t)y1 * W + (size_t)x0] + ii[(size_t)y0 * W + (size_t)x0];
+}
+
+/* 1 bpp: the pixels darker than their wide surroundings. */
+static PIX *hollows(const struct cam_image *img)
+{
+	int w = img->w, h = img->h, r = w / 8;
+	size_t W = (size_t)w + 1;
+	double *ii = calloc(W * ((size_t)h + 1), sizeof(*ii));
+	PIX *pix = pixCreate(w, h, 1);
+
+	if (ii == NULL || pix == NULL) {
+		free(ii);
+		pixDestroy(&pix);
+		return NULL;
+	}
+	for (int y = 0; y < h; y++) {
+		double row = 0;
+
+		for (int x = 0; x < w; x++) {
+			const unsigned char *p = cam_px(img, x, y);
+
+			row += p[0] + p[1] + p[2];
+			ii[(size_t)(y + 1) * W + (size_t)x + 1] =
+				ii[(size_t)y * W + (size_t)x + 1] + row;
+		}
+	}
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			int x0 = x - r < 0 ? 0 : x - r, x1 = x + r > w ? w : x + r;
+			int y0 = y - r < 0 ? 0 : y - r, y1 = y + r > h ? h : y + r;
+			double mean = box_sum(ii, w, x0, y0, x1, y1) /
+				      ((double)(x1 - x0) * (y1 - y0));
+			double here = box_sum(ii, w, x > 1 ? x - 2 : 0,
+					      y > 1 ? y - 2 : 0,
+					      x + 3 > w ? w : x + 3,
+					      y + 3 > h ? h : y + 3);
+			int n = ((x + 3 > w ? w : x + 3) - (x > 1 ? x - 2 : 0)) *
+				((y + 3 > h ? h : y + 3) - (y > 1 ? y - 2 : 0));
+
+			if (here / n < 0.8 * mean)
+				pixSetPixel(pix, x, y, 1);
+		}
+	free(ii);
+	return pix;
+}
+
+/* The components of `mask` large enough to be a place. */
+static int blobs(PIX *mask, struct blob *out, int cap)
+{
+	PIX *clean = pixOpenBrick(NULL, mask, 5, 5), *closed;
+	BOXA *boxa;
+	PIXA *pixa = NULL;
+	int n = 0, w = (int)pixGetWidth(mask), h = (int)pixGetHeight(mask);
+
+	if (clean == NULL)
+		return 0;
+	closed = pixCloseBrick(NULL, clean, 5, 5);
+	pixDestroy(&clean);
+	if (closed == NULL)
+		return 0;
+	boxa = pixConnComp(closed, &pixa, 8);
+	for (int i = 0; boxa != NULL && i < boxaGetCount(boxa) && n < cap; i++) {
+		l_int32 x, y, bw, bh, count;
+		PIX *p = pixaGetPix(pixa, i, L_CLONE);
+
+		boxaGetBoxGeometry(boxa, i, &x, &y, &bw, &bh);
+		pixCountPixels(p, &count, NULL);
+		pixDestroy(&p);
+		if ((double)count < (double)w * h / 3000 || x <= 0 || y <= 0 ||
+		    x + bw >= w || y + bh >= h)
+			continue;
+		out[n++] = (struct blob){ x + bw / 2.0, y + bh / 2.0, bw, bh,
+					  count };
+	}
+	boxaDestroy(&boxa);
+	pixaDestroy(&pixa);
+	pixDestroy(&closed);
+	return n;
+}
+
+static int by_area(const void *a, const void *b)
+{
+	const struct blob *p = a, *q = b;
+	double d = q->w * q->h - p->w * p->h;
+
+	return (d > 0) - (d < 0);
+}
+
+static int by_x(const void *a, const void *b)
+{
+	double d = ((const struct blob *)a)->x - ((const struct blob *)b)->x;
+
+	return (d > 0) - (d < 0);
+}
+
+static void set_place(struct cam_calib *c, int at, const char *name,
+		      const struct blob *b, int store, double s)
+{
+	struct cam_place *p = &c->place[at];
+
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	p->store = store;
+	p->x = (b->x + 0.5) * s;
+	p->y = (b->y + 0.5) * s;
+	p->rx = b->w / 2 * s;
+	p->ry = b->h / 2 * s;
+	if (!store)
+		p->rx = p->ry = (b->w + b->h) / 4 * s;
+}
+
+/* The pits and stores among the blobs: -1 with why when not as many. */
+static int sort_out(const struct blob *b, int n, int pits, struct blob *pit,
+		    struct blob *store, char *err, size_t errlen)
+{
+	int np = 0, ns = 0;
+	double median;
+
+	for (int i = 0; i < n; i++) {
+		double lo = b[i].w < b[i].h ? b[i].w : b[i].h;
+		double hi = b[i].w < b[i].h ? b[i].h : b[i].w;
+
+		if (hi / lo < 1.35 && np < 4 * pits)
+			pit[np++] = b[i];
+		else if (hi / lo >= 1.6 && ns < 2 * pits)
+			store[ns++] = b[i];
+	}
+	qsort(pit, (size_t)np, sizeof(*pit), by_area);
+	qsort(store, (size_t)ns, sizeof(*store), by_area);
+	/* One size: their boxes (a hollow's shading may leave part of
+	 * its floor out of the blob, never its rim). */
+	median = np > 0 ? pit[np / 2].w * pit[np / 2].h : 0;
+	n = 0;
+	for (int i = 0; i < np; i++) {
+		double box = pit[i].w * pit[i].h;
+
+		if (box > 0.6 * median && box < 1.6 * median)
+			pit[n++] = pit[i];
+	}
+	if (n > 2 * pits)	/* the roundest of one size first */
+		n = 2 * pits;
+	if (n != 2 * pits || ns < 2) {
+		snprintf(err, errlen, "found %d pits and %d stores, expected "
+			 "%d and 2: check the lighting and the view, or give "
+			 "the places in a file (--places)", n, ns > 2 ? 2 : ns,
+			 2 * pits);
+		return -1;
+	}
+	return 0;
+}
+
+/* The mean grey over the ring of radii [r0, r1) around (x, y). */
+static double ring_mean(const struct cam_image *img, double x, double y,
+			double r0, double r1)
+{
+	double sum = 0;
+	int n = 0;
+
+	for (int v = (int)(y - r1); v <= (int)(y + r1) + 1; v++)
+		for (int u = (int)(x - r1); u <= (int)(x + r1) + 1; u++) {
+			double d = hypot(u + 0.5 - x, v + 0.5 - y);
+
+			if (d < r0 || d >= r1 || u < 0 || v < 0 || u >= img->w ||
+			    v >= img->h)
+				continue;
+			const unsigned char *p = cam_px(img, u, v);
+
+			sum += p[0] + p[1] + p[2];
+			n++;
+		}
+	return n ? sum / n : 0;
+}
+
+/* Each pit moved and sized to where its rim is sharpest: the board
+ * just outside brightest against the hollow just inside. A blob may
+ * have lost part of a shaded floor; its rim is where the light
+ * changes. */
+static void refine_pits(struct cam_calib *c, int npits)
+{
+	double s = c->shrink, rmed = 0;
+
+	for (int i = 0; i < npits; i++)
+		rmed += c->place[i].rx / s / npits;
+	for (int i = 0; i < npits; i++) {
+		struct cam_place *p = &c->place[i];
+		double bx = p->x / s, by = p->y / s, br = rmed, best = -1e9;
+		double x0 = bx, y0 = by;
+
+		for (double r = 0.85 * rmed; r <= 1.15 * rmed; r += 0.5)
+			for (double dy = -5; dy <= 5; dy += 1)
+				for (double dx = -5; dx <= 5; dx += 1) {
+					double out = ring_mean(&c->empty, x0 + dx, y0 + dy, r, r + 3);
+					double in = ring_mean(&c->empty, x0 + dx, y0 + dy, r - 3, r);
+
+					if (out - in > best) {
+						best = out - in;
+						bx = x0 + dx;
+						by = y0 + dy;
+						br = r;
+					}
+				}
+		p->x = bx * s;
+		p->y = by * s;
+		p->rx = p->ry = br * s;
+	}
+}
+
+int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
+		   char *err, size_t errlen)
+{
+	struct blob b[256], pit[256], store[128], row[2][64];
+	double s = c->shrink, ymid = 0;
+	int n, nr[2] = { 0, 0 };
+	PIX *mask;
+
+	if (pits < 1 || 2 * pits + 2 > CAM_PLACES_MAX || c->empty.rgb == NULL) {
+		snprintf(err, errlen, "no empty board or no pits to find");
+		return -1;
+	}
+	mask = hollows(&c->empty);
+	if (mask == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	n = blobs(mask, b, 256);
+	pixDestroy(&mask);
+	if (sort_out(b, n, pits, pit, store, err, errlen) < 0)
+		return -1;
+	for (int i = 0; i < 2 * pits; i++)
+		ymid += pit[i].y / (2 * pits);
+	for (int i = 0; i < 2 * pits; i++) {
+		int r = pit[i].y > ymid ? 0 : 1;
+
+		row[r][nr[r]++] = pit[i];
+	}
+	if (nr[0] != pits || nr[1] != pits) {
+		snprintf(err, errlen, "the pits are not in two rows of %d "
+			 "(%d below, %d above)", pits, nr[0], nr[1]);
+		return -1;
+	}
+	qsort(row[0], (size_t)pits, sizeof(**row), by_x);
+	qsort(row[1], (size_t)pits, sizeof(**row), by_x);
+	qsort(store, 2, sizeof(*store), by_x);
+	c->nplaces = 2 * pits + 2;
+	for (int i = 0; i < pits; i++) {
+		set_place(c, i, names[i], &row[0][i], 0, s);
+		set_place(c, pits + i, names[pits + i], &row[1][pits - 1 - i],
+			  0, s);
+	}
+	set_place(c, 2 * pits, names[2 * pits], &store[1], 1, s);
+	set_place(c, 2 * pits + 1, names[2 * pits + 1], &store[0], 1, s);
+	refine_pits(c, 2 * pits);
+	return 0;
+}
+
+/* ------------------------------------------------------------ overlay */
+
+static void dot(struct cam_image *img, int x, int y, int r,
+		const unsigned char *col)
+{
+	for (int v = -r; v <= r; v++)
+		for (int u = -r; u <= r; u++)
+			if (u * u + v * v <= r * r && x + u >= 0 &&
+			    y + v >= 0 && x + u < img->w && y + v < img->h)
+				memcpy(cam_px(img, x + u, y + v), col, 3);
+}
+
+void cam_calib_draw(const struct cam_calib *c, struct cam_image *img,
+		    const int *doubt)
+{
+	static const unsigned char green[3] = { 40, 230, 60 };
+	static const unsigned char red[3] = { 250, 30, 30 };
+	double k = c->w > 0 ? (double)img->w / c->w : 1;
+	int t = img->w > 900 ? 2 : 1;
+
+	for (int i = 0; i < c->nplaces; i++) {
+		const struct cam_place *p = &c->place[i];
+		const unsigned char *col = doubt != NULL && doubt[i] ? red : green;
+		int steps = (int)(8 * (p->rx + p->ry) * k) + 16;
+
+		for (int a = 0; a < steps; a++) {
+			double th = 2 * M_PI * a / steps, u = cos(th), v = sin(th);
+
+			if (p->store) {	/* the superellipse's outline */
+				u = u < 0 ? -sqrt(-u) : sqrt(u);
+				v = v < 0 ? -sqrt(-v) : sqrt(v);
+			}
+			dot(img, (int)lround((p->x + p->rx * u) * k),
+			    (int)lround((p->y + p->ry * v) * k), t, col);
+		}
+		dot(img, (int)lround(p->x * k), (int)lround(p->y * k),
+		    i == 0 ? 4 * t : t, col);
+	}
+}

@@ -1,0 +1,660 @@
+/*
+ * read.c - a still frame read place by place (see read.h).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <leptonica/allheaders.h>
+
+#include "camera/read.h"
+
+#define SHIFT_MAX 6		/* working pixels the board may shift */
+#define HAND_SHARE 0.03		/* bare board changed: something over it */
+#define MOVED_SHARE 0.40	/* ... so much, still: moved or covered */
+#define MOVED_RINGS 0.7	/* ... around most places: moved */
+#define TOL_GAIN 0.16		/* a pixel's light may be off by this */
+#define TOL_ABS 10		/* and by this many levels */
+
+/* A place's pixels: its floor (inside) and the bare ring around it. */
+struct zone {
+	int x0, y0, x1, y1;		/* bounding box of the floor */
+	int *ring;			/* pixel indices */
+	int nring;
+	int floor;			/* pixels of its floor */
+};
+
+struct cam_reader {
+	const struct cam_calib *c;
+	int w, h;
+	struct zone zone[CAM_PLACES_MAX];
+	unsigned char *owner;		/* per pixel: place + 1, 0: bare */
+	int *edges, nedges;		/* bare pixels with contrast */
+	int *bare, nbare;		/* bare pixels, sampled */
+	unsigned char *lo, *hi;		/* empty board's 3x3 min and max */
+};
+
+static int grey(const struct cam_image *img, int i)
+{
+	const unsigned char *p = img->rgb + (size_t)i * 3;
+
+	return p[0] + p[1] + p[2];
+}
+
+/* Every pixel's place (with a margin) and the rings of bare board. */
+static int map_places(struct cam_reader *r)
+{
+	const struct cam_calib *c = r->c;
+	double s = c->shrink;
+
+	for (int i = 0; i < c->nplaces; i++) {
+		const struct cam_place *p = &c->place[i];
+		struct zone *z = &r->zone[i];
+		int x0 = (int)((p->x - 1.4 * p->rx) / s), x1 = (int)((p->x + 1.4 * p->rx) / s) + 1;
+		int y0 = (int)((p->y - 1.4 * p->ry) / s), y1 = (int)((p->y + 1.4 * p->ry) / s) + 1;
+
+		x0 = x0 < 0 ? 0 : x0;
+		y0 = y0 < 0 ? 0 : y0;
+		x1 = x1 > r->w ? r->w : x1;
+		y1 = y1 > r->h ? r->h : y1;
+		z->ring = malloc(sizeof(int) * (size_t)((x1 - x0) * (y1 - y0) + 1));
+		if (z->ring == NULL)
+			return -1;
+		z->x0 = r->w;
+		z->y0 = r->h;
+		z->x1 = z->y1 = 0;
+		for (int y = y0; y < y1; y++)
+			for (int x = x0; x < x1; x++) {
+				double d = cam_place_distance(p, (x + 0.5) * s, (y + 0.5) * s);
+
+				if (d <= 1.12)
+					r->owner[y * r->w + x] = (unsigned char)(i + 1);
+				if (d > 0.94)
+					continue;
+				z->floor++;
+				z->x0 = x < z->x0 ? x : z->x0;
+				z->y0 = y < z->y0 ? y : z->y0;
+				z->x1 = x + 1 > z->x1 ? x + 1 : z->x1;
+				z->y1 = y + 1 > z->y1 ? y + 1 : z->y1;
+			}
+	}
+	for (int i = 0; i < c->nplaces; i++) {
+		const struct cam_place *p = &c->place[i];
+		struct zone *z = &r->zone[i];
+		int x0 = (int)((p->x - 1.4 * p->rx) / s), x1 = (int)((p->x + 1.4 * p->rx) / s) + 1;
+		int y0 = (int)((p->y - 1.4 * p->ry) / s), y1 = (int)((p->y + 1.4 * p->ry) / s) + 1;
+
+		for (int y = y0 < 0 ? 0 : y0; y < y1 && y < r->h; y++)
+			for (int x = x0 < 0 ? 0 : x0; x < x1 && x < r->w; x++) {
+				double d = cam_place_distance(p, (x + 0.5) * s, (y + 0.5) * s);
+
+				if (d > 1.15 && d < 1.38 && r->owner[y * r->w + x] == 0)
+					z->ring[z->nring++] = y * r->w + x;
+			}
+	}
+	return 0;
+}
+
+/* The empty board's 3x3 extremes, and the bare pixels to sample. */
+static int map_board(struct cam_reader *r)
+{
+	const struct cam_image *e = &r->c->empty;
+	int n = r->w * r->h;
+
+	r->lo = malloc((size_t)n * 3);
+	r->hi = malloc((size_t)n * 3);
+	r->edges = malloc(sizeof(int) * (size_t)n / 4 + 1);
+	r->bare = malloc(sizeof(int) * (size_t)n / 4 + 1);
+	if (r->lo == NULL || r->hi == NULL || r->edges == NULL || r->bare == NULL)
+		return -1;
+	for (int y = 0; y < r->h; y++)
+		for (int x = 0; x < r->w; x++)
+			for (int k = 0; k < 3; k++) {
+				int mn = 255, mx = 0;
+
+				for (int v = y > 0 ? -1 : 0; v <= 1 && y + v < r->h; v++)
+					for (int u = x > 0 ? -1 : 0; u <= 1 && x + u < r->w; u++) {
+						int q = cam_px(e, x + u, y + v)[k];
+
+						mn = q < mn ? q : mn;
+						mx = q > mx ? q : mx;
+					}
+				r->lo[(y * r->w + x) * 3 + k] = (unsigned char)mn;
+				r->hi[(y * r->w + x) * 3 + k] = (unsigned char)mx;
+			}
+	for (int y = SHIFT_MAX + 1; y < r->h - SHIFT_MAX - 1; y += 2)
+		for (int x = SHIFT_MAX + 1; x < r->w - SHIFT_MAX - 1; x += 2) {
+			int i = y * r->w + x;
+			int gx = grey(e, i + 1) - grey(e, i - 1);
+			int gy = grey(e, i + r->w) - grey(e, i - r->w);
+
+			if (r->owner[i] != 0)
+				continue;
+			r->bare[r->nbare++] = i;
+			if (abs(gx) + abs(gy) > 60 && (x + y) % 4 == 0)
+				r->edges[r->nedges++] = i;
+		}
+	return 0;
+}
+
+void cam_reader_close(struct cam_reader *r)
+{
+	if (r == NULL)
+		return;
+	for (int i = 0; i < CAM_PLACES_MAX; i++)
+		free(r->zone[i].ring);
+	free(r->owner);
+	free(r->edges);
+	free(r->bare);
+	free(r->lo);
+	free(r->hi);
+	free(r);
+}
+
+struct cam_reader *cam_reader_open(const struct cam_calib *calib)
+{
+	struct cam_reader *r = calloc(1, sizeof(*r));
+
+	if (r == NULL)
+		return NULL;
+	r->c = calib;
+	r->w = calib->empty.w;
+	r->h = calib->empty.h;
+	r->owner = calloc((size_t)r->w * (size_t)r->h, 1);
+	if (r->owner == NULL || map_places(r) < 0 || map_board(r) < 0) {
+		cam_reader_close(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* ------------------------------------------------------------ light */
+
+/* The shift of the frame against the empty board that fits best. */
+static void align(const struct cam_reader *r, const struct cam_image *f,
+		  int *dx, int *dy)
+{
+	const struct cam_image *e = &r->c->empty;
+	double se = 0, sf = 0, best = -1;
+
+	for (int j = 0; j < r->nedges; j++) {
+		se += grey(e, r->edges[j]);
+		sf += grey(f, r->edges[j]);
+	}
+	*dx = *dy = 0;
+	if (r->nedges < 20 || sf <= 0)
+		return;
+	for (int v = -SHIFT_MAX; v <= SHIFT_MAX; v++)
+		for (int u = -SHIFT_MAX; u <= SHIFT_MAX; u++) {
+			double cost = 0, g = se / sf;
+
+			for (int j = 0; j < r->nedges; j++) {
+				int i = r->edges[j];
+
+				cost += fabs(grey(f, i + v * r->w + u) * g -
+					     grey(e, i));
+			}
+			cost *= 1 + 0.01 * (abs(u) + abs(v));
+			if (best < 0 || cost < best) {
+				best = cost;
+				*dx = u;
+				*dy = v;
+			}
+		}
+}
+
+/* Least squares of a plane a + b x + c y through (x, y, z). */
+static void plane(const double m[3][4], double out[3])
+{
+	double a[3][4];
+
+	memcpy(a, m, sizeof(a));
+	for (int i = 0; i < 3; i++) {
+		int p = i;
+
+		for (int k = i + 1; k < 3; k++)
+			if (fabs(a[k][i]) > fabs(a[p][i]))
+				p = k;
+		for (int k = 0; k < 4; k++) {
+			double t = a[i][k];
+
+			a[i][k] = a[p][k];
+			a[p][k] = t;
+		}
+		if (fabs(a[i][i]) < 1e-12) {
+			out[0] = 1;
+			out[1] = out[2] = 0;
+			return;
+		}
+		for (int k = 0; k < 3; k++) {
+			double q = a[k][i] / a[i][i];
+
+			if (k == i)
+				continue;
+			for (int j = i; j < 4; j++)
+				a[k][j] -= q * a[i][j];
+		}
+	}
+	for (int i = 0; i < 3; i++)
+		out[i] = a[i][3] / a[i][i];
+}
+
+struct light {
+	double g[3][3];		/* per channel: gain = a + b x + c y */
+};
+
+static double gain_at(const struct light *l, int k, double x, double y)
+{
+	double g = l->g[k][0] + l->g[k][1] * x + l->g[k][2] * y;
+
+	return g < 0.2 ? 0.2 : g > 5 ? 5 : g;
+}
+
+/* The light over the bare board as a plane of gain per channel, fitted
+ * twice: the second time without what the first left far off. */
+static void fit_light(const struct cam_reader *r, const struct cam_image *f,
+		      int dx, int dy, struct light *l)
+{
+	const struct cam_image *e = &r->c->empty;
+
+	for (int k = 0; k < 3; k++) {
+		l->g[k][0] = 1;
+		l->g[k][1] = l->g[k][2] = 0;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < 3; k++) {
+			double m[3][4] = { { 0 } }, out[3];
+
+			for (int j = 0; j < r->nbare; j += 3) {
+				int i = r->bare[j], x = i % r->w, y = i / r->w;
+				double ev = e->rgb[i * 3 + k] + 1;
+				double fv = f->rgb[(i + dy * r->w + dx) * 3 + k] + 1;
+				double z = fv / ev, X = (double)x / r->w, Y = (double)y / r->h;
+				double row[3] = { 1, X, Y };
+
+				if (pass > 0 && fabs(z / gain_at(l, k, X, Y) - 1) > 0.3)
+					continue;
+				for (int a = 0; a < 3; a++) {
+					for (int b = 0; b < 3; b++)
+						m[a][b] += row[a] * row[b];
+					m[a][3] += row[a] * z;
+				}
+			}
+			plane(m, out);
+			memcpy(l->g[k], out, sizeof(out));
+		}
+}
+
+/* Pixel i of the frame (shifted) against the empty board's around it,
+ * with gains g: 1 when it differs. */
+static int differs(const struct cam_reader *r, const struct cam_image *f,
+		   int i, int shift, const double *g)
+{
+	const unsigned char *p = f->rgb + (size_t)(i + shift) * 3;
+
+	for (int k = 0; k < 3; k++) {
+		double v = p[k] / g[k];
+		double lo = r->lo[i * 3 + k], hi = r->hi[i * 3 + k];
+
+		if (v < lo * (1 - TOL_GAIN) - TOL_ABS ||
+		    v > hi * (1 + TOL_GAIN) + TOL_ABS)
+			return 1;
+	}
+	return 0;
+}
+
+/* The share of the bare board that differs from the empty board. */
+static double bare_changed(const struct cam_reader *r,
+			   const struct cam_image *f, int shift,
+			   const struct light *l)
+{
+	int n = 0, d = 0;
+
+	for (int j = 0; j < r->nbare; j += 2) {
+		int i = r->bare[j];
+		double X = (double)(i % r->w) / r->w, Y = (double)(i / r->w) / r->h;
+		double g[3] = { gain_at(l, 0, X, Y), gain_at(l, 1, X, Y),
+				gain_at(l, 2, X, Y) };
+
+		n++;
+		d += differs(r, f, i, shift, g);
+	}
+	return n > 0 ? (double)d / n : 1;
+}
+
+/* The share of places whose ring of bare board differs in a fifth of
+ * its pixels or more: a hand covers a few, a moved board shifts them
+ * all. */
+static double rings_changed(const struct cam_reader *r,
+			    const struct cam_image *f, int shift,
+			    const struct light *l)
+{
+	int hit = 0;
+
+	for (int p = 0; p < r->c->nplaces; p++) {
+		const struct zone *z = &r->zone[p];
+		int d = 0;
+
+		for (int j = 0; j < z->nring; j++) {
+			int i = z->ring[j];
+			double X = (double)(i % r->w) / r->w,
+			       Y = (double)(i / r->w) / r->h;
+			double g[3] = { gain_at(l, 0, X, Y), gain_at(l, 1, X, Y),
+					gain_at(l, 2, X, Y) };
+
+			d += differs(r, f, i, shift, g);
+		}
+		hit += z->nring > 0 && d > z->nring / 5;
+	}
+	return r->c->nplaces > 0 ? (double)hit / r->c->nplaces : 1;
+}
+
+/* ------------------------------------------------------------ places */
+
+static int by_value(const void *a, const void *b)
+{
+	double d = *(const double *)a - *(const double *)b;
+
+	return (d > 0) - (d < 0);
+}
+
+/* The gains at place i: the ring of bare board around it, where enough
+ * of it is bare and near the plane; else the plane's. */
+static void place_gain(const struct cam_reader *r, const struct cam_image *f,
+		       int i, int shift, const struct light *l, double *g)
+{
+	const struct cam_place *p = &r->c->place[i];
+	const struct zone *z = &r->zone[i];
+	const struct cam_image *e = &r->c->empty;
+	double X = p->x / r->c->w, Y = p->y / r->c->h;
+	double *v = malloc(sizeof(double) * (size_t)(z->nring + 1));
+
+	for (int k = 0; k < 3; k++) {
+		int n = 0;
+
+		g[k] = gain_at(l, k, X, Y);
+		for (int j = 0; v != NULL && j < z->nring; j++) {
+			int q = z->ring[j];
+			double ratio = (f->rgb[(q + shift) * 3 + k] + 1.0) /
+				       (e->rgb[q * 3 + k] + 1.0);
+
+			if (fabs(ratio / g[k] - 1) < 0.5)
+				v[n++] = ratio;
+		}
+		if (n > z->nring / 2 && n >= 8) {
+			qsort(v, (size_t)n, sizeof(*v), by_value);
+			g[k] = v[n / 2];
+		}
+	}
+	free(v);
+}
+
+/* Place i's seed pixels, cleaned, as a 1 bpp image of its box. */
+static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
+		      int i, int shift, const double *g, int open)
+{
+	const struct zone *z = &r->zone[i];
+	PIX *pix = pixCreate(z->x1 - z->x0, z->y1 - z->y0, 1), *clean;
+	const struct cam_place *p = &r->c->place[i];
+	double s = r->c->shrink;
+
+	if (pix == NULL)
+		return NULL;
+	for (int y = z->y0; y < z->y1; y++)
+		for (int x = z->x0; x < z->x1; x++)
+			if (cam_place_distance(p, (x + 0.5) * s, (y + 0.5) * s) <= 0.94 &&
+			    differs(r, f, y * r->w + x, shift, g))
+				pixSetPixel(pix, x - z->x0, y - z->y0, 1);
+	if (!open)
+		return pix;
+	clean = pixOpenBrick(NULL, pix, 3, 3);
+	pixDestroy(&pix);
+	return clean;
+}
+
+#define PARTS_MAX 48
+
+/* Seed area and the components' areas (the largest PARTS_MAX). */
+static void measure(PIX *mask, double *area, double *parts, int *nparts)
+{
+	PIXA *pixa = NULL;
+	BOXA *boxa = pixConnComp(mask, &pixa, 8);
+	l_int32 total = 0;
+
+	pixCountPixels(mask, &total, NULL);
+	*area = total;
+	*nparts = 0;
+	for (int k = 0; boxa != NULL && k < boxaGetCount(boxa); k++) {
+		PIX *c = pixaGetPix(pixa, k, L_CLONE);
+		l_int32 n = 0;
+
+		pixCountPixels(c, &n, NULL);
+		pixDestroy(&c);
+		if (*nparts < PARTS_MAX)
+			parts[(*nparts)++] = n;
+	}
+	boxaDestroy(&boxa);
+	pixaDestroy(&pixa);
+}
+
+/*
+ * The seeds a place may hold, from its seed area in seeds `x` and its
+ * components: none below a third of a seed; else at least the
+ * components and three quarters of the area, at most a third more than
+ * the area and a seed, more where piles hide seeds (over five seeds'
+ * area in a pit, and in a store, whose seeds lie in heaps), and no
+ * bound once the seeds cover half the floor (`fill`).
+ */
+static void count_range(double x, int parts, int store, double fill,
+			int *lo, int *hi)
+{
+	if (x < 0.3 && parts == 0) {
+		*lo = *hi = 0;
+		return;
+	}
+	if (x < 0.6 && parts <= 1) {
+		*lo = 0;
+		*hi = 1;
+		return;
+	}
+	*lo = (int)floor(0.75 * x);
+	if (*lo < parts)
+		*lo = parts;
+	if (*lo < 1)
+		*lo = 1;
+	*hi = (int)ceil(1.3 * x + 0.5);
+	if (x > 5)
+		*hi = (int)ceil(1.7 * x + 1);
+	if (store)
+		*hi = (int)ceil(2.2 * x + 2);
+	/* Seeds over half the floor: a heap, whose hidden seeds no area
+	 * tells; the candidate boards will. */
+	if (fill > 0.5)
+		*hi = CAM_COUNT_MAX;
+	if (*hi < *lo)
+		*hi = *lo;
+}
+
+/* Seeds lying apart: up to four components, each of one seed's area,
+ * and nothing else of note. A few seeds in a pit settle side by side;
+ * then the count is exact. */
+static int apart(const double *parts, int n, double u, double area)
+{
+	int k = 0;
+	double sum = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (parts[i] < 0.3 * u)
+			continue;
+		/* two seeds touching make a component of 1.4 seeds or
+		 * more: not apart */
+		if (parts[i] < 0.6 * u || parts[i] > 1.3 * u)
+			return 0;
+		k++;
+		sum += parts[i];
+	}
+	return k >= 1 && k <= 4 && sum > 0.9 * area &&
+	       fabs(area / u - k) < 0.3 * k;
+}
+
+/* Components of at least a third of a seed's area `u`. */
+static int count_parts(const double *parts, int n, double u)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++)
+		k += parts[i] >= 0.3 * u;
+	return k;
+}
+
+/* One seed's area: learned, or else guessed from the frame: the
+ * median area of the pits' components (a fair guess where most seeds
+ * lie apart). */
+static double unit_area(const struct cam_reader *r,
+			double parts[][PARTS_MAX], const int *nparts)
+{
+	double s = r->c->shrink, u = r->c->seed_area / (s * s);
+	double *a = malloc(sizeof(double) * CAM_PLACES_MAX * PARTS_MAX);
+	int n = 0;
+
+	if (u > 0 || a == NULL) {
+		free(a);
+		return u > 0 ? u : 1e9;
+	}
+	for (int i = 0; i < r->c->nplaces; i++)
+		for (int k = 0; !r->c->place[i].store && k < nparts[i]; k++)
+			if (parts[i][k] >= 12)
+				a[n++] = parts[i][k];
+	if (n > 0) {
+		qsort(a, (size_t)n, sizeof(*a), by_value);
+		u = a[n / 2];
+	}
+	free(a);
+	return n > 0 ? u : 1e9;
+}
+
+static int read_places(struct cam_reader *r, const struct cam_image *f,
+		       const struct light *l, struct cam_reading *out)
+{
+	int shift = out->dy * r->w + out->dx, nparts[CAM_PLACES_MAX];
+	double s = r->c->shrink, u0 = r->c->seed_area / (s * s), u;
+	double (*parts)[PARTS_MAX] = malloc(sizeof(*parts) * CAM_PLACES_MAX);
+	int open = u0 <= 0 || u0 > 40;
+
+	if (parts == NULL)
+		return -1;
+	for (int i = 0; i < r->c->nplaces; i++) {
+		double g[3];
+		PIX *mask;
+
+		place_gain(r, f, i, shift, l, g);
+		mask = seed_mask(r, f, i, shift, g, open);
+		if (mask == NULL) {
+			free(parts);
+			return -1;
+		}
+		measure(mask, &out->area[i], parts[i], &nparts[i]);
+		pixDestroy(&mask);
+	}
+	u = unit_area(r, parts, nparts);
+	for (int i = 0; i < r->c->nplaces; i++) {
+		out->parts[i] = count_parts(parts[i], nparts[i], u);
+		count_range(out->area[i] / u, out->parts[i],
+			    r->c->place[i].store,
+			    out->area[i] / (r->zone[i].floor + 1),
+			    &out->lo[i], &out->hi[i]);
+		if (apart(parts[i], nparts[i], u, out->area[i]))
+			out->lo[i] = out->hi[i] = out->parts[i];
+	}
+	free(parts);
+	return 0;
+}
+
+/* ------------------------------------------------------------ frame */
+
+int cam_read(struct cam_reader *r, const struct cam_image *f,
+	     struct cam_reading *out)
+{
+	struct light l;
+	double rings = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (f->w != r->w || f->h != r->h) {
+		out->status = CAM_READ_BAD;
+		snprintf(out->why, sizeof(out->why), "the frame is %dx%d, the "
+			 "calibration's working size %dx%d", f->w, f->h, r->w,
+			 r->h);
+		return 0;
+	}
+	align(r, f, &out->dx, &out->dy);
+	fit_light(r, f, out->dx, out->dy, &l);
+	out->changed = bare_changed(r, f, out->dy * r->w + out->dx, &l);
+	if (out->changed >= HAND_SHARE)
+		rings = rings_changed(r, f, out->dy * r->w + out->dx, &l);
+	if (out->changed >= MOVED_SHARE || rings >= MOVED_RINGS) {
+		out->status = CAM_READ_MOVED;
+		snprintf(out->why, sizeof(out->why), "the board moved since "
+			 "the calibration, or the view is blocked (%.0f%% of the "
+			 "bare board and the rims of %.0f%% of the places "
+			 "differ)", 100 * out->changed, 100 * rings);
+		return 0;
+	}
+	if (out->changed >= HAND_SHARE) {
+		out->status = CAM_READ_HAND;
+		snprintf(out->why, sizeof(out->why), "something over the board "
+			 "(%.1f%% of the bare board differs)", 100 * out->changed);
+		return 0;
+	}
+	if (abs(out->dx) >= SHIFT_MAX || abs(out->dy) >= SHIFT_MAX) {
+		out->status = CAM_READ_MOVED;
+		snprintf(out->why, sizeof(out->why), "the board moved by %d,%d "
+			 "pixels or more since the calibration", out->dx,
+			 out->dy);
+		return 0;
+	}
+	return read_places(r, f, &l, out);
+}
+
+int cam_reader_learn(struct cam_reader *r, struct cam_calib *calib,
+		     const struct cam_reading *rd, const int *counts)
+{
+	double a[CAM_PLACES_MAX], s = calib->shrink;
+	int n = 0;
+
+	(void)r;
+	if (rd->status != CAM_READ_OK)
+		return -1;
+	for (int i = 0; i < calib->nplaces; i++)
+		if (!calib->place[i].store && counts[i] >= 1 && counts[i] <= 6)
+			a[n++] = rd->area[i] / counts[i];
+	if (n < 3)
+		return -1;
+	qsort(a, (size_t)n, sizeof(*a), by_value);
+	calib->seed_area = a[n / 2] * s * s;
+	return 0;
+}
+
+int cam_reading_format(const struct cam_reading *rd, const int *order,
+		       int n, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < n; k++) {
+		int i = order[k], m;
+
+		if (rd->lo[i] == rd->hi[i])
+			m = snprintf(buf + used, len - used, "%s%d",
+				     k ? " " : "", rd->lo[i]);
+		else
+			m = snprintf(buf + used, len - used, "%s%d-%d",
+				     k ? " " : "", rd->lo[i], rd->hi[i]);
+		if (m < 0 || (size_t)m >= len - used)
+			return -1;
+		used += (size_t)m;
+	}
+	return 0;
+}

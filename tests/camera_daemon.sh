@@ -1,0 +1,104 @@
+#!/bin/sh
+# The camera: rendered photos of a Kalah game (tests/render_frame) read
+# by 'pitboss camera' and by pitbossd with a folder of frames as the
+# camera of a table. Prints TAP.
+. "${top_srcdir:-.}/tests/tap.sh"
+PITBOSS="${top_builddir:-.}/pitboss"
+PITBOSSD="${top_builddir:-.}/pitbossd"
+RENDER="${top_builddir:-.}/tests/render_frame"
+tmp=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
+
+if [ ! -x "$RENDER" ]; then
+	echo "1..0 # SKIP the camera is not compiled in"
+	exit 0
+fi
+plan 14
+
+# The game: S plays c (an extra turn), then f; N plays A. A hand over the
+# board between c and f; the light, the palette and the view change.
+mkdir "$tmp/frames"
+"$RENDER" "$tmp/empty.jpg" --empty
+"$RENDER" "$tmp/frames/f01.jpg" --seed 11 "4 4 4 4 4 4/4 4 4 4 4 4/0 0"
+"$RENDER" "$tmp/frames/f02.jpg" --seed 12 --gain 0.85 "4 4 0 5 5 5/4 4 4 4 4 4/1 0"
+"$RENDER" "$tmp/frames/f03.jpg" --seed 13 --hand "4 4 0 5 5 5/4 4 4 4 4 4/1 0"
+"$RENDER" "$tmp/frames/f04.jpg" --seed 14 --shadow 0.3 --palette 1 "4 4 0 5 5 0/5 5 5 5 4 4/2 0"
+"$RENDER" "$tmp/frames/f05.jpg" --seed 15 --palette 2 --shift 2,-1 "4 4 0 5 5 0/0 6 6 6 5 5/2 0"
+"$RENDER" "$tmp/moved.jpg" --seed 16 --shift 40,10 "4 4 0 5 5 0/0 6 6 6 5 5/2 0"
+
+out=$("$PITBOSS" camera calibrate --out "$tmp/cal.txt" "$tmp/empty.jpg" 2>&1); rc=$?
+expect_match "calibrate finds the 14 places" "$rc: $out" "0: $tmp/cal.txt: 14 places"
+if [ -s "$tmp/cal.txt.png" ] && grep -q '^place N store' "$tmp/cal.txt"; then
+	ok "and writes the calibration and its overlay"
+else
+	not_ok "and writes the calibration and its overlay" "$(cat "$tmp/cal.txt")"
+fi
+
+out=$("$PITBOSS" camera count --calibration "$tmp/cal.txt" "$tmp/frames/f03.jpg" "$tmp/moved.jpg" 2>&1); rc=$?
+expect_match "a hand in view is not read" "$rc: $out" "f03.jpg: unreadable: something over the board"
+expect_match "a board that moved is refused" "$out" "moved.jpg: unreadable: the board moved since the calibration"
+out=$("$PITBOSS" camera count --empty "$tmp/empty.jpg" --start "$tmp/frames/f01.jpg" "$tmp/frames/f04.jpg" 2>&1)
+expect_match "count reads the emptied pits exactly" "$out" "f04.jpg: "
+case "$out" in
+*"f04.jpg: "[0-9-]*" "[0-9-]*" 0 "*" 0 "*) ok "pits c and f read empty" ;;
+*) not_ok "pits c and f read empty" "$out" ;;
+esac
+
+out=$("$PITBOSS" camera follow --calibration "$tmp/cal.txt" "$tmp"/frames/*.jpg 2>&1)
+expect_match "follow: the start" "$out" "f01.jpg: 0.000 1 start 0 -: kalah"
+expect_match "follow: c identified" "$out" "f02.jpg: 1.000 1 accept 1 c: S plays c; moves again"
+expect_match "follow: f, after the hand's frame" "$out" "f04.jpg: 3.000 1 accept 2 f: S plays f"
+expect_match "follow: A, in another light and palette" "$out" "f05.jpg: 4.000 1 accept 3 A: N plays A"
+
+# pitbossd with the folder as the camera of a table.
+cat >"$tmp/camera.conf" <<EOC
+database = $tmp/club.db
+log-level = info
+[table 1]
+name = Lens
+game = kalah
+players = Eve, Fay
+snapshot-tolerance = 1
+snapshot-confirm = yes
+source = camera
+camera = $tmp/frames
+calibration = $tmp/cal.txt
+frame-interval-ms = 200
+frames = $tmp/kept
+EOC
+out=$("$PITBOSSD" -t -c "$tmp/camera.conf" 2>&1); rc=$?
+expect_match "pitbossd -t takes a camera table" "$rc: $out" "from camera"
+start_web "$tmp/log" "$PITBOSSD" -f -c "$tmp/camera.conf" ||
+	{ cat "$tmp/log"; exit 1; }
+pid=$web_pid
+"$PITBOSS" table start Lens --db "$tmp/club.db" --wait 60 >/dev/null
+for i in $(seq 300); do
+	out=$("$PITBOSS" table status Lens --db "$tmp/club.db")
+	case "$out" in *"3 moves"*) break ;; esac
+	sleep 0.2
+done
+expect_match "the daemon referees the game from the frames" "$out" "game 1: Eve v Fay, 3 moves"
+kill -TERM $pid
+wait $pid
+pid=
+
+# A board that moved since its calibration: the table is refused at
+# start, saying so, with the frame and the places drawn kept.
+mkdir "$tmp/moved"
+cp "$tmp/moved.jpg" "$tmp/moved/f01.jpg"
+sed -e "s|^camera = .*|camera = $tmp/moved|" -e "s|club.db|moved.db|" \
+	"$tmp/camera.conf" >"$tmp/moved.conf"
+start_web "$tmp/log2" "$PITBOSSD" -f -c "$tmp/moved.conf" ||
+	{ cat "$tmp/log2"; exit 1; }
+pid=$web_pid
+expect_match "a moved board is refused at start" "$(cat "$tmp/log2")" \
+	"table 1: the board moved since the calibration"
+if ls "$tmp/kept" | grep -q 'moved.jpg$'; then
+	ok "and its frame is kept to look at"
+else
+	not_ok "and its frame is kept to look at" "$(ls "$tmp/kept")"
+fi
+kill -TERM $pid 2>/dev/null
+wait $pid 2>/dev/null
+pid=

@@ -1,0 +1,56 @@
+/*
+ * render.h - synthetic photos of a mancala board seen from above, with
+ * known counts, for the camera's tests and benchmark: a wooden board on
+ * a cloth, round pits and two long stores shaded as hollows, seeds as
+ * shaded ellipses of several palettes with their shadows, lying where
+ * they fall (touching, and heaped in full pits and stores, the upper
+ * ones hiding the lower), a lighting gradient and colour cast, a soft
+ * shadow, a hand and arm, sensor noise, JPEG compression, and small
+ * shifts and turns of the camera.
+ *
+ * Limits: flat shading without perspective, no reflections or
+ * translucency, seeds as ellipses (no irregular stones), one light.
+ */
+#ifndef PITBOSS_TESTS_RENDER_H
+#define PITBOSS_TESTS_RENDER_H
+
+#include <stddef.h>
+
+#include "camera/calib.h"
+#include "camera/image.h"
+
+enum render_palette {
+	RENDER_GLASS,		/* glass beads of bright colours */
+	RENDER_PEBBLES,		/* white and grey stones */
+	RENDER_BEANS,		/* dark red and brown beans */
+	RENDER_PALETTES
+};
+
+struct render_scene {
+	int w, h;			/* 1280 x 720 */
+	int pits;			/* per row */
+	const int *counts;		/* 2 * pits + 2, the game's order */
+	unsigned seed;			/* where the seeds lie, the noise */
+	enum render_palette palette;
+	double gain;			/* overall light, 1 */
+	double grad_x, grad_y;		/* light across the frame, 0 */
+	double cast[3];			/* colour cast per channel, 1 */
+	double shadow;			/* a soft shadow's depth, 0..0.6 */
+	int hand;			/* a hand over the board */
+	double dx, dy, turn;		/* camera shift (px), turn (rad) */
+	double noise;			/* sensor noise, levels */
+	int quality;			/* JPEG quality */
+	int empty;			/* no seeds at all */
+};
+
+/* Defaults: a clean scene of a 6-pit board. */
+void render_defaults(struct render_scene *s, const int *counts);
+/* The scene as a JPEG in memory (free() it). 0, or -1. */
+int render_jpeg(const struct render_scene *s, unsigned char **jpeg,
+		size_t *len);
+/* The places' true geometry (the calibration a perfect finder gives),
+ * named `names` (2 * pits + 2). */
+void render_places(const struct render_scene *s, const char *const *names,
+		   struct cam_calib *c);
+
+#endif
