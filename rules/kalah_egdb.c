@@ -143,7 +143,7 @@ void kalah_egdb_build(struct kalah_solver *s, int seeds, int8_t *db,
 	memset(db, UNKNOWN, kalah_egdb_bytes(s->pits, seeds));
 	for (int n = 0; n <= seeds; n++) {
 		struct level l = { s, db, 0, 0 };
-		struct kalah_progress p = { n, 0, 1, s->base[n + 1], 0 };
+		kalah_progress p = { n, 0, 1, 1, s->base[n + 1], 0 };
 
 		level_walk(&l, 0, n);
 		if (fn != NULL)

@@ -98,10 +98,11 @@ static void tt_store(struct kalah_solver *s, uint64_t key, int lo, int hi,
 				(uint8_t)work, 0 };
 }
 
-static void report(struct kalah_solver *s, int depth, int value, int exact)
+static void report(struct kalah_solver *s, int depth, int value, int exact,
+		   int done)
 {
-	struct kalah_progress p = { depth, value, exact, s->nodes,
-				    now_seconds() - s->start };
+	kalah_progress p = { depth, value, exact, done, s->nodes,
+			     now_seconds() - s->start };
 
 	if (s->fn != NULL)
 		s->fn(s->ctx, &p);
@@ -115,7 +116,7 @@ static void look_at_clock(struct kalah_solver *s)
 		s->stopped = 1;
 	if (s->fn != NULL && t >= s->next_report) {
 		s->next_report = t + 1.0;
-		report(s, s->report_depth, s->report_value, 0);
+		report(s, s->report_depth, s->report_value, 0, 0);
 	}
 }
 
@@ -494,7 +495,7 @@ static int deepen(struct kalah_solver *s, const struct root *r,
 			out->exact = 1;
 			return 0;
 		}
-		report(s, depth, out->value, 0);
+		report(s, depth, out->value, 0, 1);
 		if (until > 0 ? now_seconds() >= until : s->nodes >= nodes)
 			break;
 	}
@@ -585,6 +586,78 @@ int kalah_solve(struct kalah_solver *s, const struct kalah_pos *pos,
 	out->nodes = s->nodes;
 	out->seconds = now_seconds() - s->start;
 	if (s->fn != NULL)
-		report(s, out->exact ? 0 : out->depth, out->value, out->exact);
+		report(s, out->exact ? 0 : out->depth, out->value, out->exact,
+		       1);
 	return 0;
 }
+
+/* ------------------------------------------------ the rules interface */
+
+static void *ops_open(const struct rules_game *game, size_t bytes,
+		      char *err, size_t errlen)
+{
+	return kalah_solver_new(game, bytes, err, errlen);
+}
+
+static void ops_close(void *solver)
+{
+	kalah_solver_free(solver);
+}
+
+static void ops_progress(void *solver, rules_progress_fn fn, void *ctx)
+{
+	kalah_solver_progress(solver, fn, ctx);
+}
+
+static int ops_solve(void *solver, const void *pos, double seconds,
+		     struct rules_eval *out, char *err, size_t errlen)
+{
+	struct kalah_solve_result r;
+
+	if (kalah_solve(solver, pos, seconds, &r, err, errlen) < 0)
+		return -1;
+	memset(out, 0, sizeof(*out));
+	out->value = r.value;
+	out->exact = r.exact;
+	out->depth = r.depth;
+	out->nodes = r.nodes;
+	out->seconds = r.seconds;
+	if (r.best >= 0) {
+		out->has_best = 1;
+		out->best.w[0] = MOVE_SOW;
+		out->best.w[1] = (uint32_t)r.best;
+	}
+	return 0;
+}
+
+static size_t ops_db_bytes(void *solver, int seeds, char *name,
+			   size_t namelen)
+{
+	struct kalah_solver *s = solver;
+
+	if (seeds <= 0 || seeds > KALAH_EGDB_SEEDS_MAX ||
+	    kalah_egdb_name(s, seeds, name, namelen) < 0)
+		return 0;
+	return kalah_egdb_bytes(s->pits, seeds);
+}
+
+static void ops_db_build(void *solver, int seeds, void *db,
+			 rules_progress_fn fn, void *ctx)
+{
+	kalah_egdb_build(solver, seeds, db, fn, ctx);
+}
+
+static void ops_db_use(void *solver, const void *db, int seeds)
+{
+	kalah_solver_use_egdb(solver, db, seeds);
+}
+
+const struct rules_solver_ops kalah_solver_ops = {
+	.open = ops_open,
+	.close = ops_close,
+	.progress = ops_progress,
+	.solve = ops_solve,
+	.db_bytes = ops_db_bytes,
+	.db_build = ops_db_build,
+	.db_use = ops_db_use,
+};

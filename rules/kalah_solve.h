@@ -31,16 +31,8 @@
 
 struct kalah_solver;
 
-/* Progress of a search, once per iteration and about once a second. */
-struct kalah_progress {
-	int depth;		/* plies of the iteration; 0: the exact search */
-	int value;		/* South's margin so far (estimate or bound) */
-	int exact;		/* the value is the perfect-play value */
-	uint64_t nodes;
-	double seconds;
-};
-
-typedef void (*kalah_progress_fn)(void *ctx, const struct kalah_progress *p);
+typedef struct rules_progress kalah_progress;
+typedef rules_progress_fn kalah_progress_fn;
 
 struct kalah_solve_result {
 	int value;		/* final stores, South's minus North's */
@@ -92,5 +84,8 @@ void kalah_egdb_build(struct kalah_solver *s, int seeds, int8_t *db,
 /* Uses a built database (kept by the caller, e.g. memory-mapped). */
 void kalah_solver_use_egdb(struct kalah_solver *s, const int8_t *db,
 			   int seeds);
+
+/* The solver behind the rules interface (kalah_rules.solver). */
+extern const struct rules_solver_ops kalah_solver_ops;
 
 #endif
