@@ -3,6 +3,10 @@
 # and messages. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
+# The solver's endgame databases go to a folder of the test's own.
+PITBOSS_CACHE=$(mktemp -d)
+export PITBOSS_CACHE
+trap 'rm -rf "$PITBOSS_CACHE"' EXIT
 
 plan 28
 
