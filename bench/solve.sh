@@ -1,8 +1,9 @@
 #!/bin/sh
-# bench/solve.sh - the Kalah solver from the start position: Kalah(6,4)
-# and Kalah(6,5) (and Kalah(6,4) with empty-capture), each with its CPU
-# time, peak resident memory and nodes, the endgame database's build
-# timed apart (it is built once and kept in the cache folder).
+# bench/solve.sh - the Kalah solver from the start position: Kalah(6,3),
+# Kalah(6,4) and Kalah(6,4) with empty-capture (and Kalah(6,5) with
+# SOLVE_LONG=1: hours), each with its CPU time, peak resident memory and
+# nodes, the endgame database's build timed apart (it is built once and
+# kept in the cache folder).
 # With CMANCALA set to a CMancala binary already built on this machine,
 # runs it on the same position side by side; without it, says so and
 # skips that part. Prints figures; asserts nothing. Run by 'make bench'.
@@ -32,7 +33,12 @@ fi
 echo "Kalah solver (transposition table $memory MiB, endgame database up to $egdb seeds, cache $cache)"
 run "endgame database, built once" \
 	"$PITBOSS" rules solve kalah --seeds 1 --egdb "$egdb" --memory 1
-for game in "--seeds 4" "--seeds 4 --empty-capture" "--seeds 5"; do
+games="--seeds 3,--seeds 4,--seeds 4 --empty-capture"
+[ -n "$SOLVE_LONG" ] && games="$games,--seeds 5"
+IFS=,
+set -- $games
+unset IFS
+for game in "$@"; do
 	if [ "$game" = "--seeds 4 --empty-capture" ]; then
 		run "database for empty-capture" "$PITBOSS" rules solve kalah \
 			--seeds 1 --empty-capture --egdb "$egdb" --memory 1

@@ -111,28 +111,23 @@ static void one_value(struct values_ctx *c)
 	jbuf_printf(c->b, "}");
 }
 
-static int each_value(void *ctx, const struct db_move_info *m)
+/* The positions after each move, one text a line. */
+static int each_position(void *ctx, const struct db_move_info *m)
 {
-	struct values_ctx *c = ctx;
-	char err[RULES_ERR_MAX];
-
-	if (c->game->ops->position_parse(c->game, m->position, c->pos, err,
-					 sizeof(err)) < 0) {
-		jbuf_printf(c->b, "%snull", c->n++ ? "," : "");
-		c->missing++;
-		return 0;
-	}
-	one_value(c);
+	jbuf_printf(ctx, "%s\n", m->position);
 	return 0;
 }
 
-static void values_of(struct jbuf *b, struct db *db,
-		      const struct db_game_info *g, struct rules_game *game)
+/* The values of the start and of `positions` (lines), solved with the
+ * database released. */
+static void values_of(struct jbuf *b, char *positions,
+		      struct rules_game *game)
 {
 	struct values_ctx c = { b, game, calloc(1, rules_position_size(game)),
 				rules_fnv1a(RULES_FNV_OFFSET, game->options,
 					    strlen(game->options)),
 				now_s() + SOLVE_REQUEST_S, 0, 0 };
+	char err[RULES_ERR_MAX], *line, *save = NULL;
 
 	if (c.pos == NULL) {
 		jbuf_printf(b, "null,\"complete\":false");
@@ -142,7 +137,17 @@ static void values_of(struct jbuf *b, struct db *db,
 	pthread_mutex_lock(&solve.lock);
 	game->ops->start(game, c.pos);
 	one_value(&c);
-	db_game_moves(db, g->id, each_value, &c);
+	for (line = strtok_r(positions, "\n", &save); line != NULL;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (game->ops->position_parse(game, line, c.pos, err,
+					      sizeof(err)) < 0) {
+			jbuf_printf(b, ",null");
+			c.n++;
+			c.missing++;
+		} else {
+			one_value(&c);
+		}
+	}
 	pthread_mutex_unlock(&solve.lock);
 	jbuf_printf(b, "],\"complete\":%s", c.missing ? "false" : "true");
 	free(c.pos);
@@ -154,7 +159,7 @@ void api_game_values(struct web_request *r)
 	struct db_game_info g;
 	struct rules_game *game = NULL;
 	const struct rules *ops;
-	struct jbuf b = { 0 };
+	struct jbuf b = { 0 }, positions = { 0 };
 	char err[RULES_ERR_MAX];
 
 	if (db_game_get(db, r->param[0], &g) != DB_OK) {
@@ -163,17 +168,23 @@ void api_game_values(struct web_request *r)
 		return;
 	}
 	ops = rules_find(g.kind);
-	jbuf_printf(&b, "{\"game\":%" PRId64 ",\"values\":", g.id);
-	if (ops == NULL || ops->solver == NULL ||
-	    (strcmp(g.status, "finished") != 0 &&
-	     !(g.table_id != 0 && web_live_analysis(r->web, g.table_id))) ||
-	    (game = rules_game_new(ops, g.options, err, sizeof(err))) == NULL)
-		jbuf_printf(&b, "null,\"complete\":true");
-	else
-		values_of(&b, db, &g, game);
-	jbuf_printf(&b, "}");
-	rules_game_free(game);
+	if (ops != NULL && ops->solver != NULL &&
+	    (strcmp(g.status, "finished") == 0 ||
+	     (g.table_id != 0 && web_live_analysis(r->web, g.table_id))))
+		game = rules_game_new(ops, g.options, err, sizeof(err));
+	if (game != NULL)
+		db_game_moves(db, g.id, each_position, &positions);
 	web_db_release(r->web, db);
+	jbuf_printf(&b, "{\"game\":%" PRId64 ",\"values\":", g.id);
+	if (game == NULL || positions.failed)
+		jbuf_printf(&b, "null,\"complete\":%s",
+			    game == NULL ? "true" : "false");
+	else
+		values_of(&b, positions.data != NULL ? positions.data :
+			  (char[1]){ 0 }, game);
+	jbuf_printf(&b, "}");
+	jbuf_free(&positions);
+	rules_game_free(game);
 	web_json(r, &b);
 }
 
