@@ -1,6 +1,7 @@
 /*
  * cmd_rules.c - `pitboss rules`: play moves through a rules engine and
- * count positions (perft). Game options come from each game's option
+ * count positions (perft) and solve positions. Game options come from
+ * each game's option
  * table, so this file knows no game.
  */
 #include "config.h"
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/rules_solve.h"
 #include "rules/rules.h"
 
 #define TEXT_MAX 1024
@@ -24,6 +26,10 @@ enum {
 	OPT_DEPTH = 256,
 	OPT_POSITION,
 	OPT_JSON,
+	OPT_TIME,
+	OPT_EGDB,
+	OPT_EGDB_DIR,
+	OPT_MEMORY,
 	OPT_GAME_BASE = 512	/* + index into the game's option table */
 };
 
@@ -33,6 +39,7 @@ struct rules_args {
 	const char *position;
 	long depth;
 	int json;
+	struct solve_opts solve;
 	int help;
 	int first_operand;	/* argv index of the first operand */
 };
@@ -43,14 +50,18 @@ static void usage(FILE *out)
 		"usage: %s rules list\n"
 		"       %s rules perft GAME [OPTIONS] [--position TEXT] --depth D\n"
 		"       %s rules play GAME [OPTIONS] [--position TEXT] [--json] MOVE...\n"
+		"       %s rules solve GAME [OPTIONS] [--position TEXT] [--time S]\n"
+		"                [--egdb SEEDS] [--egdb-dir DIR] [--memory MB] [--json]\n"
 		"\n"
 		"  list    the games and their options\n"
 		"  perft   count the positions exactly D plies ahead, for each depth\n"
 		"  play    apply moves in order; print the final position and result\n"
+		"  solve   the value with perfect play and a best move (an estimate\n"
+		"          when --time runs out first); progress on stderr\n"
 		"\n"
 		"OPTIONS are the game's own (see 'pitboss rules list'), spelled\n"
 		"--NAME for a flag and --NAME VALUE otherwise, or -o 'NAME=VALUE ...'.\n",
-		cli_progname, cli_progname, cli_progname);
+		cli_progname, cli_progname, cli_progname, cli_progname);
 }
 
 static int append_option(struct rules_args *a, const char *name,
@@ -81,6 +92,12 @@ static void build_long_options(const struct rules *ops, struct option *lo)
 	lo[n++] = (struct option){ "position", required_argument, NULL,
 				   OPT_POSITION };
 	lo[n++] = (struct option){ "json", no_argument, NULL, OPT_JSON };
+	lo[n++] = (struct option){ "time", required_argument, NULL, OPT_TIME };
+	lo[n++] = (struct option){ "egdb", required_argument, NULL, OPT_EGDB };
+	lo[n++] = (struct option){ "egdb-dir", required_argument, NULL,
+				   OPT_EGDB_DIR };
+	lo[n++] = (struct option){ "memory", required_argument, NULL,
+				   OPT_MEMORY };
 	for (int i = 0; ops->options[i].name != NULL; i++) {
 		const struct rules_option *o = &ops->options[i];
 		int has_arg = required_argument;
@@ -110,6 +127,49 @@ static int parse_depth(const char *text, long *depth)
 	return 0;
 }
 
+/* A number in [min, max] for option `name`. */
+static int parse_number(const char *name, const char *text, double min,
+			double max, double *value)
+{
+	char *end;
+
+	errno = 0;
+	*value = strtod(text, &end);
+	if (errno != 0 || *end != '\0' || end == text || *value < min ||
+	    *value > max) {
+		cli_error("--%s: '%s' is not a number in %g..%g", name, text,
+			  min, max);
+		return -1;
+	}
+	return 0;
+}
+
+/* The solver's options; 0, 1 when `c` is none of them, or -1. */
+static int parse_solve_option(int c, struct solve_opts *o)
+{
+	double v;
+
+	switch (c) {
+	case OPT_TIME:
+		return parse_number("time", optarg, 0.001, 1e6,
+				    &o->seconds) < 0 ? -1 : 0;
+	case OPT_EGDB:
+		if (parse_number("egdb", optarg, 0, 32, &v) < 0)
+			return -1;
+		o->db_seeds = (int)v;
+		return 0;
+	case OPT_EGDB_DIR:
+		o->db_dir = optarg;
+		return 0;
+	case OPT_MEMORY:
+		if (parse_number("memory", optarg, 1, 1 << 20, &v) < 0)
+			return -1;
+		o->memory_mb = (long)v;
+		return 0;
+	}
+	return 1;
+}
+
 /* argv[0] is the command, argv[1] the game. Returns an exit code or -1. */
 static int parse_args(int argc, char **argv, struct rules_args *a)
 {
@@ -117,6 +177,8 @@ static int parse_args(int argc, char **argv, struct rules_args *a)
 	int c;
 
 	memset(a, 0, sizeof(*a));
+	a->solve.db_seeds = -1;
+	a->solve.memory_mb = 512;
 	if (argc < 2 || argv[1][0] == '-') {
 		if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
 				  strcmp(argv[1], "-h") == 0)) {
@@ -165,6 +227,11 @@ static int parse_args(int argc, char **argv, struct rules_args *a)
 					  a->ops->name);
 			return EXIT_USAGE;
 		default:
+			if (c >= OPT_TIME && c < OPT_GAME_BASE) {
+				if (parse_solve_option(c, &a->solve) < 0)
+					return EXIT_USAGE;
+				break;
+			}
 			if (c >= OPT_GAME_BASE &&
 			    append_option(a, a->ops->options[c - OPT_GAME_BASE].name,
 					  optarg) < 0)
@@ -237,6 +304,30 @@ static int cmd_perft(int argc, char **argv)
 	free(pos);
 	rules_game_free(game);
 	return EXIT_OK;
+}
+
+static int cmd_solve(int argc, char **argv)
+{
+	struct rules_args a;
+	struct rules_game *game;
+	void *pos;
+	int rc = parse_args(argc, argv, &a);
+
+	if (rc >= 0)
+		return rc;
+	if (a.first_operand < argc) {
+		cli_error("rules solve: unexpected argument '%s'",
+			  argv[a.first_operand]);
+		return EXIT_USAGE;
+	}
+	game = open_game(&a, &pos);
+	if (game == NULL)
+		return EXIT_REFUSED;
+	a.solve.json = a.json;
+	rc = rules_solve_run(game, pos, &a.solve);
+	free(pos);
+	rules_game_free(game);
+	return rc;
 }
 
 /* {"seat": value} for the seats in play in `game`. */
@@ -464,6 +555,7 @@ static int run_rules(int argc, char **argv)
 		{ "list", cmd_list },
 		{ "perft", cmd_perft },
 		{ "play", cmd_play },
+		{ "solve", cmd_solve },
 	};
 
 	if (argc < 2) {
@@ -477,7 +569,7 @@ static int run_rules(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 1, argv + 1);
-	cli_error("rules: unknown command '%s' (list, perft, play)", argv[1]);
+	cli_error("rules: unknown command '%s' (list, perft, play, solve)", argv[1]);
 	return EXIT_USAGE;
 }
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "rules/kalah_impl.h"
+#include "rules/kalah_solve.h"
 
 
 static const char *const side_choices[] = { "S", "N", NULL };
@@ -569,4 +570,5 @@ const struct rules kalah_rules = {
 	.move_seat = NULL,
 	.analyse = NULL,
 	.seat_view = NULL,
+	.solver = &kalah_solver_ops,
 };

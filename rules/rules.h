@@ -205,6 +205,59 @@ struct rules {
 	 * kind for the ratings (Kalah's pits and seeds), NULL-terminated;
 	 * NULL: one rating list for the game (rules_rating_key()). */
 	const char *const *rating_options;
+	/* Optional: a solver for spectators' analysis; NULL: the game
+	 * offers none (open() may still refuse some of its options). */
+	const struct rules_solver_ops *solver;
+};
+
+/* Progress of a solver's search, or a database's build. */
+struct rules_progress {
+	int depth;		/* plies of the iteration; 0: the exact search */
+	int value;		/* the first seat's margin so far */
+	int exact;		/* the value is the perfect-play value */
+	int done;		/* the iteration (or level) is complete */
+	uint64_t nodes;		/* positions searched (or built) */
+	double seconds;
+};
+
+typedef void (*rules_progress_fn)(void *ctx, const struct rules_progress *p);
+
+/* A solver's answer for a position. */
+struct rules_eval {
+	int value;		/* final score, the first seat's minus the
+				 * second's, with best play on both sides */
+	int exact;		/* 1: perfect play; 0: a bounded search's
+				 * estimate after `depth` plies */
+	int depth;
+	int has_best;
+	struct rules_move best;	/* a best move for the seat to move */
+	uint64_t nodes;
+	double seconds;
+};
+
+/*
+ * A game's perfect-play analysis (for spectators and `pitboss rules
+ * solve`). open() allocates everything the solver will use (its
+ * transposition table about `bytes` large); solve() then allocates
+ * nothing. Endgame databases are memory the caller owns (built into
+ * a buffer, kept in a file and memory-mapped): db_bytes() says how
+ * large the one for `seeds` in play is and names it (0: none),
+ * db_build() fills it, db_use() hands it to the solver.
+ */
+struct rules_solver_ops {
+	void *(*open)(const struct rules_game *game, size_t bytes, char *err,
+		      size_t errlen);
+	void (*close)(void *solver);
+	void (*progress)(void *solver, rules_progress_fn fn, void *ctx);
+	/* Within `seconds` (<= 0: until solved); -1 with why in `err` for
+	 * a position it does not take. */
+	int (*solve)(void *solver, const void *pos, double seconds,
+		     struct rules_eval *out, char *err, size_t errlen);
+	size_t (*db_bytes)(void *solver, int seeds, char *name,
+			   size_t namelen);
+	void (*db_build)(void *solver, int seeds, void *db,
+			 rules_progress_fn fn, void *ctx);
+	void (*db_use)(void *solver, const void *db, int seeds);
 };
 
 /* A created game: the ops, the option values and the engine's data. */

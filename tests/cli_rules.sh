@@ -3,8 +3,12 @@
 # and messages. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
+# The solver's endgame databases go to a folder of the test's own.
+PITBOSS_CACHE=$(mktemp -d)
+export PITBOSS_CACHE
+trap 'rm -rf "$PITBOSS_CACHE"' EXIT
 
-plan 27
+plan 34
 
 out=$("$PITBOSS" rules perft kalah --depth 3)
 expect_eq "perft prints one line per depth" "$out" "depth 1: 6
@@ -108,3 +112,28 @@ record=$(sed -n '/South.s plane sinking North.s/,/^\.Dl/s/^\.Dl //p' \
 	"$man/pitboss-rules.7")
 out=$("$PITBOSS" rules play transport --size 8 $record 2>&1); rc=$?
 expect_match "pitboss-rules(7)'s Transport game ends in a win" "$rc:$out" "/ S-won:sunk / 0"
+
+cache=$(mktemp -d)
+out=$(PITBOSS_CACHE="$cache" "$PITBOSS" rules solve kalah --pits 4 --seeds 3 --egdb 8 2>"$cache/err")
+expect_eq "solve prints the perfect-play value and a best move" \
+	"$(printf '%s\n' "$out" | head -n 2)" "value: +6 (perfect play)
+best: b"
+expect_eq "solve reports progress and nodes on stderr" \
+	"$(grep -c '^solved: +6, [0-9]* nodes, ' "$cache/err")" 1
+expect_match "the endgame database is built into the cache folder" \
+	"$(ls "$cache")" "kalah-p4-n8-std.edb"
+PITBOSS_CACHE="$cache" "$PITBOSS" rules solve kalah --pits 4 --seeds 3 --egdb 8 >/dev/null 2>"$cache/err"
+expect_eq "a second run maps the database it built" \
+	"$(grep -c building "$cache/err"):$(grep -c mapped "$cache/err")" "0:1"
+out=$(PITBOSS_CACHE="$cache" "$PITBOSS" rules solve kalah --seeds 2 --egdb 0 --json \
+	--position "2 2 0 3 3 2/2 2 2 2 2 2/0 0/N" 2>/dev/null)
+expect_eq "solve --json from a position (North to move)" \
+	"$(printf '%s' "$out" | sed 's/"depth":[0-9]*,/D,/; s/"nodes":.*//')" \
+	'{"value":-8,"exact":true,D,"best":"E",'
+out=$("$PITBOSS" rules solve kalah --cross --egdb 0 2>&1); rc=$?
+expect_eq "a variant without a solver is refused" "$rc:$out" \
+	"1:pitboss: rules solve: the solver does not play Cross-Kalah"
+out=$(PITBOSS_CACHE="$cache" "$PITBOSS" rules solve kalah --seeds 6 --egdb 0 --time 0.2 2>/dev/null)
+expect_eq "a time limit gives an answer, saying whether it is exact" \
+	"$(printf '%s\n' "$out" | grep -c '^value: [-+][0-9]* (\(estimate\|perfect play\))$')" 1
+rm -rf "$cache"

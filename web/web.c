@@ -299,6 +299,7 @@ static const struct route routes[] = {
 	{ "GET", "/api/tables/{id}", api_table, 0, 0, 1 },
 	{ "GET", "/api/games", api_games, 0, 0, 0 },
 	{ "GET", "/api/games/{id}", api_game, 0, 0, 1 },
+	{ "GET", "/api/games/{id}/values", api_game_values, 0, 0, 0 },
 	{ "GET", "/api/series/{id}", api_series, 0, 0, 1 },
 	{ "GET", "/api/tournaments", api_tournaments, 0, 0, 1 },
 	{ "GET", "/api/tournaments/{id}", api_tournament, 0, 0, 1 },
@@ -664,6 +665,7 @@ void web_stop(struct web *web)
 	if (web->mhd != NULL)
 		MHD_stop_daemon(web->mhd);
 	web_guard_stop(web);
+	web_solve_stop();
 	for (int i = 0; i < WEB_POOL; i++)
 		db_close(web->pool[i]);
 	db_close(web->writer);

@@ -4,7 +4,7 @@
  * table (web.c: server, routes, files; web_api.c: the JSON API;
  * web_events.c: server-sent events; web_admin.c: login and commands;
  * web_guard.c: connections per address, request deadlines, streams
- * that lag behind).
+ * that lag behind; web_solve.c: the spectators' value bar).
  */
 #ifndef PITBOSS_WEB_IMPL_H
 #define PITBOSS_WEB_IMPL_H
@@ -209,6 +209,9 @@ void api_tables(struct web_request *r);
 void api_table(struct web_request *r);
 void api_game(struct web_request *r);
 void api_games(struct web_request *r);
+/* web_solve.c: the value of each position of a game, and its end. */
+void api_game_values(struct web_request *r);
+void web_solve_stop(void);
 void api_series(struct web_request *r);
 /* web_api.c: the options of a game that spectators may see. */
 void web_public_options(struct jbuf *b, const char *kind, const char *options);

@@ -626,6 +626,30 @@ try {
 		const winner = g.sides[g.winner].name;
 		ok(new RegExp(`^${winner} wins \\d+–\\d+$`).test(result), `a game's page names its winner: "${result}"`);
 		ok(await page.$(`#content a[href="/tournaments/1"]`) !== null, 'and links its tournament');
+		// The value bar of a finished game: every position's value from
+		// the solver, the last one the final margin, exact.
+		const values = await until(async () => {
+			const v = await json(`${LIVE}/api/games/${g.id}/values`);
+			return v.complete ? v : null;
+		}, 60000);
+		const full = await json(`${LIVE}/api/games/${g.id}`);
+		const last = values && values.values[values.values.length - 1];
+		ok(values !== null && values.values.length === full.moves.length + 1 && last.exact &&
+			last.value === full.sides[0].score - full.sides[1].score,
+			'a finished game has a solver\'s value for every position, the last its final margin',
+			JSON.stringify(last), JSON.stringify(full.sides));
+		await page.goto(`${LIVE}/games/${g.id}`);
+		await settled(page);
+		const bar = await page.waitForSelector('#value-bar #value-label', { timeout: 20000 }).catch(() => null);
+		const barText = bar ? await bar.textContent() : '';
+		const margin = full.sides[0].score - full.sides[1].score;
+		const expectText = margin === 0 ? 'even with perfect play' :
+			`${margin > 0 ? 'S' : 'N'} +${Math.abs(margin)} with perfect play`;
+		ok(barText === expectText, `the replay shows the value bar: "${barText}"`, expectText);
+		await page.$eval('#replay', s => { s.value = '0'; s.dispatchEvent(new Event('input')); });
+		const startText = await page.$eval('#value-label', e => e.textContent).catch(() => '');
+		ok(/^(S \+\d+|N \+\d+|even)( with perfect play| \(estimate, not solved\)) · best [a-f]$/.test(startText),
+			`and at the start a value with a best move, said to be exact or an estimate: "${startText}"`);
 		w.stop();
 		ok(w.problems.length === 0, 'no console errors or failed requests', ...w.problems);
 		await context.close();

@@ -662,38 +662,88 @@ async function pagePlayer() {
 	await load();
 }
 
+/* The value bar: the first side's perfect-play margin (or a bounded
+ * search's estimate, said so), the first side's share of the bar. */
+function valueBar(v, seats) {
+	const bar = el('div', { class: 'value-bar', id: 'value-bar', role: 'img' });
+	if (!v) {
+		bar.append(el('span', { class: 'value-text', text: 'value: not yet analysed' }));
+		return bar;
+	}
+	const share = 50 + 50 * v.value / (Math.abs(v.value) + 6);
+	const who = v.value > 0 ? seats[0] : v.value < 0 ? seats[1] : null;
+	const text = (who ? `${who} +${Math.abs(v.value)}` : 'even') +
+		(v.exact ? ' with perfect play' : ' (estimate, not solved)') +
+		(v.best ? ` · best ${v.best}` : '');
+	bar.setAttribute('aria-label', text);
+	const fill = el('div', { class: 'value-fill' });
+	fill.style.width = `${share.toFixed(1)}%`;	/* CSSOM: no inline style */
+	bar.append(fill, el('span', { class: 'value-text', id: 'value-label', text }));
+	return bar;
+}
+
+/* Whether move i (0-based) threw away a won game: the mover could win
+ * with perfect play before it and can no longer after it. */
+function threwWin(values, moves, seats, i) {
+	const before = values[i], after = values[i + 1];
+	if (!before || !after || !before.exact || !after.exact) return false;
+	const sign = moves[i].seat === seats[0] ? 1 : -1;
+	return sign * before.value > 0 && sign * after.value <= 0;
+}
+
 async function pageGame() {
 	const id = pageId();
 	const g = await api(`/api/games/${id}`);
 	$('title').textContent = `Game ${g.id}: ${g.sides.map(s => s.name).join(' v ')}`;
 	const board = { game: g.game, start: g.start, geometry: g.geometry };
 	const positions = [g.start].concat(g.moves.map(m => m.position));
+	const seats = g.sides.map(s => s.seat);
+	let values = null;
 	const view = el('div', { id: 'replay-board' });
+	const barSlot = el('div', { id: 'value-slot' });
 	const label = el('p', { class: 'muted', id: 'replay-label' });
 	const slider = el('input', { type: 'range', class: 'slider', id: 'replay', min: 0,
 		max: g.moves.length, value: g.moves.length, 'aria-label': 'move' });
+	const moveRows = el('div', { id: 'moves' });
 	const show = () => {
 		const i = Number(slider.value);
 		view.replaceChildren(gameBoard(g.game, positions[i], board, { last: i ? g.moves[i - 1].move : '', names: seatNames(g) }));
+		barSlot.replaceChildren(values ? valueBar(values[i], seats) : '');
 		label.textContent = (i ? `after move ${i}: ${g.moves[i - 1].player || g.moves[i - 1].seat} plays ${g.moves[i - 1].move}` : 'start') +
-			(i && g.analysis && g.analysis[i - 1] ? ` — ${g.analysis[i - 1]}` : '');
+			(i && g.analysis && g.analysis[i - 1] ? ` — ${g.analysis[i - 1]}` : '') +
+			(i && values && threwWin(values, g.moves, seats, i - 1) ? ' — threw away a won game' : '');
 	};
+	const listMoves = () => moveRows.replaceChildren(
+		listTable(['#', 'player', 'move'].concat(g.analysis ? ['analysis'] : []).concat(values ? ['perfect play'] : []),
+			g.moves.map((m, i) => [String(m.ply), m.player || m.seat, m.move]
+				.concat(g.analysis ? [g.analysis[i] || ''] : [])
+				.concat(values ? [threwWin(values, g.moves, seats, i) ?
+					el('span', { class: 'blunder', text: '?? threw away a won game' }) : ''] : []))));
 	slider.addEventListener('input', show);
 	show();
+	listMoves();
 	$('content').replaceChildren(
 		el('p', { class: `result${g.status === 'void' ? ' void' : ''}`, id: 'result' }, resultCell(g)),
 		...auditList(g),
 		el('p', { class: 'muted' }, `${g.game} ${g.options || ''}`, g.series ? ' · ' : '',
 			g.series ? link(`/series/${g.series}`, `series ${g.series}`) : null,
 			g.tournament ? ' · ' : '', tournamentLink(g.tournament)),
-		view, slider, label,
-		el('h2', { text: 'Moves' }),
-		listTable(['#', 'player', 'move'].concat(g.analysis ? ['analysis'] : []),
-			g.moves.map((m, i) => [String(m.ply), m.player || m.seat, m.move]
-				.concat(g.analysis ? [g.analysis[i] || ''] : []))),
+		barSlot, view, slider, label,
+		el('h2', { text: 'Moves' }), moveRows,
 		el('h2', { text: 'Incidents' }),
 		listTable(['#', 'what'], g.incidents.map(i => [String(i.ply), incidentText(i, g)])));
 	status('');
+	/* The values come as the server solves them, a few positions at a
+	 * time; asked again until every position has one. */
+	for (let round = 0; round < 30; round++) {
+		let v;
+		try { v = await api(`/api/games/${id}/values`); } catch (e) { return; }
+		if (!v.values) return;
+		values = v.values;
+		show();
+		listMoves();
+		if (v.complete) return;
+	}
 }
 
 async function pageSeries() {
