@@ -108,28 +108,7 @@ struct ko {
 
 static int ko_slots(struct db *db, struct ko *k)
 {
-	sqlite3_stmt *st;
-	int rc = db_prepare(db, Q_SLOT_LIST, &st), step, n = 0;
-
-	if (rc != DB_OK)
-		return rc;
-	sqlite3_bind_int64(st, 1, k->t.id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		int seed = sqlite3_column_int(st, 1);
-
-		if (sqlite3_column_type(st, 2) != SQLITE_NULL &&
-		    seed >= 1 && seed <= BRACKET_MAX) {
-			k->player[seed] = sqlite3_column_int64(st, 2);
-			n++;
-		}
-	}
-	sqlite3_reset(st);
-	if (step != SQLITE_DONE)
-		return db_fail(db, "reading the bracket");
-	if (bracket_init(&k->b, n, k->t.third_place) < 0)
-		return db_refuse(db, "tournament '%s' has a broken bracket",
-				 k->t.name);
-	return DB_OK;
+	return db_bracket_slots(db, &k->t, k->player, &k->b);
 }
 
 /* The bracket as its results decide it without match `skip`'s: the

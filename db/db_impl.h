@@ -8,6 +8,7 @@
 
 #include <sqlite3.h>
 
+#include "db/bracket.h"
 #include "db/db.h"
 #include "db/series.h"
 
@@ -229,6 +230,10 @@ int db_standings_games_tx(struct db *db, int64_t tid,
 			  struct standing *rows, int n);
 int db_rr_standings(struct db *db, int64_t tid, struct standing **out,
 		    size_t *n_out);
+/* The drawn slots of a knockout into player[] (by seed) and its bracket
+ * initialised for them (db_tourney.c). */
+int db_bracket_slots(struct db *db, const struct db_tournament_info *t,
+		     int64_t player[BRACKET_MAX + 1], struct bracket *b);
 /* Inside a transaction: rates a game just finished (db_ratings.c). */
 int db_rating_game_finished_tx(struct db *db, int64_t game_id);
 /* Inside a transaction: game `game_id` was voided or corrected after

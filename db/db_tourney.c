@@ -658,12 +658,41 @@ int db_tournament_draw(struct db *db, int64_t tid, int random,
 	return db_end(db, rc);
 }
 
+/* The drawn slots of tournament `t` into player[] (by seed) and its
+ * bracket initialised for them. */
+int db_bracket_slots(struct db *db, const struct db_tournament_info *t,
+		     int64_t player[BRACKET_MAX + 1], struct bracket *b)
+{
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, Q_SLOT_LIST, &st), step, n = 0;
+
+	if (rc != DB_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, t->id);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		int seed = sqlite3_column_int(st, 1);
+
+		if (sqlite3_column_type(st, 2) != SQLITE_NULL &&
+		    seed >= 1 && seed <= BRACKET_MAX) {
+			player[seed] = sqlite3_column_int64(st, 2);
+			n++;
+		}
+	}
+	sqlite3_reset(st);
+	if (step != SQLITE_DONE)
+		return db_fail(db, "reading the bracket");
+	if (bracket_init(b, n, t->third_place) < 0)
+		return db_refuse(db, "tournament '%s' has a broken bracket (%d entrants)",
+				 t->name, n);
+	return DB_OK;
+}
+
 /* Rebuilds the bracket from slots, results (in order), withdrawals. */
 static int rebuild(struct db *db, int64_t tid, struct rebuilt *r)
 {
 	char err[RULES_ERR_MAX];
 	sqlite3_stmt *st;
-	int rc, step, n = 0;
+	int rc, step;
 
 	memset(r, 0, sizeof(*r));
 	rc = tournament_get(db, tid, &r->t);
@@ -671,25 +700,9 @@ static int rebuild(struct db *db, int64_t tid, struct rebuilt *r)
 		return db_refuse(db, "tournament '%s' has not been drawn yet ('tournament draw')",
 				 r->t.name);
 	if (rc == DB_OK)
-		rc = db_prepare(db, Q_SLOT_LIST, &st);
+		rc = db_bracket_slots(db, &r->t, r->player, &r->b);
 	if (rc != DB_OK)
 		return rc;
-	sqlite3_bind_int64(st, 1, tid);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		int seed = sqlite3_column_int(st, 1);
-
-		if (sqlite3_column_type(st, 2) != SQLITE_NULL &&
-		    seed >= 1 && seed <= BRACKET_MAX) {
-			r->player[seed] = sqlite3_column_int64(st, 2);
-			n++;
-		}
-	}
-	sqlite3_reset(st);
-	if (step != SQLITE_DONE)
-		return db_fail(db, "reading the bracket");
-	if (bracket_init(&r->b, n, r->t.third_place) < 0)
-		return db_refuse(db, "tournament '%s' has a broken bracket (%d entrants)",
-				 r->t.name, n);
 	if ((rc = db_prepare(db, Q_RESULT_LIST, &st)) != DB_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, tid);
