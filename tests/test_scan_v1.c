@@ -5,7 +5,9 @@
  * 74HC165s that the load and clock lines drive, so a board goes from
  * switches through the real backend to the scanner's bitmap. Also: lines
  * looked up by name on two chips, a missing line named, a busy line
- * releasing the others, and an unplugged chip making the scan fail.
+ * releasing the others, an unplugged chip making the scan fail, and
+ * pitbossd's gpio source with `board = shift-register` turning the
+ * board into snapshots in the game's text on the loop's timer.
  */
 #include "config.h"
 
@@ -21,6 +23,9 @@
 
 #include <gpiod.h>
 
+#include "daemon/conf.h"
+#include "daemon/loop.h"
+#include "daemon/source.h"
 #include "gpio/lines.h"
 #include "gpio/scan.h"
 
@@ -306,11 +311,105 @@ static void test_missing_and_busy_lines(void **state)
 	assert_int_equal(w.chip[0].opened + w.chip[1].opened, 0);
 }
 
+struct seen {
+	int n;
+	struct observation last;
+};
+
+static void record(void *ctx, const struct observation *obs)
+{
+	struct seen *seen = ctx;
+
+	seen->n++;
+	seen->last = *obs;
+}
+
+static void stop_loop(void *ctx)
+{
+	loop_stop(ctx);
+}
+
+static void run_for(struct loop *loop, uint64_t us)
+{
+	loop_at(loop, loop_now() + us, stop_loop, loop);
+	assert_int_equal(loop_run(loop), 0);
+}
+
+static const char board_conf[] =
+	"[table 3]\n"
+	"game = kalah\n"
+	"options = pits=6 seeds=4\n"
+	"source = gpio\n"
+	"board = shift-register\n"
+	"load = GPIO4\n"
+	"clock = GPIO5\n"
+	"data = EXP0\n"
+	"bias = pull-up\n"
+	"active-low = yes\n"
+	"rate = 200\n"
+	"debounce-scans = 2\n";
+
+static void test_source_emits_snapshots(void **state)
+{
+	struct conf *conf = calloc(1, sizeof(*conf));
+	struct loop *loop = loop_new();
+	struct seen seen = { 0 };
+	const struct table_config *t;
+	struct source *s;
+	char err[512] = "";
+
+	(void)state;
+	assert_non_null(conf);
+	assert_non_null(loop);
+	conf_default(conf);
+	if (conf_parse(conf, "test.conf", board_conf, err, sizeof(err)) < 0)
+		fail_msg("conf_parse: %s", err);
+	t = &conf->table[0];
+	/* Pits a and F and North's store occupied; the spares tied. */
+	w.in[0] = w.in[11] = w.in[13] = 0;
+	w.in[14] = w.in[15] = 0;
+	s = t->source->open(loop, t, "", record, &seen, err, sizeof(err));
+	if (s == NULL)
+		fail_msg("open: %s", err);
+	assert_string_equal(t->source->status(s), "online");
+	assert_int_equal(requested(), 3);
+	assert_int_equal(fake_line("EXP0")->flags,
+			 GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP);
+	run_for(loop, 100000);
+	assert_int_equal(seen.n, 1);	/* one change: one snapshot */
+	assert_int_equal(seen.last.kind, OBS_SNAPSHOT);
+	assert_int_equal(seen.last.table, 3);
+	assert_string_equal(seen.last.text, "1 0 0 0 0 0/0 0 0 0 0 1/0 1");
+	/* A piece lifted from pit a. */
+	w.in[0] = 1;
+	run_for(loop, 100000);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(seen.last.text, "0 0 0 0 0 0/0 0 0 0 0 1/0 1");
+	/* The expander unplugged: offline, and back once plugged in. */
+	source_gpio_retry_us = 50000;
+	w.chip[1].plugged = 0;
+	run_for(loop, 30000);
+	assert_string_equal(t->source->status(s), "table 3: reading line "
+			    "'EXP0' (data line): No such device (sensors "
+			    "offline)");
+	assert_int_equal(requested(), 0);
+	w.chip[1].plugged = 1;
+	run_for(loop, 150000);
+	assert_string_equal(t->source->status(s), "online");
+	t->source->close(s);
+	assert_int_equal(requested(), 0);
+	assert_int_equal(w.chip[0].opened + w.chip[1].opened, 0);
+	loop_free(loop);
+	conf_free(conf);
+	free(conf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_chain_through_libgpiod, setup),
 		cmocka_unit_test_setup(test_missing_and_busy_lines, setup),
+		cmocka_unit_test_setup(test_source_emits_snapshots, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
