@@ -30,6 +30,9 @@ struct board_scan {
 	int timer;
 	uint64_t next_us, period_us;
 	char status[320];
+	uint8_t sent[SCAN_BITS_MAX];	/* the board last emitted */
+	int pending;			/* a change held back */
+	unsigned clean;			/* scans since one read uniform */
 	struct observation obs;
 };
 
@@ -216,6 +219,7 @@ static void emit_snapshot(struct board_scan *bs, uint64_t now)
 {
 	const uint8_t *board = scan_board(bs->scan);
 
+	memcpy(bs->sent, board, bs->conf->scan.squares);
 	for (int i = 0; i < bs->nplaces; i++)
 		bs->counts[i] = board[i];
 	memset(&bs->obs, 0, sizeof(bs->obs));
@@ -249,7 +253,24 @@ static void scan_step(struct board_scan *bs, uint64_t now)
 		snprintf(bs->status, sizeof(bs->status), "online");
 		log_info("table %u: the board reads again", bs->table);
 	}
-	if ((flags & SCAN_CHANGED) && !scan_is_stuck(bs->scan))
+	if (flags & SCAN_CHANGED)
+		bs->pending = 1;
+	/*
+	 * Every input at one level, spares too, is no board a game shows
+	 * (spares are tied to the occupied level): held until the board
+	 * has read again for a debounce. A change that comes back to the
+	 * board last sent is none.
+	 */
+	if (scan_is_uniform(bs->scan) &&
+	    scan_bits(&bs->conf->scan) > bs->conf->scan.squares)
+		bs->clean = 0;
+	else if (bs->clean < bs->conf->scan.debounce)
+		bs->clean++;
+	if (!bs->pending || scan_is_stuck(bs->scan) ||
+	    bs->clean < bs->conf->scan.debounce)
+		return;
+	bs->pending = 0;
+	if (memcmp(bs->sent, scan_board(bs->scan), bs->conf->scan.squares))
 		emit_snapshot(bs, now);
 }
 

@@ -270,6 +270,11 @@ int scan_is_stuck(const struct scan *s)
 	return s->stuck;
 }
 
+int scan_is_uniform(const struct scan *s)
+{
+	return s->uniform > 0;
+}
+
 unsigned long scan_count(const struct scan *s)
 {
 	return s->scans;

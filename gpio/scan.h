@@ -106,6 +106,8 @@ const uint8_t *scan_board(const struct scan *s);
 const uint8_t *scan_raw(const struct scan *s);
 /* Whether the stuck alarm is on. */
 int scan_is_stuck(const struct scan *s);
+/* Whether the last scan read one level on every input, spares too. */
+int scan_is_uniform(const struct scan *s);
 /* Scans made; squares whose reading changed before it settled. */
 unsigned long scan_count(const struct scan *s);
 unsigned long scan_bounces(const struct scan *s);

@@ -54,6 +54,7 @@ static struct {
 	uint8_t in[8 * REGS];	/* switch inputs, electrical */
 	uint8_t sr[REGS];
 	int load, clock;
+	int stuck;		/* -1, or the level the data line reads */
 } w;
 
 static struct gpiod_line *fake_line(const char *name)
@@ -87,6 +88,7 @@ static int setup(void **state)
 	fake_chip(1, exp, 2);
 	memset(w.in, 1, sizeof(w.in));
 	w.load = w.clock = 1;
+	w.stuck = -1;
 	return 0;
 }
 
@@ -207,6 +209,8 @@ int __wrap_gpiod_line_get_value(struct gpiod_line *line)
 		errno = ENODEV;
 		return -1;
 	}
+	if (strcmp(line->name, "EXP0") == 0 && w.stuck >= 0)
+		return w.stuck;
 	if (strcmp(line->name, "EXP0") == 0)
 		return w.load == 0 ? w.in[7] : w.sr[0] >> 7;
 	return line->value;
@@ -347,7 +351,8 @@ static const char board_conf[] =
 	"bias = pull-up\n"
 	"active-low = yes\n"
 	"rate = 200\n"
-	"debounce-scans = 2\n";
+	"debounce-scans = 2\n"
+	"stuck-ms = 150\n";
 
 static void test_source_emits_snapshots(void **state)
 {
@@ -385,6 +390,29 @@ static void test_source_emits_snapshots(void **state)
 	run_for(loop, 100000);
 	assert_int_equal(seen.n, 2);
 	assert_string_equal(seen.last.text, "0 0 0 0 0 0/0 0 0 0 0 1/0 1");
+	/* The data line stuck low for a moment: every input closed, spares
+	 * too, is no board; the same board back is no change. */
+	w.stuck = 0;
+	run_for(loop, 60000);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(t->source->status(s), "online");
+	w.stuck = -1;
+	run_for(loop, 60000);
+	assert_int_equal(seen.n, 2);
+	/* Stuck high for longer than stuck-ms: the alarm, then back, with
+	 * the piece put down meanwhile. */
+	w.stuck = 1;
+	run_for(loop, 300000);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(t->source->status(s), "table 3: the board reads "
+			    "one level on every switch (unplugged, or its "
+			    "data line stuck)");
+	w.in[0] = 0;
+	w.stuck = -1;
+	run_for(loop, 60000);
+	assert_string_equal(t->source->status(s), "online");
+	assert_int_equal(seen.n, 3);
+	assert_string_equal(seen.last.text, "1 0 0 0 0 0/0 0 0 0 0 1/0 1");
 	/* The expander unplugged: offline, and back once plugged in. */
 	source_gpio_retry_us = 50000;
 	w.chip[1].plugged = 0;
