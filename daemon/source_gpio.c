@@ -241,9 +241,11 @@ struct gpio_conf {
 	struct board_scan_conf scan;	/* board = shift-register, matrix */
 };
 
+/* Read through the block's first member: callers may hand a bare
+ * struct gpio_table_config for a drop board. */
 static int gpio_conf_scanned(const void *block)
 {
-	return ((const struct gpio_conf *)block)->scan.board != BOARD_DROPS;
+	return ((const struct gpio_table_config *)block)->scanned;
 }
 
 static const struct board_scan_conf *gpio_conf_scan(const void *block)
@@ -496,6 +498,7 @@ static int gpio_check_scanned(const struct conf_check *c)
 				       board_names[g->scan.board]);
 	}
 	g->board.table = c->table->id;
+	g->board.scanned = 1;
 	return board_scan_check(c, &g->scan, (int)g->board.bias,
 				g->board.active_low);
 }
