@@ -388,5 +388,6 @@ int main(void)
 		cmocka_unit_test(test_matrix_no_ghost_with_diodes),
 	};
 
+	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -440,5 +440,6 @@ int main(void)
 		cmocka_unit_test_setup(test_source_emits_snapshots, setup),
 	};
 
+	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
