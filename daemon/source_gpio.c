@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "daemon/board_scan.h"
 #include "daemon/log.h"
 #include "daemon/source.h"
 #include "gpio/gpio.h"
@@ -28,6 +29,7 @@ struct source {
 	void *ctx;
 	unsigned table;
 	struct gpio_board *board;
+	struct board_scan *scan;	/* a scanned board instead */
 	int fds[FDS_MAX];
 	size_t nfds;
 	int retry_timer, signal_timer;
@@ -35,6 +37,8 @@ struct source {
 
 static void on_readable(void *ctx, int fd, short revents);
 static void retry(void *ctx);
+static int gpio_conf_scanned(const void *block);
+static const struct board_scan_conf *gpio_conf_scan(const void *block);
 
 static void watch(struct source *s)
 {
@@ -133,6 +137,16 @@ static struct source *gpio_open(struct loop *loop,
 	s->ctx = ctx;
 	s->table = table->id;
 	s->retry_timer = s->signal_timer = -1;
+	if (gpio_conf_scanned(table->source_conf)) {
+		s->scan = board_scan_open(loop, table,
+					  gpio_conf_scan(table->source_conf),
+					  emit, ctx, err, errlen);
+		if (s->scan == NULL) {
+			free(s);
+			return NULL;
+		}
+		return s;
+	}
 	s->board = gpio_board_open(board, GPIO_OPEN_ALLOW_OFFLINE, err,
 				   errlen);
 	if (s->board == NULL) {
@@ -153,6 +167,11 @@ static void gpio_close(struct source *s)
 {
 	if (s == NULL)
 		return;
+	if (s->scan != NULL) {
+		board_scan_close(s->scan);
+		free(s);
+		return;
+	}
 	unwatch(s);
 	if (s->retry_timer >= 0)
 		loop_cancel(s->loop, s->retry_timer);
@@ -167,6 +186,9 @@ static void gpio_verdict(struct source *s, const struct verdict *v,
 {
 	enum gpio_signal sig = GPIO_SIGNAL_NONE;
 	uint64_t next;
+
+	if (s->scan != NULL)	/* a scanned board has no outputs */
+		return;
 
 	if (gpio_board_has_output(s->board, GPIO_OUT_TURN_S))
 		check_output(s, gpio_board_set_output(s->board,
@@ -191,6 +213,8 @@ static void gpio_verdict(struct source *s, const struct verdict *v,
 
 static const char *gpio_status_text(const struct source *s)
 {
+	if (s->scan != NULL)
+		return board_scan_status(s->scan);
 	return gpio_board_status(s->board) == GPIO_ONLINE ? "online" :
 	       gpio_board_error(s->board);
 }
@@ -214,10 +238,31 @@ struct gpio_conf {
 	unsigned foul_lineno;
 	size_t nwires;
 	struct wire wire[WIRES_MAX];
+	struct board_scan_conf scan;	/* board = shift-register, matrix */
 };
+
+/* Read through the block's first member: callers may hand a bare
+ * struct gpio_table_config for a drop board. */
+static int gpio_conf_scanned(const void *block)
+{
+	return ((const struct gpio_table_config *)block)->scanned;
+}
+
+static const struct board_scan_conf *gpio_conf_scan(const void *block)
+{
+	return &((const struct gpio_conf *)block)->scan;
+}
 
 static const char *const bias_names[] = {
 	"as-is", "disable", "pull-up", "pull-down", NULL
+};
+
+static const char *const board_names[] = {
+	"drops", "shift-register", "matrix", NULL
+};
+
+static const char *const order_names[] = {
+	"msb-first", "lsb-first", NULL
 };
 
 #define B(field) CONF_AT(struct gpio_conf, field)
@@ -247,6 +292,35 @@ static const struct conf_item gpio_items[] = {
 	{ "debounce-ms", 0, CONF_MS, "5",
 	  "edges closer than this on a line are one (see DEBOUNCE)",
 	  B(board.debounce_us), 0, 100, NULL, NULL },
+	{ "board", 0, CONF_CHOICE, "drops",
+	  "drop sensors, or an occupancy board scanned: shift-register, "
+	  "matrix (see SCANNED BOARDS)", B(scan.board), 0, 0, board_names,
+	  NULL },
+	{ "load", 0, CONF_LINE, "", "shift-register: the load line (/PL)",
+	  B(scan.load), 0, 0, NULL, NULL },
+	{ "clock", 0, CONF_LINE, "", "shift-register: the clock line (CP)",
+	  B(scan.clock), 0, 0, NULL, NULL },
+	{ "data", 0, CONF_LINE, "",
+	  "shift-register: the data line (Q7 of the first register)",
+	  B(scan.data), 0, 0, NULL, NULL },
+	{ "registers", 0, CONF_UINT, "0",
+	  "shift-register: registers in the chain; 0: as the places need",
+	  B(scan.registers), 0, SCAN_REGISTERS_MAX, NULL, NULL },
+	{ "order", 0, CONF_CHOICE, "msb-first",
+	  "shift-register: which input a register shifts out first",
+	  B(scan.order), 0, 0, order_names, NULL },
+	{ "rows", 0, CONF_LIST, "", "matrix: the row lines, driven in turn",
+	  B(scan.rows), 0, BOARD_SCAN_MATRIX_MAX, NULL, NULL },
+	{ "cols", 0, CONF_LIST, "", "matrix: the column lines, read",
+	  B(scan.cols), 0, BOARD_SCAN_MATRIX_MAX, NULL, NULL },
+	{ "rate", 0, CONF_UINT, "50", "scanned board: scans a second",
+	  B(scan.rate_hz), 20, 1000, NULL, NULL },
+	{ "debounce-scans", 0, CONF_UINT, "3",
+	  "scanned board: scans a square must read the same to count",
+	  B(scan.debounce), 1, 1000, NULL, NULL },
+	{ "stuck-ms", 0, CONF_MS, "10000",
+	  "scanned board: every switch at one level this long is an alarm; "
+	  "0: never", B(scan.stuck_us), 0, 3600000, NULL, NULL },
 };
 
 static int is_hole_key(const struct conf_item *it)
@@ -407,6 +481,28 @@ static int fill_inputs(const struct conf_check *c, const struct layout *b)
 	return 0;
 }
 
+/* A scanned board: none of the drop board's lines. */
+static int gpio_check_scanned(const struct conf_check *c)
+{
+	struct gpio_conf *g = c->table->source_conf;
+	char key[CONF_KEY_MAX];
+
+	if (g->nwires > 0 || g->foul_led[0] != '\0') {
+		if (g->nwires > 0)
+			wire_key(&g->wire[0], key, sizeof(key));
+		else
+			snprintf(key, sizeof(key), "led.foul");
+		return conf_check_fail(c, g->nwires > 0 ? g->wire[0].lineno :
+				       c->source_line, key, "a %s board has "
+				       "no drop, lift, button or LED lines",
+				       board_names[g->scan.board]);
+	}
+	g->board.table = c->table->id;
+	g->board.scanned = 1;
+	return board_scan_check(c, &g->scan, (int)g->board.bias,
+				g->board.active_low);
+}
+
 /* The wires against the game's board; the board's config filled. */
 static int gpio_check(const struct conf_check *c)
 {
@@ -416,6 +512,8 @@ static int gpio_check(const struct conf_check *c)
 	struct layout b = { .game = c->game };
 	size_t n = 0;
 
+	if (g->scan.board != BOARD_DROPS)
+		return gpio_check_scanned(c);
 	if (sense == NULL)
 		return conf_check_fail(c, c->source_line, "source", "%s has no "
 				       "sensor board layout", ops->name);
@@ -446,6 +544,8 @@ static size_t gpio_claims(const void *block, struct conf_claim *out,
 	const struct gpio_conf *g = block;
 	size_t n = 0;
 
+	if (g->scan.board != BOARD_DROPS)
+		return board_scan_claims(&g->scan, out, cap);
 	for (size_t i = 0; i < g->nwires && n < cap; i++, n++) {
 		out[n].kind = "line";
 		out[n].name = g->wire[i].line;

@@ -80,6 +80,9 @@ struct gpio_table_config {
 	int active_low;			/* inputs: low level is active */
 	int output_active_low;		/* outputs: low level is "on" */
 	uint64_t debounce_us;		/* 0: no debounce */
+	int scanned;			/* the table's board is a scanned one
+					 * (scan.h) instead: none of the above
+					 * but bias and active_low is used */
 };
 
 /* Patterns of the foul output. */

@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 
-plan 40
+plan 45
 
 cat >"$tmp/good.conf" <<EOC
 database = $tmp/club.db
@@ -104,6 +104,24 @@ refused "-t: two tables with one name" \
 refused "-t: a trace file that is not there" \
 	"[table 1]\\nsource = replay\\ntrace = $tmp/none.trace\\n" \
 	"3: key 'trace': $tmp/none.trace: No such file or directory"
+
+# Scanned occupancy boards: checked against the game's places.
+printf '[table 1]\nsource = gpio\nboard = shift-register\nload = GPIO5\nclock = GPIO6\ndata = GPIO13\n[table 2]\nsource = gpio\nboard = matrix\nrows = GPIO17, GPIO27\ncols = GPIO22, GPIO23, GPIO24, GPIO25, GPIO26, GPIO16, GPIO12\n' >"$tmp/scan.conf"
+out=$("$PITBOSSD" -t -c "$tmp/scan.conf" 2>&1); rc=$?
+expect_match "-t takes a chain and a matrix board (exit 0)" "$rc: $out" \
+	"0: $tmp/scan.conf: ok: 2 tables"
+refused "-t: a chain without its data line" \
+	'[table 1]\nsource = gpio\nboard = shift-register\nload = A\nclock = B\n' \
+	"2: key 'data': missing: a shift-register board needs its load, clock and data lines"
+refused "-t: a chain too short for the board" \
+	'[table 1]\nsource = gpio\nboard = shift-register\nload = A\nclock = B\ndata = C\nregisters = 1\n' \
+	"2: key 'board': 14 squares on a board of 8 switches (kalah (default options) has 14 places)"
+refused "-t: a drop line on a scanned board" \
+	'[table 1]\nsource = gpio\nboard = matrix\nrows = A\ncols = B\nline.a = C\n' \
+	"6: key 'line.a': a matrix board has no drop, lift, button or LED lines"
+refused "-t: a board line used by two tables" \
+	'[table 1]\nsource = gpio\nboard = shift-register\nload = A\nclock = B\ndata = C\n[table 2]\nsource = gpio\nboard = shift-register\nload = D\nclock = A\ndata = E\n' \
+	"8: key 'clock': line 'A' is already used by load of table 1 on line 2"
 
 printf '[table 1]\nsource = sim\n[table 2]\nsource = camera\n' >"$tmp/cam.conf"
 out=$("$PITBOSSD" -t -c "$tmp/cam.conf" 2>&1); rc=$?

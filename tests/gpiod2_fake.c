@@ -239,6 +239,8 @@ int __wrap_gpiod_line_request_read_edge_events(
 int __wrap_gpiod_line_request_set_value(struct gpiod_line_request *,
 					unsigned int, enum gpiod_line_value);
 void __wrap_gpiod_line_request_release(struct gpiod_line_request *);
+enum gpiod_line_value
+__wrap_gpiod_line_request_get_value(struct gpiod_line_request *, unsigned int);
 struct gpiod_edge_event_buffer *__wrap_gpiod_edge_event_buffer_new(size_t);
 void __wrap_gpiod_edge_event_buffer_free(struct gpiod_edge_event_buffer *);
 struct gpiod_edge_event *
@@ -627,6 +629,28 @@ int __wrap_gpiod_line_request_set_value(struct gpiod_line_request *req,
 	}
 	line->writes++;
 	return 0;
+}
+
+/* An input's level as the test set it in `value`. */
+enum gpiod_line_value
+__wrap_gpiod_line_request_get_value(struct gpiod_line_request *req,
+				    unsigned int offset)
+{
+	struct fake_line *line = NULL;
+
+	for (size_t k = 0; k < req->n; k++)
+		if (req->offset[k] == offset)
+			line = &req->dev->line[offset];
+	if (line == NULL) {
+		errno = EINVAL;
+		return GPIOD_LINE_VALUE_ERROR;
+	}
+	if (!req->dev->plugged) {
+		errno = ENODEV;
+		return GPIOD_LINE_VALUE_ERROR;
+	}
+	return line->value ? GPIOD_LINE_VALUE_ACTIVE :
+	       GPIOD_LINE_VALUE_INACTIVE;
 }
 
 void __wrap_gpiod_line_request_release(struct gpiod_line_request *req)

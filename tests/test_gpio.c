@@ -36,7 +36,7 @@
 struct gpiod_line {
 	struct gpiod_chip *chip;
 	char name[32];
-	int requested;		/* 0, 'e' events, 'o' output */
+	int requested;		/* 0, 'e' events, 'o' output, 'i' input */
 	int flags;
 	char consumer[32];
 	int value;
@@ -165,6 +165,9 @@ int __wrap_gpiod_line_event_read_multiple(struct gpiod_line *,
 					  struct gpiod_line_event *,
 					  unsigned int);
 int __wrap_gpiod_line_set_value(struct gpiod_line *, int);
+int __wrap_gpiod_line_request_input_flags(struct gpiod_line *, const char *,
+					  int);
+int __wrap_gpiod_line_get_value(struct gpiod_line *);
 void __wrap_gpiod_line_release(struct gpiod_line *);
 
 /* Like 1.6: every chip is opened when the iterator is made. */
@@ -296,6 +299,24 @@ int __wrap_gpiod_line_set_value(struct gpiod_line *line, int value)
 	}
 	line->writes++;
 	return 0;
+}
+
+/* Lines read on demand (gpio/lines_v1.c, linked in with the daemon's
+ * gpio source): plain inputs reading `value`. */
+int __wrap_gpiod_line_request_input_flags(struct gpiod_line *line,
+					  const char *consumer, int flags)
+{
+	return fake_request(line, consumer, flags, 'i');
+}
+
+int __wrap_gpiod_line_get_value(struct gpiod_line *line)
+{
+	assert_int_equal(line->requested, 'i');
+	if (!line->chip->plugged) {
+		errno = ENODEV;
+		return -1;
+	}
+	return line->value;
 }
 
 void __wrap_gpiod_line_release(struct gpiod_line *line)

@@ -5,7 +5,8 @@
  * libgpiod itself is not linked, so the real backend code finds lines by
  * name, fills line settings, requests lines, reads edge events through
  * an event buffer and drives outputs against chips that the tests fill
- * with events, unplug and plug back.
+ * with events, unplug and plug back. Also the lines a scanned board
+ * reads and drives on demand (gpio/lines_v2.c).
  */
 #include "config.h"
 
@@ -23,6 +24,7 @@
 
 #include "referee/referee.h"
 #include "gpio/gpio.h"
+#include "gpio/lines.h"
 #include "tests/gpiod2_fake.h"
 
 /* ------------------------------------------------------------ helpers */
@@ -877,6 +879,78 @@ static void test_edges_reach_the_referee(void **state)
 	close_board(b);
 }
 
+/* ------------------------------------------ lines read on demand */
+
+static const struct gpio_line_spec chain_spec[] = {
+	{ "GPIO4", 1, 1, "load line" },
+	{ "GPIO5", 1, 0, "clock line" },
+	{ "EXP0", 0, 0, "data line" },
+};
+
+static void test_lines_read_and_driven_on_demand(void **state)
+{
+	char err[256] = "";
+	struct gpio_lines *l;
+
+	(void)state;
+	l = gpio_lines_open(3, chain_spec, 3, GPIO_BIAS_PULL_UP, err,
+			    sizeof(err));
+	if (l == NULL)
+		fail_msg("%s", err);
+	assert_int_equal(world.requests, 2);	/* one per chip */
+	assert_int_equal(fake_line("GPIO4")->set.direction,
+			 GPIOD_LINE_DIRECTION_OUTPUT);
+	assert_int_equal(fake_line("GPIO4")->set.output,
+			 GPIOD_LINE_VALUE_ACTIVE);
+	assert_int_equal(fake_line("GPIO5")->set.output,
+			 GPIOD_LINE_VALUE_INACTIVE);
+	assert_int_equal(fake_line("EXP0")->set.direction,
+			 GPIOD_LINE_DIRECTION_INPUT);
+	assert_int_equal(fake_line("EXP0")->set.bias, GPIOD_LINE_BIAS_PULL_UP);
+	assert_int_equal(fake_line("EXP0")->set.edge, GPIOD_LINE_EDGE_NONE);
+	assert_string_equal(fake_line("EXP0")->consumer, "pitboss-t3");
+	assert_int_equal(gpio_lines_set(l, 1, 1), 0);
+	assert_int_equal(fake_line("GPIO5")->value, 1);
+	assert_int_equal(gpio_lines_set(l, 0, 0), 0);
+	assert_int_equal(fake_line("GPIO4")->value, 0);
+	fake_line("EXP0")->value = 1;
+	assert_int_equal(gpio_lines_get(l, 2), 1);
+	fake_line("EXP0")->value = 0;
+	assert_int_equal(gpio_lines_get(l, 2), 0);
+	assert_int_equal(gpio_lines_get(l, 0), -1);	/* an output */
+	assert_int_equal(gpio_lines_set(l, 2, 1), -1);	/* an input */
+	world.chip[1].plugged = 0;
+	assert_int_equal(gpio_lines_get(l, 2), -1);
+	assert_string_equal(gpio_lines_error(l), "table 3: reading line "
+			    "'EXP0' (data line): No such device");
+	gpio_lines_close(l);
+	assert_int_equal(world.requests, 0);
+	assert_nothing_alive_but_buffer(0);
+}
+
+static void test_lines_missing_or_busy(void **state)
+{
+	struct gpio_line_spec spec[3];
+	char err[256] = "";
+
+	(void)state;
+	memcpy(spec, chain_spec, sizeof(spec));
+	snprintf(spec[2].name, sizeof(spec[2].name), "EXP9");
+	assert_null(gpio_lines_open(3, spec, 3, GPIO_BIAS_AS_IS, err,
+				    sizeof(err)));
+	assert_string_equal(err, "table 3: line 'EXP9' (data line) not "
+			    "found on any GPIO chip");
+	assert_int_equal(world.requests, 0);
+	assert_nothing_alive_but_buffer(0);
+	fake_line("EXP0")->busy = 1;
+	assert_null(gpio_lines_open(3, chain_spec, 3, GPIO_BIAS_AS_IS, err,
+				    sizeof(err)));
+	assert_string_equal(err, "table 3: cannot request lines on "
+			    "/dev/gpiochip1: Device or resource busy");
+	assert_int_equal(world.requests, 0);
+	assert_nothing_alive_but_buffer(0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -900,6 +974,8 @@ int main(void)
 		cmocka_unit_test_setup(test_foul_patterns_are_timed_and_distinct, setup),
 		cmocka_unit_test_setup(test_pattern_late_tick_replace_and_stop, setup),
 		cmocka_unit_test_setup(test_edges_reach_the_referee, setup),
+		cmocka_unit_test_setup(test_lines_read_and_driven_on_demand, setup),
+		cmocka_unit_test_setup(test_lines_missing_or_busy, setup),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

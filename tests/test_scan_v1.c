@@ -1,0 +1,445 @@
+/*
+ * test_scan_v1.c - a scanned board on libgpiod 1.6 lines (gpio/lines_v1.c
+ * under gpio/scan.c) against fake chips: the libgpiod calls are replaced
+ * at link time, and the chip's data line answers from a chain of
+ * 74HC165s that the load and clock lines drive, so a board goes from
+ * switches through the real backend to the scanner's bitmap. Also: lines
+ * looked up by name on two chips, a missing line named, a busy line
+ * releasing the others, an unplugged chip making the scan fail, and
+ * pitbossd's gpio source with `board = shift-register` turning the
+ * board into snapshots in the game's text on the loop's timer.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <gpiod.h>
+
+#include "daemon/conf.h"
+#include "daemon/loop.h"
+#include "daemon/source.h"
+#include "gpio/lines.h"
+#include "gpio/scan.h"
+
+#define FAKE_CHIPS 2
+#define FAKE_LINES 8
+#define REGS 2
+
+struct gpiod_line {
+	struct gpiod_chip *chip;
+	char name[16];
+	int requested;		/* 0, 'i' input, 'o' output */
+	int flags, value, busy;
+};
+
+struct gpiod_chip {
+	int plugged, opened, nlines;
+	struct gpiod_line line[FAKE_LINES];
+};
+
+struct gpiod_chip_iter {
+	int next;
+};
+
+static struct {
+	struct gpiod_chip chip[FAKE_CHIPS];
+	uint8_t in[8 * REGS];	/* switch inputs, electrical */
+	uint8_t sr[REGS];
+	int load, clock;
+	int stuck;		/* -1, or the level the data line reads */
+} w;
+
+static struct gpiod_line *fake_line(const char *name)
+{
+	for (int c = 0; c < FAKE_CHIPS; c++)
+		for (int l = 0; l < w.chip[c].nlines; l++)
+			if (strcmp(w.chip[c].line[l].name, name) == 0)
+				return &w.chip[c].line[l];
+	fail_msg("no fake line %s", name);
+	return NULL;
+}
+
+static void fake_chip(int c, const char *const *names, int n)
+{
+	w.chip[c].plugged = 1;
+	w.chip[c].nlines = n;
+	for (int l = 0; l < n; l++) {
+		w.chip[c].line[l].chip = &w.chip[c];
+		snprintf(w.chip[c].line[l].name, 16, "%s", names[l]);
+	}
+}
+
+static int setup(void **state)
+{
+	static const char *const pi[] = { "GPIO4", "GPIO5", "GPIO6" };
+	static const char *const exp[] = { "EXP0", "EXP1" };
+
+	(void)state;
+	memset(&w, 0, sizeof(w));
+	fake_chip(0, pi, 3);
+	fake_chip(1, exp, 2);
+	memset(w.in, 1, sizeof(w.in));
+	w.load = w.clock = 1;
+	w.stuck = -1;
+	return 0;
+}
+
+/* The chain behind the lines: /PL on GPIO4, CP on GPIO5, Q7 on EXP0. */
+static void chain_drive(const char *name, int level)
+{
+	if (strcmp(name, "GPIO4") == 0) {
+		w.load = level;
+		if (level == 0)
+			for (int r = 0; r < REGS; r++) {
+				w.sr[r] = 0;
+				for (int d = 0; d < 8; d++)
+					w.sr[r] |= (uint8_t)(w.in[8 * r + d]
+							     << d);
+			}
+	} else if (strcmp(name, "GPIO5") == 0) {
+		if (level == 1 && w.clock == 0 && w.load == 1)
+			for (int r = 0; r < REGS; r++)
+				w.sr[r] = (uint8_t)(w.sr[r] << 1 |
+						    (r + 1 < REGS ?
+						     w.sr[r + 1] >> 7 : 1));
+		w.clock = level;
+	}
+}
+
+struct gpiod_chip_iter *__wrap_gpiod_chip_iter_new(void);
+struct gpiod_chip *__wrap_gpiod_chip_iter_next_noclose(struct gpiod_chip_iter *);
+void __wrap_gpiod_chip_iter_free_noclose(struct gpiod_chip_iter *);
+void __wrap_gpiod_chip_close(struct gpiod_chip *);
+struct gpiod_line *__wrap_gpiod_chip_find_line(struct gpiod_chip *,
+					       const char *);
+int __wrap_gpiod_line_request_input_flags(struct gpiod_line *, const char *,
+					  int);
+int __wrap_gpiod_line_request_output_flags(struct gpiod_line *, const char *,
+					   int, int);
+int __wrap_gpiod_line_get_value(struct gpiod_line *);
+int __wrap_gpiod_line_set_value(struct gpiod_line *, int);
+void __wrap_gpiod_line_release(struct gpiod_line *);
+
+struct gpiod_chip_iter *__wrap_gpiod_chip_iter_new(void)
+{
+	struct gpiod_chip_iter *iter = calloc(1, sizeof(*iter));
+
+	assert_non_null(iter);
+	for (int c = 0; c < FAKE_CHIPS; c++)
+		w.chip[c].opened += w.chip[c].plugged;
+	return iter;
+}
+
+struct gpiod_chip *__wrap_gpiod_chip_iter_next_noclose(struct gpiod_chip_iter *it)
+{
+	while (it->next < FAKE_CHIPS) {
+		struct gpiod_chip *chip = &w.chip[it->next++];
+
+		if (chip->plugged)
+			return chip;
+	}
+	return NULL;
+}
+
+void __wrap_gpiod_chip_iter_free_noclose(struct gpiod_chip_iter *it)
+{
+	free(it);
+}
+
+void __wrap_gpiod_chip_close(struct gpiod_chip *chip)
+{
+	assert_true(chip->opened > 0);
+	chip->opened--;
+}
+
+struct gpiod_line *__wrap_gpiod_chip_find_line(struct gpiod_chip *chip,
+					       const char *name)
+{
+	assert_true(chip->opened > 0);
+	for (int l = 0; l < chip->nlines; l++)
+		if (strcmp(chip->line[l].name, name) == 0)
+			return &chip->line[l];
+	errno = ENOENT;
+	return NULL;
+}
+
+static int fake_request(struct gpiod_line *line, int flags, int how)
+{
+	assert_true(line->chip->opened > 0);
+	if (line->busy || line->requested) {
+		errno = EBUSY;
+		return -1;
+	}
+	line->requested = how;
+	line->flags = flags;
+	return 0;
+}
+
+int __wrap_gpiod_line_request_input_flags(struct gpiod_line *line,
+					  const char *consumer, int flags)
+{
+	assert_string_equal(consumer, "pitboss-t3");
+	return fake_request(line, flags, 'i');
+}
+
+int __wrap_gpiod_line_request_output_flags(struct gpiod_line *line,
+					   const char *consumer, int flags,
+					   int value)
+{
+	assert_string_equal(consumer, "pitboss-t3");
+	if (fake_request(line, flags, 'o') < 0)
+		return -1;
+	line->value = value;
+	chain_drive(line->name, value);
+	return 0;
+}
+
+int __wrap_gpiod_line_get_value(struct gpiod_line *line)
+{
+	assert_int_equal(line->requested, 'i');
+	if (!line->chip->plugged) {
+		errno = ENODEV;
+		return -1;
+	}
+	if (strcmp(line->name, "EXP0") == 0 && w.stuck >= 0)
+		return w.stuck;
+	if (strcmp(line->name, "EXP0") == 0)
+		return w.load == 0 ? w.in[7] : w.sr[0] >> 7;
+	return line->value;
+}
+
+int __wrap_gpiod_line_set_value(struct gpiod_line *line, int value)
+{
+	assert_int_equal(line->requested, 'o');
+	if (!line->chip->plugged) {
+		errno = ENODEV;
+		return -1;
+	}
+	line->value = value;
+	chain_drive(line->name, value);
+	return 0;
+}
+
+void __wrap_gpiod_line_release(struct gpiod_line *line)
+{
+	assert_true(line->requested != 0);
+	line->requested = 0;
+}
+
+static int requested(void)
+{
+	int n = 0;
+
+	for (int c = 0; c < FAKE_CHIPS; c++)
+		for (int l = 0; l < w.chip[c].nlines; l++)
+			n += w.chip[c].line[l].requested != 0;
+	return n;
+}
+
+static const struct gpio_line_spec chain_spec[] = {
+	{ "GPIO4", 1, 1, "load line" },
+	{ "GPIO5", 1, 0, "clock line" },
+	{ "EXP0", 0, 0, "data line" },
+};
+
+static void test_chain_through_libgpiod(void **state)
+{
+	struct scan_config c = {
+		.kind = SCAN_SHIFT_REGISTER, .registers = REGS,
+		.order = SCAN_MSB_FIRST, .squares = 15, .active_low = 1,
+		.debounce = 2, .stuck_scans = 10,
+	};
+	char err[256] = "";
+	struct gpio_lines *l = gpio_lines_open(3, chain_spec, 3,
+					       GPIO_BIAS_PULL_UP, err,
+					       sizeof(err));
+	struct scan_pins pins = { gpio_lines_set, gpio_lines_get, NULL };
+	struct scan *s;
+	char text[32];
+
+	(void)state;
+	if (l == NULL)
+		fail_msg("%s", err);
+	assert_int_equal(requested(), 3);
+	assert_int_equal(fake_line("EXP0")->flags,
+			 GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP);
+	assert_int_equal(fake_line("GPIO4")->requested, 'o');
+	assert_int_equal(fake_line("GPIO4")->value, 1);	/* /PL idle */
+	pins.ctx = l;
+	s = scan_new(&c, &pins, err, sizeof(err));
+	assert_non_null(s);
+	w.in[0] = w.in[9] = w.in[14] = 0;	/* three pieces down */
+	w.in[15] = 0;				/* the spare, tied closed */
+	assert_int_equal(scan_once(s), 0);	/* not yet held */
+	assert_int_equal(scan_once(s), SCAN_CHANGED);
+	scan_format(s, text, sizeof(text));
+	assert_string_equal(text, "100000000100001");
+	/* The expander unplugged: the scan fails and says which line. */
+	w.chip[1].plugged = 0;
+	assert_int_equal(scan_once(s), -1);
+	assert_string_equal(gpio_lines_error(l), "table 3: reading line "
+			    "'EXP0' (data line): No such device");
+	scan_free(s);
+	gpio_lines_close(l);
+	assert_int_equal(requested(), 0);
+	assert_int_equal(w.chip[0].opened + w.chip[1].opened, 0);
+}
+
+static void test_missing_and_busy_lines(void **state)
+{
+	struct gpio_line_spec spec[3];
+	char err[256] = "";
+
+	(void)state;
+	memcpy(spec, chain_spec, sizeof(spec));
+	snprintf(spec[2].name, sizeof(spec[2].name), "EXP7");
+	assert_null(gpio_lines_open(3, spec, 3, GPIO_BIAS_AS_IS, err,
+				    sizeof(err)));
+	assert_string_equal(err, "table 3: line 'EXP7' (data line) not "
+			    "found on any GPIO chip");
+	assert_int_equal(w.chip[0].opened + w.chip[1].opened, 0);
+	fake_line("EXP0")->busy = 1;
+	assert_null(gpio_lines_open(3, chain_spec, 3, GPIO_BIAS_AS_IS, err,
+				    sizeof(err)));
+	assert_string_equal(err, "table 3: cannot request line 'EXP0' (data "
+			    "line): Device or resource busy");
+	assert_int_equal(requested(), 0);
+	assert_int_equal(w.chip[0].opened + w.chip[1].opened, 0);
+}
+
+struct seen {
+	int n;
+	struct observation last;
+};
+
+static void record(void *ctx, const struct observation *obs)
+{
+	struct seen *seen = ctx;
+
+	seen->n++;
+	seen->last = *obs;
+}
+
+static void stop_loop(void *ctx)
+{
+	loop_stop(ctx);
+}
+
+static void run_for(struct loop *loop, uint64_t us)
+{
+	loop_at(loop, loop_now() + us, stop_loop, loop);
+	assert_int_equal(loop_run(loop), 0);
+}
+
+static const char board_conf[] =
+	"[table 3]\n"
+	"game = kalah\n"
+	"options = pits=6 seeds=4\n"
+	"source = gpio\n"
+	"board = shift-register\n"
+	"load = GPIO4\n"
+	"clock = GPIO5\n"
+	"data = EXP0\n"
+	"bias = pull-up\n"
+	"active-low = yes\n"
+	"rate = 200\n"
+	"debounce-scans = 2\n"
+	"stuck-ms = 150\n";
+
+static void test_source_emits_snapshots(void **state)
+{
+	struct conf *conf = calloc(1, sizeof(*conf));
+	struct loop *loop = loop_new();
+	struct seen seen = { 0 };
+	const struct table_config *t;
+	struct source *s;
+	char err[512] = "";
+
+	(void)state;
+	assert_non_null(conf);
+	assert_non_null(loop);
+	conf_default(conf);
+	if (conf_parse(conf, "test.conf", board_conf, err, sizeof(err)) < 0)
+		fail_msg("conf_parse: %s", err);
+	t = &conf->table[0];
+	/* Pits a and F and North's store occupied; the spares tied. */
+	w.in[0] = w.in[11] = w.in[13] = 0;
+	w.in[14] = w.in[15] = 0;
+	s = t->source->open(loop, t, "", record, &seen, err, sizeof(err));
+	if (s == NULL)
+		fail_msg("open: %s", err);
+	assert_string_equal(t->source->status(s), "online");
+	assert_int_equal(requested(), 3);
+	assert_int_equal(fake_line("EXP0")->flags,
+			 GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP);
+	run_for(loop, 100000);
+	assert_int_equal(seen.n, 1);	/* one change: one snapshot */
+	assert_int_equal(seen.last.kind, OBS_SNAPSHOT);
+	assert_int_equal(seen.last.table, 3);
+	assert_string_equal(seen.last.text, "1 0 0 0 0 0/0 0 0 0 0 1/0 1");
+	/* A piece lifted from pit a. */
+	w.in[0] = 1;
+	run_for(loop, 100000);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(seen.last.text, "0 0 0 0 0 0/0 0 0 0 0 1/0 1");
+	/* The data line stuck low for a moment: every input closed, spares
+	 * too, is no board; the same board back is no change. */
+	w.stuck = 0;
+	run_for(loop, 60000);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(t->source->status(s), "online");
+	w.stuck = -1;
+	run_for(loop, 60000);
+	assert_int_equal(seen.n, 2);
+	/* Stuck high for longer than stuck-ms: the alarm, then back, with
+	 * the piece put down meanwhile. */
+	w.stuck = 1;
+	run_for(loop, 300000);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(t->source->status(s), "table 3: the board reads "
+			    "one level on every switch (unplugged, or its "
+			    "data line stuck)");
+	w.in[0] = 0;
+	w.stuck = -1;
+	run_for(loop, 60000);
+	assert_string_equal(t->source->status(s), "online");
+	assert_int_equal(seen.n, 3);
+	assert_string_equal(seen.last.text, "1 0 0 0 0 0/0 0 0 0 0 1/0 1");
+	/* The expander unplugged: offline, and back once plugged in. */
+	source_gpio_retry_us = 50000;
+	w.chip[1].plugged = 0;
+	run_for(loop, 30000);
+	assert_string_equal(t->source->status(s), "table 3: reading line "
+			    "'EXP0' (data line): No such device (sensors "
+			    "offline)");
+	assert_int_equal(requested(), 0);
+	w.chip[1].plugged = 1;
+	run_for(loop, 150000);
+	assert_string_equal(t->source->status(s), "online");
+	t->source->close(s);
+	assert_int_equal(requested(), 0);
+	assert_int_equal(w.chip[0].opened + w.chip[1].opened, 0);
+	loop_free(loop);
+	conf_free(conf);
+	free(conf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_chain_through_libgpiod, setup),
+		cmocka_unit_test_setup(test_missing_and_busy_lines, setup),
+		cmocka_unit_test_setup(test_source_emits_snapshots, setup),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
