@@ -158,8 +158,10 @@ export async function transportTests(t) {
 		await p.goto(`${t.url}/tournaments/1`);
 		await t.settled(p);
 		const tour = await p.textContent('#content');
-		ok(/transport/i.test(tour) && /Ada/.test(tour) && /Dan/.test(tour),
-			`the Transport tournament's page at ${width}x${height}`, tour.slice(0, 300));
+		const rounds = await p.$$eval('#bracket .round h3', hs => hs.map(h => h.textContent).join(', '));
+		ok(/transport/i.test(tour) && /Ada/.test(tour) && /Dan/.test(tour) && /in play/.test(tour) &&
+			rounds === 'Round 1, Round 2, Round 3',
+			`the Transport round robin's page at ${width}x${height}: its rounds (${rounds}), not a knockout's`, tour.slice(0, 300));
 		await t.shot(p, `transport-tournament-${width}`);
 		await p.goto(`${t.url}/series/1`);
 		await t.settled(p);
