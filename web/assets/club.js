@@ -79,7 +79,7 @@ function bracketView(matches, champion, allPlayAll) {
 		const feeder = byRound(m.round - 1)[2 * m.index + k];
 		return feeder ? `winner of match ${feeder.match + 1}` : '';
 	};
-	const box = el('div', { class: 'bracket', id: 'bracket' });
+	const box = el('div', { class: allPlayAll ? 'bracket all-play-all' : 'bracket', id: 'bracket' });
 	for (let r = 1; r <= rounds; r++) {
 		const list = byRound(r);
 		const col = el('section', { class: 'round', 'data-round': String(r) },
