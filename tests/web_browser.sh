@@ -4,7 +4,8 @@
 # databases and free ports: a --demo one (a tournament, its series and
 # games), one with an arbiter's password whose tables replay traces, and
 # a club's: two simulated tables, fast, an arbiter's password and an
-# empty database, on which the test keeps a whole evening.
+# empty database, on which the test keeps a whole evening; and a
+# Transport one: a table without sensors and a round robin of Transport.
 # tests/browser/dashboard.test.mjs checks every page, a live table, the
 # arbiter's login and a correction, and a phone-sized screen; its TAP is
 # passed through.
@@ -18,8 +19,8 @@ PITBOSS="${top_builddir:-.}/pitboss"
 src="$(cd "${top_srcdir:-.}" && pwd)"
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 tmp=$(mktemp -d)
-demo='' live='' night=''
-trap '[ -n "$demo" ] && kill -9 $demo 2>/dev/null; [ -n "$live" ] && kill -9 $live 2>/dev/null; [ -n "$night" ] && kill -9 $night 2>/dev/null; rm -rf "$tmp"' EXIT
+demo='' live='' night='' fleet=''
+trap '[ -n "$demo" ] && kill -9 $demo 2>/dev/null; [ -n "$live" ] && kill -9 $live 2>/dev/null; [ -n "$night" ] && kill -9 $night 2>/dev/null; [ -n "$fleet" ] && kill -9 $fleet 2>/dev/null; rm -rf "$tmp"' EXIT
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 	echo "1..0 # SKIP node or npm not installed (Debian packages: nodejs npm; ./bootstrap installs them)"
@@ -158,7 +159,44 @@ start_web "$tmp/night.log" "$PITBOSSD" -f -c "$tmp/night.conf" --speed 1000 \
 	{ printf '1..1\nnot ok 1 - the club'"'"'s daemon started\n'; sed 's/^/# /' "$tmp/night.log"; exit 1; }
 night=$web_pid
 
-PITBOSS_CLUB_URL="http://127.0.0.1:$web_port" PITBOSS_CLUB_DB="$tmp/night.db" \
+night_port=$web_port
+
+# Transport: a table without sensors whose moves the arbiter enters on
+# its page, and a round robin of Transport series kept with pitboss.
+cat >"$tmp/fleet.conf" <<EOC
+database = $tmp/fleet.db
+web.listen = 127.0.0.1
+web.password-hash = $hash
+log-level = info
+[table 1]
+name = Bay
+game = transport
+options = size=8
+players = Eve, Fay
+source = manual
+EOC
+fleet() { PITBOSS_DB="$tmp/fleet.db" "$PITBOSS" "$@" >>"$tmp/fleet-cli.log" 2>&1; }
+fleet_cup() {
+	fleet db init || return 1
+	for p in Ada Bob Cleo Dan; do fleet player add "$p" || return 1; done
+	fleet tournament create 'Fleet Cup' --game transport -o size=8 \
+		--target 2 --format round-robin &&
+		fleet tournament enter 1 Ada Bob Cleo Dan &&
+		fleet tournament draw 1 || return 1
+	for i in 1 2; do
+		fleet game add --series 1 C*c3:ne Da8-a7 Pc3-e5:n Da7-a6 \
+			Pe5-e7:n Da6-a5 Pe7-e8 || return 1
+	done
+}
+fleet_cup ||
+	{ printf '1..1\nnot ok 1 - the Transport cup was kept with pitboss\n'; sed 's/^/# /' "$tmp/fleet-cli.log"; exit 1; }
+start_web "$tmp/fleet.log" "$PITBOSSD" -f -c "$tmp/fleet.conf" \
+	--assets "$src/web/assets" ||
+	{ printf '1..1\nnot ok 1 - the Transport daemon started\n'; sed 's/^/# /' "$tmp/fleet.log"; exit 1; }
+fleet=$web_pid
+
+PITBOSS_TRANSPORT_URL="http://127.0.0.1:$web_port" \
+PITBOSS_CLUB_URL="http://127.0.0.1:$night_port" PITBOSS_CLUB_DB="$tmp/night.db" \
 PITBOSS_DEMO_URL="http://127.0.0.1:$demo_port" \
 PITBOSS_LIVE_URL="http://127.0.0.1:$live_port" \
 PITBOSS_PASSWORD="$password" CHROMIUM="$CHROMIUM" \
@@ -166,7 +204,7 @@ PITBOSS_CLI="$PITBOSS" PITBOSS_LIVE_DB="$tmp/live.db" \
 	node "$run/dashboard.test.mjs"
 status=$?
 
-for p in $demo $live $night; do
+for p in $demo $live $night $fleet; do
 	kill -TERM "$p" 2>/dev/null
 	wait "$p"
 	rc=$?
@@ -175,9 +213,9 @@ for p in $demo $live $night; do
 		status=1
 	fi
 done
-demo='' live='' night=''
+demo='' live='' night='' fleet=''
 if [ "$status" -ne 0 ]; then
 	echo "# the daemons' logs, last lines:"
-	tail -n 15 "$tmp/demo.log" "$tmp/live.log" "$tmp/night.log" | sed 's/^/# /'
+	tail -n 15 "$tmp/demo.log" "$tmp/live.log" "$tmp/night.log" "$tmp/fleet.log" | sed 's/^/# /'
 fi
 exit "$status"

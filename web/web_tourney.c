@@ -49,6 +49,8 @@ static void tournament_json(struct jbuf *b, struct db *db,
 	jbuf_str(b, t->kind);
 	jbuf_printf(b, ",\"options\":");
 	web_public_options(b, t->kind, t->options);
+	jbuf_printf(b, ",\"format\":");
+	jbuf_str(b, t->format[0] ? t->format : DB_FORMAT_KNOCKOUT);
 	jbuf_printf(b, ",\"target\":%d,\"third_place\":%s,\"status\":",
 		    t->target, t->third_place ? "true" : "false");
 	jbuf_str(b, played ? "playing" : t->status);

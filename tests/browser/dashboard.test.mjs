@@ -23,10 +23,13 @@
 //                     with two simulated tables (Front, Back) at a high
 //                     --speed: the test keeps a club's evening there
 //   PITBOSS_CLI, PITBOSS_LIVE_DB  pitboss and the live daemon's database
+//   PITBOSS_TRANSPORT_URL  a pitbossd with a manual Transport table and
+//                     a Transport round robin (transport.test.mjs)
 //   PITBOSS_SHOTS     optional: a folder the screenshots are saved in
 //   CHROMIUM          the browser (default /usr/bin/chromium)
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
+import { transportTests } from './transport.test.mjs';
 
 const DEMO = process.env.PITBOSS_DEMO_URL;
 const LIVE = process.env.PITBOSS_LIVE_URL;
@@ -36,6 +39,7 @@ const CLI = process.env.PITBOSS_CLI;		/* pitboss, for tournament show */
 const LIVE_DB = process.env.PITBOSS_LIVE_DB;	/* the live daemon's database */
 const CLUB = process.env.PITBOSS_CLUB_URL;	/* the club's evening */
 const CLUB_DB = process.env.PITBOSS_CLUB_DB;
+const TRANSPORT = process.env.PITBOSS_TRANSPORT_URL;	/* a Transport table */
 const SHOTS = process.env.PITBOSS_SHOTS;	/* a folder for screenshots, or unset */
 
 /* ------------------------------------------------------------ TAP */
@@ -206,7 +210,7 @@ try {
 		const start = await page.$eval('#replay-board svg.board', b => b.getAttribute('aria-label'));
 		ok(start === `Kalah board ${g.start}`, `the game page's first board is the API's start: "${start}"`);
 		const kinds = await page.evaluate(() => Object.keys(renderers).join(' '));
-		ok(kinds === 'kalah codegame', `renderers are picked per game from a registry: ${kinds}`);
+		ok(kinds === 'kalah codegame transport', `renderers are picked per game from a registry: ${kinds}`);
 		// Another geometry, drawn by the same renderer: labels and counts
 		// come from the places and the position, not from the browser.
 		const four = await page.evaluate(() => {
@@ -1059,6 +1063,9 @@ try {
 			'/ratings?list=KEY shows that list alone', JSON.stringify(one), none);
 		await ctx.close();
 	});
+	if (TRANSPORT)
+		await group('transport', () => transportTests({ browser, url: TRANSPORT, password: PASSWORD,
+			ok, note, shot, settled, watch, until, json }));
 } catch (e) {
 	ok(false, 'the browser tests ran', e && e.stack ? e.stack : e);
 } finally {

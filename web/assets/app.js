@@ -479,6 +479,14 @@ function arbiterMoves(game) {
 		[String(i.ply), i.kind, i.text, i.evidence || '']))];
 }
 
+/* The moves a held move may be, from its hold's evidence: the word
+ * `candidates=` (moves joined by commas); null when none is held. */
+function heldCandidates(live, game) {
+	if (!live || !live.held || !game) return null;
+	const i = (game.incidents || []).slice().reverse().find(x => /(^| )candidates=\S/.test(x.evidence || ''));
+	return i ? i.evidence.match(/(?:^| )candidates=(\S+)/)[1].split(',') : null;
+}
+
 /* Commands that undo or lose play: asked again before they are sent. */
 const DESTRUCTIVE = { start: 'Start a new game', reject: 'Reject the move', undo: 'Undo the last move',
 	end: 'End the game', position: 'Set the position' };
@@ -510,15 +518,21 @@ async function pageTable() {
 	/* The last command's outcome outlives the redraw its verdict causes. */
 	let outcome = '';
 	let controls = null;
+	let enterMove = null;
 	const render = t => {
 		$('title').textContent = t.name;
 		const live = t.live, game = t.game;
 		if (!lastVerdict[t.id] && live && live.last) lastVerdict[t.id] = live.last;
 		const view = tableView(t);
 		const parts = [];
+		if (session.admin) controls = controls || adminControls(t.id);
 		parts.push(playersLine(view.kind, game, live ? live.to_move : null));
+		/* A renderer that composes moves by tapping sends them as
+		 * the arbiter's entered moves. */
 		parts.push(gameBoard(view.kind, view.position, view.board,
-			{ last: lastVerdict[t.id] && lastVerdict[t.id].move, names: seatNames(game) }));
+			{ last: lastVerdict[t.id] && lastVerdict[t.id].move, names: seatNames(game),
+				key: `table-${t.id}`, enter: session.admin && game ? enterMove : null,
+				held: heldCandidates(live, game) }));
 		const last = lastVerdict[t.id];
 		const banner = verdictBanner(last, game, live ? live.to_move : null, session.admin);
 		if (banner) parts.push(banner);
@@ -534,7 +548,6 @@ async function pageTable() {
 		/* The controls are made once: a redraw keeps what the
 		 * arbiter is typing. */
 		if (session.admin) {
-			controls = controls || adminControls(t.id);
 			controls.dataset.ply = game ? String(game.plies || (game.moves || []).length) : '';
 			parts.push(controls);
 		}
@@ -581,6 +594,7 @@ async function pageTable() {
 				show(r.outcome || 'queued; pitbossd has not answered yet');
 			} catch (e) { show(e.message); }
 		};
+		enterMove = text => send('entry', text);
 		const underway = () => box.dataset.ply ? `A game is under way (${box.dataset.ply} moves): ` +
 			'starting a new one voids it.' : '';
 		const form = (kind, label, size, placeholder) => {

@@ -11,6 +11,7 @@
 /* A round's name counted from the final, as pitboss tournament show
  * names it. */
 function roundName(round, rounds) {
+	if (rounds === 0) return `Round ${round}`;	/* all play all */
 	if (round === rounds) return 'Final';
 	if (round === rounds - 1) return 'Semi-finals';
 	return `Round ${round}`;
@@ -67,21 +68,22 @@ function matchBox(m, from) {
 /* The bracket as boxes: rounds in columns joined by lines on a wide
  * screen, one under the other on a phone; the third-place match and
  * the champion apart. */
-function bracketView(matches, champion) {
+function bracketView(matches, champion, allPlayAll) {
 	const main = matches.filter(m => !m.third_place);
 	const third = matches.find(m => m.third_place);
 	const rounds = Math.max(0, ...main.map(m => m.round));
+	const named = allPlayAll ? 0 : rounds;
 	const byRound = r => main.filter(m => m.round === r).sort((a, b) => a.index - b.index);
 	const from = (m, k) => {
-		if (m.round === 1) return '';
+		if (m.round === 1 || allPlayAll) return '';
 		const feeder = byRound(m.round - 1)[2 * m.index + k];
 		return feeder ? `winner of match ${feeder.match + 1}` : '';
 	};
-	const box = el('div', { class: 'bracket', id: 'bracket' });
+	const box = el('div', { class: allPlayAll ? 'bracket all-play-all' : 'bracket', id: 'bracket' });
 	for (let r = 1; r <= rounds; r++) {
 		const list = byRound(r);
 		const col = el('section', { class: 'round', 'data-round': String(r) },
-			el('h3', { text: roundName(r, rounds) }));
+			el('h3', { text: roundName(r, named) }));
 		const slots = el('div', { class: 'slots' });
 		for (let i = 0; i < list.length; i += 2) {
 			const pair = el('div', { class: list.length > 1 ? 'pair' : 'pair single' });
@@ -142,13 +144,15 @@ async function pageTournament() {
 	const champion = t.champion ? (t.champion_id ? link(`/players/${t.champion_id}`, t.champion) : t.champion) : null;
 	const parts = [el('p', { class: 'muted', id: 'summary', text:
 		`${t.game}${t.options ? ` ${t.options}` : ''} · series to ${t.target} · ${t.entrants} entrants · ${t.status}` })];
+	/* All play all: its pairings by rounds, the standings as given. */
+	const rr = t.format === 'round-robin';
 	if (Array.isArray(bracket) && bracket.length)
-		parts.push(el('h2', { text: 'Bracket' }), ...bracketView(bracket, champion));
+		parts.push(el('h2', { text: rr ? 'Rounds' : 'Bracket' }), ...bracketView(bracket, champion, rr));
 	else if (champion)
 		parts.push(el('p', { class: 'champion', id: 'champion' }, 'Champion: ', champion));
 	parts.push(el('h2', { text: 'Standings' }));
-	const rows = Array.isArray(bracket) && bracket.length ? finishes(bracket, standings) :
-		standings.map(s => ({ s, text: s.points !== undefined ? `${s.points} points` : s.status || '' }));
+	const rows = !rr && Array.isArray(bracket) && bracket.length ? finishes(bracket, standings) :
+		standings.map(s => ({ s, text: s.points !== undefined ? `${s.points} points` : s.status === 'alive' ? 'in play' : s.status || '' }));
 	parts.push(listTable(['#', 'player', 'result', 'series W-L', 'games W-L-D', 'points'],
 		rows.map((f, i) => [String(i + 1), link(`/players/${f.s.player}`, f.s.name), f.text,
 			`${f.s.series_won}-${f.s.series_lost}`, `${f.s.games_won}-${f.s.games_lost}-${f.s.games_drawn}`,
