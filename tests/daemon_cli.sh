@@ -208,7 +208,7 @@ if command -v sqlite3 >/dev/null; then
 		"$tmp/two.db" >"$tmp/two.conf"
 	"$PITBOSSD" -f -c "$tmp/two.conf" --speed 10 >"$tmp/two.log" 2>&1 &
 	pid=$!
-	for i in $(seq 600); do grep -q 'ready:' "$tmp/two.log" && break; sleep 0.1; done
+	for i in $(seq 600); do grep -q 'table 2: start' "$tmp/two.log" && break; sleep 0.1; done
 	kill -9 $pid
 	wait $pid 2>/dev/null
 	sqlite3 "$tmp/two.db" "UPDATE games SET options = 'no-such-option=1'
