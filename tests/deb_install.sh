@@ -91,7 +91,12 @@ deb=$(ls "$build"/deb/pitboss_*.deb)
 ok "make deb: $(basename "$deb")"
 figure "make deb"
 
+# spelling-error-in-binary reads words out of machine code: whether
+# four bytes of an instruction spell one depends on how the compiler laid
+# the program out, so no override can say once and for all which it
+# finds; every other tag fails the test.
 out=$(lintian --fail-on error,warning,info,pedantic -I -E --pedantic \
+	--suppress-tags spelling-error-in-binary \
 	"$build"/deb/*.changes 2>&1); status=$?
 echo "$out" | sed 's/^/# lintian: /'
 expect_eq "lintian: no tag but those overridden in debian/" "$status" 0
