@@ -51,6 +51,11 @@ struct snapshots {
 	size_t moves_max, nodes_max;
 	size_t pos_size, pos_cap;	/* a position, the room for one */
 	int nnodes;
+	/* A board that must settle (sensing settle_us): the last snapshot
+	 * that differs from the position, judged when the board has been
+	 * still until `settle_at`; 0 when none waits. */
+	int *pending;
+	uint64_t settle_at;
 };
 
 static int distance(const int *a, const int *b, int n)
@@ -167,6 +172,70 @@ static void play_chain(struct snapshots *s, int at, enum verdict_kind kind,
 			return;
 }
 
+/* What the snapshot in s->seen shows against the position's values in
+ * s->here, places emptied and filled ("d5 emptied, e6 filled"), the
+ * places named in `about`. */
+static void tell_change(struct snapshots *s, char *buf, size_t len,
+			struct ref_about *about)
+{
+	struct referee *ref = s->ref;
+
+	buf[0] = '\0';
+	for (int filled = 0; filled < 2; filled++)
+		for (int h = 0; h < ref->nholes; h++) {
+			if (s->seen[h] == s->here[h] ||
+			    (s->seen[h] > s->here[h]) != filled)
+				continue;
+			ref_about_place(about, h);
+			ref_append(buf, len, "%s%s %s", buf[0] ? ", " : "",
+				   ref_hole_name(ref, h),
+				   filled ? "filled" : "emptied");
+		}
+}
+
+/*
+ * Several moves fit equally, the board showing them alike: held, the
+ * hold saying what part is missing and listing the moves that fit, in
+ * its evidence ("missing=direction candidates=P*c3:n,P*c3:ne"), for
+ * the arbiter or a page to enter the one made. The moves are gathered
+ * into s->moves.
+ */
+static void ask_candidates(struct snapshots *s, const struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+	const struct snap_node *best = &s->nodes[c->best];
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	char why[VERDICT_TEXT_MAX / 2], seen[160], list[VERDICT_EVIDENCE_MAX];
+	const char *part;
+	size_t n = 0;
+	int shown = 0;
+
+	list[0] = '\0';
+	for (int at = 1; at < s->nnodes && n < s->moves_max; at++) {
+		if (s->nodes[at].parent != 0)
+			continue;
+		ref->sense->counts(ref->game, node_pos(s, at), s->values);
+		if (distance(s->seen, s->values, ref->nholes) != c->distance)
+			continue;
+		s->moves[n++] = s->nodes[at].move;
+		if (strlen(list) + strlen(s->nodes[at].text) + 2 <
+		    sizeof(list) - 40) {
+			ref_append(list, sizeof(list), "%s%s", shown ? "," : "",
+				   s->nodes[at].text);
+			shown++;
+		}
+	}
+	part = ref->sense->missing(ref->game, ref_pos_const(ref), s->moves, n);
+	tell_change(s, seen, sizeof(seen), &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "missing=%s candidates=%s%s%.0d decided=hold", part, list,
+		 (size_t)shown < n ? " more=" : "",
+		 (int)((size_t)shown < n ? n - (size_t)shown : 0));
+	snprintf(why, sizeof(why), "%s fits %zu moves (%s%s); enter the %s",
+		 seen, n, list, (size_t)shown < n ? ", ..." : "", part);
+	ref_hold(ref, &best->move, best->text, &about, why, NULL);
+}
+
 /* Several reachable boards fit equally: the arbiter says which. */
 static void ask(struct snapshots *s, const struct snap_candidates *c)
 {
@@ -179,6 +248,10 @@ static void ask(struct snapshots *s, const struct snap_candidates *c)
 		ref_say(ref, VERDICT_NOTE, CAUSE_AMBIGUOUS, ref->ply + 1, NULL,
 			"the snapshot fits %d turns of %s equally well; "
 			"enter the moves", c->ties + 1, ref_mover_name(ref));
+		return;
+	}
+	if (ref->sense->missing != NULL) {
+		ask_candidates(s, c);
 		return;
 	}
 	snprintf(why, sizeof(why), "the snapshot fits %d moves equally well",
@@ -211,6 +284,14 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 	struct ref_about about = { .cause = CAUSE_NO_FIT };
 	char why[256], near[300] = "";
 
+	if (ref->sense->occupancy) {
+		tell_change(s, why, sizeof(why), &about);
+		ref_say_about(ref, VERDICT_FOUL, &about, ref->ply + 1, NULL,
+			      "%s: no piece of %s can make that move; "
+			      "restore the board", why, ref_mover_name(ref));
+		ref_await_restore(ref);
+		return;
+	}
 	if (c->best > 0) {
 		ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
 		ref_disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
@@ -314,6 +395,8 @@ static void after_end(struct snapshots *s)
 	ref_await_restore(ref);
 }
 
+static void judge(struct snapshots *s, struct snap_candidates *c);
+
 static void snapshot_feed(struct referee *ref, void *state,
 			  const struct observation *obs)
 {
@@ -342,21 +425,67 @@ static void snapshot_feed(struct referee *ref, void *state,
 			  end_distance(ref, s->seen, s->here) : c.here);
 		return;
 	}
+	if (ref->sense->settle_us > 0) {
+		/* Judged once still; the board back as it was is no move. */
+		s->settle_at = 0;
+		if (c.here == 0 || ref->state != REF_PLAY)
+			return;
+		memcpy(s->pending, s->seen, (size_t)ref->nholes *
+		       sizeof(*s->seen));
+		s->settle_at = obs->t_us + ref->sense->settle_us;
+		if (s->settle_at == 0)
+			s->settle_at = 1;
+		return;
+	}
+	judge(s, &c);
+}
+
+/* A snapshot in s->seen, s->here the position's values, c->here the
+ * distance between them. */
+static void judge(struct snapshots *s, struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+
 	/* A sowing still under way says nothing yet; else the models that
 	 * follow or hold a move judge it with the counts first. */
 	if (ref->sense->under_way != NULL &&
 	    ref->sense->under_way(ref->game, ref_pos_const(ref), s->seen))
 		return;
 	if (ref_counted(ref, &sense_model_snapshots, s->seen) ||
-	    ref->state == REF_HELD || c.here == 0)
+	    ref->state == REF_HELD || c->here == 0)
 		return;
 	if (s->nodes == NULL) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_NO_MEMORY, ref->ply, NULL,
 			"out of memory: snapshot ignored");
 		return;
 	}
-	search(s, &c);
-	decide(s, &c);
+	search(s, c);
+	decide(s, c);
+}
+
+static uint64_t snapshot_deadline(const struct referee *ref,
+				  const void *state)
+{
+	const struct snapshots *s = state;
+
+	(void)ref;
+	return s->settle_at;
+}
+
+/* The board has been still for the settle time: its last snapshot is
+ * judged against the position as it is now. */
+static void snapshot_finish(struct referee *ref, void *state)
+{
+	struct snapshots *s = state;
+	struct snap_candidates c;
+
+	s->settle_at = 0;
+	if (ref->state != REF_PLAY)
+		return;
+	memcpy(s->seen, s->pending, (size_t)ref->nholes * sizeof(*s->seen));
+	ref->sense->counts(ref->game, ref_pos_const(ref), s->here);
+	c.here = distance(s->seen, s->here, ref->nholes);
+	judge(s, &c);
 }
 
 /* Room for the search in the game's positions; none when out of memory
@@ -408,13 +537,14 @@ static void *snapshot_open(struct referee *ref)
 	if (s == NULL)
 		return NULL;
 	s->ref = ref;
-	s->seen = calloc(3 * places, sizeof(*s->seen));
+	s->seen = calloc(4 * places, sizeof(*s->seen));
 	if (s->seen == NULL) {
 		snapshot_close(s);
 		return NULL;
 	}
 	s->here = s->seen + places;
 	s->values = s->here + places;
+	s->pending = s->values + places;
 	snapshot_use_game(ref, s);
 	if (s->nodes == NULL) {
 		snapshot_close(s);
@@ -430,4 +560,6 @@ const struct sense_model sense_model_snapshots = {
 	.close = snapshot_close,
 	.feed = snapshot_feed,
 	.use_game = snapshot_use_game,
+	.deadline = snapshot_deadline,
+	.finish = snapshot_finish,
 };

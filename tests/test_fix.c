@@ -57,7 +57,7 @@ static int64_t play(int64_t sid, int pa, int pb, const char *source)
 	struct db_series_info s;
 	struct db_game_new g = { 0 };
 	struct db_game_end end = { 0 };
-	struct db_move move = { 1, 0, 0, 0, "a", "x", NULL, NULL };
+	struct db_move move = { 1, 0, 0, 0, "a", "x", NULL, NULL, NULL };
 	int64_t id = 0;
 	int first, seat_a;
 
