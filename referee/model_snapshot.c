@@ -304,6 +304,21 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 	ref_await_restore(ref);
 }
 
+/* On an occupancy board, a piece gone from one place and one come to
+ * another: a move made, not a sensor misread. */
+static int moved(const struct snapshots *s)
+{
+	int emptied = 0, filled = 0;
+
+	if (!s->ref->sense->occupancy)
+		return 0;
+	for (int h = 0; h < s->ref->nholes; h++) {
+		emptied |= s->seen[h] < s->here[h];
+		filled |= s->seen[h] > s->here[h];
+	}
+	return emptied && filled;
+}
+
 static void decide(struct snapshots *s, const struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
@@ -321,7 +336,7 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 			   &(struct ref_about){ .cause = CAUSE_SENSED }, "");
 	} else if (near) {
 		take_near(s, c);
-	} else if (c->here <= tolerance) {
+	} else if (c->here <= tolerance && !moved(s)) {
 		struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
 		char why[256];
 
