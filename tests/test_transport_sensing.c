@@ -298,5 +298,7 @@ int main(void)
 		cmocka_unit_test(test_stuck_switch_is_told),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("transport sensing", tests, NULL,
+					   NULL);
 }
