@@ -323,8 +323,10 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
 	/* Beside drop gates, the counts see every move: a board more than
-	 * a misread count away from any is no sensor matter. */
-	int tolerance = ref->drops_seen && ref->cfg.snapshot_tolerance > 1 ?
+	 * a misread count away from any is no sensor matter; on an
+	 * occupancy board a misread is one switch. */
+	int tolerance = (ref->drops_seen || ref->sense->occupancy) &&
+			ref->cfg.snapshot_tolerance > 1 ?
 			1 : ref->cfg.snapshot_tolerance;
 	int near = c->best > 0 && c->distance <= tolerance &&
 		   c->distance < c->here;
