@@ -56,6 +56,9 @@ struct snapshots {
 	 * still until `settle_at`; 0 when none waits. */
 	int *pending;
 	uint64_t settle_at;
+	/* On an occupancy board: per place, 1 + the value its switch kept
+	 * reading against the position (a switch stuck), or 0. */
+	int *suspect;
 };
 
 static int distance(const int *a, const int *b, int n)
@@ -65,6 +68,29 @@ static int distance(const int *a, const int *b, int n)
 	for (int i = 0; i < n; i++)
 		d += abs(a[i] - b[i]);
 	return d;
+}
+
+/* Places where `seen` and `want` differ that no stuck switch explains. */
+static int unexplained(const struct snapshots *s, const int *want)
+{
+	int d = 0;
+
+	for (int h = 0; h < s->ref->nholes; h++)
+		d += s->seen[h] != want[h] && s->suspect[h] != s->seen[h] + 1;
+	return d;
+}
+
+/* After a judgement with the position settled: the places that read
+ * against it are suspect from now on (occupancy boards). */
+static void suspect_update(struct snapshots *s)
+{
+	struct referee *ref = s->ref;
+
+	if (!ref->sense->occupancy || ref->state != REF_PLAY)
+		return;
+	ref->sense->counts(ref->game, ref_pos_const(ref), s->values);
+	for (int h = 0; h < ref->nholes; h++)
+		s->suspect[h] = s->seen[h] != s->values[h] ? s->seen[h] + 1 : 0;
 }
 
 static void *node_pos(const struct snapshots *s, int node)
@@ -184,6 +210,7 @@ static void tell_change(struct snapshots *s, char *buf, size_t len,
 	for (int filled = 0; filled < 2; filled++)
 		for (int h = 0; h < ref->nholes; h++) {
 			if (s->seen[h] == s->here[h] ||
+			    s->suspect[h] == s->seen[h] + 1 ||
 			    (s->seen[h] > s->here[h]) != filled)
 				continue;
 			ref_about_place(about, h);
@@ -286,6 +313,15 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 
 	if (ref->sense->occupancy) {
 		tell_change(s, why, sizeof(why), &about);
+		/* One switch off a legal board: if it keeps reading so, it
+		 * is stuck, and forgiven from then on. */
+		if (c->best > 0 && c->distance == 1) {
+			ref->sense->counts(ref->game, node_pos(s, c->best),
+					   s->values);
+			for (int h = 0; h < ref->nholes; h++)
+				if (s->seen[h] != s->values[h])
+					s->suspect[h] = s->seen[h] + 1;
+		}
 		ref_say_about(ref, VERDICT_FOUL, &about, ref->ply + 1, NULL,
 			      "%s: no piece of %s can make that move; "
 			      "restore the board", why, ref_mover_name(ref));
@@ -331,6 +367,12 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 	int near = c->best > 0 && c->distance <= tolerance &&
 		   c->distance < c->here;
 
+	/* On an occupancy board, only a switch known stuck is forgiven. */
+	if (near && ref->sense->occupancy && c->distance > 0) {
+		ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
+		near = unexplained(s, s->values) == 0;
+	}
+
 	if (near && c->ties > 0) {
 		ask(s, c);
 	} else if (c->best > 0 && c->distance == 0 && c->ties == 0) {
@@ -363,6 +405,7 @@ static void restoring(struct snapshots *s, int here_d)
 		return;
 	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
 	ref_restored(ref, &about, why);
+	suspect_update(s);
 }
 
 /*
@@ -445,7 +488,8 @@ static void snapshot_feed(struct referee *ref, void *state,
 	if (ref->sense->settle_us > 0) {
 		/* Judged once still; the board back as it was is no move. */
 		s->settle_at = 0;
-		if (c.here == 0 || ref->state != REF_PLAY)
+		if (c.here == 0 || ref->state != REF_PLAY ||
+		    unexplained(s, s->here) == 0)
 			return;
 		memcpy(s->pending, s->seen, (size_t)ref->nholes *
 		       sizeof(*s->seen));
@@ -478,6 +522,7 @@ static void judge(struct snapshots *s, struct snap_candidates *c)
 	}
 	search(s, c);
 	decide(s, c);
+	suspect_update(s);
 }
 
 static uint64_t snapshot_deadline(const struct referee *ref,
@@ -554,7 +599,7 @@ static void *snapshot_open(struct referee *ref)
 	if (s == NULL)
 		return NULL;
 	s->ref = ref;
-	s->seen = calloc(4 * places, sizeof(*s->seen));
+	s->seen = calloc(5 * places, sizeof(*s->seen));
 	if (s->seen == NULL) {
 		snapshot_close(s);
 		return NULL;
@@ -562,6 +607,7 @@ static void *snapshot_open(struct referee *ref)
 	s->here = s->seen + places;
 	s->values = s->here + places;
 	s->pending = s->values + places;
+	s->suspect = s->pending + places;
 	snapshot_use_game(ref, s);
 	if (s->nodes == NULL) {
 		snapshot_close(s);

@@ -145,6 +145,8 @@ struct sim *sim_new(const struct sim_config *config, char *err,
 	sim_rng_start(s, config->seed);
 	if (find_game(s, config->game, err, errlen) < 0)
 		goto fail;
+	if (s->kind->occupancy)
+		sim_occupancy_level(&s->cfg);
 	s->game = rules_game_new(s->ops, config->options, err, errlen);
 	if (s->game == NULL)
 		goto fail;

@@ -151,6 +151,11 @@ enum sim_class sim_judge_illegal(struct sim *sim, int from);
 /* sim_occupancy.c: one turn on a board that senses occupancy. 1 when
  * the game is over. */
 int sim_occupancy_turn(struct sim *sim, FILE *truth);
+/* A level of the physical model (sim_config_level) as what an
+ * occupancy board's switches and hands do: people lift pieces to think
+ * at every level; switches bounce as the gates would; one sticks when
+ * gates chatter. The model itself is then off. */
+void sim_occupancy_level(struct sim_config *config);
 /* sim_world.c: a game's start on the physical board; one turn, or a few
  * made in quick succession. 1 when the game is over. */
 size_t sim_world_size(void);

@@ -218,3 +218,13 @@ int sim_occupancy_turn(struct sim *s, FILE *truth)
 	s->nlog = 0;
 	return (out.flags & RULES_GAME_OVER) != 0;
 }
+
+void sim_occupancy_level(struct sim_config *c)
+{
+	if (!c->world.on)
+		return;
+	c->lifts = 1;
+	c->noise.bounce = c->world.bounce;
+	c->noise.stuck = c->world.chatter > 0;
+	c->world.on = 0;
+}
