@@ -485,7 +485,7 @@ static void snapshot_feed(struct referee *ref, void *state,
 			  end_distance(ref, s->seen, s->here) : c.here);
 		return;
 	}
-	if (ref->sense->settle_us > 0) {
+	if (ref->sense->settles && ref->cfg.settle_us > 0) {
 		/* Judged once still; the board back as it was is no move. */
 		s->settle_at = 0;
 		if (c.here == 0 || ref->state != REF_PLAY ||
@@ -493,7 +493,7 @@ static void snapshot_feed(struct referee *ref, void *state,
 			return;
 		memcpy(s->pending, s->seen, (size_t)ref->nholes *
 		       sizeof(*s->seen));
-		s->settle_at = obs->t_us + ref->sense->settle_us;
+		s->settle_at = obs->t_us + ref->cfg.settle_us;
 		if (s->settle_at == 0)
 			s->settle_at = 1;
 		return;

@@ -102,10 +102,10 @@ struct sensing {
 	 * made (pieces lifted, some of them put down); NULL: never. */
 	int (*under_way)(const struct rules_game *game, const void *pos,
 			 const int *counts);
-	/* Optional: the board is judged only once it has been still this
-	 * long (microseconds): pieces lifted and put back meanwhile make
-	 * no move. 0: every snapshot at once. */
-	uint64_t settle_us;
+	/* The board is judged only once it has been still for the
+	 * referee's settle time (referee_config.settle_us): pieces lifted
+	 * and put back meanwhile make no move. 0: every snapshot at once. */
+	int settles;
 	/* The values are occupancy (0 or 1): what was seen is told as
 	 * places emptied and filled. */
 	int occupancy;

@@ -20,9 +20,6 @@
 #include "referee/sensing.h"
 #include "rules/transport.h"
 
-/* How long the board must be still before it is read as a move. */
-#define TRANSPORT_SETTLE_US 1000000u
-
 #define R(r) { "a" #r, "b" #r, "c" #r, "d" #r, "e" #r, "f" #r, "g" #r, \
 	       "h" #r, "i" #r, "j" #r, "k" #r, "l" #r, "m" #r, "n" #r, \
 	       "o" #r }
@@ -158,7 +155,7 @@ const struct sensing sensing_transport = {
 	.counts = transport_counts,
 	.snapshot_parse = transport_snapshot_parse,
 	.snapshot_format = transport_snapshot_format,
-	.settle_us = TRANSPORT_SETTLE_US,
+	.settles = 1,
 	.occupancy = 1,
 	.missing = transport_missing,
 };
