@@ -959,6 +959,7 @@ try {
 			...w.problems, ...pw.problems);
 		await pub.close();
 		await context.close();
+	});
 
 	/* The evening's games rated: the ratings page and a player's chart,
 	 * as pitboss rating lists them, on a phone and the room's screen. */
