@@ -115,6 +115,64 @@ static int run(const char *level, int counts, unsigned long games,
 	return 0;
 }
 
+/* Transport on its occupancy board at `level`: one line. */
+static int transport(const char *level, unsigned long games, uint64_t seed)
+{
+	static struct sim_stats all;
+	const struct sim_stats *st = &all;
+	struct sim_config cfg;
+	struct sim *sim;
+	char err[256];
+
+	memset(&all, 0, sizeof(all));
+	sim_config_default(&cfg);
+	snprintf(cfg.game, sizeof(cfg.game), "transport");
+	sim_config_level(&cfg, level);
+	cfg.seed = seed;
+	cfg.timing = 1;
+	sim = sim_new(&cfg, err, sizeof(err));
+	if (sim == NULL) {
+		fprintf(stderr, "referee bench: %s\n", err);
+		return -1;
+	}
+	for (unsigned long g = 0; g < games; g++)
+		sim_game(sim, NULL, NULL, NULL);
+	add(&all, sim_stats(sim));
+	sim_free(sim);
+	printf("%-9s %6lu %7.2f%% %6.2f%% %6.2f%% %6.2f%% %7lu %6.2f%% "
+	       "%6.2f%% %5.1f %5.1f\n", level, st->legal,
+	       pct(st->count[SIM_LEGAL_ACCEPTED], st->legal),
+	       pct(st->count[SIM_LEGAL_HELD], st->legal),
+	       pct(st->count[SIM_LEGAL_FOULED], st->legal),
+	       pct(st->count[SIM_LEGAL_MISREAD], st->legal), st->illegal,
+	       pct(st->count[SIM_ILLEGAL_ACCEPTED], st->illegal),
+	       pct(st->count[SIM_ILLEGAL_UNSEEN], st->illegal),
+	       sim_timing_quantile(st, 0.5) / 1000,
+	       sim_timing_quantile(st, 0.99) / 1000);
+	kinds(st);
+	fflush(stdout);
+	return 0;
+}
+
+static int transport_all(unsigned long games)
+{
+	static const char *const levels[] = { "clean", "moderate", "heavy" };
+
+	printf("\nTransport (11x11) on an occupancy board: %lu greedy games per "
+	       "level, people lifting\npieces to think, switches bouncing "
+	       "and sticking as the level says\n\n", games);
+	printf("%-9s %6s %8s %7s %7s %7s %7s %7s %7s %5s %5s\n", "level",
+	       "legal", "taken", "held", "fouled", "misrd", "illegal",
+	       "TAKEN", "silent", "p50us", "p99us");
+	for (int l = 0; l < 3; l++)
+		if (transport(levels[l], games, 3031 + (uint64_t)l) < 0)
+			return -1;
+	printf("\nheld: the board cannot tell the moves apart (a pointing, "
+	       "which piece): the\nplayer enters the move; p50us, p99us: "
+	       "referee time per observation.\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long games = argc > 1 ? strtoul(argv[1], NULL, 10) : 500;
@@ -144,5 +202,7 @@ int main(int argc, char **argv)
 	       "foul, taken as another\nmove; p50us, p99us: referee time per "
 	       "observation.\nUnder each level, per way of illegal play: "
 	       "taken/silent/played.\n");
+	if (transport_all(games / 10 > 0 ? games / 10 : 1) < 0)
+		return 1;
 	return 0;
 }

@@ -124,6 +124,7 @@ static void scale_time(struct table_config *c, double speed)
 	r->debounce_us = (uint64_t)((double)r->debounce_us / speed);
 	r->pulse_gap_us = (uint64_t)((double)r->pulse_gap_us / speed);
 	r->quiet_us = (uint64_t)((double)r->quiet_us / speed);
+	r->settle_us = (uint64_t)((double)r->settle_us / speed);
 	r->turn_gap_us = (uint64_t)((double)r->turn_gap_us / speed);
 	r->stuck_window_us = (uint64_t)((double)r->stuck_window_us / speed);
 }

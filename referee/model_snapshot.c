@@ -54,12 +54,43 @@ struct snapshots {
 	size_t moves_max, nodes_max;
 	size_t pos_size, pos_cap;	/* a position, the room for one */
 	int nnodes;
+	/* A board that must settle (sensing settle_us): the last snapshot
+	 * that differs from the position, judged when the board has been
+	 * still until `settle_at`; 0 when none waits. */
+	int *pending;
+	uint64_t settle_at;
+	/* On an occupancy board: per place, 1 + the value its switch kept
+	 * reading against the position (a switch stuck), or 0. */
+	int *suspect;
 };
 
 /* How far a board's `values` are from the snapshot. */
 static int distance(const struct snapshots *s, const int *values)
 {
 	return ref_seen_distance(s->ref, values, s->seen);
+}
+
+/* Places where `seen` and `want` differ that no stuck switch explains. */
+static int unexplained(const struct snapshots *s, const int *want)
+{
+	int d = 0;
+
+	for (int h = 0; h < s->ref->nholes; h++)
+		d += s->seen[h] != want[h] && s->suspect[h] != s->seen[h] + 1;
+	return d;
+}
+
+/* After a judgement with the position settled: the places that read
+ * against it are suspect from now on (occupancy boards). */
+static void suspect_update(struct snapshots *s)
+{
+	struct referee *ref = s->ref;
+
+	if (!ref->sense->occupancy || ref->state != REF_PLAY)
+		return;
+	ref->sense->counts(ref->game, ref_pos_const(ref), s->values);
+	for (int h = 0; h < ref->nholes; h++)
+		s->suspect[h] = s->seen[h] != s->values[h] ? s->seen[h] + 1 : 0;
 }
 
 static void *node_pos(const struct snapshots *s, int node)
@@ -167,6 +198,71 @@ static void play_chain(struct snapshots *s, int at, enum verdict_kind kind,
 			return;
 }
 
+/* What the snapshot in s->seen shows against the position's values in
+ * s->here, places emptied and filled ("d5 emptied, e6 filled"), the
+ * places named in `about`. */
+static void tell_change(struct snapshots *s, char *buf, size_t len,
+			struct ref_about *about)
+{
+	struct referee *ref = s->ref;
+
+	buf[0] = '\0';
+	for (int filled = 0; filled < 2; filled++)
+		for (int h = 0; h < ref->nholes; h++) {
+			if (s->seen[h] == s->here[h] ||
+			    s->suspect[h] == s->seen[h] + 1 ||
+			    (s->seen[h] > s->here[h]) != filled)
+				continue;
+			ref_about_place(about, h);
+			ref_append(buf, len, "%s%s %s", buf[0] ? ", " : "",
+				   ref_hole_name(ref, h),
+				   filled ? "filled" : "emptied");
+		}
+}
+
+/*
+ * Several moves fit equally, the board showing them alike: held, the
+ * hold saying what part is missing and listing the moves that fit, in
+ * its evidence ("missing=direction candidates=P*c3:n,P*c3:ne"), for
+ * the arbiter or a page to enter the one made. The moves are gathered
+ * into s->moves.
+ */
+static void ask_candidates(struct snapshots *s, const struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+	const struct snap_node *best = &s->nodes[c->best];
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	char why[VERDICT_TEXT_MAX / 2], seen[160], list[VERDICT_EVIDENCE_MAX];
+	const char *part;
+	size_t n = 0;
+	int shown = 0;
+
+	list[0] = '\0';
+	for (int at = 1; at < s->nnodes && n < s->moves_max; at++) {
+		if (s->nodes[at].parent != 0)
+			continue;
+		ref->sense->counts(ref->game, node_pos(s, at), s->values);
+		if (distance(s, s->values) != c->distance)
+			continue;
+		s->moves[n++] = s->nodes[at].move;
+		if (strlen(list) + strlen(s->nodes[at].text) + 2 <
+		    sizeof(list) - 40) {
+			ref_append(list, sizeof(list), "%s%s", shown ? "," : "",
+				   s->nodes[at].text);
+			shown++;
+		}
+	}
+	part = ref->sense->missing(ref->game, ref_pos_const(ref), s->moves, n);
+	tell_change(s, seen, sizeof(seen), &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "missing=%s candidates=%s%s%.0d decided=hold", part, list,
+		 (size_t)shown < n ? " more=" : "",
+		 (int)((size_t)shown < n ? n - (size_t)shown : 0));
+	snprintf(why, sizeof(why), "%s fits %zu moves (%s%s); enter the %s",
+		 seen, n, list, (size_t)shown < n ? ", ..." : "", part);
+	ref_hold(ref, &best->move, best->text, &about, why, NULL);
+}
+
 /* Several reachable boards fit equally: the arbiter says which. */
 static void ask(struct snapshots *s, const struct snap_candidates *c)
 {
@@ -179,6 +275,10 @@ static void ask(struct snapshots *s, const struct snap_candidates *c)
 		ref_say(ref, VERDICT_NOTE, CAUSE_AMBIGUOUS, ref->ply + 1, NULL,
 			"the snapshot fits %d turns of %s equally well; "
 			"enter the moves", c->ties + 1, ref_mover_name(ref));
+		return;
+	}
+	if (ref->sense->missing != NULL) {
+		ask_candidates(s, c);
 		return;
 	}
 	snprintf(why, sizeof(why), "the snapshot fits %d moves equally well",
@@ -211,6 +311,23 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 	struct ref_about about = { .cause = CAUSE_NO_FIT };
 	char why[256], near[300] = "";
 
+	if (ref->sense->occupancy) {
+		tell_change(s, why, sizeof(why), &about);
+		/* One switch off a legal board: if it keeps reading so, it
+		 * is stuck, and forgiven from then on. */
+		if (c->best > 0 && c->distance == 1) {
+			ref->sense->counts(ref->game, node_pos(s, c->best),
+					   s->values);
+			for (int h = 0; h < ref->nholes; h++)
+				if (s->seen[h] != s->values[h])
+					s->suspect[h] = s->seen[h] + 1;
+		}
+		ref_say_about(ref, VERDICT_FOUL, &about, ref->ply + 1, NULL,
+			      "%s: no piece of %s can make that move; "
+			      "restore the board", why, ref_mover_name(ref));
+		ref_await_restore(ref);
+		return;
+	}
 	if (c->best > 0) {
 		ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
 		ref_disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
@@ -223,15 +340,38 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 	ref_await_restore(ref);
 }
 
+/* On an occupancy board, a piece gone from one place and one come to
+ * another: a move made, not a sensor misread. */
+static int moved(const struct snapshots *s)
+{
+	int emptied = 0, filled = 0;
+
+	if (!s->ref->sense->occupancy)
+		return 0;
+	for (int h = 0; h < s->ref->nholes; h++) {
+		emptied |= s->seen[h] < s->here[h];
+		filled |= s->seen[h] > s->here[h];
+	}
+	return emptied && filled;
+}
+
 static void decide(struct snapshots *s, const struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
 	/* Beside drop gates, the counts see every move: a board more than
-	 * a misread count away from any is no sensor matter. */
-	int tolerance = ref->drops_seen && ref->cfg.snapshot_tolerance > 1 ?
+	 * a misread count away from any is no sensor matter; on an
+	 * occupancy board a misread is one switch. */
+	int tolerance = (ref->drops_seen || ref->sense->occupancy) &&
+			ref->cfg.snapshot_tolerance > 1 ?
 			1 : ref->cfg.snapshot_tolerance;
 	int near = c->best > 0 && c->distance <= tolerance &&
 		   c->distance < c->here;
+
+	/* On an occupancy board, only a switch known stuck is forgiven. */
+	if (near && ref->sense->occupancy && c->distance > 0) {
+		ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
+		near = unexplained(s, s->values) == 0;
+	}
 
 	if (near && c->ties > 0) {
 		ask(s, c);
@@ -240,7 +380,7 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 			   &(struct ref_about){ .cause = CAUSE_SENSED }, "");
 	} else if (near) {
 		take_near(s, c);
-	} else if (c->here <= tolerance) {
+	} else if (c->here <= tolerance && !moved(s)) {
 		struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
 		char why[256];
 
@@ -265,6 +405,7 @@ static void restoring(struct snapshots *s, int here_d)
 		return;
 	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
 	ref_restored(ref, &about, why);
+	suspect_update(s);
 }
 
 /*
@@ -375,7 +516,9 @@ static int parse(struct referee *ref, struct snapshots *s, const char *text,
 	return 0;
 }
 
-static void judge(struct referee *ref, struct snapshots *s);
+static void consider(struct referee *ref, struct snapshots *s,
+		     uint64_t t_us);
+static void judge(struct snapshots *s, struct snap_candidates *c);
 
 static void snapshot_feed(struct referee *ref, void *state,
 			  const struct observation *obs)
@@ -392,11 +535,14 @@ static void snapshot_feed(struct referee *ref, void *state,
 			"unreadable snapshot ignored: %s", err);
 		return;
 	}
-	judge(ref, s);
+	consider(ref, s, obs->t_us);
 	ref->seen_hi = NULL;
 }
 
-static void judge(struct referee *ref, struct snapshots *s)
+/* A snapshot just read: play after the end, a board being restored, or
+ * one to judge (once still, on a board whose game says it settles). */
+static void consider(struct referee *ref, struct snapshots *s,
+		     uint64_t t_us)
 {
 	struct snap_candidates c;
 
@@ -412,21 +558,69 @@ static void judge(struct referee *ref, struct snapshots *s)
 			  end_distance(ref, s->seen, s->here) : c.here);
 		return;
 	}
+	if (ref->sense->settles && ref->cfg.settle_us > 0) {
+		/* Judged once still; the board back as it was is no move. */
+		s->settle_at = 0;
+		if (c.here == 0 || ref->state != REF_PLAY ||
+		    unexplained(s, s->here) == 0)
+			return;
+		memcpy(s->pending, s->seen, (size_t)ref->nholes *
+		       sizeof(*s->seen));
+		s->settle_at = t_us + ref->cfg.settle_us;
+		if (s->settle_at == 0)
+			s->settle_at = 1;
+		return;
+	}
+	judge(s, &c);
+}
+
+/* A snapshot in s->seen, s->here the position's values, c->here the
+ * distance between them. */
+static void judge(struct snapshots *s, struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+
 	/* A sowing still under way says nothing yet; else the models that
 	 * follow or hold a move judge it with the counts first. */
 	if (ref->seen_hi == NULL && ref->sense->under_way != NULL &&
 	    ref->sense->under_way(ref->game, ref_pos_const(ref), s->seen))
 		return;
 	if (ref_counted(ref, &sense_model_snapshots, s->seen) ||
-	    ref->state == REF_HELD || c.here == 0)
+	    ref->state == REF_HELD || c->here == 0)
 		return;
 	if (s->nodes == NULL) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_NO_MEMORY, ref->ply, NULL,
 			"out of memory: snapshot ignored");
 		return;
 	}
-	search(s, &c);
-	decide(s, &c);
+	search(s, c);
+	decide(s, c);
+	suspect_update(s);
+}
+
+static uint64_t snapshot_deadline(const struct referee *ref,
+				  const void *state)
+{
+	const struct snapshots *s = state;
+
+	(void)ref;
+	return s->settle_at;
+}
+
+/* The board has been still for the settle time: its last snapshot is
+ * judged against the position as it is now. */
+static void snapshot_finish(struct referee *ref, void *state)
+{
+	struct snapshots *s = state;
+	struct snap_candidates c;
+
+	s->settle_at = 0;
+	if (ref->state != REF_PLAY)
+		return;
+	memcpy(s->seen, s->pending, (size_t)ref->nholes * sizeof(*s->seen));
+	ref->sense->counts(ref->game, ref_pos_const(ref), s->here);
+	c.here = distance(s, s->here);
+	judge(s, &c);
 }
 
 /* Room for the search in the game's positions; none when out of memory
@@ -478,7 +672,7 @@ static void *snapshot_open(struct referee *ref)
 	if (s == NULL)
 		return NULL;
 	s->ref = ref;
-	s->seen = calloc(4 * places, sizeof(*s->seen));
+	s->seen = calloc(6 * places, sizeof(*s->seen));
 	if (s->seen == NULL) {
 		snapshot_close(s);
 		return NULL;
@@ -486,6 +680,8 @@ static void *snapshot_open(struct referee *ref)
 	s->here = s->seen + places;
 	s->values = s->here + places;
 	s->seen_hi = s->values + places;
+	s->pending = s->seen_hi + places;
+	s->suspect = s->pending + places;
 	snapshot_use_game(ref, s);
 	if (s->nodes == NULL) {
 		snapshot_close(s);
@@ -501,4 +697,6 @@ const struct sense_model sense_model_snapshots = {
 	.close = snapshot_close,
 	.feed = snapshot_feed,
 	.use_game = snapshot_use_game,
+	.deadline = snapshot_deadline,
+	.finish = snapshot_finish,
 };

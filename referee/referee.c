@@ -35,6 +35,7 @@ void referee_config_default(struct referee_config *c)
 	c->stuck_pulses = 12;
 	c->stuck_window_us = 1000000;
 	c->flaky_warnings = 3;
+	c->settle_us = 1000000;
 }
 
 const char *verdict_kind_name(enum verdict_kind kind)

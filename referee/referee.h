@@ -31,6 +31,8 @@ struct referee_config {
 	int stuck_pulses;	/* pulses within stuck_window_us: a stuck line */
 	uint64_t stuck_window_us;
 	int flaky_warnings;	/* warnings within 40 plies that mean flaky */
+	uint64_t settle_us;	/* a board that must settle (hands lifting
+				   pieces): still this long, it is read */
 };
 
 void referee_config_default(struct referee_config *config);

@@ -102,6 +102,19 @@ struct sensing {
 	 * made (pieces lifted, some of them put down); NULL: never. */
 	int (*under_way)(const struct rules_game *game, const void *pos,
 			 const int *counts);
+	/* The board is judged only once it has been still for the
+	 * referee's settle time (referee_config.settle_us): pieces lifted
+	 * and put back meanwhile make no move. 0: every snapshot at once. */
+	int settles;
+	/* The values are occupancy (0 or 1): what was seen is told as
+	 * places emptied and filled. */
+	int occupancy;
+	/* Optional: what the legal moves `moves[0..n)` from `pos`, which
+	 * the board shows alike, differ in ("direction", "piece"): the
+	 * part a hold asks for, its candidates listed in its evidence.
+	 * NULL: the hold names the first of them only. */
+	const char *(*missing)(const struct rules_game *game, const void *pos,
+			       const struct rules_move *moves, size_t n);
 };
 
 /* The sensing table of a game; a game without one gets the table of no

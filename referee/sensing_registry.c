@@ -7,8 +7,10 @@
 #include "referee/sensing.h"
 
 extern const struct sensing sensing_kalah;
+extern const struct sensing sensing_transport;
 
 const struct sensing *const sensing_registry[] = {
 	&sensing_kalah,
+	&sensing_transport,
 	NULL
 };

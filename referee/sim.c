@@ -145,6 +145,8 @@ struct sim *sim_new(const struct sim_config *config, char *err,
 	sim_rng_start(s, config->seed);
 	if (find_game(s, config->game, err, errlen) < 0)
 		goto fail;
+	if (s->kind->occupancy)
+		sim_occupancy_level(&s->cfg);
 	s->game = rules_game_new(s->ops, config->options, err, errlen);
 	if (s->game == NULL)
 		goto fail;
@@ -354,7 +356,7 @@ void sim_truth(struct sim *s, FILE *truth, int ply, int seat,
 }
 
 /* The first verdict on the move since log entry `from`. */
-static const struct logged *verdict_on_move(const struct sim *s, int from)
+const struct logged *sim_verdict_on_move(const struct sim *s, int from)
 {
 	for (int i = from; i < s->nlog; i++) {
 		const struct logged *l = &s->log[i];
@@ -482,10 +484,10 @@ static void drop(struct sim *s, const int *drops, int ndrops,
 }
 
 /* What the referee made of a legal move, and the arbiter's answer. */
-static enum sim_class judge_legal(struct sim *s, const struct sim_act *act,
-				  int from)
+enum sim_class sim_judge_legal(struct sim *s, const struct sim_act *act,
+			       int from)
 {
-	const struct logged *v = verdict_on_move(s, from);
+	const struct logged *v = sim_verdict_on_move(s, from);
 	int accepts = accepted_since(s, from);
 	enum sim_class c;
 
@@ -520,9 +522,9 @@ static enum sim_class judge_legal(struct sim *s, const struct sim_act *act,
 
 /* What the referee made of an illegal move; the arbiter takes back
  * what it took and the players put the board back. */
-static enum sim_class judge_illegal(struct sim *s, int from)
+enum sim_class sim_judge_illegal(struct sim *s, int from)
 {
-	const struct logged *v = verdict_on_move(s, from);
+	const struct logged *v = sim_verdict_on_move(s, from);
 	int accepts = accepted_since(s, from);
 	enum sim_class c;
 
@@ -586,10 +588,10 @@ static int board_move(struct sim *s, FILE *truth)
 	/* The verdict, and what the arbiter does about it: moves the
 	 * referee took wrongly are taken back, then the truth is put. */
 	if (il == NULL) {
-		c = judge_legal(s, act, from);
+		c = sim_judge_legal(s, act, from);
 		memcpy(s->pos, s->after, rules_position_size(s->game));
 	} else {
-		c = judge_illegal(s, from);
+		c = sim_judge_illegal(s, from);
 	}
 	s->stats.count[c]++;
 	sim_truth(s, truth, s->ply + 1, seat, act->text, il, c, 0);
@@ -632,7 +634,7 @@ static int snapshot_turn(struct sim *s, FILE *truth)
 	}
 	s->kind->snapshot(s->game, s->counts, text, sizeof(text));
 	sim_emit(s, OBS_SNAPSHOT, NULL, text);
-	v = verdict_on_move(s, from);
+	v = sim_verdict_on_move(s, from);
 	if (v == NULL || v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD) {
 		s->stats.count[SIM_LEGAL_ACCEPTED]--;
 		s->stats.count[v == NULL ? SIM_LEGAL_UNSEEN :
@@ -732,7 +734,9 @@ static int play(struct sim *s, struct trace *trace, FILE *truth,
 	while (!over && s->ply < s->cfg.max_plies) {
 		if (by_hand(s, truth))
 			continue;
-		if (s->cfg.snapshots)
+		if (s->kind->occupancy)
+			over = sim_occupancy_turn(s, truth);
+		else if (s->cfg.snapshots)
 			over = snapshot_turn(s, truth);
 		else if (s->cfg.world.on)
 			over = sim_world_turn(s, truth);

@@ -9,8 +9,10 @@
 #include "referee/sim_game.h"
 
 extern const struct sim_game sim_kalah;
+extern const struct sim_game sim_transport;
 
-const struct sim_game *const sim_games[] = { &sim_kalah, NULL };
+const struct sim_game *const sim_games[] = { &sim_kalah, &sim_transport,
+					     NULL };
 
 const struct sim_game *sim_game_find(const char *game)
 {

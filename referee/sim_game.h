@@ -103,6 +103,15 @@ struct sim_game {
 			 const void *pos, const struct sim_act *act,
 			 struct sim_act *last, int *counts, int *out,
 			 int *origin, int *seat);
+	/*
+	 * The board senses occupancy (`counts` gives 0 or 1 a place, the
+	 * snapshot is what the switches report whenever one changes):
+	 * every turn is played by sim_occupancy.c, hands lifting pieces
+	 * and putting them down. An illegal way's drops() then gives the
+	 * places whose value the illegal move changes (emptied or filled),
+	 * and `origin` the one lifted first.
+	 */
+	int occupancy;
 };
 
 /* Every game the simulator can play, NULL-terminated. */

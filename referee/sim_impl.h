@@ -8,6 +8,7 @@
 #define PITBOSS_SIM_IMPL_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "referee/sim.h"
 #include "referee/sim_game.h"
@@ -139,6 +140,22 @@ void sim_truth(struct sim *sim, FILE *truth, int ply, int seat,
 	       const char *move, const struct sim_illegal *il,
 	       enum sim_class c, int overlapped);
 
+/* The referee's verdict on the move made since log entry `from`: the
+ * first move taken or held, or a foul; NULL when none. */
+const struct logged *sim_verdict_on_move(const struct sim *sim, int from);
+/* What the referee made of a legal move `act` (or an illegal one) made
+ * since log entry `from`, and the arbiter's answer: its class. */
+enum sim_class sim_judge_legal(struct sim *sim, const struct sim_act *act,
+			       int from);
+enum sim_class sim_judge_illegal(struct sim *sim, int from);
+/* sim_occupancy.c: one turn on a board that senses occupancy. 1 when
+ * the game is over. */
+int sim_occupancy_turn(struct sim *sim, FILE *truth);
+/* A level of the physical model (sim_config_level) as what an
+ * occupancy board's switches and hands do: people lift pieces to think
+ * at every level; switches bounce as the gates would; one sticks when
+ * gates chatter. The model itself is then off. */
+void sim_occupancy_level(struct sim_config *config);
 /* sim_world.c: a game's start on the physical board; one turn, or a few
  * made in quick succession. 1 when the game is over. */
 size_t sim_world_size(void);

@@ -82,7 +82,7 @@ expect_match "bad game options are refused (exit 1)" "$rc: $out" "1: pitboss: "
 out=$("$PITBOSS" sim --game codegame 2>&1); rc=$?
 expect_eq "a game without a simulated board is refused, by name (exit 1)" \
 	"$rc: $out" \
-	"1: pitboss: codegame cannot be simulated: the simulator has no board for it (it plays kalah)"
+	"1: pitboss: codegame cannot be simulated: the simulator has no board for it (it plays kalah, transport)"
 
 out=$("$PITBOSS" sim --game chess 2>&1); rc=$?
 expect_eq "an unknown game is refused (exit 1)" "$rc: $out" \

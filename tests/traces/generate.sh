@@ -44,3 +44,7 @@ sim sim-two-games           --seed 31 --games 2 --miss 0.01 --bounce 0.05
 sim sim-everything          --seed 32 --miss 0.02 --extra 0.02 --swap 0.01 --roll 0.01 --bounce 0.05 --illegal 0.05 --dead
 sim sim-table7              --seed 33 --table 7 --miss 0.02
 sim sim-strict-table        --seed 34 --miss 0.03 --dead --stuck --illegal 0.05
+sim sim-transport-clean     --seed 35 --game transport -o size=8
+sim sim-transport-lifts-bounce --seed 36 --game transport -o size=8 --lifts --bounce 0.1
+sim sim-transport-illegal   --seed 37 --game transport -o size=8 --illegal 0.15
+sim sim-transport-stuck     --seed 38 --game transport --stuck --illegal 0.05 --lifts
