@@ -137,11 +137,14 @@ function watch(page, opts = {}) {
 /* The page has drawn: app.js empties #status when a page is done and
  * puts a 'banner foul' there when it failed. */
 async function settled(page, timeout = 8000) {
-	await page.waitForFunction(() => {
+	/* The status as it was when the page had drawn, read in the same
+	 * look: a live stream resuming a moment later says so there. */
+	const h = await page.waitForFunction(() => {
 		const s = document.getElementById('status');
-		return s && (s.textContent === '' || s.classList.contains('foul'));
+		return s && (s.textContent === '' || s.classList.contains('foul')) &&
+			{ text: s.textContent, cls: s.className };
 	}, null, { timeout });
-	return page.$eval('#status', s => ({ text: s.textContent, cls: s.className }));
+	return h.jsonValue();
 }
 
 /* ------------------------------------------------------------ run */
