@@ -108,6 +108,8 @@ struct table_config {
 	const struct source_ops *source;
 	void *source_conf;		/* the source's own block */
 	double speed;			/* played time runs this fast */
+	int outbox;			/* records kept for the MQTT link
+					 * too (pitbossd sets it) */
 };
 
 enum conf_log_level {

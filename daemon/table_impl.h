@@ -101,6 +101,22 @@ struct flush {
 void flush_say(struct flush *fs, enum log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* What the store held before an operation was applied, for its events
+ * in the outbox (table_outbox.c). */
+struct outbox_mark {
+	int64_t game;			/* the game under way */
+	unsigned long moves, errors;	/* the flush's moves, store errors */
+	int64_t incident;		/* the last incident's id */
+};
+
+/* Inside the flush's transaction, around applying `op` (when the table
+ * keeps an outbox): the mark before, then the events of what it wrote.
+ * DB_OK, or the store's failure (the flush then fails whole). */
+int outbox_before(struct table *t, const struct flush *fs,
+		  struct outbox_mark *m);
+int outbox_after(struct table *t, const struct flush *fs,
+		 const struct record_op *op, const struct outbox_mark *m);
+
 /* The operations of verdict `v` into the journal, and `v` to be told. */
 void record_verdict(struct table *t, const struct verdict *v);
 /* A game found over at start: its end into the journal. */

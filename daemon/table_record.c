@@ -382,6 +382,24 @@ static int (*const apply[REC_KINDS])(struct table *t, struct flush *fs,
 	[REC_DONE] = apply_done,
 };
 
+/* One operation, with its events in the outbox when the table keeps
+ * one: all in the flush's transaction. */
+static int apply_op(struct table *t, struct flush *fs,
+		    const struct record_op *op)
+{
+	struct outbox_mark m;
+	int rc;
+
+	if (!t->cfg.outbox)
+		return apply[op->kind](t, fs, op);
+	rc = outbox_before(t, fs, &m);
+	if (rc == DB_OK)
+		rc = apply[op->kind](t, fs, op);
+	if (rc == DB_OK)
+		rc = outbox_after(t, fs, op, &m);
+	return rc;
+}
+
 /* ------------------------------------------------------------ flush */
 
 static void retry(void *ctx);
@@ -448,7 +466,7 @@ static int flush(struct table *t)
 	for (size_t i = 0; i < t->nops && rc == DB_OK; i++) {
 		/* Written late, each record keeps the time of its verdict. */
 		db_set_time(t->db, t->op[i].at);
-		rc = apply[t->op[i].kind](t, &fs, &t->op[i]);
+		rc = apply_op(t, &fs, &t->op[i]);
 	}
 	db_set_time(t->db, NULL);
 	rc = db_transaction_end(t->db, rc);

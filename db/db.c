@@ -348,6 +348,24 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	"ALTER TABLE moves ADD COLUMN evidence TEXT NOT NULL DEFAULT '';"
 	"ALTER TABLE incidents ADD COLUMN evidence TEXT NOT NULL DEFAULT '';"
 	"PRAGMA user_version = 11;",
+
+	/* 12: the outbox of the MQTT link (db_outbox.c): every record a
+	 * table writes, as the event a hub takes in, numbered per table
+	 * without gaps, kept once the broker acknowledged it (sent); the
+	 * hub's id of a command that came from it. */
+	"CREATE TABLE outbox ("
+	"  table_key TEXT NOT NULL,"		/* the table's MQTT id */
+	"  seq INTEGER NOT NULL,"		/* 1, 2, 3... per table */
+	"  kind TEXT NOT NULL,"
+	"  at TEXT NOT NULL,"
+	"  body TEXT NOT NULL,"			/* the event's whole JSON */
+	"  sent TEXT,"				/* PUBACK's time, NULL before */
+	"  PRIMARY KEY (table_key, seq)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX outbox_unsent ON outbox(table_key, seq)"
+	"  WHERE sent IS NULL;"
+	"ALTER TABLE commands ADD COLUMN hub_id TEXT;"
+	"PRAGMA user_version = 12;",
 };
 
 void db_now(char *buf, size_t len)

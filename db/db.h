@@ -29,7 +29,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 11
+#define DB_SCHEMA_VERSION 12
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -674,6 +674,69 @@ int db_command_next(struct db *db, int64_t after, struct db_command *out);
 int db_command_get(struct db *db, int64_t id, struct db_command *out);
 int db_command_done(struct db *db, int64_t id,
 		    const struct db_command_outcome *outcome);
+/*
+ * The outbox of the MQTT link (db_outbox.c, docs/mqtt.md): one row per
+ * record a table writes, numbered per table without gaps, written in
+ * the record's own transaction; sent once the broker acknowledged it.
+ */
+enum db_outbox_kind {
+	DB_OUTBOX_GAME_START,		/* game: its start, seats, players */
+	DB_OUTBOX_MOVE,			/* game, ply; keep: plies kept */
+	DB_OUTBOX_TAKE_BACK,		/* game, keep */
+	DB_OUTBOX_OPTIONS,		/* game */
+	DB_OUTBOX_INCIDENT,		/* id: the incident's */
+	DB_OUTBOX_GAME_OVER,		/* game */
+	DB_OUTBOX_COMMAND_DONE,		/* id: the command's */
+	DB_OUTBOX_KINDS
+};
+
+/* What an event is made from: the rows the record just wrote. */
+struct db_outbox_rec {
+	enum db_outbox_kind kind;
+	const char *table_key;		/* the table's MQTT id */
+	const char *at;			/* when the record was decided */
+	int64_t game;
+	int ply, keep;
+	int64_t id;
+};
+
+/* One row read back for publishing; `body` is malloc'd. */
+struct db_outbox_row {
+	int64_t seq;
+	char kind[16];
+	char *body;
+};
+
+/* "move" for DB_OUTBOX_MOVE... */
+const char *db_outbox_kind_name(enum db_outbox_kind kind);
+/* Inside the record's transaction: its event, numbered next for the
+ * table. DB_REFUSED when the rows it is made from are missing. */
+int db_outbox_add(struct db *db, const struct db_outbox_rec *rec);
+/* The highest incident id so far (0: none), and an event for each
+ * incident written after id `after`, inside the transaction. */
+int db_incident_last_id(struct db *db, int64_t *id);
+int db_outbox_add_incidents(struct db *db, const char *table_key,
+			    const char *at, int64_t after);
+/* The last seq written for the table (0: none). */
+int db_outbox_last(struct db *db, const char *table_key, int64_t *seq);
+/* The first row numbered `from` or later (not yet sent, when
+ * `unsent_only`); DB_REFUSED when there is none. Free out->body. */
+int db_outbox_get(struct db *db, const char *table_key, int64_t from,
+		  int unsent_only, struct db_outbox_row *out);
+/* Rows acknowledged by the broker, marked sent in one transaction. */
+int db_outbox_sent(struct db *db, const char *table_key, const int64_t *seq,
+		   size_t n);
+/* Sent rows older than `keep_days` deleted, the last `keep_rows` kept. */
+int db_outbox_prune(struct db *db, const char *table_key, int keep_rows,
+		    int keep_days);
+/* A command from the hub, queued with the hub's id for its answer. */
+int db_command_add_hub(struct db *db, int64_t board_id, const char *kind,
+		       const char *text, const char *hub_id, int64_t *id);
+/* The value at `path` ("$.from") of JSON text `json`, as text;
+ * DB_REFUSED when the text is no JSON or has no such value. */
+int db_json_get(struct db *db, const char *json, const char *path,
+		char *buf, size_t len);
+
 /* SQLite's data_version: changes when another connection commits. */
 int db_data_version(struct db *db, int64_t *version);
 /* The most memory the connection keeps of the file's pages, in KiB
