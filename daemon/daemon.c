@@ -21,6 +21,7 @@
 #include "daemon/demo.h"
 #include "daemon/log.h"
 #include "daemon/loop.h"
+#include "daemon/mqtt_pub.h"
 #include "daemon/notify.h"
 #include "daemon/table.h"
 #include "db/db.h"
@@ -176,6 +177,16 @@ static void to_web(void *ctx, struct table *t, const struct verdict *v)
 	free(state);
 }
 
+/* A verdict told: to the dashboard; the records it committed to the
+ * broker. */
+static void told(void *ctx, struct table *t, const struct verdict *v)
+{
+	struct daemon *d = ctx;
+
+	to_web(ctx, t, v);
+	mqtt_pub_kick(d->mqtt);
+}
+
 /* The tables that open; one that does not (its source, its trace) is
  * logged and left out, and the others run. -1 when none opens. */
 static int open_tables(struct daemon *d, struct table_config *cfg, int n)
@@ -192,7 +203,7 @@ static int open_tables(struct daemon *d, struct table_config *cfg, int n)
 			continue;
 		}
 		d->table[d->ntables++] = t;
-		table_set_observer(t, to_web, d);
+		table_set_observer(t, told, d);
 		/* Logs are not private: a game's secrets stay out. */
 		rules_public_options(referee_game(table_referee(t)), options,
 				     sizeof(options));
@@ -259,10 +270,38 @@ static void prepare_tables(struct daemon *d, const struct daemon_settings *s)
 
 	if (s->demo)
 		demo_tournament(d->db);
-	for (size_t i = 0; i < conf->ntables; i++)
-		scale_time(&conf->table[i], s->speed);
+	for (size_t i = 0; i < conf->ntables; i++) {
+		struct table_config *c = &conf->table[i];
+
+		scale_time(c, s->speed);
+		/* The records kept for the broker too, as they are written. */
+		c->outbox = conf->mqtt_enable &&
+			    conf->mqtt_role == CONF_MQTT_TABLE;
+		if (c->mqtt_id[0] == '\0')
+			conf_mqtt_id(c->name, c->mqtt_id, sizeof(c->mqtt_id));
+	}
 	if (conf->ntables == 0)
 		log_warn("%s declares no table", conf->path);
+}
+
+/* The tables' records to the broker, when mqtt.enable says so. */
+static int start_mqtt(struct daemon *d, const struct conf *c)
+{
+	char err[512];
+
+	if (!c->mqtt_enable || d->ntables == 0)
+		return 0;
+	if (c->mqtt_role != CONF_MQTT_TABLE) {
+		log_err("mqtt.role = hub: not in this pitbossd");
+		return -1;
+	}
+	d->mqtt = mqtt_pub_open(d->loop, d->db, c, d->table, d->ntables,
+				d->door, err, sizeof(err));
+	if (d->mqtt == NULL) {
+		log_err("%s", err);
+		return -1;
+	}
+	return 0;
 }
 
 /* ------------------------------------------------------- life cycle */
@@ -302,6 +341,8 @@ static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 		log_err("the commands door: %s", strerror(errno));
 		return -1;
 	}
+	if (start_mqtt(d, s->conf) < 0)
+		return -1;
 	d->watchdog_us = notify_watchdog_usec();
 	if (d->watchdog_us > 0)
 		loop_at(d->loop, loop_now() + d->watchdog_us / 2, watchdog, d);
@@ -313,6 +354,7 @@ static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 
 static void daemon_stop(struct daemon *d)
 {
+	mqtt_pub_close(d->mqtt);
 	door_close(d->door);
 	for (int i = 0; i < d->ntables; i++) {
 		if (d->table[i] != NULL)

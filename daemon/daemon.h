@@ -12,6 +12,8 @@
 
 #include "daemon/conf.h"
 
+struct mqtt_pub;
+
 #define TABLES_MAX CONF_TABLES_MAX
 
 /* What the daemon is started with. */
@@ -45,6 +47,7 @@ struct daemon {
 	int sigfd;
 	struct door *door;		/* the commands door */
 	struct web *web;
+	struct mqtt_pub *mqtt;		/* the tables' outbox to the broker */
 	uint64_t watchdog_us;
 	int stopping;
 };

@@ -201,6 +201,9 @@ static int carry_out_and_close(struct door *d, const struct db_command *c,
 	else if (records != NULL)
 		fix(d, c, out);
 	rc = db_command_done(d->db, c->id, &out->o);
+	if (rc == DB_OK)
+		rc = table_outbox_command_done(table_of_board(d, c->board_id),
+					       c->id);
 	return db_transaction_end(d->db, rc) == DB_OK ? 0 : -1;
 }
 

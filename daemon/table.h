@@ -64,6 +64,10 @@ int table_command_close(struct table *table, int64_t command_id,
 
 int64_t table_board_id(const struct table *table);
 unsigned table_id(const struct table *table);
+/* Inside a transaction: the event of command `command`, closed by the
+ * door without the table's journal (refused there), when `table` (may
+ * be NULL) keeps an outbox for the MQTT link. */
+int table_outbox_command_done(struct table *table, int64_t command);
 const struct referee *table_referee(const struct table *table);
 /* "online", or why the table's sensors are offline. */
 const char *table_source_status(const struct table *table);

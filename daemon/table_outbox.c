@@ -121,3 +121,18 @@ int outbox_after(struct table *t, const struct flush *fs,
 					     m->incident);
 	return rc;
 }
+
+int table_outbox_command_done(struct table *t, int64_t command)
+{
+	struct db_outbox_rec r = {
+		.kind = DB_OUTBOX_COMMAND_DONE, .id = command,
+	};
+	char at[DB_TIME_MAX];
+
+	if (t == NULL || !t->cfg.outbox)
+		return DB_OK;
+	db_now(at, sizeof(at));
+	r.table_key = t->cfg.mqtt_id;
+	r.at = at;
+	return db_outbox_add(t->db, &r);
+}

@@ -729,7 +729,9 @@ int db_outbox_sent(struct db *db, const char *table_key, const int64_t *seq,
 /* Sent rows older than `keep_days` deleted, the last `keep_rows` kept. */
 int db_outbox_prune(struct db *db, const char *table_key, int keep_rows,
 		    int keep_days);
-/* A command from the hub, queued with the hub's id for its answer. */
+/* A command from the hub, queued with the hub's id for its answer;
+ * DB_REFUSED when that id is queued already (a message delivered
+ * twice). */
 int db_command_add_hub(struct db *db, int64_t board_id, const char *kind,
 		       const char *text, const char *hub_id, int64_t *id);
 /* The value at `path` ("$.from") of JSON text `json`, as text;

@@ -272,12 +272,32 @@ int db_outbox_prune(struct db *db, const char *table_key, int keep_rows,
 	return db_end(db, rc);
 }
 
+/* The command the hub sent as `hub_id` already, into `*id` (0: none). */
+static int hub_command_known(struct db *db, int64_t board_id,
+			     const char *hub_id, int64_t *id)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(db->sql, "SELECT id FROM commands WHERE "
+			       "hub_id = ?1 AND board_id = ?2", -1, &st,
+			       NULL) != SQLITE_OK)
+		return db_fail(db, "reading the commands");
+	sqlite3_bind_text(st, 1, hub_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, board_id);
+	return one_int(db, st, id, "reading the commands");
+}
+
 int db_command_add_hub(struct db *db, int64_t board_id, const char *kind,
 		       const char *text, const char *hub_id, int64_t *id)
 {
 	sqlite3_stmt *st;
 	int rc = db_transaction_begin(db);
 
+	if (rc == DB_OK)
+		rc = hub_command_known(db, board_id, hub_id, id);
+	if (rc == DB_OK && *id != 0)
+		rc = db_refuse(db, "command %s of the hub is queued already "
+			       "(%lld)", hub_id, (long long)*id);
 	if (rc == DB_OK)
 		rc = db_command_add(db, board_id, kind, text, id);
 	if (rc == DB_OK && sqlite3_prepare_v2(db->sql, "UPDATE commands SET "
