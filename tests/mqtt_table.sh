@@ -32,7 +32,7 @@ command -v mosquitto_sub >/dev/null && command -v mosquitto_pub >/dev/null ||
 	missing "mosquitto_sub and mosquitto_pub not installed"
 command -v sqlite3 >/dev/null || missing "sqlite3 not installed"
 
-plan 17
+plan 18
 
 # until TENTHS COMMAND...: runs COMMAND every 0.1 s until it succeeds,
 # at most TENTHS times.
@@ -101,6 +101,7 @@ log-level = info
 mqtt.enable = yes
 mqtt.port = $port
 mqtt.keepalive = 5
+mqtt.home-assistant = yes
 [table 1]
 name = Front
 source = sim
@@ -123,6 +124,10 @@ else
 fi
 if status_is online; then ok "the retained status says online"
 else not_ok "the retained status says online"; fi
+expect_match "Home Assistant's discovery of the table, retained" \
+	"$(mosquitto_sub -h 127.0.0.1 -p "$port" -C 1 -W 5 \
+		-t homeassistant/sensor/pitboss_front/state/config 2>&1)" \
+	'"state_topic":"pitboss/v1/front/status"'
 
 # The broker stops mid-game: the table goes on recording, its events
 # wait in the outbox; the broker comes back on the same port.
