@@ -185,7 +185,7 @@ const char *conf_key(size_t index);
 
 const char *conf_log_level_name(enum conf_log_level level);
 
-/* A table's MQTT id from its name: lower case, any byte outside
+/* A table's MQTT id from its name: lower case, any character outside
  * [a-z0-9_-] made '-', at most 32 ("Table 1": "table-1"). */
 void conf_mqtt_id(const char *name, char *id, size_t len);
 

@@ -225,6 +225,8 @@ void conf_mqtt_id(const char *name, char *id, size_t len)
 		char c = *name >= 'A' && *name <= 'Z' ? (char)(*name + 32) :
 			 *name;
 
+		if (((unsigned char)c & 0xc0) == 0x80)
+			continue;	/* within a UTF-8 character */
 		id[n++] = strchr("abcdefghijklmnopqrstuvwxyz0123456789_-", c) !=
 			  NULL ? c : '-';
 	}

@@ -148,6 +148,48 @@ static void parse_fails(const char *text, const char *want)
 	free(before);
 }
 
+/* ---------------------------------------------------------- mqtt */
+
+/* The link's keys: off by default, read, refused with their line. */
+static void test_mqtt_keys(void **state)
+{
+	(void)state;
+	parse_ok("[table 1]\nsource = sim\n");
+	assert_int_equal(conf->mqtt_enable, 0);
+	assert_string_equal(conf->mqtt_host, "127.0.0.1");
+	assert_int_equal(conf->mqtt_port, 1883);
+	assert_int_equal(conf->mqtt_keepalive, 30);
+	assert_int_equal(conf->mqtt_role, CONF_MQTT_TABLE);
+	assert_string_equal(conf->table[0].mqtt_id, "table-1");
+	parse_ok("mqtt.enable = yes\nmqtt.host = hub.local\nmqtt.port = 8883\n"
+		 "mqtt.username = t1\nmqtt.password-file = /etc/p\n"
+		 "mqtt.tls-ca = /etc/ca.pem\nmqtt.role = hub\n"
+		 "[table 1]\nname = Salle Ä 2\nsource = sim\n"
+		 "[table 2]\nmqtt-id = back_2\nsource = sim\n");
+	assert_int_equal(conf->mqtt_enable, 1);
+	assert_string_equal(conf->mqtt_host, "hub.local");
+	assert_int_equal(conf->mqtt_port, 8883);
+	assert_string_equal(conf->mqtt_tls_ca, "/etc/ca.pem");
+	assert_int_equal(conf->mqtt_role, CONF_MQTT_HUB);
+	assert_string_equal(conf->table[0].mqtt_id, "salle---2");
+	assert_string_equal(conf->table[1].mqtt_id, "back_2");
+	parse_fails("mqtt.port = 0\n", "test.conf:1: key 'mqtt.port': 0 is "
+		    "out of range (1 to 65535)");
+	parse_fails("\nmqtt.role = both\n", "test.conf:2: key 'mqtt.role': "
+		    "'both' is not one of: table, hub");
+	parse_fails("mqtt.password-file = pass\n", "test.conf:1: key "
+		    "'mqtt.password-file': 'pass' is not an absolute path");
+	parse_fails("[table 1]\nsource = sim\nmqtt-id = Front\n",
+		    "test.conf:3: key 'mqtt-id': 'Front' holds more than a-z, "
+		    "0-9, '_' and '-'");
+	parse_fails("[table 1]\nsource = sim\nname = A b\n[table 2]\n"
+		    "source = sim\nmqtt-id = a-b\n", "test.conf:6: key "
+		    "'mqtt-id': 'a-b' is already the MQTT id of table 1");
+	parse_fails("[table 1]\nmqtt.enable = yes\n", "test.conf:2: key "
+		    "'mqtt.enable': a global key: put it before the first "
+		    "[table N]");
+}
+
 /* ----------------------------------------------------- valid files */
 
 static void test_complete_gpio_table(void **state)
@@ -965,6 +1007,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_complete_gpio_table, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mqtt_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sim_and_replay_tables, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_defaults, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_example_file_loads, setup, teardown),
