@@ -173,10 +173,13 @@ static void drop(struct mqtt_link *l)
 		mosquitto_destroy(l->m);
 	l->m = NULL;
 	pending_lost(l);
-	if (was_up || l->failures++ == 0)
-		log_warn("mqtt: no connection to %s:%u; trying again, every "
-			 "%.1f s at first", l->cfg.host, l->cfg.port,
-			 (double)l->backoff_us / 1e6);
+	/* Said once an outage; each try after is debug. */
+	if (was_up || l->failures == 0)
+		log_warn("mqtt: no connection to %s:%u; trying again, from "
+			 "every %.1f s to every %.0f s", l->cfg.host,
+			 l->cfg.port, (double)l->backoff_us / 1e6,
+			 (double)BACKOFF_MAX_US / 1e6);
+	l->failures++;
 	if (was_up && l->ops->lost != NULL)
 		l->ops->lost(l->ctx);
 	l->retry = loop_at(l->loop, loop_now() + l->backoff_us, attempt, l);
