@@ -79,3 +79,15 @@ void cli_json_id_or_null(struct cli_json *j, const char *key, int64_t id)
 	else
 		cli_json_null(j, key);
 }
+
+void cli_json_bool(struct cli_json *j, const char *key, int value)
+{
+	cli_json_member(j, key);
+	fputs(value ? "true" : "false", j->out);
+}
+
+void cli_json_u64_text(struct cli_json *j, const char *key, uint64_t value)
+{
+	cli_json_member(j, key);
+	fprintf(j->out, "\"%" PRIu64 "\"", value);
+}

@@ -37,5 +37,9 @@ void cli_json_str_or_null(struct cli_json *j, const char *key,
 void cli_json_null(struct cli_json *j, const char *key);
 void cli_json_int(struct cli_json *j, const char *key, int64_t value);
 void cli_json_id_or_null(struct cli_json *j, const char *key, int64_t id);
+/* Members: true or false; a 64-bit number as a string (a script's
+ * numbers hold 53 bits). */
+void cli_json_bool(struct cli_json *j, const char *key, int value);
+void cli_json_u64_text(struct cli_json *j, const char *key, uint64_t value);
 
 #endif
