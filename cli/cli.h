@@ -7,6 +7,8 @@
 
 #include <stdio.h>
 
+#include "cli/cli_json.h"
+
 /* Exit codes, as documented in pitboss(1). */
 enum {
 	EXIT_OK = 0,
@@ -27,7 +29,7 @@ extern const struct cli_group cli_replay_group;
 extern const struct cli_group cli_sim_group;
 /* The camera (cmd_camera.c, or cmd_camera_none.c without it). */
 extern const struct cli_group cli_camera_group;
-/* Record keeping (cmd_player.c, cmd_tournament.c, cmd_game.c, cmd_db.c). */
+/* Record keeping (cmd_player.c, cmd_tournament.c, cmd_game*.c, cmd_db.c). */
 extern const struct cli_group cli_player_group;
 extern const struct cli_group cli_table_group;
 extern const struct cli_group cli_tournament_group;
@@ -45,8 +47,5 @@ extern const struct cli_group cli_rating_group;	/* cmd_rating.c */
 extern const char *cli_progname;
 
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* Writes `text` as a JSON string, quotes included. */
-void cli_json_string(FILE *out, const char *text);
 
 #endif

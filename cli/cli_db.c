@@ -192,20 +192,6 @@ void cli_table_free(struct cli_table *t)
 	free(t);
 }
 
-void cli_json_key(FILE *out, const char *key)
-{
-	cli_json_string(out, key);
-	fputc(':', out);
-}
-
-void cli_json_text_or_null(FILE *out, const char *text)
-{
-	if (text == NULL || text[0] == '\0')
-		fputs("null", out);
-	else
-		cli_json_string(out, text);
-}
-
 int cli_operands(const char *command, int argc, char **argv, int min,
 		 int max)
 {

@@ -57,12 +57,6 @@ void cli_table_row(struct cli_table *t, ...);	/* `columns` strings */
 void cli_table_print(struct cli_table *t, FILE *out);
 void cli_table_free(struct cli_table *t);
 
-/* JSON helpers: `"key":` and a string or null value. */
-void cli_json_key(FILE *out, const char *key);
-void cli_json_text_or_null(FILE *out, const char *text);
-
-
-
 /* The values of CLI_COMMON_OPTIONS. */
 struct cli_common {
 	const char *db;

@@ -282,21 +282,17 @@ static int audit_each(void *ctx, const struct db_audit_info *a)
 	struct audit_ctx *c = ctx;
 
 	if (c->json) {
-		printf("%s{\"at\":", c->n ? "," : "");
-		cli_json_string(stdout, a->at);
-		printf(",\"by\":");
-		cli_json_string(stdout, a->by);
-		printf(",\"action\":");
-		cli_json_string(stdout, a->action);
-		printf(",\"before\":");
-		cli_json_string(stdout, a->before);
-		printf(",\"after\":");
-		cli_json_string(stdout, a->after);
-		printf(",\"reason\":");
-		cli_json_string(stdout, a->reason);
-		printf(",\"undone\":");
-		cli_json_text_or_null(stdout, a->undone);
-		putchar('}');
+		struct cli_json j;
+
+		cli_json_open(&j, stdout, c->n);
+		cli_json_str(&j, "at", a->at);
+		cli_json_str(&j, "by", a->by);
+		cli_json_str(&j, "action", a->action);
+		cli_json_str(&j, "before", a->before);
+		cli_json_str(&j, "after", a->after);
+		cli_json_str(&j, "reason", a->reason);
+		cli_json_str_or_null(&j, "undone", a->undone);
+		cli_json_close(&j);
 	} else {
 		printf("%s %s %s by %s: %s -> %s; why: %s\n",
 		       c->n ? "         " : "changes: ", a->at,
@@ -309,15 +305,17 @@ static int audit_each(void *ctx, const struct db_audit_info *a)
 	return 0;
 }
 
-int game_fix_show_audit(struct db *db, int64_t id, int json)
+int game_fix_show_audit(struct db *db, int64_t id, struct cli_json *j)
 {
-	struct audit_ctx c = { json, 0 };
+	struct audit_ctx c = { j != NULL, 0 };
 	int rc;
 
-	if (json)
-		printf(",\"audit\":[");
+	if (j != NULL) {
+		cli_json_member(j, "audit");
+		putchar('[');
+	}
 	rc = db_game_audit(db, id, audit_each, &c);
-	if (json)
-		printf("]");
+	if (j != NULL)
+		putchar(']');
 	return rc;
 }

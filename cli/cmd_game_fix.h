@@ -8,12 +8,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/cli_json.h"
 #include "db/db.h"
 
 void game_fix_usage(FILE *out);
 int game_void(int argc, char **argv);
 int game_correct(int argc, char **argv);
-/* The audit rows of game `id`: lines, or `,"audit":[...]` with `json`. */
-int game_fix_show_audit(struct db *db, int64_t id, int json);
+/* The audit rows of game `id`: lines, or the member "audit" of the
+ * object `j` when it is not NULL. */
+int game_fix_show_audit(struct db *db, int64_t id, struct cli_json *j);
 
 #endif

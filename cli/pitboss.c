@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "util/json.h"
 
 const char *cli_progname = "pitboss";
 
@@ -61,11 +60,6 @@ void cli_error(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-}
-
-void cli_json_string(FILE *out, const char *text)
-{
-	json_fputs(out, text);
 }
 
 static void usage(FILE *out)

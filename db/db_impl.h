@@ -186,7 +186,7 @@ void db_bind_id(sqlite3_stmt *st, int i, int64_t id);	/* 0 -> NULL */
 void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len);
 
 /* Inside a transaction: scores a finished game into its series and
- * advances the tournament when the series ends (db_tourney.c). */
+ * advances the tournament when the series ends (db_series.c). */
 int db_series_game_finished_tx(struct db *db, int64_t series_id,
 			       int64_t game_id);
 /* Inside a transaction: a series' state from its finished games, and
@@ -197,7 +197,7 @@ int db_series_replay_tx(struct db *db, const struct db_series_info *info,
 int db_series_close_tx(struct db *db, int64_t sid,
 		       const struct series_state *s, const char *how,
 		       int winner);
-/* Inside a transaction: what a knockout's results now decide (db_tourney.c). */
+/* Inside a transaction: what a knockout's results now decide (db_knockout.c). */
 int db_tournament_sync_tx(struct db *db, int64_t tid);
 /* Inside a transaction: the series for every ready bracket match. */
 int db_tournament_start_ready_tx(struct db *db, int64_t tid);
@@ -231,7 +231,7 @@ int db_standings_games_tx(struct db *db, int64_t tid,
 int db_rr_standings(struct db *db, int64_t tid, struct standing **out,
 		    size_t *n_out);
 /* The drawn slots of a knockout into player[] (by seed) and its bracket
- * initialised for them (db_tourney.c). */
+ * initialised for them (db_knockout.c). */
 int db_bracket_slots(struct db *db, const struct db_tournament_info *t,
 		     int64_t player[BRACKET_MAX + 1], struct bracket *b);
 /* Inside a transaction: rates a game just finished (db_ratings.c). */

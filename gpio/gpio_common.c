@@ -1,12 +1,16 @@
 /*
  * gpio_common.c - the parts of a GPIO board that do not touch libgpiod:
  * config checks, edges to observations (with the software debounce of
- * the 1.6 backend), line counters, and the foul output's patterns.
+ * the 1.6 backend), line counters, and the foul output's patterns; and
+ * of the lines read on demand (lines.h): their checks, their errors and
+ * the calls on them, a backend's ops doing the libgpiod part.
  */
 #include "config.h"
 
 #include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpio/gpio_impl.h"
@@ -168,17 +172,23 @@ int gpio_core_init(struct gpio_core *core,
 	return 0;
 }
 
+/* "table N: " and the message into `buf`. */
+static void say_table(char *buf, size_t len, unsigned table, const char *fmt,
+		      va_list ap)
+{
+	int n = snprintf(buf, len, "table %u: ", table);
+
+	if (n < 0 || (size_t)n >= len)
+		return;
+	vsnprintf(buf + n, len - (size_t)n, fmt, ap);
+}
+
 void gpio_core_error(struct gpio_core *core, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
-	n = snprintf(core->error, sizeof(core->error), "table %u: ",
-		     core->cfg.table);
-	if (n < 0 || (size_t)n >= sizeof(core->error))
-		return;
 	va_start(ap, fmt);
-	vsnprintf(core->error + n, sizeof(core->error) - (size_t)n, fmt, ap);
+	say_table(core->error, sizeof(core->error), core->cfg.table, fmt, ap);
 	va_end(ap);
 }
 
@@ -302,4 +312,107 @@ int gpio_board_tick(struct gpio_board *board, uint64_t now_us)
 	if (level == core->level[GPIO_OUT_FOUL])
 		return 0;
 	return drive(board, GPIO_OUT_FOUL, level);
+}
+
+/* ----------------------------------------------- lines read on demand */
+
+void gpio_lines_fail(struct gpio_lines_core *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say_table(c->error, sizeof(c->error), c->table, fmt, ap);
+	va_end(ap);
+}
+
+int gpio_lines_not_found(struct gpio_lines_core *c, size_t i)
+{
+	gpio_lines_fail(c, "line '%s' (%s) not found on any GPIO chip",
+			c->spec[i].name, c->spec[i].what);
+	return -1;
+}
+
+struct gpio_lines *gpio_lines_core_open(size_t size,
+					const struct gpio_lines_ops *ops,
+					unsigned table,
+					const struct gpio_line_spec *spec,
+					size_t n, enum gpio_bias bias,
+					char *err, size_t errlen)
+{
+	struct gpio_lines *l;
+	struct gpio_lines_core *c;
+
+	if (n == 0 || n > GPIO_LINES_MAX) {
+		snprintf(err, errlen, "table %u: %zu lines (1 to %d)", table,
+			 n, GPIO_LINES_MAX);
+		return NULL;
+	}
+	l = calloc(1, size);
+	if (l == NULL) {
+		snprintf(err, errlen, "table %u: out of memory", table);
+		return NULL;
+	}
+	c = gpio_lines_core(l);
+	c->ops = ops;
+	c->table = table;
+	c->bias = bias;
+	c->n = n;
+	memcpy(c->spec, spec, n * sizeof(*spec));
+	snprintf(c->consumer, sizeof(c->consumer), "pitboss-t%u", table);
+	if (ops->attach(l) < 0) {
+		snprintf(err, errlen, "%s", c->error);
+		ops->release(l);
+		free(l);
+		return NULL;
+	}
+	return l;
+}
+
+void gpio_lines_close(struct gpio_lines *l)
+{
+	if (l == NULL)
+		return;
+	gpio_lines_core(l)->ops->release(l);
+	free(l);
+}
+
+int gpio_lines_set(void *lines, unsigned i, int level)
+{
+	struct gpio_lines_core *c = gpio_lines_core(lines);
+
+	if (i >= c->n || !c->spec[i].output) {
+		gpio_lines_fail(c, "line %u is not an output", i);
+		return -1;
+	}
+	if (c->ops->set(lines, i, level) < 0) {
+		gpio_lines_fail(c, "setting line '%s' (%s): %s",
+				c->spec[i].name, c->spec[i].what,
+				strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int gpio_lines_get(void *lines, unsigned i)
+{
+	struct gpio_lines_core *c = gpio_lines_core(lines);
+	int v;
+
+	if (i >= c->n || c->spec[i].output) {
+		gpio_lines_fail(c, "line %u is not an input", i);
+		return -1;
+	}
+	v = c->ops->get(lines, i);
+	if (v < 0) {
+		gpio_lines_fail(c, "reading line '%s' (%s): %s",
+				c->spec[i].name, c->spec[i].what,
+				strerror(errno));
+		return -1;
+	}
+	return v;
+}
+
+const char *gpio_lines_error(const struct gpio_lines *l)
+{
+	return ((const struct gpio_lines_core *)l)->error;
 }

@@ -35,7 +35,7 @@ const char *gpio_backend(void)
 	return "libgpiod 1.6";
 }
 
-static int bias_flags(enum gpio_bias bias)
+int gpio_backend_bias(enum gpio_bias bias)
 {
 	switch (bias) {
 	case GPIO_BIAS_DISABLE:
@@ -161,7 +161,7 @@ err_release:
 static int v1_request_inputs(struct gpio_board *b)
 {
 	const struct gpio_table_config *c = &b->core.cfg;
-	int flags = bias_flags(c->bias);
+	int flags = gpio_backend_bias(c->bias);
 	char what[64];
 
 	if (c->active_low)

@@ -47,7 +47,7 @@ const char *gpio_backend(void)
 	return "libgpiod 2";
 }
 
-static enum gpiod_line_bias v2_bias(enum gpio_bias bias)
+int gpio_backend_bias(enum gpio_bias bias)
 {
 	switch (bias) {
 	case GPIO_BIAS_DISABLE:
@@ -129,7 +129,7 @@ static int v2_line_config(struct gpio_board *b, int r,
 			    s, GPIOD_LINE_DIRECTION_INPUT) < 0 ||
 		    gpiod_line_settings_set_edge_detection(
 			    s, GPIOD_LINE_EDGE_BOTH) < 0 ||
-		    gpiod_line_settings_set_bias(s, v2_bias(c->bias)) < 0 ||
+		    gpiod_line_settings_set_bias(s, gpio_backend_bias(c->bias)) < 0 ||
 		    gpiod_line_settings_set_event_clock(
 			    s, GPIOD_LINE_CLOCK_MONOTONIC) < 0)
 			return -1;

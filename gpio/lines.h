@@ -4,7 +4,7 @@
  * by its name on whichever chip has it, requested as an input (with a
  * bias) or an output (at a first level), its electrical level read or
  * set at once. Built on the libgpiod configure found: lines_v1.c
- * (libgpiod 1.6) or lines_v2.c (libgpiod 2.x).
+ * (libgpiod 1.6) or lines_v2.c (libgpiod 2.x), over gpio_common.c.
  *
  * gpio_lines_set() and gpio_lines_get() have the shape of struct
  * scan_pins' calls, the lines being their context. A line that fails

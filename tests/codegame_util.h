@@ -2,42 +2,29 @@
  * codegame_util.h - helpers for the hidden-code game tests: create a
  * game, set a position from its text, play moves by their text, read
  * the position back, and the tests' own marking rule. Every helper fails
- * the running test when the engine refuses.
+ * the running test when the engine refuses (the helpers of any game:
+ * rules_util.h).
  */
 #ifndef PITBOSS_TESTS_CODEGAME_UTIL_H
 #define PITBOSS_TESTS_CODEGAME_UTIL_H
 
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
-
 #include "rules/codegame.h"
-#include "rules/rules.h"
+#include "tests/rules_util.h"
 
 #define CG (&codegame_rules)
 
+_Static_assert(sizeof(struct codegame_pos) <= RULES_UTIL_POS_MAX,
+	       "a hidden-code position fits the helpers' copy");
+
 static inline struct rules_game *cgame(const char *options)
 {
-	char err[RULES_ERR_MAX] = "";
-	struct rules_game *game = rules_game_new(CG, options, err,
-						 sizeof(err));
-
-	if (game == NULL)
-		fail_msg("options '%s' refused: %s", options, err);
-	return game;
+	return rgame(CG, options);
 }
 
 static inline void cset(const struct rules_game *game,
 			struct codegame_pos *pos, const char *text)
 {
-	char err[RULES_ERR_MAX] = "";
-
-	if (CG->position_parse(game, text, pos, err, sizeof(err)) < 0)
-		fail_msg("position '%s' refused: %s", text, err);
+	rset(CG, game, pos, text);
 }
 
 /* The position's text, in a buffer that lives until the next call. */
@@ -45,11 +32,7 @@ static inline const char *ctext(const struct rules_game *game,
 				const struct codegame_pos *pos,
 				enum rules_text_view view)
 {
-	static char buf[640];
-
-	assert_int_equal(CG->position_format(game, pos, view, buf,
-					     sizeof(buf)), 0);
-	return buf;
+	return rtext_view(CG, game, pos, view);
 }
 
 /* Plays each move of a blank-separated list; returns the last outcome. */
@@ -62,15 +45,8 @@ static inline struct rules_outcome cplay(const struct rules_game *game,
 
 	snprintf(copy, sizeof(copy), "%s", moves);
 	for (char *m = strtok_r(copy, " ", &save); m != NULL;
-	     m = strtok_r(NULL, " ", &save)) {
-		struct rules_move move;
-		char err[RULES_ERR_MAX] = "";
-
-		if (CG->move_parse(game, pos, m, &move, err, sizeof(err)) < 0)
-			fail_msg("move '%s' not parsed: %s", m, err);
-		if (CG->apply(game, pos, &move, &out, err, sizeof(err)) < 0)
-			fail_msg("move '%s' refused: %s", m, err);
-	}
+	     m = strtok_r(NULL, " ", &save))
+		out = rplay(CG, game, pos, m);
 	return out;
 }
 
@@ -80,19 +56,7 @@ static inline const char *crefuse(const struct rules_game *game,
 				  struct codegame_pos *pos,
 				  const char *move_text)
 {
-	static char err[RULES_ERR_MAX];
-	struct rules_move move;
-	struct rules_outcome out;
-	struct codegame_pos before = *pos;
-
-	err[0] = '\0';
-	if (CG->move_parse(game, pos, move_text, &move, err,
-			   sizeof(err)) < 0)
-		return err;
-	if (CG->apply(game, pos, &move, &out, err, sizeof(err)) == 0)
-		fail_msg("move '%s' was accepted", move_text);
-	assert_memory_equal(&before, pos, sizeof(before));
-	return err;
+	return rrefuse(CG, game, pos, sizeof(*pos), move_text);
 }
 
 /* Seat (from 0) to act, -1 once over. */

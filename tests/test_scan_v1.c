@@ -21,81 +21,27 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include <gpiod.h>
-
 #include "daemon/conf.h"
 #include "daemon/loop.h"
 #include "daemon/source.h"
 #include "gpio/lines.h"
 #include "gpio/scan.h"
+#include "tests/gpiod1_fake.h"
 
-#define FAKE_CHIPS 2
-#define FAKE_LINES 8
 #define REGS 2
 
-struct gpiod_line {
-	struct gpiod_chip *chip;
-	char name[16];
-	int requested;		/* 0, 'i' input, 'o' output */
-	int flags, value, busy;
-};
-
-struct gpiod_chip {
-	int plugged, opened, nlines;
-	struct gpiod_line line[FAKE_LINES];
-};
-
-struct gpiod_chip_iter {
-	int next;
-};
-
+/* The chain of 74HC165s behind the lines, and its switches. */
 static struct {
-	struct gpiod_chip chip[FAKE_CHIPS];
 	uint8_t in[8 * REGS];	/* switch inputs, electrical */
 	uint8_t sr[REGS];
 	int load, clock;
 	int stuck;		/* -1, or the level the data line reads */
 } w;
 
-static struct gpiod_line *fake_line(const char *name)
-{
-	for (int c = 0; c < FAKE_CHIPS; c++)
-		for (int l = 0; l < w.chip[c].nlines; l++)
-			if (strcmp(w.chip[c].line[l].name, name) == 0)
-				return &w.chip[c].line[l];
-	fail_msg("no fake line %s", name);
-	return NULL;
-}
-
-static void fake_chip(int c, const char *const *names, int n)
-{
-	w.chip[c].plugged = 1;
-	w.chip[c].nlines = n;
-	for (int l = 0; l < n; l++) {
-		w.chip[c].line[l].chip = &w.chip[c];
-		snprintf(w.chip[c].line[l].name, 16, "%s", names[l]);
-	}
-}
-
-static int setup(void **state)
-{
-	static const char *const pi[] = { "GPIO4", "GPIO5", "GPIO6" };
-	static const char *const exp[] = { "EXP0", "EXP1" };
-
-	(void)state;
-	memset(&w, 0, sizeof(w));
-	fake_chip(0, pi, 3);
-	fake_chip(1, exp, 2);
-	memset(w.in, 1, sizeof(w.in));
-	w.load = w.clock = 1;
-	w.stuck = -1;
-	return 0;
-}
-
 /* The chain behind the lines: /PL on GPIO4, CP on GPIO5, Q7 on EXP0. */
-static void chain_drive(const char *name, int level)
+static void chain_drive(struct gpiod_line *line, int level)
 {
-	if (strcmp(name, "GPIO4") == 0) {
+	if (strcmp(line->name, "GPIO4") == 0) {
 		w.load = level;
 		if (level == 0)
 			for (int r = 0; r < REGS; r++) {
@@ -104,7 +50,7 @@ static void chain_drive(const char *name, int level)
 					w.sr[r] |= (uint8_t)(w.in[8 * r + d]
 							     << d);
 			}
-	} else if (strcmp(name, "GPIO5") == 0) {
+	} else if (strcmp(line->name, "GPIO5") == 0) {
 		if (level == 1 && w.clock == 0 && w.load == 1)
 			for (int r = 0; r < REGS; r++)
 				w.sr[r] = (uint8_t)(w.sr[r] << 1 |
@@ -114,134 +60,30 @@ static void chain_drive(const char *name, int level)
 	}
 }
 
-struct gpiod_chip_iter *__wrap_gpiod_chip_iter_new(void);
-struct gpiod_chip *__wrap_gpiod_chip_iter_next_noclose(struct gpiod_chip_iter *);
-void __wrap_gpiod_chip_iter_free_noclose(struct gpiod_chip_iter *);
-void __wrap_gpiod_chip_close(struct gpiod_chip *);
-struct gpiod_line *__wrap_gpiod_chip_find_line(struct gpiod_chip *,
-					       const char *);
-int __wrap_gpiod_line_request_input_flags(struct gpiod_line *, const char *,
-					  int);
-int __wrap_gpiod_line_request_output_flags(struct gpiod_line *, const char *,
-					   int, int);
-int __wrap_gpiod_line_get_value(struct gpiod_line *);
-int __wrap_gpiod_line_set_value(struct gpiod_line *, int);
-void __wrap_gpiod_line_release(struct gpiod_line *);
-
-struct gpiod_chip_iter *__wrap_gpiod_chip_iter_new(void)
+/* The data line's level, from the chain. */
+static int chain_data(const struct gpiod_line *line)
 {
-	struct gpiod_chip_iter *iter = calloc(1, sizeof(*iter));
-
-	assert_non_null(iter);
-	for (int c = 0; c < FAKE_CHIPS; c++)
-		w.chip[c].opened += w.chip[c].plugged;
-	return iter;
-}
-
-struct gpiod_chip *__wrap_gpiod_chip_iter_next_noclose(struct gpiod_chip_iter *it)
-{
-	while (it->next < FAKE_CHIPS) {
-		struct gpiod_chip *chip = &w.chip[it->next++];
-
-		if (chip->plugged)
-			return chip;
-	}
-	return NULL;
-}
-
-void __wrap_gpiod_chip_iter_free_noclose(struct gpiod_chip_iter *it)
-{
-	free(it);
-}
-
-void __wrap_gpiod_chip_close(struct gpiod_chip *chip)
-{
-	assert_true(chip->opened > 0);
-	chip->opened--;
-}
-
-struct gpiod_line *__wrap_gpiod_chip_find_line(struct gpiod_chip *chip,
-					       const char *name)
-{
-	assert_true(chip->opened > 0);
-	for (int l = 0; l < chip->nlines; l++)
-		if (strcmp(chip->line[l].name, name) == 0)
-			return &chip->line[l];
-	errno = ENOENT;
-	return NULL;
-}
-
-static int fake_request(struct gpiod_line *line, int flags, int how)
-{
-	assert_true(line->chip->opened > 0);
-	if (line->busy || line->requested) {
-		errno = EBUSY;
+	if (strcmp(line->name, "EXP0") != 0)
 		return -1;
-	}
-	line->requested = how;
-	line->flags = flags;
-	return 0;
-}
-
-int __wrap_gpiod_line_request_input_flags(struct gpiod_line *line,
-					  const char *consumer, int flags)
-{
-	assert_string_equal(consumer, "pitboss-t3");
-	return fake_request(line, flags, 'i');
-}
-
-int __wrap_gpiod_line_request_output_flags(struct gpiod_line *line,
-					   const char *consumer, int flags,
-					   int value)
-{
-	assert_string_equal(consumer, "pitboss-t3");
-	if (fake_request(line, flags, 'o') < 0)
-		return -1;
-	line->value = value;
-	chain_drive(line->name, value);
-	return 0;
-}
-
-int __wrap_gpiod_line_get_value(struct gpiod_line *line)
-{
-	assert_int_equal(line->requested, 'i');
-	if (!line->chip->plugged) {
-		errno = ENODEV;
-		return -1;
-	}
-	if (strcmp(line->name, "EXP0") == 0 && w.stuck >= 0)
+	if (w.stuck >= 0)
 		return w.stuck;
-	if (strcmp(line->name, "EXP0") == 0)
-		return w.load == 0 ? w.in[7] : w.sr[0] >> 7;
-	return line->value;
+	return w.load == 0 ? w.in[7] : w.sr[0] >> 7;
 }
 
-int __wrap_gpiod_line_set_value(struct gpiod_line *line, int value)
+static int setup(void **state)
 {
-	assert_int_equal(line->requested, 'o');
-	if (!line->chip->plugged) {
-		errno = ENODEV;
-		return -1;
-	}
-	line->value = value;
-	chain_drive(line->name, value);
+	(void)state;
+	memset(&world, 0, sizeof(world));
+	fake_chip(0, "gpiochip0", "GPIO4 GPIO5 GPIO6");
+	fake_chip(1, "gpiochip1", "EXP0 EXP1");
+	world.consumer = "pitboss-t3";
+	world.on_set = chain_drive;
+	world.on_get = chain_data;
+	memset(&w, 0, sizeof(w));
+	memset(w.in, 1, sizeof(w.in));
+	w.load = w.clock = 1;
+	w.stuck = -1;
 	return 0;
-}
-
-void __wrap_gpiod_line_release(struct gpiod_line *line)
-{
-	assert_true(line->requested != 0);
-	line->requested = 0;
-}
-
-static int requested(void)
-{
-	int n = 0;
-
-	for (int c = 0; c < FAKE_CHIPS; c++)
-		for (int l = 0; l < w.chip[c].nlines; l++)
-			n += w.chip[c].line[l].requested != 0;
-	return n;
 }
 
 static const struct gpio_line_spec chain_spec[] = {
@@ -268,7 +110,7 @@ static void test_chain_through_libgpiod(void **state)
 	(void)state;
 	if (l == NULL)
 		fail_msg("%s", err);
-	assert_int_equal(requested(), 3);
+	assert_int_equal(lines_requested(), 3);
 	assert_int_equal(fake_line("EXP0")->flags,
 			 GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP);
 	assert_int_equal(fake_line("GPIO4")->requested, 'o');
@@ -283,14 +125,14 @@ static void test_chain_through_libgpiod(void **state)
 	scan_format(s, text, sizeof(text));
 	assert_string_equal(text, "100000000100001");
 	/* The expander unplugged: the scan fails and says which line. */
-	w.chip[1].plugged = 0;
+	world.chip[1].plugged = 0;
 	assert_int_equal(scan_once(s), -1);
 	assert_string_equal(gpio_lines_error(l), "table 3: reading line "
 			    "'EXP0' (data line): No such device");
 	scan_free(s);
 	gpio_lines_close(l);
-	assert_int_equal(requested(), 0);
-	assert_int_equal(w.chip[0].opened + w.chip[1].opened, 0);
+	assert_int_equal(lines_requested(), 0);
+	assert_int_equal(world.chip[0].opened + world.chip[1].opened, 0);
 }
 
 static void test_missing_and_busy_lines(void **state)
@@ -305,14 +147,14 @@ static void test_missing_and_busy_lines(void **state)
 				    sizeof(err)));
 	assert_string_equal(err, "table 3: line 'EXP7' (data line) not "
 			    "found on any GPIO chip");
-	assert_int_equal(w.chip[0].opened + w.chip[1].opened, 0);
+	assert_int_equal(world.chip[0].opened + world.chip[1].opened, 0);
 	fake_line("EXP0")->busy = 1;
 	assert_null(gpio_lines_open(3, chain_spec, 3, GPIO_BIAS_AS_IS, err,
 				    sizeof(err)));
 	assert_string_equal(err, "table 3: cannot request line 'EXP0' (data "
 			    "line): Device or resource busy");
-	assert_int_equal(requested(), 0);
-	assert_int_equal(w.chip[0].opened + w.chip[1].opened, 0);
+	assert_int_equal(lines_requested(), 0);
+	assert_int_equal(world.chip[0].opened + world.chip[1].opened, 0);
 }
 
 struct seen {
@@ -385,7 +227,7 @@ static void test_source_emits_snapshots(void **state)
 	if (s == NULL)
 		fail_msg("open: %s", err);
 	assert_string_equal(t->source->status(s), "online");
-	assert_int_equal(requested(), 3);
+	assert_int_equal(lines_requested(), 3);
 	assert_int_equal(fake_line("EXP0")->flags,
 			 GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP);
 	RUN_UNTIL(loop, seen.n >= 1);
@@ -424,18 +266,18 @@ static void test_source_emits_snapshots(void **state)
 	assert_string_equal(seen.last.text, "1 0 0 0 0 0/0 0 0 0 0 1/0 1");
 	/* The expander unplugged: offline, and back once plugged in. */
 	source_gpio_retry_us = 50000;
-	w.chip[1].plugged = 0;
+	world.chip[1].plugged = 0;
 	RUN_UNTIL(loop, strcmp(t->source->status(s), "online") != 0);
 	assert_string_equal(t->source->status(s), "table 3: reading line "
 			    "'EXP0' (data line): No such device (sensors "
 			    "offline)");
-	assert_int_equal(requested(), 0);
-	w.chip[1].plugged = 1;
+	assert_int_equal(lines_requested(), 0);
+	world.chip[1].plugged = 1;
 	RUN_UNTIL(loop, strcmp(t->source->status(s), "online") == 0);
 	assert_string_equal(t->source->status(s), "online");
 	t->source->close(s);
-	assert_int_equal(requested(), 0);
-	assert_int_equal(w.chip[0].opened + w.chip[1].opened, 0);
+	assert_int_equal(lines_requested(), 0);
+	assert_int_equal(world.chip[0].opened + world.chip[1].opened, 0);
 	loop_free(loop);
 	conf_free(conf);
 	free(conf);

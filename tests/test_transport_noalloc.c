@@ -1,39 +1,14 @@
 /*
  * test_transport_noalloc.c - the Transport move path allocates nothing:
  * every allocation is counted (the linker routes malloc, calloc and
- * realloc through the wrappers below), and whole games, text round trips
- * and perft must leave the count at zero once the game has been created.
+ * realloc through the wrappers of alloc_count.h), and whole games, text
+ * round trips and perft must leave the count at zero once the game has
+ * been created.
  */
 #include "config.h"
 
+#include "tests/alloc_count.h"
 #include "tests/transport_util.h"
-
-static unsigned allocations;
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-
-void *__wrap_malloc(size_t size)
-{
-	allocations++;
-	return __real_malloc(size);
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-	allocations++;
-	return __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t size)
-{
-	allocations++;
-	return __real_realloc(p, size);
-}
 
 static void test_game_creation_is_counted(void **state)
 {

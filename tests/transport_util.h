@@ -2,56 +2,37 @@
  * transport_util.h - helpers for the Transport tests: create a game, set
  * a position from its text, play moves by their text, read the position
  * back, count and list legal moves. Every helper fails the running test
- * when the engine refuses.
+ * when the engine refuses (the helpers of any game: rules_util.h).
  */
 #ifndef PITBOSS_TESTS_TRANSPORT_UTIL_H
 #define PITBOSS_TESTS_TRANSPORT_UTIL_H
 
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <cmocka.h>
 
-#include "rules/rules.h"
 #include "rules/transport.h"
+#include "tests/rules_util.h"
 
-#define TP_TEXT_MAX 1024
+#define TP_TEXT_MAX RULES_UTIL_TEXT_MAX
+
+_Static_assert(sizeof(struct transport_pos) <= RULES_UTIL_POS_MAX,
+	       "a Transport position fits the helpers' copy");
 
 static inline struct rules_game *tgame(const char *options)
 {
-	char err[RULES_ERR_MAX] = "";
-	struct rules_game *game = rules_game_new(&transport_rules, options,
-						 err, sizeof(err));
-
-	if (game == NULL)
-		fail_msg("options '%s' refused: %s", options, err);
-	return game;
+	return rgame(&transport_rules, options);
 }
 
 static inline void tset(const struct rules_game *game,
 			struct transport_pos *pos, const char *text)
 {
-	char err[RULES_ERR_MAX] = "";
-
-	if (transport_rules.position_parse(game, text, pos, err,
-					   sizeof(err)) < 0)
-		fail_msg("position '%s' refused: %s", text, err);
+	rset(&transport_rules, game, pos, text);
 }
 
 /* The position's text, in a buffer that lives until the next call. */
 static inline const char *ttext(const struct rules_game *game,
 				const struct transport_pos *pos)
 {
-	static char buf[TP_TEXT_MAX];
-
-	assert_int_equal(transport_rules.position_format(game, pos,
-							 RULES_TEXT_FULL, buf,
-							 sizeof(buf)), 0);
-	return buf;
+	return rtext(&transport_rules, game, pos);
 }
 
 /* Plays one legal move given as text; returns what happened. */
@@ -59,17 +40,7 @@ static inline struct rules_outcome tplay1(const struct rules_game *game,
 					  struct transport_pos *pos,
 					  const char *text)
 {
-	struct rules_move move;
-	struct rules_outcome out;
-	char err[RULES_ERR_MAX] = "";
-
-	if (transport_rules.move_parse(game, pos, text, &move, err,
-				       sizeof(err)) < 0)
-		fail_msg("move '%s' not parsed: %s", text, err);
-	if (transport_rules.apply(game, pos, &move, &out, err,
-				  sizeof(err)) < 0)
-		fail_msg("move '%s' refused: %s", text, err);
-	return out;
+	return rplay(&transport_rules, game, pos, text);
 }
 
 /* Plays moves separated by spaces; returns the last outcome. */
@@ -92,20 +63,7 @@ static inline struct rules_outcome tplay(const struct rules_game *game,
 static inline const char *trefuse(const struct rules_game *game,
 				  struct transport_pos *pos, const char *text)
 {
-	static char err[RULES_ERR_MAX];
-	struct rules_move move;
-	struct rules_outcome out;
-	struct transport_pos before = *pos;
-
-	err[0] = '\0';
-	if (transport_rules.move_parse(game, pos, text, &move, err,
-				       sizeof(err)) < 0)
-		return err;
-	if (transport_rules.apply(game, pos, &move, &out, err,
-				  sizeof(err)) == 0)
-		fail_msg("move '%s' was accepted", text);
-	assert_memory_equal(&before, pos, sizeof(before));
-	return err;
+	return rrefuse(&transport_rules, game, pos, sizeof(*pos), text);
 }
 
 /* Whether the move `text` is among the legal moves. */
@@ -146,11 +104,5 @@ static inline int tcount(const struct rules_game *game,
 	}
 	return count;
 }
-
-#define assert_text_contains(text, part) \
-	do { \
-		if (strstr((text), (part)) == NULL) \
-			fail_msg("'%s' does not contain '%s'", (text), (part)); \
-	} while (0)
 
 #endif
