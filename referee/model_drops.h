@@ -35,8 +35,8 @@
 /* No move costing this much can be taken or held: a foul. */
 #define DROPS_FOUL_AT (DROPS_OTHER + DROPS_MARGIN)
 /* The board's record of shadows before it has shown any: one move in
- * 10 (DROPS_PRIOR_SHADOW_MOVES moves with DROPS_PRIOR_SHADOWS). */
-#define DROPS_PRIOR_SHADOWS 2.0
+ * 40 (DROPS_PRIOR_SHADOW_MOVES moves with DROPS_PRIOR_SHADOWS). */
+#define DROPS_PRIOR_SHADOWS 0.5
 #define DROPS_PRIOR_SHADOW_MOVES 20.0
 /* Its record of rolled pieces before it has shown any: one in 200. */
 #define DROPS_PRIOR_ROLLS 0.5

@@ -546,7 +546,9 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 	const struct match_result *r = &d->result[g->move];
 	int margin = g->legal - g->illegal, faulty = r->tail_cost > 0;
 	/* A misplay of the sowing itself fits every drop as it came: only
-	 * its own chance. */
+	 * its own chance. Against it, a legal reading that needs anything
+	 * the board does only now and then (a fault, or the hand's shadow,
+	 * as often as the board has shown it) must be ten times likelier. */
 	int exact = g->base >= 0 && g->illegal <= DROPS_MISPLAY &&
 		    (g->mis == MIS_SHORT || g->mis == MIS_DOUBLE ||
 		     g->mis == MIS_SKIP || g->mis == MIS_REVERSE);
@@ -555,7 +557,8 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 		faulty |= !drops_is_shadow(e, r, &r->dev[i]);
 	if (margin >= DROPS_MARGIN && g->mis != MIS_UNCARRIED)
 		return "foul";
-	if (margin > -(exact && faulty ? DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
+	if (margin > -(exact && (faulty || r->ndev > 0) ?
+		       DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
 	    (faulty && d->ref->cfg.accept_cost == 0) ||
 	    (r->matched == 0 && e->npath > 0 && r->cost > 0 &&
 	     r->tail_sensed < 2) ||

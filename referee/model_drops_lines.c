@@ -172,7 +172,7 @@ void drops_line_record(const struct drops *d, int hole, char *buf,
 int drops_is_shadow(const struct sense_expect *e, const struct match_result *r,
 		    const struct match_deviation *v)
 {
-	return v->step == STEP_EXTRA && v->index == 0 &&
+	return v->step == STEP_EXTRA && v->index == 0 && !v->unlifted &&
 	       v->at < r->path_end && v->sensed == e->origin;
 }
 

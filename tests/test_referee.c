@@ -571,6 +571,40 @@ static void test_physics_of_the_hand(void **state)
 	fix_close(f);
 }
 
+/* A pulse on the place lifted is the hand's shadow only when it falls
+ * as a hand lifts: not 20 ms before the first piece, which has to be
+ * carried over and fall. Here c's lone seed into d, or b's three with
+ * the last left behind. */
+static void test_shadow_needs_the_time_of_a_lift(void **state)
+{
+	const struct verdict *v;
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "4 3 1 4 4 4/4 4 4 4 4 4/4 0/S");
+	feed(f, 1.00, OBS_DROP, "c");
+	feed(f, 1.02, OBS_DROP, "d");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_string_equal(v->move, "b");
+	assert_says(v, "the drops fit b and c equally well");
+	fix_close(f);
+
+	/* In time for a lift, yet on a board that has shown no shadow: the
+	 * seed left behind is as likely, and the move is held. */
+	f = started("");
+	feed(f, 0.5, OBS_POSITION, "4 3 1 4 4 4/4 4 4 4 4 4/4 0/S");
+	feed(f, 0.60, OBS_DROP, "c");
+	feed(f, 1.00, OBS_DROP, "d");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_string_equal(v->move, "c");
+	assert_says(v, "the drops of b stop 1 seed short");
+	fix_close(f);
+}
+
 static void test_touch_rule(void **state)
 {
 	struct fix *f = started("");
@@ -1637,6 +1671,7 @@ int main(void)
 		cmocka_unit_test(test_two_seeds_in_one_pit_is_a_foul),
 		cmocka_unit_test(test_opponent_confirms_at_the_table),
 		cmocka_unit_test(test_physics_of_the_hand),
+		cmocka_unit_test(test_shadow_needs_the_time_of_a_lift),
 		cmocka_unit_test(test_touch_rule),
 		cmocka_unit_test(test_sowing_into_the_opponent_store_is_a_foul),
 		cmocka_unit_test(test_skipped_pit_is_held_then_rejected),
