@@ -150,6 +150,10 @@ static void print_stats(const struct sim_stats *st)
 			"%lu, of which noise %lu; overlapped moves %lu\n",
 			st->pieces, st->merged, st->missed, st->pulses,
 			st->noise, st->overlapped);
+	if (st->pieces > 0)
+		fprintf(stderr, "  moves unseen that made no pulse at all: "
+			"legal %lu, illegal %lu\n", st->legal_blind,
+			st->illegal_blind);
 	fprintf(stderr, "  resyncs by the arbiter: %lu\n", st->desyncs);
 }
 
