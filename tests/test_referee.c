@@ -788,6 +788,36 @@ static void test_play_after_the_end_is_a_foul(void **state)
 	fix_close(f);
 }
 
+/* One pulse just after the mover's last drop: an extra pulse on a line
+ * that has given one before, or the next player's one-seed sowing begun
+ * before the mover's last seed fell, about as likely: held, naming
+ * both, not taken in silence. */
+static void test_overlap_about_as_likely_as_an_extra_is_held(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 1.0, OBS_DROP, "d");
+	feed(f, 1.3, OBS_DROP, "e");
+	feed(f, 1.45, OBS_DROP, "E");	/* pit E: an extra pulse */
+	sow(f, 1.6, 0.3, "f S");
+	tick(f, 6.0);
+	assert_int_equal(referee_line(f->ref, 10)->extras, 1);	/* pit E */
+	feed(f, 10.0, OBS_POSITION, "4 4 1 4 4 4/4 4 4 1 4 4/3 3/S");
+	feed(f, 11.0, OBS_DROP, "d");
+	feed(f, 11.2, OBS_DROP, "E");	/* or D's only seed */
+	feed(f, 20.0, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_string_equal(v->move, "c");
+	assert_about(v, CAUSE_AMBIGUOUS, (int[]){ 10, -1 });
+	assert_says(v, "S plays c? extra pulse on pit E, or N began sowing "
+		    "(drops E) before S's last seed fell");
+	assert_non_null(strstr(v->evidence, "overlap=4.6 decided=hold"));
+	fix_close(f);
+}
+
 static void test_overlapping_sowings_are_fouled_naming_both(void **state)
 {
 	struct fix *f = started("");
@@ -1681,6 +1711,7 @@ int main(void)
 		cmocka_unit_test(test_capture_needs_its_seeds_carried),
 		cmocka_unit_test(test_game_over_is_announced_with_the_score),
 		cmocka_unit_test(test_play_after_the_end_is_a_foul),
+		cmocka_unit_test(test_overlap_about_as_likely_as_an_extra_is_held),
 		cmocka_unit_test(test_overlapping_sowings_are_fouled_naming_both),
 		cmocka_unit_test(test_next_player_starting_at_once_is_parted),
 		cmocka_unit_test(test_flaky_line_after_three_warnings),
