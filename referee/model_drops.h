@@ -46,6 +46,9 @@
 #define DROPS_PRIOR_FAULTS 0.1
 #define DROPS_PRIOR_SEEDS 50.0
 #define DROPS_COST_MAX 120	/* a fault on a line never seen to fail */
+/* A board that has sensed this many seeds without missing one on any
+ * line: a missed pulse costs DROPS_COST_MAX on every line. */
+#define DROPS_CLEAN_SEEDS 500
 /* A player sees the last piece fall (0.25 s to react), then lifts
  * pieces and lets the first one go (0.25 s): the next player's first
  * drop sooner after the mover's last was begun before that fell. */

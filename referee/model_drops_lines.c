@@ -136,7 +136,7 @@ static uint64_t records(const struct referee *ref)
 void drops_line_costs(struct drops *d)
 {
 	struct referee *ref = d->ref;
-	uint64_t now = records(ref);
+	uint64_t now = records(ref), sensed = 0, missed = 0;
 
 	d->board.shadow = chance_cost((d->shadows + DROPS_PRIOR_SHADOWS) /
 				      (d->shadow_moves +
@@ -148,11 +148,19 @@ void drops_line_costs(struct drops *d)
 		return;
 	d->record_seen = now;
 	for (int h = 0; h < ref->nholes; h++) {
+		sensed += ref->health[h].pulses;
+		missed += ref->health[h].misses;
+	}
+	for (int h = 0; h < ref->nholes; h++) {
 		const struct line_health *lh = &ref->health[h];
 		double seeds = (double)lh->pulses + lh->misses;
 
-		d->board.miss[h] = chance_cost((lh->misses +
-						DROPS_PRIOR_FAULTS) /
+		/* A board none of whose lines has missed a pulse in all the
+		 * seeds it sensed misses none: a seed not sensed is one not
+		 * sown there. */
+		d->board.miss[h] = missed == 0 && sensed >= DROPS_CLEAN_SEEDS ?
+				   DROPS_COST_MAX :
+				   chance_cost((lh->misses + DROPS_PRIOR_FAULTS) /
 					       (seeds + DROPS_PRIOR_SEEDS));
 		d->board.extra[h] = chance_cost((lh->extras +
 						 DROPS_PRIOR_FAULTS) /

@@ -443,6 +443,33 @@ static void test_seed_left_behind_is_not_taken(void **state)
 	fix_close(f);
 }
 
+/* A board that has sensed 520 seeds without missing one on any line:
+ * a seed not sensed is one not sown there, and the move that needs it
+ * is held, not taken with a warning. */
+static void test_a_board_that_never_missed_takes_no_miss(void **state)
+{
+	struct fix *f = fix_open("", NULL);
+	double t;
+
+	(void)state;
+	t = trusted_board(f, 130);
+	sow(f, t, 0.3, "b d e");
+	feed(f, t + 2, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_WARN), 0);
+	assert_int_equal(count(f, VERDICT_ACCEPT), 130);
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	assert_says(last(f, VERDICT_HOLD), "sensor on pit c missed a pulse");
+	fix_close(f);
+
+	/* Short of that, the same drops are taken with a warning. */
+	f = fix_open("", NULL);
+	t = trusted_board(f, 100);
+	sow(f, t, 0.3, "b d e");
+	feed(f, t + 2, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	fix_close(f);
+}
+
 static void test_missed_pulses_on_a_line_that_misses_are_taken(void **state)
 {
 	struct fix *f = fix_open("", NULL);
@@ -1697,6 +1724,7 @@ int main(void)
 		cmocka_unit_test(test_dead_line_is_found_and_excused),
 		cmocka_unit_test(test_seed_rolled_into_the_next_pit_is_held),
 		cmocka_unit_test(test_seed_left_behind_is_not_taken),
+		cmocka_unit_test(test_a_board_that_never_missed_takes_no_miss),
 		cmocka_unit_test(test_missed_pulses_on_a_line_that_misses_are_taken),
 		cmocka_unit_test(test_two_seeds_in_one_pit_is_a_foul),
 		cmocka_unit_test(test_opponent_confirms_at_the_table),
