@@ -845,6 +845,26 @@ static void test_overlap_about_as_likely_as_an_extra_is_held(void **state)
 	fix_close(f);
 }
 
+/* The next player's one seed sensed 5 ms before the mover's first:
+ * pieces falling together reach their gates in either order, so the
+ * overlap is read all the same. */
+static void test_overlap_sensed_a_little_before_the_mover(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "1 4 4 4 4 4/4 4 4 1 4 4/3 3/S");
+	feed(f, 1.000, OBS_DROP, "E");
+	feed(f, 1.005, OBS_DROP, "b");
+	feed(f, 5.0, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	assert_int_equal(count(f, VERDICT_WARN), 0);
+	assert_int_equal(last(f, VERDICT_FOUL)->cause, CAUSE_OVERLAP);
+	assert_says(last(f, VERDICT_FOUL), "N began sowing (drops E) before "
+		    "S's last seed fell");
+	fix_close(f);
+}
+
 static void test_overlapping_sowings_are_fouled_naming_both(void **state)
 {
 	struct fix *f = started("");
@@ -1740,6 +1760,7 @@ int main(void)
 		cmocka_unit_test(test_game_over_is_announced_with_the_score),
 		cmocka_unit_test(test_play_after_the_end_is_a_foul),
 		cmocka_unit_test(test_overlap_about_as_likely_as_an_extra_is_held),
+		cmocka_unit_test(test_overlap_sensed_a_little_before_the_mover),
 		cmocka_unit_test(test_overlapping_sowings_are_fouled_naming_both),
 		cmocka_unit_test(test_next_player_starting_at_once_is_parted),
 		cmocka_unit_test(test_flaky_line_after_three_warnings),
