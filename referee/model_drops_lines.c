@@ -387,6 +387,21 @@ static int line_back(struct drops *d, int hole, uint64_t last)
 	return 1;
 }
 
+/* The board has sensed DROPS_CLEAN_SEEDS pulses and hardly ever two
+ * edges closer than a hand drops two pieces (one in that many): its
+ * gates do not bounce, and two close edges are two pieces. */
+static int never_bounces(const struct referee *ref)
+{
+	uint64_t pulses = 0, bounces = 0;
+
+	for (int h = 0; h < ref->nholes; h++) {
+		pulses += ref->health[h].pulses;
+		bounces += ref->health[h].bounces;
+	}
+	return pulses >= DROPS_CLEAN_SEEDS &&
+	       bounces * DROPS_CLEAN_SEEDS < pulses;
+}
+
 void drops_pulse(struct drops *d, const struct observation *obs)
 {
 	struct referee *ref = d->ref;
@@ -403,18 +418,21 @@ void drops_pulse(struct drops *d, const struct observation *obs)
 	last = h->last_us;
 	h->last_us = ref->now;
 	/* Edges closer than the debounce time are one drop's bounce; closer
-	 * than a hand can drop two pieces, they are no drop either. Every
-	 * edge counts towards finding a line that chatters. */
+	 * than a hand can drop two pieces, they are no drop either, unless
+	 * the board never bounces. Every edge counts towards finding a line
+	 * that chatters, and every close one towards the board's bounces. */
 	if (line_stuck(d, hole) && h->state != LINE_STUCK) {
 		stuck(d, hole);
 		return;
 	}
-	if (last != 0 && ref->now - last < ref->cfg.debounce_us) {
+	if (last != 0 && ref->now - last < ref->cfg.pulse_gap_us &&
+	    h->state != LINE_STUCK && never_bounces(ref)) {
+		h->bounces++;	/* two pieces together: taken */
+	} else if (last != 0 && ref->now - last < ref->cfg.debounce_us) {
 		h->bounces++;
 		return;
-	}
-	if (last != 0 && ref->now - last < ref->cfg.pulse_gap_us &&
-	    h->state != LINE_STUCK) {
+	} else if (last != 0 && ref->now - last < ref->cfg.pulse_gap_us &&
+		   h->state != LINE_STUCK) {
 		/* Too late for a bounce: maybe two pieces together. */
 		h->bounces++;
 		d->board.handful[hole] = 1;

@@ -470,6 +470,35 @@ static void test_a_board_that_never_missed_takes_no_miss(void **state)
 	fix_close(f);
 }
 
+/* On a board whose lines have made 520 pulses without two edges closer
+ * than 80 ms, two edges 12 ms apart are two seeds, not a bounce. */
+static void test_a_board_that_never_bounced_senses_two_seeds(void **state)
+{
+	struct fix *f = fix_open("", NULL);
+	double t;
+
+	(void)state;
+	t = trusted_board(f, 130);
+	feed(f, t, OBS_DROP, "b");
+	feed(f, t + 0.012, OBS_DROP, "b");
+	sow(f, t + 0.3, 0.3, "c d");
+	feed(f, t + 2, OBS_BUTTON, "S");
+	assert_says(last(f, VERDICT_FOUL), "sowing a: two seeds fell in pit b "
+		    "and none in pit e: drops b b c d");
+	assert_int_equal(referee_line(f->ref, PIT_B)->bounces, 1);
+	fix_close(f);
+
+	/* Short of that, the second edge is a bounce. */
+	f = fix_open("", NULL);
+	t = trusted_board(f, 100);
+	feed(f, t, OBS_DROP, "b");
+	feed(f, t + 0.012, OBS_DROP, "b");
+	sow(f, t + 0.3, 0.3, "c d");
+	feed(f, t + 2, OBS_BUTTON, "S");
+	assert_says(last(f, VERDICT_FOUL), "drops b c d;");
+	fix_close(f);
+}
+
 static void test_missed_pulses_on_a_line_that_misses_are_taken(void **state)
 {
 	struct fix *f = fix_open("", NULL);
@@ -1745,6 +1774,7 @@ int main(void)
 		cmocka_unit_test(test_seed_rolled_into_the_next_pit_is_held),
 		cmocka_unit_test(test_seed_left_behind_is_not_taken),
 		cmocka_unit_test(test_a_board_that_never_missed_takes_no_miss),
+		cmocka_unit_test(test_a_board_that_never_bounced_senses_two_seeds),
 		cmocka_unit_test(test_missed_pulses_on_a_line_that_misses_are_taken),
 		cmocka_unit_test(test_two_seeds_in_one_pit_is_a_foul),
 		cmocka_unit_test(test_opponent_confirms_at_the_table),
