@@ -39,6 +39,8 @@ static void add(struct sim_stats *to, const struct sim_stats *st)
 	to->legal += st->legal;
 	to->illegal += st->illegal;
 	to->unexplained += st->unexplained;
+	to->legal_blind += st->legal_blind;
+	to->illegal_blind += st->illegal_blind;
 	to->same += st->same;
 	to->same_accepted += st->same_accepted;
 	for (int c = 0; c < SIM_CLASSES; c++)
@@ -111,6 +113,10 @@ static int run(const char *level, int counts, unsigned long games,
 	       sim_timing_quantile(st, 0.5) / 1000,
 	       sim_timing_quantile(st, 0.99) / 1000);
 	kinds(st);
+	printf("%18s silent with no pulse at all: legal %lu of %lu, illegal "
+	       "%lu of %lu\n", "", st->legal_blind,
+	       st->count[SIM_LEGAL_UNSEEN], st->illegal_blind,
+	       st->count[SIM_ILLEGAL_UNSEEN]);
 	fflush(stdout);
 	return 0;
 }
@@ -201,7 +207,9 @@ int main(int argc, char **argv)
 	       "move made;\nheld, fouled, misrd: legal moves held, called a "
 	       "foul, taken as another\nmove; p50us, p99us: referee time per "
 	       "observation.\nUnder each level, per way of illegal play: "
-	       "taken/silent/played.\n");
+	       "taken/silent/played;\nthen the silent moves that made no "
+	       "pulse at all (every seed missed or merged):\nno drop gate "
+	       "saw them.\n");
 	if (transport_all(games / 10 > 0 ? games / 10 : 1) < 0)
 		return 1;
 	return 0;

@@ -145,11 +145,17 @@ static void print_stats(const struct sim_stats *st)
 			st->count[c]);
 	fprintf(stderr, "  moves taken that no move made: %lu\n",
 		st->unexplained);
+	fprintf(stderr, "  illegal moves whose drops are a legal move's: %lu, "
+		"of which accepted %lu\n", st->same, st->same_accepted);
 	if (st->pieces > 0)
 		fprintf(stderr, "  pieces %lu: merged %lu, missed %lu; pulses "
 			"%lu, of which noise %lu; overlapped moves %lu\n",
 			st->pieces, st->merged, st->missed, st->pulses,
 			st->noise, st->overlapped);
+	if (st->pieces > 0)
+		fprintf(stderr, "  moves unseen that made no pulse at all: "
+			"legal %lu, illegal %lu\n", st->legal_blind,
+			st->illegal_blind);
 	fprintf(stderr, "  resyncs by the arbiter: %lu\n", st->desyncs);
 }
 

@@ -40,6 +40,34 @@ static inline int swap_cost(uint64_t gap)
 	return MATCH_COST_SWAP_SLOW;
 }
 
+/* Whether drops[i - 2], just before drops[i - 1], can be the hand's
+ * shadow over `origin` when drops[i - 1] is the move's first drop. */
+static inline int shadow_timed(const uint8_t *drops, const uint64_t *at,
+			       int i, int origin)
+{
+	uint64_t gap;
+
+	if (i < 2 || drops[i - 2] != origin)
+		return 1;
+	gap = at[i - 1] - at[i - 2];
+	return gap >= MATCH_SHADOW_SOONEST_US && gap <= MATCH_SHADOW_LATEST_US;
+}
+
+/* The cost of drops[0..i - 1) as pulses before the move's first drop,
+ * drops[i - 1]: the row above's, unless the pulse just before it was
+ * priced as the shadow where it cannot be one. */
+static inline int lead_cost(const struct match_board *b, const uint8_t *drops,
+			    const uint64_t *at, int i, int origin,
+			    const uint16_t *up, const uint16_t *up2)
+{
+	int c;
+
+	if (up2 == NULL || shadow_timed(drops, at, i, origin))
+		return up[0];
+	c = up2[0] + extra_cost(b, origin) + MATCH_COST_LEAD;
+	return c > up[0] ? c : up[0];
+}
+
 #define CELL(t, i, j) ((size_t)(i) * (size_t)(t)->stride + (size_t)(j))
 
 void match_start(const struct match_board *b, const struct sense_expect *e,
@@ -93,13 +121,15 @@ static int fill_row(const struct match_board *b, const uint8_t *path, int m,
 			step = STEP_MISS;
 		}
 		if (o == x) {
-			c = up[j - 1];
+			c = j == 1 ? lead_cost(b, drops, at, i, origin, up,
+					       up2) : up[j - 1];
 			if (c <= best) {
 				best = c;
 				step = STEP_MATCH;
 			}
 		} else if (b->adjacent[o * b->holes + x] && !b->forbidden[o]) {
-			c = up[j - 1] + b->roll;
+			c = (j == 1 ? lead_cost(b, drops, at, i, origin, up,
+						up2) : up[j - 1]) + b->roll;
 			if (c < best) {
 				best = c;
 				step = STEP_ROLL;
@@ -175,21 +205,44 @@ static void add_deviation(struct match_result *r,
 		r->dev[r->ndev++] = *d;
 }
 
+/* The step from (i - 1, 0) into (i, 1) is the first drop after a pulse
+ * on the place lifted that cannot be its shadow: what that pulse cost
+ * beyond the row above (charged to it). */
+static int unlifted_cost(const struct match_board *b,
+			 const struct sense_expect *e, const uint8_t *drops,
+			 const uint64_t *at, int i, const struct match_table *t)
+{
+	int c;
+
+	if (i < 2 || shadow_timed(drops, at, i, e->origin))
+		return 0;
+	c = t->cost[CELL(t, i, 1)] - t->cost[CELL(t, i - 1, 0)];
+	if (t->step[CELL(t, i, 1)] == STEP_ROLL)
+		c -= b->roll;
+	return c > 0 ? c : 0;
+}
+
 /* Walks back from (i, j) and lists the deviations in path order, each
  * with what it cost. */
 static void trace_back(const struct match_board *b,
 		       const struct sense_expect *e, const uint8_t *drops,
-		       int i, int j, const struct match_table *t,
-		       struct match_result *r)
+		       const uint64_t *at, int i, int j,
+		       const struct match_table *t, struct match_result *r)
 {
 	struct match_deviation rev[MATCH_DEVIATIONS_MAX];
-	int nrev = 0;
+	int nrev = 0, unlifted = -1;
 
 	while (i > 0 || j > 0) {
-		int here = t->cost[CELL(t, i, j)];
+		int here = t->cost[CELL(t, i, j)], step, more = 0;
 		struct match_deviation d;
 
-		switch (t->step[CELL(t, i, j)]) {
+		step = t->step[CELL(t, i, j)];
+		if (j == 1 && (step == STEP_MATCH || step == STEP_ROLL)) {
+			more = unlifted_cost(b, e, drops, at, i, t);
+			unlifted = i >= 2 && !shadow_timed(drops, at, i,
+							   e->origin) ? more : -1;
+		}
+		switch (step) {
 		case STEP_MATCH:
 			r->matched++;
 			i--, j--;
@@ -197,12 +250,12 @@ static void trace_back(const struct match_board *b,
 		case STEP_ROLL:
 			d = (struct match_deviation){ STEP_ROLL, j,
 						     e->path[j - 1], drops[i - 1],
-						     i - 1, 0 };
+						     i - 1, 0, 0 };
 			i--, j--;
 			break;
 		case STEP_MISS:
 			d = (struct match_deviation){ STEP_MISS, j,
-						     e->path[j - 1], -1, i, 0 };
+						     e->path[j - 1], -1, i, 0, 0 };
 			j--;
 			if (b->free_miss[d.expected]) {
 				r->free_misses++;
@@ -211,17 +264,22 @@ static void trace_back(const struct match_board *b,
 			break;
 		case STEP_EXTRA:
 			d = (struct match_deviation){ STEP_EXTRA, j, -1,
-						     drops[i - 1], i - 1, 0 };
+						     drops[i - 1], i - 1, 0, 0 };
 			i--;
 			break;
 		default:	/* STEP_SWAP */
 			d = (struct match_deviation){ STEP_SWAP, j - 1,
 						     e->path[j - 2], e->path[j - 1],
-						     i - 2, 0 };
+						     i - 2, 0, 0 };
 			i -= 2, j -= 2;
 			break;
 		}
-		d.cost = here - t->cost[CELL(t, i, j)];
+		d.cost = here - t->cost[CELL(t, i, j)] - more;
+		if (step == STEP_EXTRA && j == 0 && unlifted >= 0) {
+			d.cost += unlifted;
+			d.unlifted = 1;
+			unlifted = -1;
+		}
 		if (nrev < MATCH_DEVIATIONS_MAX)
 			rev[nrev++] = d;
 	}
@@ -309,7 +367,7 @@ static void trace_tail(const struct match_board *b,
 			used[h]++;
 		} else {
 			struct match_deviation d = {
-				STEP_EXTRA, 0, -1, h, i, extra_cost(b, h)
+				STEP_EXTRA, 0, -1, h, i, extra_cost(b, h), 0
 			};
 
 			add_deviation(r, &d);
@@ -351,7 +409,7 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 		r->cost = MATCH_FAR;
 	r->path_end = best_i;
 	if (trace) {
-		trace_back(b, e, drops, best_i, m, t, r);
+		trace_back(b, e, drops, at, best_i, m, t, r);
 		trace_tail(b, e, drops, best_i, n, r);
 	}
 }

@@ -34,6 +34,12 @@
 				   board's own record sets it: shadow) */
 #define MATCH_COST_LEAD 7	/* an extra pulse before the first drop,
 				   beyond what an extra costs */
+/* The hand's shadow falls as it lifts the pieces; the first piece then
+ * has to be carried over and fall to its gate: a pulse on the place
+ * lifted sooner than this before the first drop, or later than that,
+ * is no shadow but an extra pulse. */
+#define MATCH_SHADOW_SOONEST_US 80000
+#define MATCH_SHADOW_LATEST_US 1000000
 #define MATCH_COST_ROLL 53	/* a piece rolled into the next place, on a
 				   board that shows it now and then (the
 				   board's own record sets it: roll) */
@@ -62,6 +68,9 @@ struct match_deviation {
 	int sensed;		/* hole, or -1 */
 	int at;			/* drops sensed before it */
 	int cost;		/* what it costs */
+	int unlifted;		/* a pulse on the place lifted, before the
+				   first drop, too close to it or too far
+				   from it to be the hand's shadow */
 };
 
 #define MATCH_DEVIATIONS_MAX 8

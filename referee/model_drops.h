@@ -35,8 +35,8 @@
 /* No move costing this much can be taken or held: a foul. */
 #define DROPS_FOUL_AT (DROPS_OTHER + DROPS_MARGIN)
 /* The board's record of shadows before it has shown any: one move in
- * 10 (DROPS_PRIOR_SHADOW_MOVES moves with DROPS_PRIOR_SHADOWS). */
-#define DROPS_PRIOR_SHADOWS 2.0
+ * 40 (DROPS_PRIOR_SHADOW_MOVES moves with DROPS_PRIOR_SHADOWS). */
+#define DROPS_PRIOR_SHADOWS 0.5
 #define DROPS_PRIOR_SHADOW_MOVES 20.0
 /* Its record of rolled pieces before it has shown any: one in 200. */
 #define DROPS_PRIOR_ROLLS 0.5
@@ -46,6 +46,9 @@
 #define DROPS_PRIOR_FAULTS 0.1
 #define DROPS_PRIOR_SEEDS 50.0
 #define DROPS_COST_MAX 120	/* a fault on a line never seen to fail */
+/* A board that has sensed this many seeds without missing one on any
+ * line: a missed pulse costs DROPS_COST_MAX on every line. */
+#define DROPS_CLEAN_SEEDS 500
 /* A player sees the last piece fall (0.25 s to react), then lifts
  * pieces and lets the first one go (0.25 s): the next player's first
  * drop sooner after the mover's last was begun before that fell. */

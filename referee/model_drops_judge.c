@@ -546,7 +546,9 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 	const struct match_result *r = &d->result[g->move];
 	int margin = g->legal - g->illegal, faulty = r->tail_cost > 0;
 	/* A misplay of the sowing itself fits every drop as it came: only
-	 * its own chance. */
+	 * its own chance. Against it, a legal reading that needs anything
+	 * the board does only now and then (a fault, or the hand's shadow,
+	 * as often as the board has shown it) must be ten times likelier. */
 	int exact = g->base >= 0 && g->illegal <= DROPS_MISPLAY &&
 		    (g->mis == MIS_SHORT || g->mis == MIS_DOUBLE ||
 		     g->mis == MIS_SKIP || g->mis == MIS_REVERSE);
@@ -555,7 +557,8 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 		faulty |= !drops_is_shadow(e, r, &r->dev[i]);
 	if (margin >= DROPS_MARGIN && g->mis != MIS_UNCARRIED)
 		return "foul";
-	if (margin > -(exact && faulty ? DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
+	if (margin > -(exact && (faulty || r->ndev > 0) ?
+		       DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
 	    (faulty && d->ref->cfg.accept_cost == 0) ||
 	    (r->matched == 0 && e->npath > 0 && r->cost > 0 &&
 	     r->tail_sensed < 2) ||
@@ -645,6 +648,39 @@ static void hold_ties(struct drops *d, int best, int ties)
 	hold(d, best, why, &about, NULL);
 }
 
+/*
+ * The drops read as the next player's sowing begun before the mover's
+ * last piece fell about as well as move `best` with a fault: held,
+ * naming both readings.
+ */
+static void hold_overlap(struct drops *d, int n, int best,
+			 const struct drops_split *s)
+{
+	struct referee *ref = d->ref;
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	char why[300] = "", theirs[96] = "";
+
+	drops_describe(d, &d->expect[best], &d->result[best], 0, why,
+		       sizeof(why), &about);
+	for (int i = 0; i < n; i++)
+		if (s->theirs[i]) {
+			ref_append(theirs, sizeof(theirs), "%s%s",
+				   theirs[0] ? " " : "",
+				   ref_hole_name(ref, d->pend[i]));
+			ref_about_place(&about, d->pend[i]);
+		}
+	ref_append(why, sizeof(why), "%sor %s began %s (drops %s) before "
+		   "%s's last %s fell", why[0] ? ", " : "",
+		   rules_seat_name(ref->game->ops, s->seat),
+		   ref_words(ref)->doing, theirs, ref_mover_name(ref),
+		   ref_words(ref)->piece);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d overlap=%d.%d decided=hold",
+		 d->expect[best].text, d->result[best].cost / 10,
+		 d->result[best].cost % 10, s->cost / 10, s->cost % 10);
+	hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+}
+
 /* The likeliest misplay of the drops pend[0..n), `best` the legal move
  * that fits best. */
 static int misplay_cost(struct drops *d, int best, int n)
@@ -729,11 +765,21 @@ void drops_judge(struct drops *d, int n)
 	 * that reads the drops better than one move with its faults, and
 	 * than one misplayed sowing. */
 	if (d->result[best].cost >= DROPS_MARGIN && has_extra(d, best) &&
-	    drops_split(d, n, &two) &&
-	    two.cost + DROPS_MARGIN <= d->result[best].cost &&
-	    two.cost + DROPS_MARGIN <= misplay_cost(d, best, n)) {
-		drops_judge_split(d, n, &two);
-		return;
+	    drops_split(d, n, &two)) {
+		int mis = misplay_cost(d, best, n);
+
+		if (two.cost + DROPS_MARGIN <= d->result[best].cost &&
+		    two.cost + DROPS_MARGIN <= mis) {
+			drops_judge_split(d, n, &two);
+			return;
+		}
+		/* Overlapping sowings about as likely: neither taken. */
+		if (two.interleaved && ties == 0 && two.cost < mis &&
+		    two.cost < d->result[best].cost + DROPS_MARGIN &&
+		    d->result[best].cost < DROPS_FOUL_AT) {
+			hold_overlap(d, n, best, &two);
+			return;
+		}
 	}
 	if (ties > 0 && d->result[best].cost < DROPS_FOUL_AT)
 		hold_ties(d, best, ties);

@@ -136,7 +136,7 @@ static uint64_t records(const struct referee *ref)
 void drops_line_costs(struct drops *d)
 {
 	struct referee *ref = d->ref;
-	uint64_t now = records(ref);
+	uint64_t now = records(ref), sensed = 0, missed = 0;
 
 	d->board.shadow = chance_cost((d->shadows + DROPS_PRIOR_SHADOWS) /
 				      (d->shadow_moves +
@@ -148,11 +148,19 @@ void drops_line_costs(struct drops *d)
 		return;
 	d->record_seen = now;
 	for (int h = 0; h < ref->nholes; h++) {
+		sensed += ref->health[h].pulses;
+		missed += ref->health[h].misses;
+	}
+	for (int h = 0; h < ref->nholes; h++) {
 		const struct line_health *lh = &ref->health[h];
 		double seeds = (double)lh->pulses + lh->misses;
 
-		d->board.miss[h] = chance_cost((lh->misses +
-						DROPS_PRIOR_FAULTS) /
+		/* A board none of whose lines has missed a pulse in all the
+		 * seeds it sensed misses none: a seed not sensed is one not
+		 * sown there. */
+		d->board.miss[h] = missed == 0 && sensed >= DROPS_CLEAN_SEEDS ?
+				   DROPS_COST_MAX :
+				   chance_cost((lh->misses + DROPS_PRIOR_FAULTS) /
 					       (seeds + DROPS_PRIOR_SEEDS));
 		d->board.extra[h] = chance_cost((lh->extras +
 						 DROPS_PRIOR_FAULTS) /
@@ -172,7 +180,7 @@ void drops_line_record(const struct drops *d, int hole, char *buf,
 int drops_is_shadow(const struct sense_expect *e, const struct match_result *r,
 		    const struct match_deviation *v)
 {
-	return v->step == STEP_EXTRA && v->index == 0 &&
+	return v->step == STEP_EXTRA && v->index == 0 && !v->unlifted &&
 	       v->at < r->path_end && v->sensed == e->origin;
 }
 
@@ -379,6 +387,21 @@ static int line_back(struct drops *d, int hole, uint64_t last)
 	return 1;
 }
 
+/* The board has sensed DROPS_CLEAN_SEEDS pulses and hardly ever two
+ * edges closer than a hand drops two pieces (one in that many): its
+ * gates do not bounce, and two close edges are two pieces. */
+static int never_bounces(const struct referee *ref)
+{
+	uint64_t pulses = 0, bounces = 0;
+
+	for (int h = 0; h < ref->nholes; h++) {
+		pulses += ref->health[h].pulses;
+		bounces += ref->health[h].bounces;
+	}
+	return pulses >= DROPS_CLEAN_SEEDS &&
+	       bounces * DROPS_CLEAN_SEEDS < pulses;
+}
+
 void drops_pulse(struct drops *d, const struct observation *obs)
 {
 	struct referee *ref = d->ref;
@@ -395,18 +418,21 @@ void drops_pulse(struct drops *d, const struct observation *obs)
 	last = h->last_us;
 	h->last_us = ref->now;
 	/* Edges closer than the debounce time are one drop's bounce; closer
-	 * than a hand can drop two pieces, they are no drop either. Every
-	 * edge counts towards finding a line that chatters. */
+	 * than a hand can drop two pieces, they are no drop either, unless
+	 * the board never bounces. Every edge counts towards finding a line
+	 * that chatters, and every close one towards the board's bounces. */
 	if (line_stuck(d, hole) && h->state != LINE_STUCK) {
 		stuck(d, hole);
 		return;
 	}
-	if (last != 0 && ref->now - last < ref->cfg.debounce_us) {
+	if (last != 0 && ref->now - last < ref->cfg.pulse_gap_us &&
+	    h->state != LINE_STUCK && never_bounces(ref)) {
+		h->bounces++;	/* two pieces together: taken */
+	} else if (last != 0 && ref->now - last < ref->cfg.debounce_us) {
 		h->bounces++;
 		return;
-	}
-	if (last != 0 && ref->now - last < ref->cfg.pulse_gap_us &&
-	    h->state != LINE_STUCK) {
+	} else if (last != 0 && ref->now - last < ref->cfg.pulse_gap_us &&
+		   h->state != LINE_STUCK) {
 		/* Too late for a bounce: maybe two pieces together. */
 		h->bounces++;
 		d->board.handful[hole] = 1;

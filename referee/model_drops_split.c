@@ -57,6 +57,19 @@ static void mark_tail(const struct drops *d, const struct sense_expect *e,
 	}
 }
 
+/* The mover's sowing began first: its first drop came first, or theirs
+ * so little before it that the two pieces fell in swapped order. */
+static int mover_first(const struct drops *d, const struct drops_split *s,
+		       const int *idx, int k)
+{
+	int mine = 0;
+
+	while (mine < k && s->theirs[idx[mine]])
+		mine++;
+	return mine == 0 || (mine < k && d->pend_t[idx[mine]] -
+			     d->pend_t[idx[0]] < MATCH_SWAP_FAST_US);
+}
+
 /*
  * Whether the drops not in tail[] are `a`'s path (or, when `begun`, a
  * beginning of it) and a beginning of `b`'s, interleaved, the first of
@@ -114,7 +127,7 @@ static int interleave(struct drops *d, int n, const struct sense_expect *a,
 		else
 			x--;
 	}
-	return !s->theirs[idx[0]];
+	return mover_first(d, s, idx, k);
 }
 
 /* Their drops: one drop is no sowing yet, unless it is a whole one. */

@@ -139,6 +139,9 @@ struct sim_stats {
 	unsigned long games, legal, illegal, desyncs, observations;
 	unsigned long count[SIM_CLASSES];
 	unsigned long unexplained;	/* moves taken that no move made */
+	/* Moves with no verdict that made no pulse at all (every piece
+	 * missed or merged, no shadow): no drop gate saw them. */
+	unsigned long legal_blind, illegal_blind;
 	/* Illegal moves whose drops are exactly a legal move's (a seed
 	 * sown backwards from a pit of one, into the pit a legal sowing of
 	 * one fills): no drop gate can tell; of which accepted. */

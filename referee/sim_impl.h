@@ -28,6 +28,7 @@ struct sim_fall {
 	uint64_t t;
 	int place;
 	int edge;
+	int who;	/* the move of the batch that made it */
 };
 
 /* A move as a hand makes it on the physical board: pieces lifted from
@@ -81,6 +82,8 @@ struct sim {
 	int extra_turn;			/* the mover moves again */
 	int extra_button;		/* ... and pressed the button */
 	int after_end;			/* this game goes on after its end */
+	unsigned pulsed;		/* bit `who`: that move of the batch
+					   made a pulse (sim_gates) */
 };
 
 /* The random stream: started from the configured number; uniform in
@@ -106,7 +109,8 @@ void sim_physics_game(struct sim *sim);
 int sim_hand(struct sim *sim, const struct sim_hand *hand, uint64_t t,
 	     struct sim_fall *f, int n, uint64_t *fell);
 /* What the gates make of the `n` falls `f` (sorted in place): pulses in
- * time order into `p` (room for SIM_PULSES_MAX); their number. */
+ * time order into `p` (room for SIM_PULSES_MAX); their number. The
+ * moves that made a pulse go into sim->pulsed. */
 int sim_gates(struct sim *sim, struct sim_fall *f, int n, struct pulse *p);
 
 /* Pulses of a move starting at sim->now: `drops` in order, then the

@@ -73,7 +73,7 @@ static void fall(struct sim_fall *f, int *n, uint64_t t, int place,
 		 int edge)
 {
 	if (*n < SIM_PULSES_MAX)
-		f[(*n)++] = (struct sim_fall){ t, place, edge };
+		f[(*n)++] = (struct sim_fall){ t, place, edge, 0 };
 }
 
 /* A piece let go at `t` over `place`: it falls, and maybe rolls. */
@@ -241,6 +241,7 @@ int sim_gates(struct sim *s, struct sim_fall *f, int n, struct pulse *p)
 	uint64_t *last = s->gate_last;
 	int m = 0, seeds = 0, lost = 0;
 
+	s->pulsed = 0;
 	if (n == 0)
 		return 0;
 	qsort(f, (size_t)n, sizeof(*f), cmp_fall);
@@ -265,6 +266,8 @@ int sim_gates(struct sim *s, struct sim_fall *f, int n, struct pulse *p)
 			lost++;
 			continue;
 		}
+		if (g != s->dead_place && f[i].who >= 0 && f[i].who < 32)
+			s->pulsed |= 1u << f[i].who;
 		edge(p, &m, f[i].t, g);
 		bounce(s, p, &m, f[i].t, g);
 	}

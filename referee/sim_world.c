@@ -345,9 +345,13 @@ static uint64_t make(struct sim *s, struct sim_batch *b, uint64_t t,
 {
 	uint64_t fell = t;
 
+	int from = b->nfalls;
+
 	if (s->cfg.lifts && lifted >= 0)
 		event(b, t, OBS_LIFT, lifted);
 	b->nfalls = sim_hand(s, hand, t, b->falls, b->nfalls, &fell);
+	for (int i = from; i < b->nfalls; i++)
+		b->falls[i].who = b->n - 1;
 	return fell;
 }
 
@@ -659,6 +663,8 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 			sw->c = judge_legal(sw, v, stopped);
 			s->stats.legal++;
 			s->stats.count[sw->c]++;
+			s->stats.legal_blind += sw->c == SIM_LEGAL_UNSEEN &&
+						!(s->pulsed & 1u << i);
 			if (sw->c == SIM_LEGAL_ACCEPTED &&
 			    v->kind == VERDICT_WARN)
 				s->stats.count[SIM_LEGAL_WARNED]++;
@@ -666,6 +672,8 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 			sw->c = judge_illegal(v, stopped);
 			s->stats.illegal++;
 			s->stats.count[sw->c]++;
+			s->stats.illegal_blind += sw->c == SIM_ILLEGAL_UNSEEN &&
+						  !(s->pulsed & 1u << i);
 			s->stats.same += sw->same;
 			s->stats.same_accepted += sw->same &&
 						  sw->c == SIM_ILLEGAL_ACCEPTED;

@@ -443,6 +443,62 @@ static void test_seed_left_behind_is_not_taken(void **state)
 	fix_close(f);
 }
 
+/* A board that has sensed 520 seeds without missing one on any line:
+ * a seed not sensed is one not sown there, and the move that needs it
+ * is held, not taken with a warning. */
+static void test_a_board_that_never_missed_takes_no_miss(void **state)
+{
+	struct fix *f = fix_open("", NULL);
+	double t;
+
+	(void)state;
+	t = trusted_board(f, 130);
+	sow(f, t, 0.3, "b d e");
+	feed(f, t + 2, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_WARN), 0);
+	assert_int_equal(count(f, VERDICT_ACCEPT), 130);
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	assert_says(last(f, VERDICT_HOLD), "sensor on pit c missed a pulse");
+	fix_close(f);
+
+	/* Short of that, the same drops are taken with a warning. */
+	f = fix_open("", NULL);
+	t = trusted_board(f, 100);
+	sow(f, t, 0.3, "b d e");
+	feed(f, t + 2, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_WARN)->move, "a");
+	fix_close(f);
+}
+
+/* On a board whose lines have made 520 pulses without two edges closer
+ * than 80 ms, two edges 12 ms apart are two seeds, not a bounce. */
+static void test_a_board_that_never_bounced_senses_two_seeds(void **state)
+{
+	struct fix *f = fix_open("", NULL);
+	double t;
+
+	(void)state;
+	t = trusted_board(f, 130);
+	feed(f, t, OBS_DROP, "b");
+	feed(f, t + 0.012, OBS_DROP, "b");
+	sow(f, t + 0.3, 0.3, "c d");
+	feed(f, t + 2, OBS_BUTTON, "S");
+	assert_says(last(f, VERDICT_FOUL), "sowing a: two seeds fell in pit b "
+		    "and none in pit e: drops b b c d");
+	assert_int_equal(referee_line(f->ref, PIT_B)->bounces, 1);
+	fix_close(f);
+
+	/* Short of that, the second edge is a bounce. */
+	f = fix_open("", NULL);
+	t = trusted_board(f, 100);
+	feed(f, t, OBS_DROP, "b");
+	feed(f, t + 0.012, OBS_DROP, "b");
+	sow(f, t + 0.3, 0.3, "c d");
+	feed(f, t + 2, OBS_BUTTON, "S");
+	assert_says(last(f, VERDICT_FOUL), "drops b c d;");
+	fix_close(f);
+}
+
 static void test_missed_pulses_on_a_line_that_misses_are_taken(void **state)
 {
 	struct fix *f = fix_open("", NULL);
@@ -568,6 +624,40 @@ static void test_physics_of_the_hand(void **state)
 	assert_says(v, "S plays a; captures 5");
 	assert_says(v, "store S: 2 of the 5 seeds carried in sensed");
 	assert_string_equal(position(f), "0 0 4 4 4 4/4 4 4 4 0 4/12 0/N");
+	fix_close(f);
+}
+
+/* A pulse on the place lifted is the hand's shadow only when it falls
+ * as a hand lifts: not 20 ms before the first piece, which has to be
+ * carried over and fall. Here c's lone seed into d, or b's three with
+ * the last left behind. */
+static void test_shadow_needs_the_time_of_a_lift(void **state)
+{
+	const struct verdict *v;
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "4 3 1 4 4 4/4 4 4 4 4 4/4 0/S");
+	feed(f, 1.00, OBS_DROP, "c");
+	feed(f, 1.02, OBS_DROP, "d");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_string_equal(v->move, "b");
+	assert_says(v, "the drops fit b and c equally well");
+	fix_close(f);
+
+	/* In time for a lift, yet on a board that has shown no shadow: the
+	 * seed left behind is as likely, and the move is held. */
+	f = started("");
+	feed(f, 0.5, OBS_POSITION, "4 3 1 4 4 4/4 4 4 4 4 4/4 0/S");
+	feed(f, 0.60, OBS_DROP, "c");
+	feed(f, 1.00, OBS_DROP, "d");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_string_equal(v->move, "c");
+	assert_says(v, "the drops of b stop 1 seed short");
 	fix_close(f);
 }
 
@@ -751,6 +841,56 @@ static void test_play_after_the_end_is_a_foul(void **state)
 	sow(f, 21.0, 0.3, "d e f S");
 	tick(f, 23.0);
 	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "c");
+	fix_close(f);
+}
+
+/* One pulse just after the mover's last drop: an extra pulse on a line
+ * that has given one before, or the next player's one-seed sowing begun
+ * before the mover's last seed fell, about as likely: held, naming
+ * both, not taken in silence. */
+static void test_overlap_about_as_likely_as_an_extra_is_held(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 1.0, OBS_DROP, "d");
+	feed(f, 1.3, OBS_DROP, "e");
+	feed(f, 1.45, OBS_DROP, "E");	/* pit E: an extra pulse */
+	sow(f, 1.6, 0.3, "f S");
+	tick(f, 6.0);
+	assert_int_equal(referee_line(f->ref, 10)->extras, 1);	/* pit E */
+	feed(f, 10.0, OBS_POSITION, "4 4 1 4 4 4/4 4 4 1 4 4/3 3/S");
+	feed(f, 11.0, OBS_DROP, "d");
+	feed(f, 11.2, OBS_DROP, "E");	/* or D's only seed */
+	feed(f, 20.0, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_string_equal(v->move, "c");
+	assert_about(v, CAUSE_AMBIGUOUS, (int[]){ 10, -1 });
+	assert_says(v, "S plays c? extra pulse on pit E, or N began sowing "
+		    "(drops E) before S's last seed fell");
+	assert_non_null(strstr(v->evidence, "overlap=4.6 decided=hold"));
+	fix_close(f);
+}
+
+/* The next player's one seed sensed 5 ms before the mover's first:
+ * pieces falling together reach their gates in either order, so the
+ * overlap is read all the same. */
+static void test_overlap_sensed_a_little_before_the_mover(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "1 4 4 4 4 4/4 4 4 1 4 4/3 3/S");
+	feed(f, 1.000, OBS_DROP, "E");
+	feed(f, 1.005, OBS_DROP, "b");
+	feed(f, 5.0, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	assert_int_equal(count(f, VERDICT_WARN), 0);
+	assert_int_equal(last(f, VERDICT_FOUL)->cause, CAUSE_OVERLAP);
+	assert_says(last(f, VERDICT_FOUL), "N began sowing (drops E) before "
+		    "S's last seed fell");
 	fix_close(f);
 }
 
@@ -1633,10 +1773,13 @@ int main(void)
 		cmocka_unit_test(test_dead_line_is_found_and_excused),
 		cmocka_unit_test(test_seed_rolled_into_the_next_pit_is_held),
 		cmocka_unit_test(test_seed_left_behind_is_not_taken),
+		cmocka_unit_test(test_a_board_that_never_missed_takes_no_miss),
+		cmocka_unit_test(test_a_board_that_never_bounced_senses_two_seeds),
 		cmocka_unit_test(test_missed_pulses_on_a_line_that_misses_are_taken),
 		cmocka_unit_test(test_two_seeds_in_one_pit_is_a_foul),
 		cmocka_unit_test(test_opponent_confirms_at_the_table),
 		cmocka_unit_test(test_physics_of_the_hand),
+		cmocka_unit_test(test_shadow_needs_the_time_of_a_lift),
 		cmocka_unit_test(test_touch_rule),
 		cmocka_unit_test(test_sowing_into_the_opponent_store_is_a_foul),
 		cmocka_unit_test(test_skipped_pit_is_held_then_rejected),
@@ -1646,6 +1789,8 @@ int main(void)
 		cmocka_unit_test(test_capture_needs_its_seeds_carried),
 		cmocka_unit_test(test_game_over_is_announced_with_the_score),
 		cmocka_unit_test(test_play_after_the_end_is_a_foul),
+		cmocka_unit_test(test_overlap_about_as_likely_as_an_extra_is_held),
+		cmocka_unit_test(test_overlap_sensed_a_little_before_the_mover),
 		cmocka_unit_test(test_overlapping_sowings_are_fouled_naming_both),
 		cmocka_unit_test(test_next_player_starting_at_once_is_parted),
 		cmocka_unit_test(test_flaky_line_after_three_warnings),

@@ -201,11 +201,11 @@ static void test_gates_merge_seeds_within_8_ms(void **state)
 {
 	struct sim *sim = world_sim("clean", 1);
 	struct sim_fall f[] = {
-		{ 1000 * MS, 3, 0 }, { 1005 * MS, 3, 0 },
-		{ 2000 * MS, 4, 0 }, { 2020 * MS, 4, 0 },
-		{ 3000 * MS, 5, 0 }, { 3007 * MS, 5, 0 }, { 3014 * MS, 5, 0 },
-		{ 4000 * MS, 6, 0 }, { 4000 * MS, 7, 0 },
-		{ 5000 * MS, 8, 0 }, { 5008 * MS, 8, 0 },
+		{ 1000 * MS, 3, 0, 0 }, { 1005 * MS, 3, 0, 0 },
+		{ 2000 * MS, 4, 0, 0 }, { 2020 * MS, 4, 0, 0 },
+		{ 3000 * MS, 5, 0, 0 }, { 3007 * MS, 5, 0, 0 }, { 3014 * MS, 5, 0, 0 },
+		{ 4000 * MS, 6, 0, 0 }, { 4000 * MS, 7, 0, 0 },
+		{ 5000 * MS, 8, 0, 0 }, { 5008 * MS, 8, 0, 0 },
 	};
 	struct pulse p[SIM_PULSES_MAX];
 	int n = sim_gates(sim, f, (int)(sizeof(f) / sizeof(f[0])), p);
@@ -224,6 +224,25 @@ static void test_gates_merge_seeds_within_8_ms(void **state)
 	assert_int_equal(p[7].t, 5008 * MS);
 	assert_int_equal(sim_stats(sim)->merged, 3);
 	assert_int_equal(sim_stats(sim)->noise, 0);
+	sim_free(sim);
+}
+
+/* Which moves of a batch made a pulse: a move whose only seed merged
+ * with another's made none, so no gate saw it. */
+static void test_gates_tell_which_moves_made_a_pulse(void **state)
+{
+	struct sim *sim = world_sim("clean", 1);
+	struct sim_fall f[] = {
+		{ 1000 * MS, 3, 0, 0 }, { 1300 * MS, 13, 0, 0 },
+		{ 1304 * MS, 13, 0, 1 }, { 2000 * MS, 12, 0, 2 },
+	};
+	struct pulse p[SIM_PULSES_MAX];
+
+	(void)state;
+	assert_int_equal(sim_gates(sim, f, 4, p), 3);
+	assert_int_equal(sim->pulsed, 1u << 0 | 1u << 2);
+	assert_int_equal(sim_gates(sim, f, 0, p), 0);
+	assert_int_equal(sim->pulsed, 0);
 	sim_free(sim);
 }
 
@@ -290,7 +309,7 @@ static void test_a_fast_hand_swaps_seeds(void **state)
 static void test_bounce_and_late_bounce(void **state)
 {
 	struct sim *sim = world_sim("clean", 7);
-	struct sim_fall f[] = { { 1000 * MS, 4, 0 } };
+	struct sim_fall f[] = { { 1000 * MS, 4, 0, 0 } };
 	struct pulse p[SIM_PULSES_MAX];
 	int n;
 
@@ -330,7 +349,7 @@ static void test_dirty_gate_misses_its_share(void **state)
 
 		for (int i = 0; i < 200; i++)
 			f[i] = (struct sim_fall){ (uint64_t)i * 100 * MS,
-						  i % 2, 0 };
+						  i % 2, 0, 0 };
 		n = sim_gates(sim, f, 200, p);
 		for (int i = 0; i < n; i++)
 			seen[p[i].place]++;
@@ -654,6 +673,7 @@ int main(void)
 		cmocka_unit_test(test_same_seed_same_trace),
 		cmocka_unit_test(test_sim_refuses_a_game_without_a_board),
 		cmocka_unit_test(test_gates_merge_seeds_within_8_ms),
+		cmocka_unit_test(test_gates_tell_which_moves_made_a_pulse),
 		cmocka_unit_test(test_shadow_on_the_origin_at_the_lift),
 		cmocka_unit_test(test_a_fast_hand_swaps_seeds),
 		cmocka_unit_test(test_bounce_and_late_bounce),
