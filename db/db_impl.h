@@ -243,9 +243,16 @@ int db_rating_game_changed_tx(struct db *db, int64_t game_id);
 int db_game_start_tx(struct db *db, const struct db_game_new *g,
 		     int64_t *id);
 int db_move_add_tx(struct db *db, int64_t game_id, const struct db_move *m);
+int db_game_finish_tx(struct db *db, int64_t game_id,
+		      const struct db_game_end *end);
 int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 		       const char *kind, const char *cause, int64_t player_id,
 		       const char *text, const char *evidence);
+
+/* Inside a transaction: a remote table's event of `kind` (its JSON
+ * `body`, stamped `at`) applied to the records (db_hub_apply.c). */
+int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
+		    const char *body, const char *at);
 
 /* The folder of file `path` ("." for a bare name, "/" at the root). */
 void db_folder_of(const char *path, char *dir, size_t len);
