@@ -28,11 +28,13 @@ static const char *const level_names[] = {
 	"error", "warning", "notice", "info", "debug", NULL
 };
 static const char *const analysis_names[] = { "after", "live", NULL };
+static const char *const role_names[] = { "table", "hub", NULL };
 
 static const char *check_game(const char *value, char *buf, size_t len);
 static const char *check_hash(const char *value, char *buf, size_t len);
 static const char *check_abs(const char *value, char *buf, size_t len);
 static const char *check_pins(const char *value, char *buf, size_t len);
+static const char *check_mqtt_id(const char *value, char *buf, size_t len);
 
 #define G(field) CONF_AT(struct conf, field)
 #define R(field) CONF_AT(struct raw_table, field)
@@ -66,6 +68,32 @@ const struct conf_item conf_items[] = {
 	{ "log-level", CONF_GLOBAL, CONF_CHOICE, "notice",
 	  "least important messages logged", G(log_level), 0, 0, level_names,
 	  NULL },
+	{ "mqtt.enable", CONF_GLOBAL, CONF_BOOL, "no",
+	  "publish the tables' records to an MQTT broker (docs/mqtt.md)",
+	  G(mqtt_enable), 0, 0, NULL, NULL },
+	{ "mqtt.host", CONF_GLOBAL, CONF_TEXT, "127.0.0.1",
+	  "the MQTT broker's host name or address", G(mqtt_host), 0, 0, NULL,
+	  NULL },
+	{ "mqtt.port", CONF_GLOBAL, CONF_UINT, "1883",
+	  "the MQTT broker's port", G(mqtt_port), 1, 65535, NULL, NULL },
+	{ "mqtt.username", CONF_GLOBAL, CONF_TEXT, "",
+	  "user name at the broker; empty: none", G(mqtt_username), 0, 0,
+	  NULL, NULL },
+	{ "mqtt.password-file", CONF_GLOBAL, CONF_TEXT, "",
+	  "file whose first line is the broker password; empty: none",
+	  G(mqtt_password_file), 0, 0, NULL, check_abs },
+	{ "mqtt.tls-ca", CONF_GLOBAL, CONF_TEXT, "",
+	  "CA certificate (PEM) of the broker: TLS when set; empty: plain "
+	  "TCP", G(mqtt_tls_ca), 0, 0, NULL, check_abs },
+	{ "mqtt.keepalive", CONF_GLOBAL, CONF_UINT, "30",
+	  "seconds between keep-alive pings to the broker", G(mqtt_keepalive),
+	  5, 3600, NULL, NULL },
+	{ "mqtt.home-assistant", CONF_GLOBAL, CONF_BOOL, "no",
+	  "Home Assistant discovery topics for each table",
+	  G(mqtt_home_assistant), 0, 0, NULL, NULL },
+	{ "mqtt.role", CONF_GLOBAL, CONF_CHOICE, "table",
+	  "table: publish this pitbossd's tables; hub: take in every table's",
+	  G(mqtt_role), 0, 0, role_names, NULL },
 	/* ---- every table */
 	{ "name", 0, CONF_TEXT, "",
 	  "the board's name in the records; empty: \"Table N\"",
@@ -85,6 +113,10 @@ const struct conf_item conf_items[] = {
 	{ "options", 0, CONF_TEXT, "",
 	  "game options, as for 'pitboss rules' (\"pits=6 seeds=4\")",
 	  R(t.options), 0, 0, NULL, NULL },
+	{ "mqtt-id", 0, CONF_TEXT, "",
+	  "the table's name in MQTT topics, unique in the club ([a-z0-9_-], "
+	  "at most 32); empty: the board's name made so",
+	  R(t.mqtt_id), 0, 0, NULL, check_mqtt_id },
 	{ "source", CONF_REQUIRED, CONF_SOURCE, NULL,
 	  "where the observations come from; each source's keys below",
 	  R(t.source), 0, 0, NULL, NULL },
@@ -169,6 +201,17 @@ static const char *check_pins(const char *value, char *buf, size_t len)
 		return buf;
 	}
 	return NULL;
+}
+
+/* Lower-case letters, digits, '_' and '-': safe in a topic. */
+static const char *check_mqtt_id(const char *value, char *buf, size_t len)
+{
+	if (strspn(value, "abcdefghijklmnopqrstuvwxyz0123456789_-") ==
+	    strlen(value))
+		return NULL;
+	snprintf(buf, len, "'%s' holds more than a-z, 0-9, '_' and '-'",
+		 value);
+	return buf;
 }
 
 /* An absolute path, or empty. */

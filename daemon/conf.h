@@ -32,6 +32,7 @@
 #define CONF_PATH_MAX 1024
 #define CONF_ERR_MAX 512	/* enough for any message conf_* writes */
 #define CONF_KEY_MAX 64		/* a key with its NUL */
+#define CONF_MQTT_ID_MAX 33	/* a table's MQTT id with its NUL */
 
 /* ----------------------------------------------------- descriptors */
 
@@ -101,6 +102,8 @@ struct table_config {
 	int live_analysis;		/* analysis shown while played */
 	char game[32];			/* rules name: "kalah" */
 	char options[200];		/* checked by rules_game_new() */
+	char mqtt_id[CONF_MQTT_ID_MAX];	/* its topics' name; "" before
+					 * the check derives it from name */
 	struct referee_config referee;
 	const struct source_ops *source;
 	void *source_conf;		/* the source's own block */
@@ -115,6 +118,11 @@ enum conf_log_level {
 	CONF_LOG_DEBUG
 };
 
+enum conf_mqtt_role {
+	CONF_MQTT_TABLE,	/* publishes its tables' records */
+	CONF_MQTT_HUB		/* takes in every table's */
+};
+
 struct conf {
 	char path[CONF_PATH_MAX];	/* the file read, or "" */
 	char database[CONF_PATH_MAX];
@@ -126,6 +134,16 @@ struct conf {
 	char web_tls_cert[CONF_PATH_MAX];	/* PEM files; "" : plain HTTP */
 	char web_tls_key[CONF_PATH_MAX];
 	enum conf_log_level log_level;
+	/* The MQTT link (docs/mqtt.md): off by default. */
+	int mqtt_enable;
+	char mqtt_host[256];
+	unsigned mqtt_port;
+	char mqtt_username[128];
+	char mqtt_password_file[CONF_PATH_MAX];	/* "": no password */
+	char mqtt_tls_ca[CONF_PATH_MAX];	/* "": plain TCP */
+	unsigned mqtt_keepalive;		/* seconds */
+	int mqtt_home_assistant;		/* discovery topics */
+	enum conf_mqtt_role mqtt_role;
 	size_t ntables;
 	struct table_config table[CONF_TABLES_MAX];
 };
@@ -164,6 +182,10 @@ void conf_describe(FILE *out);
 const char *conf_key(size_t index);
 
 const char *conf_log_level_name(enum conf_log_level level);
+
+/* A table's MQTT id from its name: lower case, any byte outside
+ * [a-z0-9_-] made '-', at most 32 ("Table 1": "table-1"). */
+void conf_mqtt_id(const char *name, char *id, size_t len);
 
 /* The table with id `id`, or NULL. */
 const struct table_config *conf_table_find(const struct conf *conf,

@@ -150,6 +150,8 @@ int conf_check_table(struct conf_parser *p, struct raw_table *t)
 		return conf_fail(p, options_line(t), "options", "%s", why);
 	if (t->t.name[0] == '\0')
 		snprintf(t->t.name, sizeof(t->t.name), "Table %u", t->t.id);
+	if (t->t.mqtt_id[0] == '\0')
+		conf_mqtt_id(t->t.name, t->t.mqtt_id, sizeof(t->t.mqtt_id));
 	t->t.referee.accept_cost = t->strict ? 0 : MATCH_ACCEPT;
 	c.game = game;
 	rc = check_names(p, t, game);
@@ -214,7 +216,23 @@ static int used_twice(struct conf_parser *p, const struct use *first,
 			 first->table, a->line);
 }
 
-/* Two tables under one name (case folded) would be one board. */
+void conf_mqtt_id(const char *name, char *id, size_t len)
+{
+	size_t n = 0;
+
+	for (; *name != '\0' && n + 1 < len && n < CONF_MQTT_ID_MAX - 1;
+	     name++) {
+		char c = *name >= 'A' && *name <= 'Z' ? (char)(*name + 32) :
+			 *name;
+
+		id[n++] = strchr("abcdefghijklmnopqrstuvwxyz0123456789_-", c) !=
+			  NULL ? c : '-';
+	}
+	id[n] = '\0';
+}
+
+/* Two tables under one name (case folded) would be one board; two
+ * under one MQTT id, one stream of events. */
 static int check_table_names(struct conf_parser *p)
 {
 	char key[CONF_TABLES_MAX][NAMES_MAX_BYTES];
@@ -222,14 +240,22 @@ static int check_table_names(struct conf_parser *p)
 	for (size_t k = 0; k < p->conf->ntables && k < CONF_TABLES_MAX; k++) {
 		const struct raw_table *t = &p->raw[k];
 		unsigned line = t->seen[conf_item_index("name")];
+		unsigned id_line = t->seen[conf_item_index("mqtt-id")];
 
 		names_key(t->t.name, key[k], sizeof(key[k]));
-		for (size_t o = 0; o < k; o++)
+		for (size_t o = 0; o < k; o++) {
 			if (strcmp(key[o], key[k]) == 0)
 				return conf_fail(p, line ? line : t->t.line,
 						 "name", "table name '%s' is "
 						 "already the name of table %u",
 						 t->t.name, p->raw[o].t.id);
+			if (strcmp(p->raw[o].t.mqtt_id, t->t.mqtt_id) == 0)
+				return conf_fail(p, id_line ? id_line :
+						 t->t.line, "mqtt-id", "'%s' "
+						 "is already the MQTT id of "
+						 "table %u", t->t.mqtt_id,
+						 p->raw[o].t.id);
+		}
 	}
 	return 0;
 }

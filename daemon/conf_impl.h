@@ -12,7 +12,7 @@
 #include "daemon/source.h"
 
 /* The descriptor table of the global and every table's keys (conf.c). */
-#define CONF_ITEMS_MAX 32
+#define CONF_ITEMS_MAX 48
 extern const struct conf_item conf_items[];
 extern const size_t conf_nitems;
 

@@ -287,6 +287,11 @@ static void ring(void *ctx)
 		log_err("commands door: ringing: %s", strerror(errno));
 }
 
+void door_ring(struct door *d)
+{
+	ring(d);
+}
+
 /* The dashboard queued a command: it is taken now, no settling needed. */
 static void on_bell(void *ctx, int fd, short revents)
 {

@@ -30,5 +30,8 @@ struct door *door_open(struct loop *loop, struct db *db, const char *db_path,
 		       struct table *const *tables, int ntables,
 		       struct web *web);
 void door_close(struct door *door);
+/* A command was queued in this process (the MQTT link's): it is taken
+ * at the loop's next turn. */
+void door_ring(struct door *door);
 
 #endif

@@ -83,6 +83,13 @@ void loop_remove_fd(struct loop *loop, int fd)
 		}
 }
 
+void loop_set_events(struct loop *loop, int fd, short events)
+{
+	for (int i = 0; i < loop->nfds; i++)
+		if (loop->pfd[i].fd == fd)
+			loop->pfd[i].events = events;
+}
+
 int loop_at(struct loop *loop, uint64_t when_us, loop_timer_fn fn, void *ctx)
 {
 	int at = loop->ntimers;

@@ -21,6 +21,8 @@ void loop_free(struct loop *loop);
 int loop_add_fd(struct loop *loop, int fd, short events, loop_fd_fn fn,
 		void *ctx);
 void loop_remove_fd(struct loop *loop, int fd);
+/* The events watched on `fd` changed (POLLOUT while output waits). */
+void loop_set_events(struct loop *loop, int fd, short events);
 
 /*
  * Calls `fn` once at `when_us` (loop_now() clock). Returns a timer id
