@@ -18,6 +18,7 @@
 
 #include "daemon/daemon.h"
 #include "daemon/door.h"
+#include "daemon/hub.h"
 #include "daemon/demo.h"
 #include "daemon/log.h"
 #include "daemon/loop.h"
@@ -265,6 +266,23 @@ static void prepare_tables(struct daemon *d, const struct daemon_settings *s)
 		log_warn("%s declares no table", conf->path);
 }
 
+/* A hub (mqtt.role = hub): every table's events taken in, commands for
+ * remote tables sent to them. */
+static int start_hub(struct daemon *d, const struct conf *conf)
+{
+	char err[512];
+
+	if (!conf->mqtt_enable || conf->mqtt_role != CONF_MQTT_HUB)
+		return 0;
+	d->hub = hub_open(d->loop, d->db, conf, d->web, err, sizeof(err));
+	if (d->hub == NULL) {
+		log_err("the hub: %s", err);
+		return -1;
+	}
+	door_set_remote(d->door, hub_send_command, d->hub);
+	return 0;
+}
+
 /* ------------------------------------------------------- life cycle */
 
 #define DAEMON_DB_MEMORY (4 << 20)
@@ -302,6 +320,8 @@ static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 		log_err("the commands door: %s", strerror(errno));
 		return -1;
 	}
+	if (start_hub(d, s->conf) < 0)
+		return -1;
 	d->watchdog_us = notify_watchdog_usec();
 	if (d->watchdog_us > 0)
 		loop_at(d->loop, loop_now() + d->watchdog_us / 2, watchdog, d);
@@ -314,6 +334,7 @@ static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 static void daemon_stop(struct daemon *d)
 {
 	door_close(d->door);
+	hub_close(d->hub);
 	for (int i = 0; i < d->ntables; i++) {
 		if (d->table[i] != NULL)
 			log_info("table %u: %lu moves recorded",

@@ -12,6 +12,8 @@
 
 #include "daemon/conf.h"
 
+struct hub;
+
 #define TABLES_MAX CONF_TABLES_MAX
 
 /* What the daemon is started with. */
@@ -44,6 +46,7 @@ struct daemon {
 	int ntables;
 	int sigfd;
 	struct door *door;		/* the commands door */
+	struct hub *hub;		/* mqtt.role = hub: the tables' events */
 	struct web *web;
 	uint64_t watchdog_us;
 	int stopping;

@@ -180,13 +180,18 @@ static int apply_one(struct db *db, const char *table, int64_t seq,
 		     struct db_hub_ingest *out)
 {
 	char now[DB_TIME_MAX], why[DB_TEXT_MAX] = "";
+	int64_t answered = 0;
 	int rc = db_begin(db);
 
 	if (rc != DB_OK)
 		return rc;
-	rc = db_end(db, db_hub_apply_tx(db, table, kind, body, at));
+	rc = db_end(db, db_hub_apply_tx(db, table, kind, body, at,
+					&answered));
 	if (rc == DB_FAILED)
 		return rc;
+	if (rc == DB_OK && answered != 0 &&
+	    out->nanswered < DB_HUB_ANSWERED_MAX)
+		out->answered[out->nanswered++] = answered;
 	if (rc == DB_REFUSED) {
 		snprintf(why, sizeof(why), "%s", db_error(db));
 		out->refused++;
@@ -312,6 +317,7 @@ int db_hub_ingest(struct db *db, const char *json, int len,
 	if (rc != DB_OK) {
 		out->applied = out->refused = 0;
 		out->duplicate = 0;
+		out->nanswered = 0;
 	}
 	return rc;
 }

@@ -25,6 +25,7 @@
 #include "db/db.h"
 
 #define DB_HUB_KEY_MAX 33	/* a table's id: [a-z0-9_-]{1,32} */
+#define DB_HUB_ANSWERED_MAX 8
 
 /* What db_hub_ingest() did with one event. */
 struct db_hub_ingest {
@@ -37,6 +38,10 @@ struct db_hub_ingest {
 	int64_t gap_from;	/* events missing before a waiting one, */
 	int64_t gap_to;		/* inclusive; 0 and 0 when none */
 	int64_t lag_ms;		/* received minus the event's time */
+	/* The hub's commands answered by the events applied (the first
+	 * DB_HUB_ANSWERED_MAX of them). */
+	int64_t answered[DB_HUB_ANSWERED_MAX];
+	int nanswered;
 };
 
 /* Whether `key` is a table id as the topics use it. */

@@ -26,6 +26,7 @@ struct hub_apply {
 	const char *table;
 	sqlite3_stmt *row;	/* the kind's fields of the event */
 	const char *body;
+	int64_t answered;	/* the hub's command answered */
 };
 
 /* Column `i` as text, NULL when null; as integer, `dflt` when null. */
@@ -385,6 +386,7 @@ static int apply_command_done(struct hub_apply *a)
 	o.cause = col_text(a->row, 3) ? col_text(a->row, 3) : "";
 	o.ply = (int)col_int(a->row, 4, 0);
 	o.move = col_text(a->row, 5);
+	a->answered = id;
 	return db_command_done(a->db, id, &o);
 }
 
@@ -416,13 +418,14 @@ static const struct hub_kind {
 };
 
 int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
-		    const char *body, const char *at)
+		    const char *body, const char *at, int64_t *answered)
 {
 	struct hub_apply a = { .db = db, .table = table, .body = body };
 	const struct hub_kind *k = NULL;
 	char saved[DB_TIME_MAX];
 	int rc;
 
+	*answered = 0;
 	for (size_t i = 0; i < sizeof(hub_kinds) / sizeof(*hub_kinds); i++)
 		if (strcmp(hub_kinds[i].kind, kind) == 0)
 			k = &hub_kinds[i];
@@ -442,5 +445,6 @@ int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
 	rc = k->apply(&a);
 	db_set_time(db, saved);
 	sqlite3_finalize(a.row);
+	*answered = rc == DB_OK ? a.answered : 0;
 	return rc;
 }

@@ -573,6 +573,8 @@ static void test_command_answered(void **state)
 	assert_int_equal(db_hub_ingest(hub, json, (int)strlen(json), NULL,
 				       &out), DB_OK);
 	assert_int_equal(out.refused, 0);
+	assert_int_equal(out.nanswered, 1);
+	assert_int_equal(out.answered[0], id);
 	assert_int_equal(db_command_get(hub, id, &c), DB_OK);
 	assert_string_equal(c.done, "2026-11-24T03:00:00.000Z");
 	assert_string_equal(c.outcome_kind, "refused");
