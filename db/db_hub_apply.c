@@ -236,8 +236,9 @@ static int apply_start(struct hub_apply *a)
 
 static int apply_move(struct hub_apply *a)
 {
+	struct db_game_info info;
 	struct db_move m = { 0 };
-	int64_t game = 0;
+	int64_t game = 0, keep = col_int(a->row, 10, -1);
 	int rc = game_of(a, &game);
 
 	m.ply = (int)col_int(a->row, 1, 0);
@@ -254,6 +255,13 @@ static int apply_move(struct hub_apply *a)
 				 "or position", a->table);
 	if (rc == DB_OK)
 		rc = player_of(a->db, col_text(a->row, 4), &m.player_id);
+	/* A move that replaces moves taken back in the same decision
+	 * follows fewer plies ("keep") than the game has. */
+	if (rc == DB_OK && keep >= 0 &&
+	    (rc = db_game_get(a->db, game, &info)) == DB_OK &&
+	    keep < info.plies)
+		return db_game_take_back(a->db, game, (int)keep, m.position,
+					 &m, NULL, NULL, NULL);
 	if (rc == DB_OK)
 		rc = db_move_add_tx(a->db, game, &m);
 	return rc;
@@ -403,7 +411,8 @@ static const struct hub_kind {
 	  P("hub_series"), apply_start },
 	{ "move", "SELECT " P("game") ", " P("ply") ", " P("seat") ", "
 	  P("member") ", " P("player") ", " P("notation") ", " P("position")
-	  ", " P("at") ", " P("source") ", " P("evidence"), apply_move },
+	  ", " P("at") ", " P("source") ", " P("evidence") ", " P("keep"),
+	  apply_move },
 	{ "take-back", "SELECT " P("game") ", " P("keep") ", " P("position"),
 	  apply_take_back },
 	{ "options", "SELECT " P("game") ", " P("options"), apply_options },

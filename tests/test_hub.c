@@ -156,6 +156,33 @@ static void gen_move(struct table_gen *t, int table, const char *notation)
 		fail_msg("%s", db_error(ref));
 }
 
+/* A move in place of the last one, taken back in the same decision. */
+static void gen_move_over(struct table_gen *t, int table, const char *notation)
+{
+	struct db_move m = { 0 };
+	char at[DB_TIME_MAX], pos[32];
+	int seat = (t->plies - 1) % 2;
+
+	stamp(at, sizeof(at));
+	snprintf(pos, sizeof(pos), "p%d-%d'", t->game, t->plies);
+	emit(t, table, "move", at,
+	     "\"game\":%d,\"ply\":%d,\"keep\":%d,\"seat\":%d,\"member\":0,"
+	     "\"player\":\"%s\",\"notation\":\"%s\",\"position\":\"%s\","
+	     "\"at\":\"%s\",\"source\":\"manual\",\"evidence\":null",
+	     t->game, t->plies, t->plies - 1, seat, t->names[seat], notation,
+	     pos, at);
+	m.ply = t->plies;
+	m.seat = seat;
+	m.player_id = ref_player(t->names[seat]);
+	m.notation = notation;
+	m.position = pos;
+	m.source = DB_SOURCE_MANUAL;
+	m.at = at;
+	db_set_time(ref, at);
+	assert_int_equal(db_game_take_back(ref, t->ref_game, t->plies - 1, pos,
+					   &m, NULL, NULL, NULL), DB_OK);
+}
+
 static void gen_incident(struct table_gen *t, int table, int seat)
 {
 	char at[DB_TIME_MAX], text[64];
@@ -271,6 +298,7 @@ static void script(void)
 	gen_move(&tables[2], 2, "b");
 	gen_take_back(&tables[2], 2);
 	gen_move(&tables[2], 2, "c");
+	gen_move_over(&tables[2], 2, "d");
 	gen_incident(&tables[2], 2, 0);
 	gen_over(&tables[2], 2, 1, 5);
 }
@@ -482,7 +510,7 @@ static void test_in_order_twice(void **state)
 	assert_int_equal(t.waiting, 0);
 	assert_string_equal(t.board, "Table 1");
 	assert_int_equal(db_hub_table_get(hub, "t-3_x", &t), DB_OK);
-	assert_int_equal(t.last_seq, 40);
+	assert_int_equal(t.last_seq, 41);
 	assert_same_records();
 }
 
