@@ -4,9 +4,8 @@
  * keeps it (db_hub_apply.c applies one), the gap before the events
  * waiting, each table's link state and lag, and the readers of them.
  *
- * The statements here are the hub's alone and run a few times per
- * event, so they are prepared where they are used rather than in the
- * store's shared table.
+ * Its statements are in the store's table (queries.c), prepared once
+ * per connection: preparing them anew for each event cost the most.
  */
 #include "config.h"
 
@@ -30,15 +29,13 @@ int db_hub_key_ok(const char *key)
 	return n >= 1 && n < DB_HUB_KEY_MAX;
 }
 
-/* Prepares `sql` and binds its arguments by `types`: 't' a string (NULL
- * binds null), 'i' an int64_t. */
-static int hub_stmt(struct db *db, sqlite3_stmt **st, const char *sql,
+/* Statement `q` with its arguments bound by `types`: 't' a string
+ * (NULL binds null), 'i' an int64_t. */
+static int hub_stmt(struct db *db, sqlite3_stmt **st, enum query q,
 		    const char *types, va_list ap)
 {
-	if (sqlite3_prepare_v2(db->sql, sql, -1, st, NULL) != SQLITE_OK) {
-		*st = NULL;
-		return db_fail(db, "preparing the hub's statement");
-	}
+	if (db_prepare(db, q, st) != DB_OK)
+		return DB_FAILED;
 	for (int i = 0; types[i] != '\0'; i++) {
 		if (types[i] == 't') {
 			const char *s = va_arg(ap, const char *);
@@ -54,7 +51,7 @@ static int hub_stmt(struct db *db, sqlite3_stmt **st, const char *sql,
 }
 
 /* Runs a statement that returns no row. */
-static int hub_exec(struct db *db, const char *what, const char *sql,
+static int hub_exec(struct db *db, const char *what, enum query q,
 		    const char *types, ...)
 {
 	sqlite3_stmt *st;
@@ -62,32 +59,30 @@ static int hub_exec(struct db *db, const char *what, const char *sql,
 	int rc;
 
 	va_start(ap, types);
-	rc = hub_stmt(db, &st, sql, types, ap);
+	rc = hub_stmt(db, &st, q, types, ap);
 	va_end(ap);
 	if (rc != DB_OK)
 		return rc;
-	rc = db_exec(db, st, what);
-	sqlite3_finalize(st);
-	return rc;
+	return db_exec(db, st, what);
 }
 
 /* Runs a query; *st holds its first row (SQLITE_ROW) or none (DONE):
- * finalize it after reading. */
+ * reset it after reading. */
 static int hub_query(struct db *db, sqlite3_stmt **st, int *step,
-		     const char *sql, const char *types, ...)
+		     enum query q, const char *types, ...)
 {
 	va_list ap;
 	int rc;
 
 	va_start(ap, types);
-	rc = hub_stmt(db, st, sql, types, ap);
+	rc = hub_stmt(db, st, q, types, ap);
 	va_end(ap);
 	if (rc != DB_OK)
 		return rc;
 	*step = sqlite3_step(*st);
 	if (*step != SQLITE_ROW && *step != SQLITE_DONE) {
 		rc = db_fail(db, "reading the hub's records");
-		sqlite3_finalize(*st);
+		sqlite3_reset(*st);
 		*st = NULL;
 	}
 	return rc;
@@ -102,10 +97,6 @@ struct hub_event {
 	char at[DB_TIME_MAX];
 };
 
-#define HUB_HEADER "SELECT json_extract(?1, '$.v'), json_extract(?1, '$.table')," \
-	" json_extract(?1, '$.seq'), json_type(?1, '$.seq')," \
-	" json_extract(?1, '$.kind'), json_extract(?1, '$.at')," \
-	" json_type(?1, '$.payload') WHERE json_valid(?1)"
 
 /* The event's envelope, refused unless it is one of version 1. */
 static int event_header(struct db *db, const char *json, int len,
@@ -115,9 +106,8 @@ static int event_header(struct db *db, const char *json, int len,
 	const char *table, *kind, *at, *seq_type, *payload;
 	int rc = DB_REFUSED;
 
-	if (sqlite3_prepare_v2(db->sql, HUB_HEADER, -1, &st, NULL) !=
-	    SQLITE_OK)
-		return db_fail(db, "reading an event");
+	if (db_prepare(db, Q_HUB_HEADER, &st) != DB_OK)
+		return DB_FAILED;
 	sqlite3_bind_text(st, 1, json, len, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		table = (const char *)sqlite3_column_text(st, 1);
@@ -138,7 +128,7 @@ static int event_header(struct db *db, const char *json, int len,
 			rc = DB_OK;
 		}
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (rc != DB_OK)
 		return db_refuse(db, "not an event of version 1 (v, table, "
 				 "seq, kind, at, payload)");
@@ -152,11 +142,7 @@ static int next_waiting(struct db *db, const char *table, int64_t *seq,
 {
 	sqlite3_stmt *st;
 	int step, rc = hub_query(db, &st, &step,
-				 "SELECT e.seq, e.kind, e.at, e.body"
-				 " FROM hub_tables t JOIN hub_events e"
-				 " ON e.table_key = t.table_key"
-				 " AND e.seq = t.last_seq + 1"
-				 " WHERE t.table_key = ?1", "t", table);
+				 Q_HUB_NEXT, "t", table);
 
 	*body = NULL;
 	if (rc != DB_OK)
@@ -169,7 +155,7 @@ static int next_waiting(struct db *db, const char *table, int64_t *seq,
 		if (*body == NULL)
 			rc = db_refuse(db, "out of memory");
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	return rc;
 }
 
@@ -199,13 +185,11 @@ static int apply_one(struct db *db, const char *table, int64_t seq,
 	out->applied++;
 	db_now(now, sizeof(now));
 	rc = hub_exec(db, "applying an event",
-		      "UPDATE hub_events SET applied = ?3, error = ?4"
-		      " WHERE table_key = ?1 AND seq = ?2", "titt", table,
+		      Q_HUB_APPLIED, "titt", table,
 		      seq, now, why[0] != '\0' ? why : NULL);
 	if (rc == DB_OK)
 		rc = hub_exec(db, "applying an event",
-			      "UPDATE hub_tables SET last_seq = ?2"
-			      " WHERE table_key = ?1", "ti", table, seq);
+			      Q_HUB_LAST_SEQ, "ti", table, seq);
 	return rc;
 }
 
@@ -232,11 +216,7 @@ static int table_progress(struct db *db, const char *table,
 {
 	sqlite3_stmt *st;
 	int step, rc = hub_query(db, &st, &step,
-				 "SELECT t.last_seq, (SELECT min(e.seq)"
-				 " FROM hub_events e WHERE e.table_key ="
-				 " t.table_key AND e.seq > t.last_seq),"
-				 " coalesce(t.lag_ms, -1)"
-				 " FROM hub_tables t WHERE t.table_key = ?1",
+				 Q_HUB_PROGRESS,
 				 "t", table);
 
 	if (rc != DB_OK)
@@ -249,7 +229,7 @@ static int table_progress(struct db *db, const char *table,
 		}
 		out->lag_ms = sqlite3_column_int64(st, 2);
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	return rc;
 }
 
@@ -260,14 +240,11 @@ static int keep_event(struct db *db, const struct hub_event *ev,
 		      struct db_hub_ingest *out)
 {
 	int rc = hub_exec(db, "keeping an event",
-			  "INSERT OR IGNORE INTO hub_tables (table_key)"
-			  " VALUES (?1)", "t", ev->table);
+			  Q_HUB_TABLE_ADD, "t", ev->table);
 
 	if (rc == DB_OK)
 		rc = hub_exec(db, "keeping an event",
-			      "INSERT OR IGNORE INTO hub_events (table_key,"
-			      " seq, kind, at, body, received)"
-			      " VALUES (?1, ?2, ?3, ?4, ?5, ?6)", "titttt",
+			      Q_HUB_EVENT_ADD, "titttt",
 			      ev->table, ev->seq, ev->kind, ev->at, json,
 			      received);
 	if (rc != DB_OK)
@@ -275,14 +252,10 @@ static int keep_event(struct db *db, const struct hub_event *ev,
 	out->duplicate = sqlite3_changes(db->sql) == 0;
 	if (out->duplicate)
 		return hub_exec(db, "counting a duplicate",
-				"UPDATE hub_tables SET seen = ?2,"
-				" duplicates = duplicates + 1"
-				" WHERE table_key = ?1", "tt", ev->table,
+				Q_HUB_DUPLICATE, "tt", ev->table,
 				received);
 	return hub_exec(db, "keeping an event",
-			"UPDATE hub_tables SET seen = ?2, lag_ms = CAST(round("
-			"(julianday(?2) - julianday(?3)) * 86400000) AS"
-			" INTEGER) WHERE table_key = ?1", "ttt", ev->table,
+			Q_HUB_SEEN, "ttt", ev->table,
 			received, ev->at);
 }
 
@@ -336,11 +309,8 @@ int db_hub_status(struct db *db, const char *json, int len,
 		db_now(now, sizeof(now));
 		received = now;
 	}
-	if (sqlite3_prepare_v2(db->sql, "SELECT json_extract(?1, '$.table'),"
-			       " json_extract(?1, '$.state'),"
-			       " json_extract(?1, '$.seq') WHERE"
-			       " json_valid(?1)", -1, &st, NULL) != SQLITE_OK)
-		return db_fail(db, "reading a status");
+	if (db_prepare(db, Q_HUB_STATUS_READ, &st) != DB_OK)
+		return DB_FAILED;
 	sqlite3_bind_text(st, 1, json, len, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		db_column_text(st, 0, table, sizeof(table));
@@ -348,38 +318,23 @@ int db_hub_status(struct db *db, const char *json, int len,
 		if (sqlite3_column_type(st, 2) == SQLITE_INTEGER)
 			seq = sqlite3_column_int64(st, 2);
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (!db_hub_key_ok(table) || (strcmp(state, "online") != 0 &&
 				      strcmp(state, "offline") != 0))
 		return db_refuse(db, "not a table's status (table, state)");
 	if ((rc = db_begin(db)) != DB_OK)
 		return rc;
 	rc = hub_exec(db, "keeping a table's status",
-		      "INSERT OR IGNORE INTO hub_tables (table_key)"
-		      " VALUES (?1)", "t", table);
+		      Q_HUB_TABLE_ADD, "t", table);
 	if (rc == DB_OK)
 		rc = hub_exec(db, "keeping a table's status",
-			      "UPDATE hub_tables SET state = ?2, seen = ?3,"
-			      " table_seq = CASE WHEN ?4 >= 0 THEN ?4 ELSE"
-			      " table_seq END WHERE table_key = ?1", "ttti",
+			      Q_HUB_STATUS, "ttti",
 			      table, state, received, seq);
 	return db_end(db, rc);
 }
 
 /* --------------------------------------------------------- readers */
 
-#define HUB_TABLE_COLUMNS "SELECT t.table_key, coalesce(t.state, '')," \
-	" t.last_seq, coalesce(t.table_seq, -1)," \
-	" (SELECT count(*) FROM hub_events e WHERE e.table_key =" \
-	"  t.table_key AND e.seq > t.last_seq)," \
-	" (SELECT min(e.seq) FROM hub_events e WHERE e.table_key =" \
-	"  t.table_key AND e.seq > t.last_seq)," \
-	" t.duplicates," \
-	" (SELECT count(*) FROM hub_events e WHERE e.table_key =" \
-	"  t.table_key AND e.error IS NOT NULL)," \
-	" coalesce(t.seen, ''), coalesce(t.lag_ms, -1)," \
-	" coalesce(t.board_id, 0), coalesce(b.name, '')" \
-	" FROM hub_tables t LEFT JOIN boards b ON b.id = t.board_id "
 
 static void hub_table_row(sqlite3_stmt *st, struct db_hub_table *t)
 {
@@ -407,8 +362,7 @@ int db_hub_tables(struct db *db,
 {
 	struct db_hub_table t;
 	sqlite3_stmt *st;
-	int step, rc = hub_query(db, &st, &step, HUB_TABLE_COLUMNS
-				 "ORDER BY t.table_key", "");
+	int step, rc = hub_query(db, &st, &step, Q_HUB_TABLES, "");
 
 	if (rc != DB_OK)
 		return rc;
@@ -418,7 +372,7 @@ int db_hub_tables(struct db *db,
 			break;
 		step = sqlite3_step(st);
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
 		return db_fail(db, "reading the remote tables");
 	return DB_OK;
@@ -428,14 +382,13 @@ int db_hub_table_get(struct db *db, const char *key,
 		     struct db_hub_table *out)
 {
 	sqlite3_stmt *st;
-	int step, rc = hub_query(db, &st, &step, HUB_TABLE_COLUMNS
-				 "WHERE t.table_key = ?1", "t", key);
+	int step, rc = hub_query(db, &st, &step, Q_HUB_TABLE, "t", key);
 
 	if (rc != DB_OK)
 		return rc;
 	if (step == SQLITE_ROW)
 		hub_table_row(st, out);
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (step != SQLITE_ROW)
 		return db_refuse(db, "no table '%s' has been heard of", key);
 	return DB_OK;
@@ -446,15 +399,13 @@ int db_hub_table_of_board(struct db *db, int64_t board_id, char *key,
 {
 	sqlite3_stmt *st;
 	int step, rc = hub_query(db, &st, &step,
-				 "SELECT table_key FROM hub_tables"
-				 " WHERE board_id = ?1 ORDER BY seen DESC"
-				 " LIMIT 1", "i", board_id);
+				 Q_HUB_TABLE_OF_BOARD, "i", board_id);
 
 	if (rc != DB_OK)
 		return rc;
 	if (step == SQLITE_ROW)
 		db_column_text(st, 0, key, len);
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (step != SQLITE_ROW)
 		return db_refuse(db, "board %lld is no remote table's",
 				 (long long)board_id);
@@ -466,8 +417,7 @@ int db_hub_game(struct db *db, const char *key, int64_t remote_game,
 {
 	sqlite3_stmt *st;
 	int step, rc = hub_query(db, &st, &step,
-				 "SELECT game_id FROM hub_games"
-				 " WHERE table_key = ?1 AND remote_game = ?2",
+				 Q_HUB_GAME,
 				 "ti", key, remote_game);
 
 	*game_id = 0;
@@ -475,6 +425,6 @@ int db_hub_game(struct db *db, const char *key, int64_t remote_game,
 		return rc;
 	if (step == SQLITE_ROW)
 		*game_id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	return DB_OK;
 }

@@ -7,8 +7,9 @@
  *
  * The event's fields are read by SQLite's JSON functions from the body
  * kept in hub_events: the store already links a complete JSON reader,
- * and a field is a column like any other. One statement per kind reads
- * its payload's fields in the order its ops entry's apply() takes them.
+ * and a field is a column like any other. One statement per kind
+ * (queries.c) reads its payload's fields in the order its ops entry's
+ * apply() takes them.
  */
 #include "config.h"
 
@@ -18,8 +19,6 @@
 
 #include "db/db_hub.h"
 #include "db/db_impl.h"
-
-#define P(field) "json_extract(?1, '$.payload." field "')"
 
 struct hub_apply {
 	struct db *db;
@@ -42,13 +41,10 @@ static int64_t col_int(sqlite3_stmt *st, int i, int64_t dflt)
 	return sqlite3_column_int64(st, i);
 }
 
-static int hub_prepare(struct db *db, const char *sql, sqlite3_stmt **st)
+/* The hub's statement `q` (queries.c), prepared once per connection. */
+static int hub_prepare(struct db *db, enum query q, sqlite3_stmt **st)
 {
-	if (sqlite3_prepare_v2(db->sql, sql, -1, st, NULL) != SQLITE_OK) {
-		*st = NULL;
-		return db_fail(db, "reading an event");
-	}
-	return DB_OK;
+	return db_prepare(db, q, st);
 }
 
 /* The id of the row whose name has `name`'s key (query `q`: players or
@@ -113,11 +109,7 @@ static int game_of(struct hub_apply *a, int64_t *game_id)
 static int seat_players(struct hub_apply *a, struct db_game_new *g)
 {
 	sqlite3_stmt *st;
-	int rc = hub_prepare(a->db,
-			     "SELECT json_extract(value, '$.seat'),"
-			     " json_extract(value, '$.member'),"
-			     " json_extract(value, '$.name')"
-			     " FROM json_each(?1, '$.payload.players')", &st);
+	int rc = hub_prepare(a->db, Q_HUB_PLAYERS, &st);
 
 	if (rc != DB_OK)
 		return rc;
@@ -136,7 +128,7 @@ static int seat_players(struct hub_apply *a, struct db_game_new *g)
 		if (g->members[seat] < member + 1)
 			g->members[seat] = (int)member + 1;
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	return rc;
 }
 
@@ -144,9 +136,7 @@ static int hub_game_map(struct hub_apply *a, int64_t remote, int64_t id,
 			int64_t board_id)
 {
 	sqlite3_stmt *st;
-	int rc = hub_prepare(a->db,
-			     "INSERT INTO hub_games (table_key, remote_game,"
-			     " game_id) VALUES (?1, ?2, ?3);", &st);
+	int rc = hub_prepare(a->db, Q_HUB_GAME_MAP, &st);
 
 	if (rc != DB_OK)
 		return rc;
@@ -154,17 +144,16 @@ static int hub_game_map(struct hub_apply *a, int64_t remote, int64_t id,
 	sqlite3_bind_int64(st, 2, remote);
 	sqlite3_bind_int64(st, 3, id);
 	rc = db_exec(a->db, st, "mapping a table's game");
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (rc != DB_OK)
 		return rc;
-	rc = hub_prepare(a->db, "UPDATE hub_tables SET board_id = ?2"
-			 " WHERE table_key = ?1;", &st);
+	rc = hub_prepare(a->db, Q_HUB_GAME_BOARD, &st);
 	if (rc != DB_OK)
 		return rc;
 	sqlite3_bind_text(st, 1, a->table, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, board_id);
 	rc = db_exec(a->db, st, "keeping a table's board");
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	return rc;
 }
 
@@ -183,13 +172,12 @@ static int start_on_board(struct hub_apply *a, const struct db_game_new *g,
 	if (old_id == 0 || db_game_get(a->db, old_id, &old) != DB_OK ||
 	    old.plies != 0 || old.series_id != 0)
 		return db_game_start_tx(a->db, g, id);
-	rc = hub_prepare(a->db, "DELETE FROM hub_games WHERE game_id = ?1;",
-			 &st);
+	rc = hub_prepare(a->db, Q_HUB_GAME_UNMAP, &st);
 	if (rc != DB_OK)
 		return rc;
 	sqlite3_bind_int64(st, 1, old_id);
 	rc = db_exec(a->db, st, "giving up an empty game");
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (rc == DB_OK)
 		rc = db_game_replace_empty(a->db, old_id, g, id);
 	return rc;
@@ -323,11 +311,7 @@ static int apply_incident(struct hub_apply *a)
 static int end_sides(struct hub_apply *a, struct db_game_end *end)
 {
 	sqlite3_stmt *st;
-	int rc = hub_prepare(a->db,
-			     "SELECT json_extract(value, '$.seat'),"
-			     " json_extract(value, '$.score'),"
-			     " json_extract(value, '$.points')"
-			     " FROM json_each(?1, '$.payload.sides')", &st);
+	int rc = hub_prepare(a->db, Q_HUB_SIDES, &st);
 
 	if (rc != DB_OK)
 		return rc;
@@ -340,7 +324,7 @@ static int end_sides(struct hub_apply *a, struct db_game_end *end)
 		end->score[seat] = (int)col_int(st, 1, 0);
 		end->points[seat] = (int)col_int(st, 2, 0);
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	return DB_OK;
 }
 
@@ -402,28 +386,16 @@ static int apply_command_done(struct hub_apply *a)
 
 static const struct hub_kind {
 	const char *kind;
-	const char *sql;	/* the fields apply() reads, from body ?1 */
+	enum query row;		/* the fields apply() reads (queries.c) */
 	int (*apply)(struct hub_apply *a);
 } hub_kinds[] = {
-	{ "game-start", "SELECT " P("game") ", " P("kind") ", " P("options")
-	  ", " P("board") ", " P("seats") ", " P("first_seat") ", "
-	  P("first_how") ", " P("started") ", " P("position") ", "
-	  P("hub_series"), apply_start },
-	{ "move", "SELECT " P("game") ", " P("ply") ", " P("seat") ", "
-	  P("member") ", " P("player") ", " P("notation") ", " P("position")
-	  ", " P("at") ", " P("source") ", " P("evidence") ", " P("keep"),
-	  apply_move },
-	{ "take-back", "SELECT " P("game") ", " P("keep") ", " P("position"),
-	  apply_take_back },
-	{ "options", "SELECT " P("game") ", " P("options"), apply_options },
-	{ "incident", "SELECT " P("game") ", " P("ply") ", " P("kind") ", "
-	  P("player") ", " P("text") ", " P("at") ", " P("cause") ", "
-	  P("evidence"), apply_incident },
-	{ "game-over", "SELECT " P("game") ", " P("ended") ", " P("result")
-	  ", " P("winner_seat"), apply_over },
-	{ "command-done", "SELECT CAST(" P("hub_command") " AS TEXT), "
-	  P("outcome") ", " P("outcome_kind") ", " P("outcome_cause") ", "
-	  P("outcome_ply") ", " P("outcome_move"), apply_command_done },
+	{ "game-start", Q_HUB_START, apply_start },
+	{ "move", Q_HUB_MOVE, apply_move },
+	{ "take-back", Q_HUB_TAKE_BACK, apply_take_back },
+	{ "options", Q_HUB_OPTIONS, apply_options },
+	{ "incident", Q_HUB_INCIDENT, apply_incident },
+	{ "game-over", Q_HUB_OVER, apply_over },
+	{ "command-done", Q_HUB_COMMAND_DONE, apply_command_done },
 };
 
 int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
@@ -441,11 +413,11 @@ int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
 	if (k == NULL)
 		return db_refuse(db, "an event of kind '%s' is not known here",
 				 kind);
-	if ((rc = hub_prepare(db, k->sql, &a.row)) != DB_OK)
+	if ((rc = hub_prepare(db, k->row, &a.row)) != DB_OK)
 		return rc;
 	sqlite3_bind_text(a.row, 1, body, -1, SQLITE_STATIC);
 	if (sqlite3_step(a.row) != SQLITE_ROW) {
-		sqlite3_finalize(a.row);
+		sqlite3_reset(a.row);
 		return db_fail(db, "reading an event");
 	}
 	/* What is stamped is stamped with the table's time. */
@@ -453,7 +425,7 @@ int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
 	db_set_time(db, at);
 	rc = k->apply(&a);
 	db_set_time(db, saved);
-	sqlite3_finalize(a.row);
+	sqlite3_reset(a.row);
 	*answered = rc == DB_OK ? a.answered : 0;
 	return rc;
 }
