@@ -18,6 +18,7 @@
 
 #include "daemon/daemon.h"
 #include "daemon/door.h"
+#include "daemon/hub.h"
 #include "daemon/demo.h"
 #include "daemon/log.h"
 #include "daemon/loop.h"
@@ -284,23 +285,38 @@ static void prepare_tables(struct daemon *d, const struct daemon_settings *s)
 		log_warn("%s declares no table", conf->path);
 }
 
-/* The tables' records to the broker, when mqtt.enable says so. */
+/* The tables' records to the broker, when mqtt.enable says so (a hub's
+ * own tables keep theirs). */
 static int start_mqtt(struct daemon *d, const struct conf *c)
 {
 	char err[512];
 
-	if (!c->mqtt_enable || d->ntables == 0)
+	if (!c->mqtt_enable || d->ntables == 0 ||
+	    c->mqtt_role != CONF_MQTT_TABLE)
 		return 0;
-	if (c->mqtt_role != CONF_MQTT_TABLE) {
-		log_err("mqtt.role = hub: not in this pitbossd");
-		return -1;
-	}
 	d->mqtt = mqtt_pub_open(d->loop, d->db, c, d->table, d->ntables,
 				d->door, err, sizeof(err));
 	if (d->mqtt == NULL) {
 		log_err("%s", err);
 		return -1;
 	}
+	return 0;
+}
+
+/* A hub (mqtt.role = hub): every table's events taken in, commands for
+ * remote tables sent to them. */
+static int start_hub(struct daemon *d, const struct conf *conf)
+{
+	char err[512];
+
+	if (!conf->mqtt_enable || conf->mqtt_role != CONF_MQTT_HUB)
+		return 0;
+	d->hub = hub_open(d->loop, d->db, conf, d->web, err, sizeof(err));
+	if (d->hub == NULL) {
+		log_err("the hub: %s", err);
+		return -1;
+	}
+	door_set_remote(d->door, hub_send_command, d->hub);
 	return 0;
 }
 
@@ -341,7 +357,7 @@ static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 		log_err("the commands door: %s", strerror(errno));
 		return -1;
 	}
-	if (start_mqtt(d, s->conf) < 0)
+	if (start_mqtt(d, s->conf) < 0 || start_hub(d, s->conf) < 0)
 		return -1;
 	d->watchdog_us = notify_watchdog_usec();
 	if (d->watchdog_us > 0)
@@ -356,6 +372,7 @@ static void daemon_stop(struct daemon *d)
 {
 	mqtt_pub_close(d->mqtt);
 	door_close(d->door);
+	hub_close(d->hub);
 	for (int i = 0; i < d->ntables; i++) {
 		if (d->table[i] != NULL)
 			log_info("table %u: %lu moves recorded",

@@ -13,6 +13,7 @@
 #include "daemon/conf.h"
 
 struct mqtt_pub;
+struct hub;
 
 #define TABLES_MAX CONF_TABLES_MAX
 
@@ -46,6 +47,7 @@ struct daemon {
 	int ntables;
 	int sigfd;
 	struct door *door;		/* the commands door */
+	struct hub *hub;		/* mqtt.role = hub: the tables' events */
 	struct web *web;
 	struct mqtt_pub *mqtt;		/* the tables' outbox to the broker */
 	uint64_t watchdog_us;

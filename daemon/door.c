@@ -43,6 +43,8 @@ struct door {
 	int timer;
 	int64_t data_version;
 	int64_t last_command;
+	door_remote_fn remote;		/* a hub's: sends to remote tables */
+	void *remote_ctx;
 	int retry;			/* a command failed: take it again */
 	/* Commands queued before this (store time) were queued more than
 	 * STALE_COMMAND_S before the start: closed unexecuted. */
@@ -207,6 +209,26 @@ static int carry_out_and_close(struct door *d, const struct db_command *c,
 	return db_transaction_end(d->db, rc) == DB_OK ? 0 : -1;
 }
 
+/* A command for a remote table handed on to it: 1, else 0 (carried
+ * out here: a local table's, the records', stale or refused). */
+static int hand_on(struct door *d, const struct db_command *c)
+{
+	const struct command_word *w = command_find(c->kind);
+
+	if (d->remote == NULL || w == NULL || w->act == COMMAND_FORFEIT ||
+	    w->act == COMMAND_FIX || table_of_board(d, c->board_id) != NULL ||
+	    strcmp(c->created, d->stale_before) < 0 ||
+	    (w->text == COMMAND_TEXT_NEEDED && c->text[0] == '\0'))
+		return 0;
+	return d->remote(d->remote_ctx, c) == 0;
+}
+
+void door_set_remote(struct door *d, door_remote_fn send, void *ctx)
+{
+	d->remote = send;
+	d->remote_ctx = ctx;
+}
+
 /* Carries out the commands waiting, in order. */
 static void take_commands(struct door *d)
 {
@@ -219,7 +241,15 @@ static void take_commands(struct door *d)
 		/* A start's options, a secret entered and a position set may
 		 * hold secrets: their verdicts say what may be shown. */
 		int quiet = w == NULL || w->quiet || c.text[0] == '\0';
-		int rc = carry_out_and_close(d, &c, &out);
+		int rc;
+
+		if (hand_on(d, &c)) {
+			d->last_command = c.id;
+			log_info("command %lld (%s): sent to its table",
+				 (long long)c.id, c.kind);
+			continue;
+		}
+		rc = carry_out_and_close(d, &c, &out);
 
 		if (rc < 0) {
 			/* Nothing of it was written: the next look tries
@@ -339,9 +369,18 @@ static void watch_wal(struct door *d, const char *db_path)
 	}
 }
 
-/* Commands queued while pitbossd was not running are carried out now,
- * in order, as they would have been; older ones are stale. */
-static void take_queued(struct door *d)
+/* Commands queued while pitbossd was not running are carried out at
+ * the loop's first turn (once a hub's remote tables are known to the
+ * door), in order, as they would have been; older ones are stale. */
+static void take_queued(void *ctx)
+{
+	struct door *d = ctx;
+
+	take_commands(d);
+	d->timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, look, d);
+}
+
+static void mark_stale(struct door *d)
 {
 	time_t then = time(NULL) - STALE_COMMAND_S;
 	struct tm tm;
@@ -349,7 +388,6 @@ static void take_queued(struct door *d)
 	gmtime_r(&then, &tm);
 	strftime(d->stale_before, sizeof(d->stale_before),
 		 "%Y-%m-%dT%H:%M:%S", &tm);
-	take_commands(d);
 }
 
 struct door *door_open(struct loop *loop, struct db *db, const char *db_path,
@@ -377,8 +415,10 @@ struct door *door_open(struct loop *loop, struct db *db, const char *db_path,
 	}
 	watch_wal(d, db_path);
 	db_data_version(d->db, &d->data_version);
-	take_queued(d);
-	d->timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, look, d);
+	mark_stale(d);
+	/* Whichever look comes first takes them. */
+	d->retry = 1;
+	d->timer = loop_at(d->loop, loop_now(), take_queued, d);
 	return d;
 }
 

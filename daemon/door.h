@@ -30,6 +30,15 @@ struct door *door_open(struct loop *loop, struct db *db, const char *db_path,
 		       struct table *const *tables, int ntables,
 		       struct web *web);
 void door_close(struct door *door);
+/*
+ * A hub's tables run elsewhere: a command for a board that no table of
+ * this daemon runs is offered to `send` (NULL: none), which returns 0
+ * when it took it (the board is a remote table's; its outcome is
+ * written when the table answers), -1 when the board is no remote
+ * table's (refused as for no table).
+ */
+typedef int (*door_remote_fn)(void *ctx, const struct db_command *c);
+void door_set_remote(struct door *door, door_remote_fn send, void *ctx);
 /* A command was queued in this process (the MQTT link's): it is taken
  * at the loop's next turn. */
 void door_ring(struct door *door);

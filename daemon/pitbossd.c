@@ -24,7 +24,7 @@
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: pitbossd [-f] [-v] [-c FILE] [--db PATH]\n"
+		"usage: pitbossd [-f] [-v] [-c FILE] [--db PATH] [--hub]\n"
 		"       pitbossd -t [-c FILE]\n"
 		"       pitbossd [-f] [-v] [-c FILE] [--db PATH] --demo\n"
 		"       pitbossd [-f] [-v] [-c FILE] [--db PATH] [--speed X] --sim N\n"
@@ -38,6 +38,9 @@ static void usage(FILE *out)
 		"  -t, --test        check the configuration and exit\n"
 		"  -f, --foreground  stay in the foreground, log to standard error\n"
 		"  -v, --verbose     log more (twice: debug)\n"
+		"  --hub             the club's hub: take in every table's records\n"
+		"                    from the MQTT broker (keys mqtt.enable = yes,\n"
+		"                    mqtt.role = hub; docs/mqtt.md)\n"
 		"  --db PATH         the database: key database (with --demo\n"
 		"                    pitboss-demo.db, --sim $PITBOSS_DB if set)\n"
 		"  --demo            two simulated tables with a little sensor noise\n"
@@ -89,12 +92,13 @@ static const struct option long_options[] = {
 	{ "web-listen", required_argument, NULL, 'L' },
 	{ "web-port", required_argument, NULL, 'P' },
 	{ "assets", required_argument, NULL, 'A' },
+	{ "hub", no_argument, NULL, 'H' },
 	{ NULL, 0, NULL, 0 }
 };
 
 struct args {
 	const char *conf_path;	/* NULL: the default */
-	int test, foreground, verbose, demo, noisy;
+	int test, foreground, verbose, demo, noisy, hub;
 	unsigned nsim;		/* built-in tables; 0: the file's */
 	double speed;
 	unsigned long long seed;
@@ -220,6 +224,9 @@ static int take_option(struct args *a, int c)
 		return -1;
 	case 'A':
 		a->assets = optarg;
+		return -1;
+	case 'H':
+		a->hub = 1;
 		return -1;
 	case 's':
 	case 'S':
@@ -348,6 +355,14 @@ static int read_conf(const struct args *a, struct conf *conf)
 				option_name(key_options[k].code), err);
 			return 1;
 		}
+	/* --hub: the keys that make a hub. */
+	if (a->hub && (conf_set(conf, "mqtt.enable", "yes", err,
+				sizeof(err)) < 0 ||
+		       conf_set(conf, "mqtt.role", "hub", err,
+				sizeof(err)) < 0)) {
+		fprintf(stderr, "pitbossd: --hub: %s\n", err);
+		return 1;
+	}
 	return 0;
 }
 

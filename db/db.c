@@ -366,6 +366,37 @@ static const char *const migration[DB_SCHEMA_VERSION] = {
 	"  WHERE sent IS NULL;"
 	"ALTER TABLE commands ADD COLUMN hub_id TEXT;"
 	"PRAGMA user_version = 12;",
+	/* 13: a hub's records of remote tables (db_hub.c): every event
+	 * received, once per table and sequence number; each table's link
+	 * and how far its events are applied; its games by their ids. */
+	"CREATE TABLE hub_events ("
+	"  table_key TEXT NOT NULL,"
+	"  seq INTEGER NOT NULL,"
+	"  kind TEXT NOT NULL,"
+	"  at TEXT NOT NULL,"
+	"  body TEXT NOT NULL,"
+	"  received TEXT NOT NULL,"
+	"  applied TEXT,"			/* NULL while waiting for a gap */
+	"  error TEXT,"				/* why the records refused it */
+	"  PRIMARY KEY (table_key, seq)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE hub_tables ("
+	"  table_key TEXT PRIMARY KEY,"
+	"  state TEXT,"				/* online, offline, NULL */
+	"  last_seq INTEGER NOT NULL DEFAULT 0,"	/* applied without a gap */
+	"  seen TEXT,"
+	"  lag_ms INTEGER,"
+	"  table_seq INTEGER,"			/* the last its status gave */
+	"  duplicates INTEGER NOT NULL DEFAULT 0,"
+	"  board_id INTEGER REFERENCES boards(id)"
+	");"
+	"CREATE TABLE hub_games ("
+	"  table_key TEXT,"
+	"  remote_game INTEGER,"
+	"  game_id INTEGER REFERENCES games(id),"
+	"  PRIMARY KEY (table_key, remote_game)"
+	") WITHOUT ROWID;"
+	"PRAGMA user_version = 13;",
 };
 
 void db_now(char *buf, size_t len)

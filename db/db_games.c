@@ -218,8 +218,8 @@ int db_move_add(struct db *db, int64_t game_id, const struct db_move *m)
 	return db_end(db, db_move_add_tx(db, game_id, m));
 }
 
-static int game_finish_tx(struct db *db, int64_t game_id,
-			  const struct db_game_end *end)
+int db_game_finish_tx(struct db *db, int64_t game_id,
+		      const struct db_game_end *end)
 {
 	char now[DB_TIME_MAX];
 	int64_t series_id;
@@ -272,7 +272,7 @@ int db_game_finish(struct db *db, int64_t game_id,
 
 	if (rc != DB_OK)
 		return rc;
-	return db_end(db, game_finish_tx(db, game_id, end));
+	return db_end(db, db_game_finish_tx(db, game_id, end));
 }
 
 int db_game_add(struct db *db, const struct db_game_new *g,
@@ -288,7 +288,7 @@ int db_game_add(struct db *db, const struct db_game_new *g,
 	for (int i = 0; i < n_moves && rc == DB_OK; i++)
 		rc = db_move_add_tx(db, *id, &moves[i]);
 	if (rc == DB_OK && end != NULL && end->verdict != RULES_ONGOING)
-		rc = game_finish_tx(db, *id, end);
+		rc = db_game_finish_tx(db, *id, end);
 	return db_keep_id(db, rc, id);
 }
 

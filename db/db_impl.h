@@ -77,6 +77,33 @@ enum query {
 	Q_COMMAND_GET,
 	Q_COMMAND_DONE,
 	Q_INCIDENT_LIST,
+	Q_HUB_APPLIED,
+	Q_HUB_LAST_SEQ,
+	Q_HUB_TABLE_ADD,
+	Q_HUB_EVENT_ADD,
+	Q_HUB_DUPLICATE,
+	Q_HUB_SEEN,
+	Q_HUB_STATUS,
+	Q_HUB_NEXT,
+	Q_HUB_PROGRESS,
+	Q_HUB_TABLES,
+	Q_HUB_TABLE,
+	Q_HUB_TABLE_OF_BOARD,
+	Q_HUB_GAME,
+	Q_HUB_HEADER,
+	Q_HUB_STATUS_READ,
+	Q_HUB_PLAYERS,
+	Q_HUB_SIDES,
+	Q_HUB_GAME_MAP,
+	Q_HUB_GAME_BOARD,
+	Q_HUB_GAME_UNMAP,
+	Q_HUB_START,
+	Q_HUB_MOVE,
+	Q_HUB_TAKE_BACK,
+	Q_HUB_OPTIONS,
+	Q_HUB_INCIDENT,
+	Q_HUB_OVER,
+	Q_HUB_COMMAND_DONE,
 	Q_GAME_SET_OPTIONS,
 	Q_SERIES_CALL,
 	Q_SERIES_CALLED_AT,
@@ -243,9 +270,17 @@ int db_rating_game_changed_tx(struct db *db, int64_t game_id);
 int db_game_start_tx(struct db *db, const struct db_game_new *g,
 		     int64_t *id);
 int db_move_add_tx(struct db *db, int64_t game_id, const struct db_move *m);
+int db_game_finish_tx(struct db *db, int64_t game_id,
+		      const struct db_game_end *end);
 int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 		       const char *kind, const char *cause, int64_t player_id,
 		       const char *text, const char *evidence);
+
+/* Inside a transaction: a remote table's event of `kind` (its JSON
+ * `body`, stamped `at`) applied to the records (db_hub_apply.c);
+ * *answered: the hub's command it answered, else 0. */
+int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
+		    const char *body, const char *at, int64_t *answered);
 
 /* The folder of file `path` ("." for a bare name, "/" at the root). */
 void db_folder_of(const char *path, char *dir, size_t len);

@@ -39,6 +39,27 @@
 	"   WHERE b.tournament_id = t.id AND b.player_id IS NOT NULL) END," \
 	" t.auto_call, t.format FROM tournaments t LEFT JOIN players p ON p.id = t.champion_id "
 
+/* A hub's event: its envelope, NULLs unless it is JSON. */
+#define HUB_HEADER "SELECT json_extract(?1, '$.v'), json_extract(?1, '$.table')," \
+	" json_extract(?1, '$.seq'), json_type(?1, '$.seq')," \
+	" json_extract(?1, '$.kind'), json_extract(?1, '$.at')," \
+	" json_type(?1, '$.payload') WHERE json_valid(?1)"
+
+/* A hub's remote tables as db_hub_tables() reads them. */
+#define HUB_TABLE_COLUMNS "SELECT t.table_key, coalesce(t.state, '')," \
+	" t.last_seq, coalesce(t.table_seq, -1)," \
+	" (SELECT count(*) FROM hub_events e WHERE e.table_key =" \
+	"  t.table_key AND e.seq > t.last_seq)," \
+	" (SELECT min(e.seq) FROM hub_events e WHERE e.table_key =" \
+	"  t.table_key AND e.seq > t.last_seq)," \
+	" t.duplicates," \
+	" (SELECT count(*) FROM hub_events e WHERE e.table_key =" \
+	"  t.table_key AND e.error IS NOT NULL)," \
+	" coalesce(t.seen, ''), coalesce(t.lag_ms, -1)," \
+	" coalesce(t.board_id, 0), coalesce(b.name, '')" \
+	" FROM hub_tables t LEFT JOIN boards b ON b.id = t.board_id "
+
+
 const char *const db_query_sql[Q_COUNT] = {
 	[Q_BEGIN] = "BEGIN IMMEDIATE",
 	[Q_COMMIT] = "COMMIT",
@@ -262,6 +283,126 @@ const char *const db_query_sql[Q_COUNT] = {
 	" FROM incidents i LEFT JOIN players p ON p.id = i.player_id"
 	" WHERE i.game_id = ?1 ORDER BY i.id",
 	/* Before the first move only: a player's secret entered. */
+	/* A hub's events of remote tables (db_hub.c, db_hub_apply.c). */
+	[Q_HUB_APPLIED] =
+	"UPDATE hub_events SET applied = ?3, error = ?4"
+	" WHERE table_key = ?1 AND seq = ?2",
+	[Q_HUB_LAST_SEQ] =
+	"UPDATE hub_tables SET last_seq = ?2"
+	" WHERE table_key = ?1",
+	[Q_HUB_TABLE_ADD] =
+	"INSERT OR IGNORE INTO hub_tables (table_key)"
+	" VALUES (?1)",
+	[Q_HUB_EVENT_ADD] =
+	"INSERT OR IGNORE INTO hub_events (table_key,"
+	" seq, kind, at, body, received)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[Q_HUB_DUPLICATE] =
+	"UPDATE hub_tables SET seen = ?2,"
+	" duplicates = duplicates + 1"
+	" WHERE table_key = ?1",
+	[Q_HUB_SEEN] =
+	"UPDATE hub_tables SET seen = ?2, lag_ms = CAST(round("
+	"(julianday(?2) - julianday(?3)) * 86400000) AS"
+	" INTEGER) WHERE table_key = ?1",
+	[Q_HUB_STATUS] =
+	"UPDATE hub_tables SET state = ?2, seen = ?3,"
+	" table_seq = CASE WHEN ?4 >= 0 THEN ?4 ELSE"
+	" table_seq END WHERE table_key = ?1",
+	[Q_HUB_NEXT] =
+	"SELECT e.seq, e.kind, e.at, e.body"
+	" FROM hub_tables t JOIN hub_events e"
+	" ON e.table_key = t.table_key"
+	" AND e.seq = t.last_seq + 1"
+	" WHERE t.table_key = ?1",
+	[Q_HUB_PROGRESS] =
+	"SELECT t.last_seq, (SELECT min(e.seq)"
+	" FROM hub_events e WHERE e.table_key ="
+	" t.table_key AND e.seq > t.last_seq),"
+	" coalesce(t.lag_ms, -1)"
+	" FROM hub_tables t WHERE t.table_key = ?1",
+	[Q_HUB_TABLES] =
+	HUB_TABLE_COLUMNS "ORDER BY t.table_key",
+	[Q_HUB_TABLE] =
+	HUB_TABLE_COLUMNS "WHERE t.table_key = ?1",
+	[Q_HUB_TABLE_OF_BOARD] =
+	"SELECT table_key FROM hub_tables"
+	" WHERE board_id = ?1 ORDER BY seen DESC"
+	" LIMIT 1",
+	[Q_HUB_GAME] =
+	"SELECT game_id FROM hub_games"
+	" WHERE table_key = ?1 AND remote_game = ?2",
+	[Q_HUB_HEADER] = HUB_HEADER,
+	[Q_HUB_STATUS_READ] =
+	"SELECT json_extract(?1, '$.table'), json_extract(?1, '$.state'),"
+	" json_extract(?1, '$.seq') WHERE json_valid(?1)",
+	[Q_HUB_PLAYERS] =
+	"SELECT json_extract(value, '$.seat'), json_extract(value, '$.member'),"
+	" json_extract(value, '$.name')"
+	" FROM json_each(?1, '$.payload.players')",
+	[Q_HUB_SIDES] =
+	"SELECT json_extract(value, '$.seat'), json_extract(value, '$.score'),"
+	" json_extract(value, '$.points')"
+	" FROM json_each(?1, '$.payload.sides')",
+	[Q_HUB_GAME_MAP] =
+	"INSERT INTO hub_games (table_key, remote_game, game_id)"
+	" VALUES (?1, ?2, ?3)",
+	[Q_HUB_GAME_BOARD] =
+	"UPDATE hub_tables SET board_id = ?2 WHERE table_key = ?1",
+	[Q_HUB_GAME_UNMAP] =
+	"DELETE FROM hub_games WHERE game_id = ?1",
+	/* An event's payload, the fields its kind's apply() reads. */
+	[Q_HUB_START] =
+	"SELECT json_extract(?1, '$.payload.game'),"
+	" json_extract(?1, '$.payload.kind'),"
+	" json_extract(?1, '$.payload.options'),"
+	" json_extract(?1, '$.payload.board'),"
+	" json_extract(?1, '$.payload.seats'),"
+	" json_extract(?1, '$.payload.first_seat'),"
+	" json_extract(?1, '$.payload.first_how'),"
+	" json_extract(?1, '$.payload.started'),"
+	" json_extract(?1, '$.payload.position'),"
+	" json_extract(?1, '$.payload.hub_series')",
+	[Q_HUB_MOVE] =
+	"SELECT json_extract(?1, '$.payload.game'),"
+	" json_extract(?1, '$.payload.ply'),"
+	" json_extract(?1, '$.payload.seat'),"
+	" json_extract(?1, '$.payload.member'),"
+	" json_extract(?1, '$.payload.player'),"
+	" json_extract(?1, '$.payload.notation'),"
+	" json_extract(?1, '$.payload.position'),"
+	" json_extract(?1, '$.payload.at'),"
+	" json_extract(?1, '$.payload.source'),"
+	" json_extract(?1, '$.payload.evidence'),"
+	" json_extract(?1, '$.payload.keep')",
+	[Q_HUB_TAKE_BACK] =
+	"SELECT json_extract(?1, '$.payload.game'),"
+	" json_extract(?1, '$.payload.keep'),"
+	" json_extract(?1, '$.payload.position')",
+	[Q_HUB_OPTIONS] =
+	"SELECT json_extract(?1, '$.payload.game'),"
+	" json_extract(?1, '$.payload.options')",
+	[Q_HUB_INCIDENT] =
+	"SELECT json_extract(?1, '$.payload.game'),"
+	" json_extract(?1, '$.payload.ply'),"
+	" json_extract(?1, '$.payload.kind'),"
+	" json_extract(?1, '$.payload.player'),"
+	" json_extract(?1, '$.payload.text'),"
+	" json_extract(?1, '$.payload.at'),"
+	" json_extract(?1, '$.payload.cause'),"
+	" json_extract(?1, '$.payload.evidence')",
+	[Q_HUB_OVER] =
+	"SELECT json_extract(?1, '$.payload.game'),"
+	" json_extract(?1, '$.payload.ended'),"
+	" json_extract(?1, '$.payload.result'),"
+	" json_extract(?1, '$.payload.winner_seat')",
+	[Q_HUB_COMMAND_DONE] =
+	"SELECT CAST(json_extract(?1, '$.payload.hub_command') AS TEXT),"
+	" json_extract(?1, '$.payload.outcome'),"
+	" json_extract(?1, '$.payload.outcome_kind'),"
+	" json_extract(?1, '$.payload.outcome_cause'),"
+	" json_extract(?1, '$.payload.outcome_ply'),"
+	" json_extract(?1, '$.payload.outcome_move')",
 	[Q_GAME_SET_OPTIONS] =
 	"UPDATE games SET options = ?2 WHERE id = ?1 AND status = 'playing'"
 	" AND plies = 0",

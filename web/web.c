@@ -310,6 +310,7 @@ static const struct route routes[] = {
 	{ "GET", "/api/players/{id}/history", api_history, 0, 0, 1 },
 	{ "GET", "/api/players/{id}/ratings", api_player_ratings, 0, 0, 0 },
 	{ "GET", "/api/ratings", api_ratings, 0, 0, 0 },
+	{ "GET", "/api/hub", api_hub, 0, 0, 0 },
 	{ "GET", "/api/events", api_events, 0, 0, 0 },
 	{ "GET", "/api/session", api_session, 0, 0, 0 },
 	{ "POST", "/api/login", api_login, 0, 0, 0 },

@@ -224,6 +224,8 @@ void api_player(struct web_request *r);
 void api_history(struct web_request *r);
 /* web_ratings.c */
 void api_ratings(struct web_request *r);
+/* A hub's remote tables (web_hub.c). */
+void api_hub(struct web_request *r);
 void api_player_ratings(struct web_request *r);
 
 /* web_events.c */

@@ -429,11 +429,37 @@ function nextLine(live) {
 	return names ? el('p', { class: 'muted next', text: `next here: ${names}` }) : null;
 }
 
+/* A lag in ms as people read it: "0.4 s", "3 min". */
+function lagText(ms) {
+	if (ms < 60000) return `${(ms / 1000).toFixed(1)} s`;
+	return ms < 3600000 ? `${Math.round(ms / 60000)} min` : `${Math.round(ms / 3600000)} h`;
+}
+
+/* A hub's remote tables (GET /api/hub): each one's link as its status
+ * last said, its records taken in, a gap waiting, the lag of its newest
+ * record; looked at again every five seconds. Nothing on a daemon that
+ * has never heard of one. */
+function remoteTables(box) {
+	const load = async () => {
+		const remote = await api('/api/hub').catch(() => []);
+		box.replaceChildren(...(remote.length ? [el('h2', { text: 'Remote tables' }),
+			listTable(['table', 'board', 'link', 'records', 'waiting', 'lag'], remote.map(r => [
+				r.table, r.board || '', r.state || 'not heard from',
+				r.table_seq !== null && r.table_seq > r.last_seq ? `${r.last_seq} of ${r.table_seq}` : String(r.last_seq),
+				r.gap ? `${r.waiting} (asked for ${r.gap[0]}–${r.gap[1]})` : String(r.waiting),
+				r.lag_ms === null ? '' : lagText(r.lag_ms)]))] : []));
+	};
+	load();
+	setInterval(load, 5000);
+}
+
 async function pageIndex() {
 	const content = $('content');
 	const cards = el('div', { class: 'cards', id: 'cards' });
-	content.replaceChildren(cards, el('p', { class: 'muted' }, link('/tv', 'Every table on one screen'),
+	const remote = el('section', { id: 'remote-tables' });
+	content.replaceChildren(cards, remote, el('p', { class: 'muted' }, link('/tv', 'Every table on one screen'),
 		' (for the club room)'));
+	remoteTables(remote);
 	const load = async () => {
 		const tables = await api('/api/tables');
 		cards.replaceChildren(...tables.map(tableCard));

@@ -1,0 +1,377 @@
+/*
+ * hub.c - the hub's side of the MQTT link: subscribed to every table's
+ * event and status topics at QoS 1 in a persistent session, each event
+ * handed to the records (db_hub_ingest()), which keep it once and apply
+ * it in order. A gap is asked for on the table's resync topic at once;
+ * at each connection every known table is asked for what follows its
+ * last applied event, and a look every few seconds asks again for a
+ * gap still open or a table whose status says it wrote more than the
+ * hub has. Commands of the hub's door for a remote table's board go out
+ * on its command topic; those not acknowledged by the broker go again
+ * at the next connection.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon/hub.h"
+#include "daemon/log.h"
+#include "daemon/mqtt_link.h"
+#include "db/db_hub.h"
+#include "util/json.h"
+
+#define HUB_TOPIC_PREFIX "pitboss/v1/"
+#define HUB_LOOK_US 5000000u		/* gaps and lagging tables */
+#define HUB_ASK_AGAIN_US 2000000u	/* the same range not asked sooner */
+#define HUB_SEQ_MAX 9007199254740991LL	/* "to the end": 2^53 - 1 */
+#define HUB_ASKS_MAX 64
+#define HUB_SENDS_MAX 64
+
+/* A range asked for lately, and where a table stood at the last look. */
+struct hub_ask {
+	char table[DB_HUB_KEY_MAX];
+	int64_t from;
+	uint64_t at_us;
+	int64_t looked_seq;	/* last_seq at the previous look */
+};
+
+struct hub {
+	struct loop *loop;
+	struct db *db;
+	struct web *web;
+	struct mqtt_link *link;
+	int timer;
+	struct hub_ask ask[HUB_ASKS_MAX];
+	int nask;
+	int64_t unsent[HUB_SENDS_MAX];	/* commands to send when connected */
+	int nunsent;
+	unsigned long events, duplicates, refused, resyncs;
+};
+
+static struct hub_ask *ask_of(struct hub *h, const char *table)
+{
+	for (int i = 0; i < h->nask; i++)
+		if (strcmp(h->ask[i].table, table) == 0)
+			return &h->ask[i];
+	if (h->nask == HUB_ASKS_MAX)
+		return NULL;
+	memset(&h->ask[h->nask], 0, sizeof(h->ask[0]));
+	snprintf(h->ask[h->nask].table, DB_HUB_KEY_MAX, "%s", table);
+	h->ask[h->nask].looked_seq = -1;
+	return &h->ask[h->nask++];
+}
+
+/* Asks `table` to publish its events from..to again (not the same
+ * start twice within HUB_ASK_AGAIN_US). */
+static void resync(struct hub *h, const char *table, int64_t from,
+		   int64_t to)
+{
+	struct hub_ask *a = ask_of(h, table);
+	char topic[MQTT_TOPIC_MAX], body[96];
+	uint64_t now = loop_now();
+	int n;
+
+	if (a != NULL && a->from == from && a->at_us != 0 &&
+	    now - a->at_us < HUB_ASK_AGAIN_US)
+		return;
+	snprintf(topic, sizeof(topic), HUB_TOPIC_PREFIX "%s/resync", table);
+	n = snprintf(body, sizeof(body), "{\"from\":%lld,\"to\":%lld}",
+		     (long long)from, (long long)to);
+	if (mqtt_link_publish(h->link, topic, body, (size_t)n, 1, 0, NULL,
+			      NULL, 0) < 0)
+		return;
+	h->resyncs++;
+	log_info("hub: table %s asked for events %lld..%lld", table,
+		 (long long)from, (long long)to);
+	if (a != NULL) {
+		a->from = from;
+		a->at_us = now;
+	}
+}
+
+/* ---------------------------------------------------------- incoming */
+
+/* The table of topic pitboss/v1/<table>/<what>; 0 unless it is one. */
+static int topic_table(const char *topic, const char *what, char *table)
+{
+	const char *t = topic + strlen(HUB_TOPIC_PREFIX), *slash;
+
+	if (strncmp(topic, HUB_TOPIC_PREFIX, strlen(HUB_TOPIC_PREFIX)) != 0 ||
+	    (slash = strchr(t, '/')) == NULL || strcmp(slash + 1, what) != 0 ||
+	    slash - t >= DB_HUB_KEY_MAX)
+		return 0;
+	memcpy(table, t, (size_t)(slash - t));
+	table[slash - t] = '\0';
+	return db_hub_key_ok(table) && strcmp(table, "hub") != 0;
+}
+
+static void on_event(struct hub *h, const char *table, const char *json,
+		     size_t len)
+{
+	struct db_hub_ingest out;
+	int rc = db_hub_ingest(h->db, json, (int)len, NULL, &out);
+
+	if (rc == DB_REFUSED) {
+		log_warn("hub: table %s: an event refused: %s", table,
+			 db_error(h->db));
+		return;
+	}
+	if (rc != DB_OK) {
+		/* Not kept: it is asked for again as a gap. */
+		log_err("hub: table %s: %s", table, db_error(h->db));
+		return;
+	}
+	if (strcmp(out.table, table) != 0)
+		log_warn("hub: an event of table %s came on %s's topic",
+			 out.table, table);
+	h->events++;
+	h->duplicates += (unsigned long)out.duplicate;
+	h->refused += (unsigned long)out.refused;
+	if (out.refused > 0)
+		log_warn("hub: table %s: %d event%s not taken by the records "
+			 "(kept with the reason)", out.table, out.refused,
+			 out.refused == 1 ? "" : "s");
+	if (out.gap_from != 0)
+		resync(h, out.table, out.gap_from, out.gap_to);
+	for (int i = 0; h->web != NULL && i < out.nanswered; i++)
+		web_command_answered(h->web, out.answered[i]);
+}
+
+static void on_status(struct hub *h, const char *table, const char *json,
+		      size_t len)
+{
+	if (db_hub_status(h->db, json, (int)len, NULL) != DB_OK)
+		log_warn("hub: table %s: a status not kept: %s", table,
+			 db_error(h->db));
+	else
+		log_info("hub: table %s: %.*s", table, (int)len, json);
+}
+
+static void on_message(void *ctx, const char *topic, const void *payload,
+		       size_t len)
+{
+	struct hub *h = ctx;
+	char table[DB_HUB_KEY_MAX];
+
+	if (topic_table(topic, "event", table))
+		on_event(h, table, payload, len);
+	else if (topic_table(topic, "status", table) && len > 0)
+		on_status(h, table, payload, len);
+}
+
+/* ---------------------------------------------------------- commands */
+
+static void unsent_add(struct hub *h, int64_t id)
+{
+	for (int i = 0; i < h->nunsent; i++)
+		if (h->unsent[i] == id)
+			return;
+	if (h->nunsent < HUB_SENDS_MAX)
+		h->unsent[h->nunsent++] = id;
+	else
+		log_err("hub: command %lld not sent: too many waiting",
+			(long long)id);
+}
+
+static void command_settled(void *arg, int64_t id, int acked)
+{
+	if (!acked)
+		unsent_add(arg, id);
+}
+
+/* Publishes command `c` to its table `key`: 0, -1 when not connected. */
+static int publish_command(struct hub *h, const struct db_command *c,
+			   const char *key)
+{
+	char topic[MQTT_TOPIC_MAX], *body = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&body, &len);
+	int rc;
+
+	if (f == NULL)
+		return -1;
+	fprintf(f, "{\"v\":1,\"id\":\"%lld\",\"kind\":", (long long)c->id);
+	json_fputs(f, c->kind);
+	fputs(",\"text\":", f);
+	json_fputs(f, c->text);
+	fputs("}", f);
+	fclose(f);
+	snprintf(topic, sizeof(topic), HUB_TOPIC_PREFIX "%s/command", key);
+	rc = mqtt_link_publish(h->link, topic, body, len, 1, 0,
+			       command_settled, h, c->id);
+	free(body);
+	return rc;
+}
+
+int hub_send_command(void *ctx, const struct db_command *c)
+{
+	struct hub *h = ctx;
+	char key[DB_HUB_KEY_MAX];
+
+	if (c->board_id == 0 ||
+	    db_hub_table_of_board(h->db, c->board_id, key, sizeof(key)) !=
+	    DB_OK)
+		return -1;
+	if (publish_command(h, c, key) < 0)
+		unsent_add(h, c->id);
+	else
+		log_info("hub: command %lld (%s) sent to table %s",
+			 (long long)c->id, c->kind, key);
+	return 0;
+}
+
+/* The commands not acknowledged yet, sent again if still not done. */
+static void send_unsent(struct hub *h)
+{
+	int n = h->nunsent;
+	int64_t ids[HUB_SENDS_MAX];
+
+	memcpy(ids, h->unsent, sizeof(ids[0]) * (size_t)n);
+	h->nunsent = 0;
+	for (int i = 0; i < n; i++) {
+		struct db_command c;
+		char key[DB_HUB_KEY_MAX];
+
+		if (db_command_get(h->db, ids[i], &c) != DB_OK ||
+		    c.done[0] != '\0' ||
+		    db_hub_table_of_board(h->db, c.board_id, key,
+					  sizeof(key)) != DB_OK)
+			continue;
+		if (publish_command(h, &c, key) < 0)
+			unsent_add(h, c.id);
+	}
+}
+
+/* ------------------------------------------------------ link and looks */
+
+/* At each connection: every known table asked for what follows. */
+static int ask_from_last(void *ctx, const struct db_hub_table *t)
+{
+	struct hub *h = ctx;
+
+	resync(h, t->table, t->last_seq + 1,
+	       t->table_seq > t->last_seq ? t->table_seq : HUB_SEQ_MAX);
+	return 0;
+}
+
+/* At each look: a gap still open, or a table behind its status that
+ * made no progress since the previous look, asked for again. */
+static int ask_lagging(void *ctx, const struct db_hub_table *t)
+{
+	struct hub *h = ctx;
+	struct hub_ask *a = ask_of(h, t->table);
+	int stuck = a != NULL && a->looked_seq == t->last_seq;
+
+	if (a != NULL)
+		a->looked_seq = t->last_seq;
+	if (t->gap_from != 0 && stuck)
+		resync(h, t->table, t->gap_from, t->gap_to);
+	else if (t->table_seq > t->last_seq && stuck)
+		resync(h, t->table, t->last_seq + 1, t->table_seq);
+	return 0;
+}
+
+static void say_online(struct hub *h, int online)
+{
+	char body[64];
+	int n = snprintf(body, sizeof(body),
+			 "{\"v\":1,\"table\":\"hub\",\"state\":\"%s\"}",
+			 online ? "online" : "offline");
+
+	mqtt_link_publish(h->link, HUB_TOPIC_PREFIX "hub/status", body,
+			  (size_t)n, 1, 1, NULL, NULL, 0);
+}
+
+static void on_connected(void *ctx)
+{
+	struct hub *h = ctx;
+
+	mqtt_link_subscribe(h->link, HUB_TOPIC_PREFIX "+/event", 1);
+	mqtt_link_subscribe(h->link, HUB_TOPIC_PREFIX "+/status", 1);
+	say_online(h, 1);
+	for (int i = 0; i < h->nask; i++)
+		h->ask[i].at_us = 0;
+	db_hub_tables(h->db, ask_from_last, h);
+	send_unsent(h);
+}
+
+static void on_lost(void *ctx)
+{
+	struct hub *h = ctx;
+
+	log_warn("hub: the broker's link is lost (%lu events taken so far); "
+		 "connecting again", h->events);
+}
+
+static void look(void *ctx)
+{
+	struct hub *h = ctx;
+
+	if (mqtt_link_up(h->link))
+		db_hub_tables(h->db, ask_lagging, h);
+	h->timer = loop_at(h->loop, loop_now() + HUB_LOOK_US, look, h);
+}
+
+static const struct mqtt_link_ops hub_ops = {
+	.connected = on_connected,
+	.lost = on_lost,
+	.message = on_message,
+};
+
+static void link_config(const struct conf *conf, struct mqtt_link_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	snprintf(c->host, sizeof(c->host), "%s", conf->mqtt_host);
+	c->port = conf->mqtt_port;
+	c->keepalive = conf->mqtt_keepalive;
+	snprintf(c->username, sizeof(c->username), "%s", conf->mqtt_username);
+	snprintf(c->password_file, sizeof(c->password_file), "%s",
+		 conf->mqtt_password_file);
+	snprintf(c->tls_ca, sizeof(c->tls_ca), "%s", conf->mqtt_tls_ca);
+	snprintf(c->client_id, sizeof(c->client_id), HUB_CLIENT_ID);
+	snprintf(c->will_topic, sizeof(c->will_topic),
+		 HUB_TOPIC_PREFIX "hub/status");
+	snprintf(c->will_payload, sizeof(c->will_payload),
+		 "{\"v\":1,\"table\":\"hub\",\"state\":\"offline\"}");
+}
+
+struct hub *hub_open(struct loop *loop, struct db *db, const struct conf *conf,
+		     struct web *web, char *err, size_t errlen)
+{
+	struct hub *h = calloc(1, sizeof(*h));
+	struct mqtt_link_config c;
+
+	if (h == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	h->loop = loop;
+	h->db = db;
+	h->web = web;
+	link_config(conf, &c);
+	h->link = mqtt_link_open(loop, &c, &hub_ops, h, err, errlen);
+	if (h->link == NULL) {
+		free(h);
+		return NULL;
+	}
+	h->timer = loop_at(loop, loop_now() + HUB_LOOK_US, look, h);
+	log_info("hub: taking in every table's events from %s:%u",
+		 conf->mqtt_host, conf->mqtt_port);
+	return h;
+}
+
+void hub_close(struct hub *h)
+{
+	if (h == NULL)
+		return;
+	if (mqtt_link_up(h->link))
+		say_online(h, 0);
+	loop_cancel(h->loop, h->timer);
+	mqtt_link_close(h->link);
+	log_info("hub: %lu events taken in (%lu copies ignored, %lu not "
+		 "taken by the records), %lu resyncs asked", h->events,
+		 h->duplicates, h->refused, h->resyncs);
+	free(h);
+}

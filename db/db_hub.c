@@ -1,0 +1,430 @@
+/*
+ * db_hub.c - a hub's events of remote tables: each kept once under
+ * (table, seq) and applied in sequence order in the transaction that
+ * keeps it (db_hub_apply.c applies one), the gap before the events
+ * waiting, each table's link state and lag, and the readers of them.
+ *
+ * Its statements are in the store's table (queries.c), prepared once
+ * per connection: preparing them anew for each event cost the most.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db_hub.h"
+#include "db/db_impl.h"
+
+int db_hub_key_ok(const char *key)
+{
+	size_t n = 0;
+
+	for (; key[n] != '\0'; n++)
+		if (!((key[n] >= 'a' && key[n] <= 'z') ||
+		      (key[n] >= '0' && key[n] <= '9') || key[n] == '_' ||
+		      key[n] == '-'))
+			return 0;
+	return n >= 1 && n < DB_HUB_KEY_MAX;
+}
+
+/* Statement `q` with its arguments bound by `types`: 't' a string
+ * (NULL binds null), 'i' an int64_t. */
+static int hub_stmt(struct db *db, sqlite3_stmt **st, enum query q,
+		    const char *types, va_list ap)
+{
+	if (db_prepare(db, q, st) != DB_OK)
+		return DB_FAILED;
+	for (int i = 0; types[i] != '\0'; i++) {
+		if (types[i] == 't') {
+			const char *s = va_arg(ap, const char *);
+
+			if (s != NULL)
+				sqlite3_bind_text(*st, i + 1, s, -1,
+						  SQLITE_TRANSIENT);
+		} else {
+			sqlite3_bind_int64(*st, i + 1, va_arg(ap, int64_t));
+		}
+	}
+	return DB_OK;
+}
+
+/* Runs a statement that returns no row. */
+static int hub_exec(struct db *db, const char *what, enum query q,
+		    const char *types, ...)
+{
+	sqlite3_stmt *st;
+	va_list ap;
+	int rc;
+
+	va_start(ap, types);
+	rc = hub_stmt(db, &st, q, types, ap);
+	va_end(ap);
+	if (rc != DB_OK)
+		return rc;
+	return db_exec(db, st, what);
+}
+
+/* Runs a query; *st holds its first row (SQLITE_ROW) or none (DONE):
+ * reset it after reading. */
+static int hub_query(struct db *db, sqlite3_stmt **st, int *step,
+		     enum query q, const char *types, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, types);
+	rc = hub_stmt(db, st, q, types, ap);
+	va_end(ap);
+	if (rc != DB_OK)
+		return rc;
+	*step = sqlite3_step(*st);
+	if (*step != SQLITE_ROW && *step != SQLITE_DONE) {
+		rc = db_fail(db, "reading the hub's records");
+		sqlite3_reset(*st);
+		*st = NULL;
+	}
+	return rc;
+}
+
+/* ---------------------------------------------------------- events */
+
+struct hub_event {
+	char table[DB_HUB_KEY_MAX];
+	int64_t seq;
+	char kind[32];
+	char at[DB_TIME_MAX];
+};
+
+
+/* The event's envelope, refused unless it is one of version 1. */
+static int event_header(struct db *db, const char *json, int len,
+			struct hub_event *ev)
+{
+	sqlite3_stmt *st;
+	const char *table, *kind, *at, *seq_type, *payload;
+	int rc = DB_REFUSED;
+
+	if (db_prepare(db, Q_HUB_HEADER, &st) != DB_OK)
+		return DB_FAILED;
+	sqlite3_bind_text(st, 1, json, len, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		table = (const char *)sqlite3_column_text(st, 1);
+		seq_type = (const char *)sqlite3_column_text(st, 3);
+		kind = (const char *)sqlite3_column_text(st, 4);
+		at = (const char *)sqlite3_column_text(st, 5);
+		payload = (const char *)sqlite3_column_text(st, 6);
+		ev->seq = sqlite3_column_int64(st, 2);
+		if (sqlite3_column_int64(st, 0) == 1 && table != NULL &&
+		    db_hub_key_ok(table) && seq_type != NULL &&
+		    strcmp(seq_type, "integer") == 0 && ev->seq >= 1 &&
+		    kind != NULL && strlen(kind) < sizeof(ev->kind) &&
+		    at != NULL && strlen(at) < sizeof(ev->at) &&
+		    payload != NULL && strcmp(payload, "object") == 0) {
+			snprintf(ev->table, sizeof(ev->table), "%s", table);
+			snprintf(ev->kind, sizeof(ev->kind), "%s", kind);
+			snprintf(ev->at, sizeof(ev->at), "%s", at);
+			rc = DB_OK;
+		}
+	}
+	sqlite3_reset(st);
+	if (rc != DB_OK)
+		return db_refuse(db, "not an event of version 1 (v, table, "
+				 "seq, kind, at, payload)");
+	return rc;
+}
+
+/* The event after the table's last applied one, if it is here: its
+ * kind, time and body (malloc'ed into *body; NULL when none). */
+static int next_waiting(struct db *db, const char *table, int64_t *seq,
+			char *kind, char *at, char **body)
+{
+	sqlite3_stmt *st;
+	int step, rc = hub_query(db, &st, &step,
+				 Q_HUB_NEXT, "t", table);
+
+	*body = NULL;
+	if (rc != DB_OK)
+		return rc;
+	if (step == SQLITE_ROW) {
+		*seq = sqlite3_column_int64(st, 0);
+		db_column_text(st, 1, kind, 32);
+		db_column_text(st, 2, at, DB_TIME_MAX);
+		*body = strdup((const char *)sqlite3_column_text(st, 3));
+		if (*body == NULL)
+			rc = db_refuse(db, "out of memory");
+	}
+	sqlite3_reset(st);
+	return rc;
+}
+
+/* One waiting event applied in its own savepoint; refused, it is kept
+ * with the reason and passed. */
+static int apply_one(struct db *db, const char *table, int64_t seq,
+		     const char *kind, const char *at, const char *body,
+		     struct db_hub_ingest *out)
+{
+	char now[DB_TIME_MAX], why[DB_TEXT_MAX] = "";
+	int64_t answered = 0;
+	int rc = db_begin(db);
+
+	if (rc != DB_OK)
+		return rc;
+	rc = db_end(db, db_hub_apply_tx(db, table, kind, body, at,
+					&answered));
+	if (rc == DB_FAILED)
+		return rc;
+	if (rc == DB_OK && answered != 0 &&
+	    out->nanswered < DB_HUB_ANSWERED_MAX)
+		out->answered[out->nanswered++] = answered;
+	if (rc == DB_REFUSED) {
+		snprintf(why, sizeof(why), "%s", db_error(db));
+		out->refused++;
+	}
+	out->applied++;
+	db_now(now, sizeof(now));
+	rc = hub_exec(db, "applying an event",
+		      Q_HUB_APPLIED, "titt", table,
+		      seq, now, why[0] != '\0' ? why : NULL);
+	if (rc == DB_OK)
+		rc = hub_exec(db, "applying an event",
+			      Q_HUB_LAST_SEQ, "ti", table, seq);
+	return rc;
+}
+
+static int apply_waiting(struct db *db, const char *table,
+			 struct db_hub_ingest *out)
+{
+	char kind[32], at[DB_TIME_MAX], *body = NULL;
+	int64_t seq = 0;
+	int rc;
+
+	while ((rc = next_waiting(db, table, &seq, kind, at, &body)) ==
+	       DB_OK && body != NULL) {
+		rc = apply_one(db, table, seq, kind, at, body, out);
+		free(body);
+		if (rc != DB_OK)
+			return rc;
+	}
+	return rc;
+}
+
+/* The table's progress and the first gap into `out`. */
+static int table_progress(struct db *db, const char *table,
+			  struct db_hub_ingest *out)
+{
+	sqlite3_stmt *st;
+	int step, rc = hub_query(db, &st, &step,
+				 Q_HUB_PROGRESS,
+				 "t", table);
+
+	if (rc != DB_OK)
+		return rc;
+	if (step == SQLITE_ROW) {
+		out->last_seq = sqlite3_column_int64(st, 0);
+		if (sqlite3_column_type(st, 1) != SQLITE_NULL) {
+			out->gap_from = out->last_seq + 1;
+			out->gap_to = sqlite3_column_int64(st, 1) - 1;
+		}
+		out->lag_ms = sqlite3_column_int64(st, 2);
+	}
+	sqlite3_reset(st);
+	return rc;
+}
+
+/* The event kept (or counted as a duplicate) and the table's link
+ * seen at `received`. */
+static int keep_event(struct db *db, const struct hub_event *ev,
+		      const char *json, const char *received,
+		      struct db_hub_ingest *out)
+{
+	int rc = hub_exec(db, "keeping an event",
+			  Q_HUB_TABLE_ADD, "t", ev->table);
+
+	if (rc == DB_OK)
+		rc = hub_exec(db, "keeping an event",
+			      Q_HUB_EVENT_ADD, "titttt",
+			      ev->table, ev->seq, ev->kind, ev->at, json,
+			      received);
+	if (rc != DB_OK)
+		return rc;
+	out->duplicate = sqlite3_changes(db->sql) == 0;
+	if (out->duplicate)
+		return hub_exec(db, "counting a duplicate",
+				Q_HUB_DUPLICATE, "tt", ev->table,
+				received);
+	return hub_exec(db, "keeping an event",
+			Q_HUB_SEEN, "ttt", ev->table,
+			received, ev->at);
+}
+
+int db_hub_ingest(struct db *db, const char *json, int len,
+		  const char *received, struct db_hub_ingest *out)
+{
+	char now[DB_TIME_MAX], *copy;
+	struct hub_event ev;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->lag_ms = -1;
+	if (received == NULL) {
+		db_now(now, sizeof(now));
+		received = now;
+	}
+	if ((rc = event_header(db, json, len, &ev)) != DB_OK)
+		return rc;
+	snprintf(out->table, sizeof(out->table), "%s", ev.table);
+	out->seq = ev.seq;
+	if ((copy = strndup(json, (size_t)len)) == NULL)
+		return db_refuse(db, "out of memory");
+	if ((rc = db_begin(db)) == DB_OK) {
+		rc = keep_event(db, &ev, copy, received, out);
+		if (rc == DB_OK)
+			rc = apply_waiting(db, ev.table, out);
+		if (rc == DB_OK)
+			rc = table_progress(db, ev.table, out);
+		rc = db_end(db, rc);
+	}
+	free(copy);
+	if (rc != DB_OK) {
+		out->applied = out->refused = 0;
+		out->duplicate = 0;
+		out->nanswered = 0;
+	}
+	return rc;
+}
+
+/* ---------------------------------------------------------- status */
+
+int db_hub_status(struct db *db, const char *json, int len,
+		  const char *received)
+{
+	char now[DB_TIME_MAX], table[DB_HUB_KEY_MAX] = "", state[16] = "";
+	sqlite3_stmt *st;
+	int64_t seq = -1;
+	int rc;
+
+	if (received == NULL) {
+		db_now(now, sizeof(now));
+		received = now;
+	}
+	if (db_prepare(db, Q_HUB_STATUS_READ, &st) != DB_OK)
+		return DB_FAILED;
+	sqlite3_bind_text(st, 1, json, len, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		db_column_text(st, 0, table, sizeof(table));
+		db_column_text(st, 1, state, sizeof(state));
+		if (sqlite3_column_type(st, 2) == SQLITE_INTEGER)
+			seq = sqlite3_column_int64(st, 2);
+	}
+	sqlite3_reset(st);
+	if (!db_hub_key_ok(table) || (strcmp(state, "online") != 0 &&
+				      strcmp(state, "offline") != 0))
+		return db_refuse(db, "not a table's status (table, state)");
+	if ((rc = db_begin(db)) != DB_OK)
+		return rc;
+	rc = hub_exec(db, "keeping a table's status",
+		      Q_HUB_TABLE_ADD, "t", table);
+	if (rc == DB_OK)
+		rc = hub_exec(db, "keeping a table's status",
+			      Q_HUB_STATUS, "ttti",
+			      table, state, received, seq);
+	return db_end(db, rc);
+}
+
+/* --------------------------------------------------------- readers */
+
+
+static void hub_table_row(sqlite3_stmt *st, struct db_hub_table *t)
+{
+	memset(t, 0, sizeof(*t));
+	db_column_text(st, 0, t->table, sizeof(t->table));
+	db_column_text(st, 1, t->state, sizeof(t->state));
+	t->last_seq = sqlite3_column_int64(st, 2);
+	t->table_seq = sqlite3_column_int64(st, 3);
+	t->waiting = sqlite3_column_int64(st, 4);
+	if (sqlite3_column_type(st, 5) != SQLITE_NULL) {
+		t->gap_from = t->last_seq + 1;
+		t->gap_to = sqlite3_column_int64(st, 5) - 1;
+	}
+	t->duplicates = sqlite3_column_int64(st, 6);
+	t->refused = sqlite3_column_int64(st, 7);
+	db_column_text(st, 8, t->seen, sizeof(t->seen));
+	t->lag_ms = sqlite3_column_int64(st, 9);
+	t->board_id = sqlite3_column_int64(st, 10);
+	db_column_text(st, 11, t->board, sizeof(t->board));
+}
+
+int db_hub_tables(struct db *db,
+		  int (*each)(void *ctx, const struct db_hub_table *t),
+		  void *ctx)
+{
+	struct db_hub_table t;
+	sqlite3_stmt *st;
+	int step, rc = hub_query(db, &st, &step, Q_HUB_TABLES, "");
+
+	if (rc != DB_OK)
+		return rc;
+	while (step == SQLITE_ROW) {
+		hub_table_row(st, &t);
+		if (each(ctx, &t) != 0)
+			break;
+		step = sqlite3_step(st);
+	}
+	sqlite3_reset(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return db_fail(db, "reading the remote tables");
+	return DB_OK;
+}
+
+int db_hub_table_get(struct db *db, const char *key,
+		     struct db_hub_table *out)
+{
+	sqlite3_stmt *st;
+	int step, rc = hub_query(db, &st, &step, Q_HUB_TABLE, "t", key);
+
+	if (rc != DB_OK)
+		return rc;
+	if (step == SQLITE_ROW)
+		hub_table_row(st, out);
+	sqlite3_reset(st);
+	if (step != SQLITE_ROW)
+		return db_refuse(db, "no table '%s' has been heard of", key);
+	return DB_OK;
+}
+
+int db_hub_table_of_board(struct db *db, int64_t board_id, char *key,
+			  size_t len)
+{
+	sqlite3_stmt *st;
+	int step, rc = hub_query(db, &st, &step,
+				 Q_HUB_TABLE_OF_BOARD, "i", board_id);
+
+	if (rc != DB_OK)
+		return rc;
+	if (step == SQLITE_ROW)
+		db_column_text(st, 0, key, len);
+	sqlite3_reset(st);
+	if (step != SQLITE_ROW)
+		return db_refuse(db, "board %lld is no remote table's",
+				 (long long)board_id);
+	return DB_OK;
+}
+
+int db_hub_game(struct db *db, const char *key, int64_t remote_game,
+		int64_t *game_id)
+{
+	sqlite3_stmt *st;
+	int step, rc = hub_query(db, &st, &step,
+				 Q_HUB_GAME,
+				 "ti", key, remote_game);
+
+	*game_id = 0;
+	if (rc != DB_OK)
+		return rc;
+	if (step == SQLITE_ROW)
+		*game_id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return DB_OK;
+}
