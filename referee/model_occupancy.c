@@ -54,7 +54,8 @@ static void say_switch(struct referee *ref, int h, const char *how)
  * An occupancy board's switches against what is known of them: a
  * switch known stuck that reads its other value works again; one the
  * board cannot read (-1) or known stuck is said once, and its coming
- * back too.
+ * back too. Not while a board is put back after a foul: a square read
+ * against the board then may be a piece not yet taken away.
  */
 void snap_watch_switches(struct snapshots *s)
 {
@@ -68,7 +69,8 @@ void snap_watch_switches(struct snapshots *s)
 		if (v >= 0 && s->suspect[h] != 0 && s->suspect[h] != v + 1)
 			s->suspect[h] = 0;
 		stuck = v < 0 || s->suspect[h] != 0;
-		if (stuck && ref->health[h].state != LINE_STUCK)
+		if (stuck && ref->health[h].state != LINE_STUCK &&
+		    ref->state != REF_RESTORE)
 			say_switch(ref, h, v < 0 ? "cannot be read (the board "
 				   "says so)" : v ? "reads occupied with no "
 				   "piece there" : "reads empty under a piece");

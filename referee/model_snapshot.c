@@ -297,15 +297,28 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 
 /* ------------------------------------------------------------- model */
 
-/* After a foul: the board put back near enough ends it. */
-static void restoring(struct snapshots *s, int here_d)
+/* After a foul: the board put back near enough ends it. On an
+ * occupancy board only stuck switches are forgiven at once, a square
+ * off being maybe a piece still in the hand; a board that stays one
+ * square off for the settle time, that square read occupied, ends it
+ * too (`still`), its switch suspect from then on (a square read empty
+ * is a piece still in the hand, however long). */
+static void restoring(struct snapshots *s, int here_d, int still)
 {
 	struct referee *ref = s->ref;
 	struct ref_about about = { .cause = CAUSE_RESTORED };
 	char why[256];
+	int near = !ref->sense->occupancy ? ref->cfg.snapshot_tolerance :
+		   still ? 1 : 0;
 
-	if (here_d > ref->cfg.snapshot_tolerance)
+	if (here_d > near)
 		return;
+	/* Still, a square read empty under a piece is a piece in the
+	 * hand: the board is not back. */
+	for (int h = 0; ref->sense->occupancy && h < ref->nholes; h++)
+		if (s->seen[h] >= 0 && s->seen[h] < s->here[h] &&
+		    s->suspect[h] != s->seen[h] + 1)
+			return;
 	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
 	ref_restored(ref, &about, why);
 	snap_suspect_update(s);
@@ -458,8 +471,17 @@ static void consider(struct referee *ref, struct snapshots *s,
 	c.here = distance(s, s->here);
 	if (ref->state == REF_RESTORE) {
 		/* After the end, the end put away is the board back. */
-		restoring(s, ref->after_end ?
-			  end_distance(ref, s->seen, s->here) : c.here);
+		int d = ref->after_end ? end_distance(ref, s->seen, s->here) :
+			c.here;
+
+		s->settle_at = 0;
+		if (d == 1 && ref->sense->occupancy &&
+		    ref->cfg.settle_us > 0) {
+			memcpy(s->pending, s->seen, (size_t)ref->nholes *
+			       sizeof(*s->seen));
+			s->settle_at = t_us + ref->cfg.settle_us;
+		}
+		restoring(s, d, 0);
 		return;
 	}
 	if (ref->sense->settles && ref->cfg.settle_us > 0) {
@@ -512,19 +534,24 @@ static uint64_t snapshot_deadline(const struct referee *ref,
 }
 
 /* The board has been still for the settle time: its last snapshot is
- * judged against the position as it is now. */
+ * judged against the position as it is now (or, a board being put
+ * back, taken as put back when only one square is off). */
 static void snapshot_finish(struct referee *ref, void *state)
 {
 	struct snapshots *s = state;
 	struct snap_candidates c;
 
 	s->settle_at = 0;
-	if (ref->state != REF_PLAY)
+	if (ref->state != REF_PLAY && ref->state != REF_RESTORE)
 		return;
 	memcpy(s->seen, s->pending, (size_t)ref->nholes * sizeof(*s->seen));
 	ref->sense->counts(ref->game, ref_pos_const(ref), s->here);
 	c.here = distance(s, s->here);
-	judge(s, &c);
+	if (ref->state == REF_RESTORE)
+		restoring(s, ref->after_end ? end_distance(ref, s->seen,
+			  s->here) : c.here, 1);
+	else
+		judge(s, &c);
 }
 
 /* Room for the search in the game's positions; none when out of memory

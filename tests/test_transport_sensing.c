@@ -234,10 +234,54 @@ static void test_no_fit_is_a_foul_naming_the_squares(void **state)
 	assert_true(about(v, "d1") && about(v, "e6"));
 	assert_int_equal(v->nplaces, 2);
 	assert_true(referee_restoring(f->ref));
+	/* Read again before the transport is taken off e6: e6 is no
+	 * stuck switch. */
+	board(f, 2.8, &seen, -1);
+	assert_true(referee_restoring(f->ref));
 	/* The board put back ends it. */
 	board(f, 3.0, &f->pos, -1);
 	assert_false(referee_restoring(f->ref));
 	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	assert_int_equal(count(f, VERDICT_WARN), 0);
+	assert_int_equal(referee_line(f->ref, sq("e6"))->state, LINE_OK);
+	fix_close(f);
+}
+
+/* After a foul the board is back only when it reads as the position: a
+ * square off is a piece still in the hand; one that stays off for the
+ * settle time is a switch stuck as the board was put back. */
+static void test_restored_board_read_once_still(void **state)
+{
+	struct fix *f = started();
+	struct transport_pos seen = f->pos;
+	const struct verdict *v;
+
+	(void)state;
+	seen.ship[0][TRANSPORT_T].sq = (uint8_t)sq("e6");
+	board(f, 1.0, &seen, -1);
+	referee_tick(f->ref, ms(2.5));
+	assert_true(referee_restoring(f->ref));
+	/* The transport in the hand, d1 and e6 empty, for long. */
+	board(f, 3.0, &f->pos, sq("d1"));
+	referee_tick(f->ref, ms(4.5));
+	assert_true(referee_restoring(f->ref));
+	/* Put back on d1 as e4's switch sticks: back once still. */
+	f->stuck = sq("e4");
+	board(f, 5.0, &f->pos, -1);
+	assert_true(referee_restoring(f->ref));
+	referee_tick(f->ref, ms(5.5));
+	assert_true(referee_restoring(f->ref));
+	referee_tick(f->ref, ms(6.5));
+	assert_false(referee_restoring(f->ref));
+	v = last(f, VERDICT_WARN);
+	assert_int_equal(v->cause, CAUSE_SENSOR_STUCK);
+	assert_true(about(v, "e4"));
+	/* Play goes on, e4 left out. */
+	tplay(f->game, &f->pos, "Td1-d2");
+	board(f, 8.0, &f->pos, -1);
+	referee_tick(f->ref, ms(9.5));
+	assert_string_equal(last(f, VERDICT_WARN)->move, "Td1-d2");
+	assert_int_equal(count(f, VERDICT_FOUL), 1);
 	fix_close(f);
 }
 
@@ -387,6 +431,7 @@ int main(void)
 		cmocka_unit_test(test_launch_held_for_its_direction),
 		cmocka_unit_test(test_flight_held_with_its_candidates),
 		cmocka_unit_test(test_no_fit_is_a_foul_naming_the_squares),
+		cmocka_unit_test(test_restored_board_read_once_still),
 		cmocka_unit_test(test_lift_and_put_back_is_no_move),
 		cmocka_unit_test(test_stuck_switch_is_told),
 		cmocka_unit_test(test_switch_sticking_during_a_move),
