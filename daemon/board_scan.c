@@ -24,6 +24,7 @@ struct board_scan {
 	struct rules_game *game;
 	const struct sensing *sense;
 	int nplaces;
+	const char *names[SENSE_HOLES_MAX];	/* the places' names */
 	int counts[SENSE_HOLES_MAX];
 	struct gpio_lines *lines;	/* NULL while offline */
 	struct scan *scan;
@@ -214,14 +215,24 @@ static void went_offline(struct board_scan *bs)
 	bs->lines = NULL;
 }
 
+/* The board as sent: the debounced value of each square, or 2 for one
+ * whose switch chatters on a board of switches (where the game's
+ * snapshot can say a square is not read, -1). */
+static void board_now(const struct board_scan *bs, uint8_t *out)
+{
+	const uint8_t *board = scan_board(bs->scan);
+	const uint8_t *faulty = scan_faulty(bs->scan);
+
+	for (unsigned i = 0; i < bs->conf->scan.squares; i++)
+		out[i] = bs->sense->occupancy && faulty[i] ? 2 : board[i];
+}
+
 /* The debounced board as the game's snapshot, to the table. */
 static void emit_snapshot(struct board_scan *bs, uint64_t now)
 {
-	const uint8_t *board = scan_board(bs->scan);
-
-	memcpy(bs->sent, board, bs->conf->scan.squares);
+	board_now(bs, bs->sent);
 	for (int i = 0; i < bs->nplaces; i++)
-		bs->counts[i] = board[i];
+		bs->counts[i] = bs->sent[i] == 2 ? -1 : bs->sent[i];
 	memset(&bs->obs, 0, sizeof(bs->obs));
 	if (bs->sense->snapshot_format(bs->game, bs->counts, bs->obs.text,
 				       sizeof(bs->obs.text)) < 0) {
@@ -235,8 +246,22 @@ static void emit_snapshot(struct board_scan *bs, uint64_t now)
 	bs->emit(bs->ctx, &bs->obs);
 }
 
+/* A square's switch began or stopped chattering: logged. */
+static void tell_faults(struct board_scan *bs)
+{
+	const uint8_t *faulty = scan_faulty(bs->scan);
+
+	for (unsigned i = 0; i < bs->conf->scan.squares; i++)
+		if (faulty[i] != (bs->sent[i] == 2) && bs->sense->occupancy)
+			log_warn("table %u: the switch of %s %s", bs->table,
+				 (int)i < bs->nplaces ? bs->names[i] : "a spare",
+				 faulty[i] ? "chatters; it is not read until "
+				 "it holds" : "holds again");
+}
+
 static void scan_step(struct board_scan *bs, uint64_t now)
 {
+	uint8_t now_board[SCAN_BITS_MAX];
 	int flags = scan_once(bs->scan);
 
 	if (flags < 0) {
@@ -253,7 +278,9 @@ static void scan_step(struct board_scan *bs, uint64_t now)
 		snprintf(bs->status, sizeof(bs->status), "online");
 		log_info("table %u: the board reads again", bs->table);
 	}
-	if (flags & SCAN_CHANGED)
+	if (flags & SCAN_FAULT)
+		tell_faults(bs);
+	if (flags & (SCAN_CHANGED | SCAN_FAULT))
 		bs->pending = 1;
 	/*
 	 * Every input at one level, spares too, is no board a game shows
@@ -270,7 +297,8 @@ static void scan_step(struct board_scan *bs, uint64_t now)
 	    bs->clean < bs->conf->scan.debounce)
 		return;
 	bs->pending = 0;
-	if (memcmp(bs->sent, scan_board(bs->scan), bs->conf->scan.squares))
+	board_now(bs, now_board);
+	if (memcmp(bs->sent, now_board, bs->conf->scan.squares))
 		emit_snapshot(bs, now);
 }
 
@@ -304,7 +332,6 @@ struct board_scan *board_scan_open(struct loop *loop,
 {
 	const struct rules *ops = rules_find(table->game);
 	struct board_scan *bs = calloc(1, sizeof(*bs));
-	const char *names[SENSE_HOLES_MAX];
 
 	if (bs == NULL || ops == NULL) {
 		snprintf(err, errlen, "table %u: %s", table->id,
@@ -322,7 +349,7 @@ struct board_scan *board_scan_open(struct loop *loop,
 		board_scan_close(bs);
 		return NULL;
 	}
-	bs->nplaces = bs->sense->holes(bs->game, names);
+	bs->nplaces = bs->sense->holes(bs->game, bs->names);
 	bs->loop = loop;
 	bs->emit = emit;
 	bs->ctx = ctx;

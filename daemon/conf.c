@@ -123,6 +123,10 @@ const struct conf_item conf_items[] = {
 	{ "quiet-ms", 0, CONF_MS, "2500",
 	  "a pause this long ends a turn (tables without buttons)",
 	  R(t.referee.quiet_us), 200, 60000, NULL, NULL },
+	{ "settle-ms", 0, CONF_MS, "1000",
+	  "a board read once still (occupancy switches, a camera) is read "
+	  "after it has been still this long; 0: at once",
+	  R(t.referee.settle_us), 0, 60000, NULL, NULL },
 	{ "snapshot-tolerance", 0, CONF_UINT, "2",
 	  "seeds a count snapshot may be off and still be accepted",
 	  R(t.referee.snapshot_tolerance), 0, 20, NULL, NULL },

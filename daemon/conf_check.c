@@ -15,6 +15,7 @@
 #include "daemon/conf_impl.h"
 #include "db/names.h"
 #include "referee/match.h"
+#include "referee/sensing.h"
 #include "rules/rules.h"
 
 int conf_check_fail(const struct conf_check *c, unsigned line,
@@ -123,6 +124,21 @@ static int check_names(struct conf_parser *p, const struct raw_table *t,
 	return 0;
 }
 
+/* A settle time given where nothing waits for the board to be still:
+ * the game's board is read as it changes, and the source reads it so. */
+static int check_settle(struct conf_parser *p, const struct raw_table *t)
+{
+	unsigned line = t->seen[conf_item_index("settle-ms")];
+	const struct sensing *sense = sensing_find(t->t.game);
+
+	if (line == 0 || (t->t.source->flags & SOURCE_SETTLES) ||
+	    (sense != NULL && sense->settles))
+		return 0;
+	return conf_fail(p, line, "settle-ms", "the board of %s is read as "
+			 "it changes, not once still (source %s); leave "
+			 "settle-ms out", t->t.game, t->t.source->name);
+}
+
 int conf_check_table(struct conf_parser *p, struct raw_table *t)
 {
 	const struct source_ops *ops = t->t.source;
@@ -155,6 +171,8 @@ int conf_check_table(struct conf_parser *p, struct raw_table *t)
 	t->t.referee.accept_cost = t->strict ? 0 : MATCH_ACCEPT;
 	c.game = game;
 	rc = check_names(p, t, game);
+	if (rc == 0)
+		rc = check_settle(p, t);
 	if (rc == 0 && ops->conf.check != NULL)
 		rc = ops->conf.check(&c);
 	rules_game_free(game);

@@ -76,7 +76,10 @@ enum {
 	SOURCE_PLAYED_TIME = 1u << 0,
 	/* Not in this build: opening it and checking a table that names
 	 * it answer "source 'NAME' is not compiled in". */
-	SOURCE_MISSING = 1u << 1
+	SOURCE_MISSING = 1u << 1,
+	/* Reads the board once it has been still for the table's
+	 * settle-ms, whatever the game. */
+	SOURCE_SETTLES = 1u << 2
 };
 
 /* The entry of a source this build lacks. */

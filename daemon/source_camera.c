@@ -32,7 +32,7 @@ struct camera_conf {
 	char camera[CONF_PATH_MAX];
 	char calibration[CONF_PATH_MAX];
 	unsigned width, height, fps;
-	uint64_t settle_us, interval_us;
+	uint64_t interval_us;
 	unsigned still;			/* grey levels */
 	unsigned shutter_us;
 	char gain[32], awb[32];
@@ -66,9 +66,6 @@ static const struct conf_item camera_items[] = {
 	  B(height), 120, 4096, NULL, NULL },
 	{ "camera-fps", 0, CONF_UINT, "5", "frames a second asked of the camera",
 	  B(fps), 1, 60, NULL, NULL },
-	{ "settle-ms", 0, CONF_MS, "800",
-	  "the board still this long before a frame is read",
-	  B(settle_us), 0, 10000, NULL, NULL },
 	{ "still-threshold", 0, CONF_UINT, "3",
 	  "frames closer than this (mean grey levels) are still",
 	  B(still), 1, 50, NULL, NULL },
@@ -260,7 +257,7 @@ static void take_frame(struct source *s, const unsigned char *jpeg,
 		log_warn("table %u: camera: %s", s->table->id, err);
 		return;
 	}
-	if ((s->folder || s->cc->settle_us == 0 ||
+	if ((s->folder || s->table->referee.settle_us == 0 ||
 	     cam_still_feed(&s->still, &img, loop_now())) &&
 	    cam_view_read(&s->view, &img, &rd, snap, sizeof(snap)) == 0)
 		use_reading(s, &img, &rd, snap, sizeof(snap));
@@ -392,7 +389,7 @@ static struct source *camera_open(struct loop *loop,
 			      .table = table, .cc = cc, .fd = -1, .timer = -1,
 			      .playing = resume[0] != '\0' };
 	snprintf(s->status, sizeof(s->status), "online");
-	cam_still_init(&s->still, cc->settle_us, cc->still);
+	cam_still_init(&s->still, table->referee.settle_us, cc->still);
 	set_light(&s->fo, cc);
 	n = game_places(table, resume, names, s->known, err, errlen);
 	if (n < 0 || cam_view_open(&s->view, cc->calibration, names, n, err,
@@ -473,6 +470,7 @@ static size_t camera_claims(const void *block, struct conf_claim *out,
 const struct source_ops source_camera_ops = {
 	.name = "camera",
 	.help = "count snapshots from a camera over the board",
+	.flags = SOURCE_SETTLES,
 	.conf = {
 		.items = camera_items,
 		.nitems = sizeof(camera_items) / sizeof(camera_items[0]),

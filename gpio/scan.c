@@ -1,7 +1,8 @@
 /*
  * scan.c - a scanned switch board (scan.h): a 74HC165 chain or a
  * row/column matrix read through struct scan_pins, each square
- * debounced, and the alarm of a chain reading uniform.
+ * debounced, the alarm of a chain reading uniform, and the alarm of
+ * a square whose switch chatters.
  */
 #include "config.h"
 
@@ -20,6 +21,8 @@ struct scan {
 	uint8_t raw[SCAN_BITS_MAX];	/* occupancy as read */
 	uint8_t board[SCAN_BITS_MAX];	/* debounced */
 	uint16_t run[SCAN_BITS_MAX];	/* scans raw has held */
+	uint8_t chatter[SCAN_BITS_MAX];	/* changes since it last held */
+	uint8_t faulty[SCAN_BITS_MAX];	/* its switch chatters */
 	unsigned uniform;		/* uniform scans in a row */
 	int stuck;
 	unsigned long scans, bounces;
@@ -199,22 +202,47 @@ static int read_matrix(struct scan *s)
 	return 0;
 }
 
-/* One square's reading against its debounced value. */
-static int settle(struct scan *s, unsigned i, uint8_t now)
+/* Scans a chattering square must hold a reading to be trusted again. */
+static unsigned trust_scans(const struct scan *s)
 {
+	unsigned n = s->cfg.stuck_scans ? s->cfg.stuck_scans :
+		     SCAN_CHATTER * s->cfg.debounce;
+
+	return n < UINT16_MAX ? n : UINT16_MAX;
+}
+
+/* One square's reading against its debounced value: SCAN_CHANGED when
+ * the board changed, SCAN_FAULT when its switch began or stopped
+ * chattering (SCAN_CHATTER changes in a row, each before the last held). */
+static unsigned settle(struct scan *s, unsigned i, uint8_t now)
+{
+	unsigned flags = 0;
+
 	if (now != s->raw[i]) {
 		if (s->raw[i] != s->board[i])
 			s->bounces++;	/* changed again before it held */
+		if (s->run[i] < s->cfg.debounce && s->chatter[i] < UINT8_MAX)
+			s->chatter[i]++;
 		s->raw[i] = now;
 		s->run[i] = 0;
 	}
 	if (s->run[i] < UINT16_MAX)
 		s->run[i]++;
+	if (s->run[i] >= s->cfg.debounce && !s->faulty[i])
+		s->chatter[i] = 0;
+	if (!s->faulty[i] && s->chatter[i] >= SCAN_CHATTER) {
+		s->faulty[i] = 1;
+		flags |= SCAN_FAULT;
+	} else if (s->faulty[i] && s->run[i] >= trust_scans(s)) {
+		s->faulty[i] = 0;
+		s->chatter[i] = 0;
+		flags |= SCAN_FAULT;
+	}
 	if (now != s->board[i] && s->run[i] >= s->cfg.debounce) {
 		s->board[i] = now;
-		return 1;
+		flags |= SCAN_CHANGED;
 	}
-	return 0;
+	return flags;
 }
 
 /* The alarm: every bit at one level for stuck_scans scans. */
@@ -250,8 +278,7 @@ int scan_once(struct scan *s)
 		return -1;
 	s->scans++;
 	for (unsigned i = 0; i < s->cfg.squares; i++)
-		if (settle(s, i, s->level[i] == closed))
-			flags |= SCAN_CHANGED;
+		flags |= settle(s, i, s->level[i] == closed);
 	return (int)(flags | watch_stuck(s));
 }
 
@@ -263,6 +290,11 @@ const uint8_t *scan_board(const struct scan *s)
 const uint8_t *scan_raw(const struct scan *s)
 {
 	return s->raw;
+}
+
+const uint8_t *scan_faulty(const struct scan *s)
+{
+	return s->faulty;
 }
 
 int scan_is_stuck(const struct scan *s)

@@ -2,7 +2,8 @@
  * scan.h - a board of switches, one per square, read by scanning: the
  * occupancy of every square as a game-neutral bitmap, debounced square
  * by square, with the alarm of a chain that reads the same level
- * everywhere for a long time (unplugged, or its data line stuck).
+ * everywhere for a long time (unplugged, or its data line stuck), and
+ * that of a square whose switch chatters (scan_faulty()).
  *
  * Two wirings:
  *
@@ -92,6 +93,13 @@ void scan_free(struct scan *s);
 #define SCAN_CHANGED 0x1u	/* the debounced board changed */
 #define SCAN_STUCK 0x2u		/* the alarm has just started */
 #define SCAN_UNSTUCK 0x4u	/* the alarm has just ended */
+#define SCAN_FAULT 0x8u		/* a square's switch began or stopped
+				   chattering (scan_faulty()) */
+
+/* Changes in a row without holding for the debounce that make a
+ * square's switch chatter: it is not trusted until it has held one
+ * reading for stuck_scans scans (SCAN_CHATTER debounces when 0). */
+#define SCAN_CHATTER 16
 
 /*
  * Reads every switch once and debounces: the SCAN_ flags of what
@@ -104,6 +112,9 @@ int scan_once(struct scan *s);
 const uint8_t *scan_board(const struct scan *s);
 /* The last scan as read, before the debounce. */
 const uint8_t *scan_raw(const struct scan *s);
+/* Per square, 1 while its switch chatters (its board value is then
+ * the last it held). */
+const uint8_t *scan_faulty(const struct scan *s);
 /* Whether the stuck alarm is on. */
 int scan_is_stuck(const struct scan *s);
 /* Whether the last scan read one level on every input, spares too. */

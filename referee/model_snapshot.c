@@ -18,84 +18,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "referee/referee_impl.h"
+#include "referee/model_snapshot_impl.h"
 
 #include <ctype.h>
 
-#define SNAP_CHAIN_MAX 8	/* moves of one turn a snapshot may span */
-#define SNAP_NODES_MIN 512	/* positions searched per snapshot, at least */
-
-/* A position reached this turn: by a move from its parent. */
-struct snap_node {
-	int parent;			/* index of the node before, or -1 */
-	struct rules_move move;		/* the move that led here */
-	char text[REF_MOVE_TEXT];
-	int depth;			/* moves from the position, or
-					   SNAP_CHAIN_MAX when the turn ends */
-};
-
-/* What the search found: the nearest position reached. */
-struct snap_candidates {
-	int best;		/* its node, or -1 when none was reached */
-	int distance;		/* its distance to the snapshot */
-	int ties;		/* other positions as near */
-	int here;		/* distance of the position itself */
-};
-
-struct snapshots {
-	struct referee *ref;
-	int *seen;			/* the snapshot, per place */
-	int *seen_hi;			/* its ranges' upper ends */
-	int *here;			/* the position's values */
-	int *values;			/* a candidate's values */
-	struct rules_move *moves;	/* the game's max_moves */
-	struct snap_node *nodes;
-	unsigned char *pos;		/* one position per node */
-	size_t moves_max, nodes_max;
-	size_t pos_size, pos_cap;	/* a position, the room for one */
-	int nnodes;
-	/* A board that must settle (sensing settle_us): the last snapshot
-	 * that differs from the position, judged when the board has been
-	 * still until `settle_at`; 0 when none waits. */
-	int *pending;
-	uint64_t settle_at;
-	/* On an occupancy board: per place, 1 + the value its switch kept
-	 * reading against the position (a switch stuck), or 0. */
-	int *suspect;
-};
-
-/* How far a board's `values` are from the snapshot. */
+/* How far a board's `values` are from the snapshot: on an occupancy
+ * board, the switches off that no stuck switch explains. */
 static int distance(const struct snapshots *s, const int *values)
 {
+	if (s->ref->sense->occupancy)
+		return snap_unexplained(s, values);
 	return ref_seen_distance(s->ref, values, s->seen);
-}
-
-/* Places where `seen` and `want` differ that no stuck switch explains. */
-static int unexplained(const struct snapshots *s, const int *want)
-{
-	int d = 0;
-
-	for (int h = 0; h < s->ref->nholes; h++)
-		d += s->seen[h] != want[h] && s->suspect[h] != s->seen[h] + 1;
-	return d;
-}
-
-/* After a judgement with the position settled: the places that read
- * against it are suspect from now on (occupancy boards). */
-static void suspect_update(struct snapshots *s)
-{
-	struct referee *ref = s->ref;
-
-	if (!ref->sense->occupancy || ref->state != REF_PLAY)
-		return;
-	ref->sense->counts(ref->game, ref_pos_const(ref), s->values);
-	for (int h = 0; h < ref->nholes; h++)
-		s->suspect[h] = s->seen[h] != s->values[h] ? s->seen[h] + 1 : 0;
-}
-
-static void *node_pos(const struct snapshots *s, int node)
-{
-	return s->pos + (size_t)node * s->pos_cap;
 }
 
 /* ------------------------------------------------------------ search */
@@ -105,14 +38,14 @@ static void expand(struct snapshots *s, int at)
 {
 	struct referee *ref = s->ref;
 	const struct rules *ops = ref->game->ops;
-	const void *from = node_pos(s, at);
+	const void *from = snap_node_pos(s, at);
 	size_t n = ops->legal_moves(ref->game, from, s->moves, ops->max_moves);
 
 	if (n > ops->max_moves)
 		n = ops->max_moves;
 	for (size_t m = 0; m < n && (size_t)s->nnodes < s->nodes_max; m++) {
 		struct snap_node *next = &s->nodes[s->nnodes];
-		void *to = node_pos(s, s->nnodes);
+		void *to = snap_node_pos(s, s->nnodes);
 		struct rules_outcome out;
 
 		if ((ref->sense->sensed != NULL &&
@@ -139,14 +72,14 @@ static void weigh(struct snapshots *s, int at, struct snap_candidates *c)
 	struct referee *ref = s->ref;
 	int d;
 
-	ref->sense->counts(ref->game, node_pos(s, at), s->values);
+	ref->sense->counts(ref->game, snap_node_pos(s, at), s->values);
 	d = distance(s, s->values);
 	if (c->best < 0 || d < c->distance) {
 		c->best = at;
 		c->distance = d;
 		c->ties = 0;
 	} else if (d == c->distance &&
-		   memcmp(node_pos(s, at), node_pos(s, c->best),
+		   memcmp(snap_node_pos(s, at), snap_node_pos(s, c->best),
 			  s->pos_size) != 0) {
 		c->ties++;
 	}
@@ -164,9 +97,9 @@ static void search(struct snapshots *s, struct snap_candidates *c)
 	c->ties = 0;
 	s->nodes[0] = (struct snap_node){ .parent = -1 };
 	s->nnodes = 1;
-	memcpy(node_pos(s, 0), ref_pos_const(ref), s->pos_size);
+	memcpy(snap_node_pos(s, 0), ref_pos_const(ref), s->pos_size);
 	for (int at = 0; at < s->nnodes; at++) {
-		const void *pos = node_pos(s, at);
+		const void *pos = snap_node_pos(s, at);
 
 		if (at > 0) {
 			weigh(s, at, c);
@@ -182,8 +115,8 @@ static void search(struct snapshots *s, struct snap_candidates *c)
 /* ---------------------------------------------------------- decision */
 
 /* Plays the chain of moves that ends at node `at`, in order. */
-static void play_chain(struct snapshots *s, int at, enum verdict_kind kind,
-		       const struct ref_about *about, const char *note)
+void snap_play_chain(struct snapshots *s, int at, enum verdict_kind kind,
+		     const struct ref_about *about, const char *note)
 {
 	static const struct ref_about sensed = { .cause = CAUSE_SENSED };
 	int chain[SNAP_CHAIN_MAX + 1], n = 0;
@@ -209,7 +142,7 @@ static void tell_change(struct snapshots *s, char *buf, size_t len,
 	buf[0] = '\0';
 	for (int filled = 0; filled < 2; filled++)
 		for (int h = 0; h < ref->nholes; h++) {
-			if (s->seen[h] == s->here[h] ||
+			if (s->seen[h] == s->here[h] || s->seen[h] < 0 ||
 			    s->suspect[h] == s->seen[h] + 1 ||
 			    (s->seen[h] > s->here[h]) != filled)
 				continue;
@@ -241,7 +174,7 @@ static void ask_candidates(struct snapshots *s, const struct snap_candidates *c)
 	for (int at = 1; at < s->nnodes && n < s->moves_max; at++) {
 		if (s->nodes[at].parent != 0)
 			continue;
-		ref->sense->counts(ref->game, node_pos(s, at), s->values);
+		ref->sense->counts(ref->game, snap_node_pos(s, at), s->values);
 		if (distance(s, s->values) != c->distance)
 			continue;
 		s->moves[n++] = s->nodes[at].move;
@@ -264,7 +197,7 @@ static void ask_candidates(struct snapshots *s, const struct snap_candidates *c)
 }
 
 /* Several reachable boards fit equally: the arbiter says which. */
-static void ask(struct snapshots *s, const struct snap_candidates *c)
+void snap_ask(struct snapshots *s, const struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
 	const struct snap_node *best = &s->nodes[c->best];
@@ -294,18 +227,18 @@ static void take_near(struct snapshots *s, const struct snap_candidates *c)
 	struct ref_about about = { .cause = CAUSE_SNAPSHOT_OFF };
 	char why[256], note[300];
 
-	ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
+	ref->sense->counts(ref->game, snap_node_pos(s, c->best), s->values);
 	ref_disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
 	snprintf(note, sizeof(note), "snapshot: %s", why);
 	if (ref->cfg.snapshot_confirm && best->parent == 0)
 		ref_hold(ref, &best->move, best->text, &about, note,
 			 NULL);
 	else
-		play_chain(s, c->best, VERDICT_WARN, &about, note);
+		snap_play_chain(s, c->best, VERDICT_WARN, &about, note);
 }
 
 /* No reachable board comes near: a foul, the board to be put back. */
-static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
+void snap_refuse_board(struct snapshots *s, const struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
 	struct ref_about about = { .cause = CAUSE_NO_FIT };
@@ -313,15 +246,6 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 
 	if (ref->sense->occupancy) {
 		tell_change(s, why, sizeof(why), &about);
-		/* One switch off a legal board: if it keeps reading so, it
-		 * is stuck, and forgiven from then on. */
-		if (c->best > 0 && c->distance == 1) {
-			ref->sense->counts(ref->game, node_pos(s, c->best),
-					   s->values);
-			for (int h = 0; h < ref->nholes; h++)
-				if (s->seen[h] != s->values[h])
-					s->suspect[h] = s->seen[h] + 1;
-		}
 		ref_say_about(ref, VERDICT_FOUL, &about, ref->ply + 1, NULL,
 			      "%s: no piece of %s can make that move; "
 			      "restore the board", why, ref_mover_name(ref));
@@ -329,7 +253,7 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 		return;
 	}
 	if (c->best > 0) {
-		ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
+		ref->sense->counts(ref->game, snap_node_pos(s, c->best), s->values);
 		ref_disagreement(ref, s->seen, s->values, why, sizeof(why), &about);
 		snprintf(near, sizeof(near), " (nearest %s: %s)",
 			 s->nodes[c->best].text, why);
@@ -340,47 +264,26 @@ static void refuse_board(struct snapshots *s, const struct snap_candidates *c)
 	ref_await_restore(ref);
 }
 
-/* On an occupancy board, a piece gone from one place and one come to
- * another: a move made, not a sensor misread. */
-static int moved(const struct snapshots *s)
-{
-	int emptied = 0, filled = 0;
-
-	if (!s->ref->sense->occupancy)
-		return 0;
-	for (int h = 0; h < s->ref->nholes; h++) {
-		emptied |= s->seen[h] < s->here[h];
-		filled |= s->seen[h] > s->here[h];
-	}
-	return emptied && filled;
-}
-
 static void decide(struct snapshots *s, const struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
 	/* Beside drop gates, the counts see every move: a board more than
-	 * a misread count away from any is no sensor matter; on an
-	 * occupancy board a misread is one switch. */
-	int tolerance = (ref->drops_seen || ref->sense->occupancy) &&
-			ref->cfg.snapshot_tolerance > 1 ?
+	 * a misread count away from any is no sensor matter. */
+	int tolerance = ref->drops_seen && ref->cfg.snapshot_tolerance > 1 ?
 			1 : ref->cfg.snapshot_tolerance;
 	int near = c->best > 0 && c->distance <= tolerance &&
 		   c->distance < c->here;
 
-	/* On an occupancy board, only a switch known stuck is forgiven. */
-	if (near && ref->sense->occupancy && c->distance > 0) {
-		ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
-		near = unexplained(s, s->values) == 0;
-	}
-
-	if (near && c->ties > 0) {
-		ask(s, c);
+	if (ref->sense->occupancy) {
+		snap_decide_occupancy(s, c);
+	} else if (near && c->ties > 0) {
+		snap_ask(s, c);
 	} else if (c->best > 0 && c->distance == 0 && c->ties == 0) {
-		play_chain(s, c->best, VERDICT_ACCEPT,
+		snap_play_chain(s, c->best, VERDICT_ACCEPT,
 			   &(struct ref_about){ .cause = CAUSE_SENSED }, "");
 	} else if (near) {
 		take_near(s, c);
-	} else if (c->here <= tolerance && !moved(s)) {
+	} else if (c->here <= tolerance) {
 		struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
 		char why[256];
 
@@ -388,24 +291,37 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 		ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
 			      "snapshot disagrees with the board: %s", why);
 	} else {
-		refuse_board(s, c);
+		snap_refuse_board(s, c);
 	}
 }
 
 /* ------------------------------------------------------------- model */
 
-/* After a foul: the board put back near enough ends it. */
-static void restoring(struct snapshots *s, int here_d)
+/* After a foul: the board put back near enough ends it. On an
+ * occupancy board only stuck switches are forgiven at once, a square
+ * off being maybe a piece still in the hand; a board that stays one
+ * square off for the settle time, that square read occupied, ends it
+ * too (`still`), its switch suspect from then on (a square read empty
+ * is a piece still in the hand, however long). */
+static void restoring(struct snapshots *s, int here_d, int still)
 {
 	struct referee *ref = s->ref;
 	struct ref_about about = { .cause = CAUSE_RESTORED };
 	char why[256];
+	int near = !ref->sense->occupancy ? ref->cfg.snapshot_tolerance :
+		   still ? 1 : 0;
 
-	if (here_d > ref->cfg.snapshot_tolerance)
+	if (here_d > near)
 		return;
+	/* Still, a square read empty under a piece is a piece in the
+	 * hand: the board is not back. */
+	for (int h = 0; ref->sense->occupancy && h < ref->nholes; h++)
+		if (s->seen[h] >= 0 && s->seen[h] < s->here[h] &&
+		    s->suspect[h] != s->seen[h] + 1)
+			return;
 	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
 	ref_restored(ref, &about, why);
-	suspect_update(s);
+	snap_suspect_update(s);
 }
 
 /*
@@ -550,19 +466,29 @@ static void consider(struct referee *ref, struct snapshots *s,
 		after_end(s);
 		return;
 	}
+	snap_watch_switches(s);
 	ref->sense->counts(ref->game, ref_pos_const(ref), s->here);
 	c.here = distance(s, s->here);
 	if (ref->state == REF_RESTORE) {
 		/* After the end, the end put away is the board back. */
-		restoring(s, ref->after_end ?
-			  end_distance(ref, s->seen, s->here) : c.here);
+		int d = ref->after_end ? end_distance(ref, s->seen, s->here) :
+			c.here;
+
+		s->settle_at = 0;
+		if (d == 1 && ref->sense->occupancy &&
+		    ref->cfg.settle_us > 0) {
+			memcpy(s->pending, s->seen, (size_t)ref->nholes *
+			       sizeof(*s->seen));
+			s->settle_at = t_us + ref->cfg.settle_us;
+		}
+		restoring(s, d, 0);
 		return;
 	}
 	if (ref->sense->settles && ref->cfg.settle_us > 0) {
 		/* Judged once still; the board back as it was is no move. */
 		s->settle_at = 0;
 		if (c.here == 0 || ref->state != REF_PLAY ||
-		    unexplained(s, s->here) == 0)
+		    snap_unexplained(s, s->here) == 0)
 			return;
 		memcpy(s->pending, s->seen, (size_t)ref->nholes *
 		       sizeof(*s->seen));
@@ -595,7 +521,7 @@ static void judge(struct snapshots *s, struct snap_candidates *c)
 	}
 	search(s, c);
 	decide(s, c);
-	suspect_update(s);
+	snap_suspect_update(s);
 }
 
 static uint64_t snapshot_deadline(const struct referee *ref,
@@ -608,19 +534,24 @@ static uint64_t snapshot_deadline(const struct referee *ref,
 }
 
 /* The board has been still for the settle time: its last snapshot is
- * judged against the position as it is now. */
+ * judged against the position as it is now (or, a board being put
+ * back, taken as put back when only one square is off). */
 static void snapshot_finish(struct referee *ref, void *state)
 {
 	struct snapshots *s = state;
 	struct snap_candidates c;
 
 	s->settle_at = 0;
-	if (ref->state != REF_PLAY)
+	if (ref->state != REF_PLAY && ref->state != REF_RESTORE)
 		return;
 	memcpy(s->seen, s->pending, (size_t)ref->nholes * sizeof(*s->seen));
 	ref->sense->counts(ref->game, ref_pos_const(ref), s->here);
 	c.here = distance(s, s->here);
-	judge(s, &c);
+	if (ref->state == REF_RESTORE)
+		restoring(s, ref->after_end ? end_distance(ref, s->seen,
+			  s->here) : c.here, 1);
+	else
+		judge(s, &c);
 }
 
 /* Room for the search in the game's positions; none when out of memory

@@ -677,9 +677,12 @@ uint64_t referee_deadline(const struct referee *ref)
 	case REF_HELD:
 		return 0;
 	case REF_RESTORE:
-		/* A table with buttons or a camera says when the board is
-		 * back; else a quiet period does. */
-		if (ref->buttons_seen || ref->snapshots_seen)
+		/* A table with snapshots says when the board is back (a
+		 * model may wait for it to be still); one with buttons
+		 * too; else a quiet period does. */
+		if (ref->snapshots_seen)
+			break;
+		if (ref->buttons_seen)
 			return 0;
 		return ref->last_activity + ref->cfg.quiet_us;
 	case REF_PLAY:
@@ -698,9 +701,9 @@ static void run_out(struct referee *ref, uint64_t deadline)
 
 	if (deadline > ref->now)
 		ref->now = deadline;
-	if (ref->state == REF_RESTORE) {
+	if (ref->state == REF_RESTORE && !ref->snapshots_seen) {
 		ref_restored(ref, NULL, NULL);
-	} else if (ref->state == REF_PLAY) {
+	} else if (ref->state == REF_PLAY || ref->state == REF_RESTORE) {
 		reader = next_reader(ref, &first);
 		if (reader >= 0 && ref->reader[reader].model->finish != NULL)
 			ref->reader[reader].model->finish(

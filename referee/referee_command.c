@@ -127,30 +127,25 @@ static int parse_move(struct referee *ref, const char *text,
 {
 	const struct rules *ops = ref->game->ops;
 	struct rules_move legal[64];
+	struct rules_outcome out;
 	size_t n;
 
 	if (ops->move_parse(ref->game, ref_pos(ref), text, move, err,
 			    len) < 0)
 		return -2;	/* not a move at all */
+	/* The engine applies it on a copy: a move it applies is legal,
+	 * listed or not (a claim, a move made out of turn). The list of
+	 * legal moves is made only for a move it refuses: a listed one is
+	 * taken, and refused by the engine with its reason when played. */
+	memcpy(ref->scratch, ref_pos(ref), ref->pos_size);
+	if (ops->apply(ref->game, ref->scratch, move, &out, err, len) == 0)
+		return 0;
 	n = ops->legal_moves(ref->game, ref_pos(ref), legal, 64);
 	for (size_t i = 0; i < n && i < 64; i++)
 		if (memcmp(&legal[i], move, sizeof(*move)) == 0)
 			return 0;
-	/* Let the engine say why: apply on a copy refuses with a reason.
-	 * Moves a game does not list (a claim, made out of turn) are legal
-	 * when the engine applies them. */
-	{
-		struct rules_outcome out;
-
-		memcpy(ref->scratch, ref_pos(ref), ref->pos_size);
-		if (ops->apply(ref->game, ref->scratch, move, &out, err,
-			       len) < 0)
-			return -1;
-	}
-	return 0;
+	return -1;
 }
-
-
 
 static void entry(struct referee *ref, const struct observation *obs)
 {

@@ -20,6 +20,8 @@
 #include "referee/sensing.h"
 #include "rules/transport.h"
 
+#define SQUARE_UNREAD (-1)	/* a square the board cannot read */
+
 #define R(r) { "a" #r, "b" #r, "c" #r, "d" #r, "e" #r, "f" #r, "g" #r, \
 	       "h" #r, "i" #r, "j" #r, "k" #r, "l" #r, "m" #r, "n" #r, \
 	       "o" #r }
@@ -59,13 +61,16 @@ static void transport_counts(const struct rules_game *game, const void *pos,
 		counts[sq] = counts[sq] > 0;
 }
 
+/* '?': a square the board cannot read (its switch at fault). */
 static int square_value(char ch)
 {
+	if (ch == '?')
+		return SQUARE_UNREAD;
 	if (ch == '.' || ch == '0' || ch == '-')
 		return 0;
 	if (ch == 'x' || ch == 'X' || ch == '1' || ch == '#')
 		return 1;
-	return -1;
+	return -2;	/* no square */
 }
 
 /* "........ / ..x.....": ranks from the top, blanks anywhere. */
@@ -85,9 +90,10 @@ static int transport_snapshot_parse(const struct rules_game *game,
 			file = 0;
 			continue;
 		}
-		if (square_value(*t) < 0 || file == n) {
+		if (square_value(*t) < SQUARE_UNREAD || file == n) {
 			snprintf(err, errlen, "rank %d: '%c' is no square "
-				 "(. empty, x occupied, %d a rank)", rank + 1,
+				 "(. empty, x occupied, ? unread, %d a rank)",
+				 rank + 1,
 				 *t, n);
 			return -1;
 		}
@@ -112,7 +118,8 @@ static int transport_snapshot_format(const struct rules_game *game,
 		return -1;
 	for (int rank = n - 1; rank >= 0; rank--) {
 		for (int file = 0; file < n; file++)
-			buf[used++] = counts[rank * n + file] ? 'x' : '.';
+			buf[used++] = counts[rank * n + file] < 0 ? '?' :
+				      counts[rank * n + file] ? 'x' : '.';
 		buf[used++] = rank > 0 ? '/' : '\0';
 	}
 	return 0;

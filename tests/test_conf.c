@@ -691,6 +691,31 @@ static void test_out_of_range(void **state)
 		    "from 0 to 1");
 }
 
+/* settle-ms: the referee's settle time on a board read once still;
+ * refused where nothing waits for the board to be still. */
+static void test_settle_time(void **state)
+{
+	(void)state;
+	parse_ok("[table 1]\nsource = sim\ngame = transport\n"
+		 "settle-ms = 350\n");
+	assert_int_equal(conf->table[0].referee.settle_us, 350000);
+	parse_ok("[table 1]\nsource = sim\ngame = transport\n");
+	assert_int_equal(conf->table[0].referee.settle_us, 1000000);
+	parse_ok("[table 1]\nsource = sim\ngame = transport\n"
+		 "settle-ms = 0\n");
+	assert_int_equal(conf->table[0].referee.settle_us, 0);
+	parse_fails("[table 1]\nsource = sim\ngame = transport\n"
+		    "settle-ms = 60001\n", "test.conf:4: key 'settle-ms': "
+		    "60001 ms is out of range (0 to 60000)");
+	parse_fails("[table 1]\nsource = sim\ngame = transport\n\n"
+		    "settle-ms = soon\n", "test.conf:5: key 'settle-ms': "
+		    "'soon' is not a number of milliseconds (like 5 or 2.5)");
+	parse_fails("[table 1]\nsource = sim\nsettle-ms = 500\n",
+		    "test.conf:3: key 'settle-ms': the board of kalah is read "
+		    "as it changes, not once still (source sim); leave "
+		    "settle-ms out");
+}
+
 static void test_duplicates(void **state)
 {
 	(void)state;
@@ -1016,6 +1041,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unknown_and_misplaced_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bad_values, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_out_of_range, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_settle_time, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_duplicates, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_too_many_tables, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missing_required_keys, setup, teardown),

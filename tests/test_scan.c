@@ -3,7 +3,7 @@
  * chain of 74HC165s modelled gate by gate (parallel load, shift on the
  * rising clock edge, each register's serial input from the next one's
  * Q7) shifting out a given board in either bit order, a square that
- * bounces, a chain that reads stuck and comes back, spare inputs that
+ * bounces, one whose switch chatters, a chain that reads stuck and comes back, spare inputs that
  * keep an empty board from looking stuck, and a row/column matrix whose
  * diodes keep ghosts out (the same fake without diodes shows one).
  */
@@ -204,6 +204,61 @@ static void test_bounce_is_debounced(void **state)
 	scan_free(s);
 }
 
+/* A switch that chatters (changes every scan, never holding) is said
+ * faulty once, its board value the last it held; a bounce is not; it
+ * is trusted again once it has held a reading for stuck_scans. */
+static void test_chattering_switch_alarms(void **state)
+{
+	struct chain f;
+	struct scan_config c = board11(3);
+	struct scan *s;
+	int flags = 0, k;
+
+	(void)state;
+	chain_init(&f, 16, 1);
+	s = open_chain(&f, &c);
+	assert_int_equal(scan_once(s), 0);
+	/* A piece put down on square 60, its contacts bouncing 4 times. */
+	for (k = 0; k < 4; k++) {
+		f.in[60] = (uint8_t)(k % 2);
+		flags |= scan_once(s);
+	}
+	f.in[60] = 0;
+	for (k = 0; k < 3; k++)
+		flags |= scan_once(s);
+	assert_int_equal(flags, SCAN_CHANGED);
+	assert_int_equal(scan_faulty(s)[60], 0);
+	/* Square 7's switch chatters: faulty after SCAN_CHATTER changes
+	 * that each came before the last had held. */
+	flags = 0;
+	for (k = 0; k <= SCAN_CHATTER; k++) {
+		assert_int_equal(flags & SCAN_FAULT, 0);
+		f.in[7] = (uint8_t)(k % 2);
+		flags |= scan_once(s);
+	}
+	assert_int_equal(flags, SCAN_FAULT);
+	assert_int_equal(scan_faulty(s)[7], 1);
+	assert_int_equal(scan_board(s)[7], 0);
+	assert_int_equal(scan_faulty(s)[60], 0);
+	/* Said once, while it goes on. */
+	for (k = 0; k < 10; k++) {
+		f.in[7] = (uint8_t)(k % 2);
+		assert_int_equal(scan_once(s) & SCAN_FAULT, 0);
+	}
+	/* It holds closed: the board follows after the debounce, but the
+	 * square is trusted only after stuck_scans. */
+	f.in[7] = 0;
+	flags = 0;
+	for (k = 0; k < (int)c.stuck_scans - 1; k++)
+		flags |= scan_once(s);
+	assert_int_equal(flags, SCAN_CHANGED);
+	assert_int_equal(scan_faulty(s)[7], 1);
+	assert_int_equal(scan_once(s), SCAN_FAULT);
+	assert_int_equal(scan_faulty(s)[7], 0);
+	assert_int_equal(scan_board(s)[7], 1);
+	scan_free(s);
+}
+
 static void test_stuck_chain_alarms(void **state)
 {
 	struct chain f;
@@ -382,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_chain_shifts_board),
 		cmocka_unit_test(test_chain_wrong_order_misreads),
 		cmocka_unit_test(test_bounce_is_debounced),
+		cmocka_unit_test(test_chattering_switch_alarms),
 		cmocka_unit_test(test_stuck_chain_alarms),
 		cmocka_unit_test(test_read_failure),
 		cmocka_unit_test(test_config_checks),

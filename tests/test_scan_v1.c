@@ -7,7 +7,8 @@
  * looked up by name on two chips, a missing line named, a busy line
  * releasing the others, an unplugged chip making the scan fail, and
  * pitbossd's gpio source with `board = shift-register` turning the
- * board into snapshots in the game's text on the loop's timer.
+ * board into snapshots in the game's text on the loop's timer, a
+ * Transport board's chattering switch sent as a square not read.
  */
 #include "config.h"
 
@@ -28,7 +29,7 @@
 #include "gpio/scan.h"
 #include "tests/gpiod1_fake.h"
 
-#define REGS 2
+#define REGS 8
 
 /* The chain of 74HC165s behind the lines, and its switches. */
 static struct {
@@ -36,6 +37,7 @@ static struct {
 	uint8_t sr[REGS];
 	int load, clock;
 	int stuck;		/* -1, or the level the data line reads */
+	int chatter;		/* -1, or an input that flips at each load */
 } w;
 
 /* The chain behind the lines: /PL on GPIO4, CP on GPIO5, Q7 on EXP0. */
@@ -43,6 +45,8 @@ static void chain_drive(struct gpiod_line *line, int level)
 {
 	if (strcmp(line->name, "GPIO4") == 0) {
 		w.load = level;
+		if (level == 0 && w.chatter >= 0)
+			w.in[w.chatter] ^= 1;
 		if (level == 0)
 			for (int r = 0; r < REGS; r++) {
 				w.sr[r] = 0;
@@ -82,7 +86,7 @@ static int setup(void **state)
 	memset(&w, 0, sizeof(w));
 	memset(w.in, 1, sizeof(w.in));
 	w.load = w.clock = 1;
-	w.stuck = -1;
+	w.stuck = w.chatter = -1;
 	return 0;
 }
 
@@ -283,12 +287,71 @@ static void test_source_emits_snapshots(void **state)
 	free(conf);
 }
 
+static const char transport_conf[] =
+	"[table 3]\n"
+	"game = transport\n"
+	"options = size=8\n"
+	"source = gpio\n"
+	"board = shift-register\n"
+	"load = GPIO4\n"
+	"clock = GPIO5\n"
+	"data = EXP0\n"
+	"bias = pull-up\n"
+	"active-low = yes\n"
+	"rate = 200\n"
+	"debounce-scans = 2\n"
+	"stuck-ms = 150\n";
+
+/* A Transport board of 8x8 switches: a switch that chatters is sent as
+ * a square not read ('?'), until it has held a reading for stuck-ms. */
+static void test_chattering_switch_sent_unread(void **state)
+{
+	struct conf *conf = calloc(1, sizeof(*conf));
+	struct loop *loop = loop_new();
+	struct seen seen = { 0 };
+	const struct table_config *t;
+	struct source *s;
+	char err[512] = "";
+
+	(void)state;
+	assert_non_null(conf);
+	assert_non_null(loop);
+	conf_default(conf);
+	if (conf_parse(conf, "test.conf", transport_conf, err,
+		       sizeof(err)) < 0)
+		fail_msg("conf_parse: %s", err);
+	t = &conf->table[0];
+	w.in[0] = 0;		/* a1 occupied, the rest empty */
+	s = t->source->open(loop, t, "", record, &seen, err, sizeof(err));
+	if (s == NULL)
+		fail_msg("open: %s", err);
+	RUN_UNTIL(loop, seen.n >= 1);
+	assert_string_equal(seen.last.text, "......../......../......../"
+			    "......../......../......../......../x.......");
+	/* The switch of c1 chatters: c1 is sent as not read. */
+	w.chatter = 2;
+	RUN_UNTIL(loop, strchr(seen.last.text, '?') != NULL);
+	assert_string_equal(seen.last.text, "......../......../......../"
+			    "......../......../......../......../x.?.....");
+	/* It holds open again: read again once it has held for stuck-ms. */
+	w.chatter = -1;
+	w.in[2] = 1;
+	RUN_UNTIL(loop, strchr(seen.last.text, '?') == NULL);
+	assert_string_equal(seen.last.text, "......../......../......../"
+			    "......../......../......../......../x.......");
+	t->source->close(s);
+	loop_free(loop);
+	conf_free(conf);
+	free(conf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_chain_through_libgpiod, setup),
 		cmocka_unit_test_setup(test_missing_and_busy_lines, setup),
 		cmocka_unit_test_setup(test_source_emits_snapshots, setup),
+		cmocka_unit_test_setup(test_chattering_switch_sent_unread, setup),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -3,7 +3,8 @@
  * occupancy board: a move one legal move fits taken, several fits (a
  * launch's pointing) held with the moves that fit and completed by an
  * entry, a board no move fits called a foul with the squares named, a
- * piece lifted and put back no move, a stuck switch told.
+ * piece lifted and put back no move, a stuck switch told and never
+ * the cause of a foul, a square the board cannot read left out.
  */
 #include "config.h"
 
@@ -233,10 +234,54 @@ static void test_no_fit_is_a_foul_naming_the_squares(void **state)
 	assert_true(about(v, "d1") && about(v, "e6"));
 	assert_int_equal(v->nplaces, 2);
 	assert_true(referee_restoring(f->ref));
+	/* Read again before the transport is taken off e6: e6 is no
+	 * stuck switch. */
+	board(f, 2.8, &seen, -1);
+	assert_true(referee_restoring(f->ref));
 	/* The board put back ends it. */
 	board(f, 3.0, &f->pos, -1);
 	assert_false(referee_restoring(f->ref));
 	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	assert_int_equal(count(f, VERDICT_WARN), 0);
+	assert_int_equal(referee_line(f->ref, sq("e6"))->state, LINE_OK);
+	fix_close(f);
+}
+
+/* After a foul the board is back only when it reads as the position: a
+ * square off is a piece still in the hand; one that stays off for the
+ * settle time is a switch stuck as the board was put back. */
+static void test_restored_board_read_once_still(void **state)
+{
+	struct fix *f = started();
+	struct transport_pos seen = f->pos;
+	const struct verdict *v;
+
+	(void)state;
+	seen.ship[0][TRANSPORT_T].sq = (uint8_t)sq("e6");
+	board(f, 1.0, &seen, -1);
+	referee_tick(f->ref, ms(2.5));
+	assert_true(referee_restoring(f->ref));
+	/* The transport in the hand, d1 and e6 empty, for long. */
+	board(f, 3.0, &f->pos, sq("d1"));
+	referee_tick(f->ref, ms(4.5));
+	assert_true(referee_restoring(f->ref));
+	/* Put back on d1 as e4's switch sticks: back once still. */
+	f->stuck = sq("e4");
+	board(f, 5.0, &f->pos, -1);
+	assert_true(referee_restoring(f->ref));
+	referee_tick(f->ref, ms(5.5));
+	assert_true(referee_restoring(f->ref));
+	referee_tick(f->ref, ms(6.5));
+	assert_false(referee_restoring(f->ref));
+	v = last(f, VERDICT_WARN);
+	assert_int_equal(v->cause, CAUSE_SENSOR_STUCK);
+	assert_true(about(v, "e4"));
+	/* Play goes on, e4 left out. */
+	tplay(f->game, &f->pos, "Td1-d2");
+	board(f, 8.0, &f->pos, -1);
+	referee_tick(f->ref, ms(9.5));
+	assert_string_equal(last(f, VERDICT_WARN)->move, "Td1-d2");
+	assert_int_equal(count(f, VERDICT_FOUL), 1);
 	fix_close(f);
 }
 
@@ -271,19 +316,111 @@ static void test_stuck_switch_is_told(void **state)
 	f->stuck = sq("e4");
 	board(f, 1.0, &f->pos, -1);
 	referee_tick(f->ref, ms(2.5));
+	assert_int_equal(f->v[1].kind, VERDICT_WARN);
+	assert_int_equal(f->v[1].cause, CAUSE_SNAPSHOT_FAR);
+	assert_true(about(&f->v[1], "e4"));
+	assert_has(f->v[1].text, "square e4 reads 1, expected 0");
+	/* Then the switch is said stuck, its square in the verdict. */
 	v = last(f, VERDICT_WARN);
-	assert_int_equal(v->cause, CAUSE_SNAPSHOT_FAR);
+	assert_int_equal(v->cause, CAUSE_SENSOR_STUCK);
 	assert_true(about(v, "e4"));
-	assert_has(v->text, "square e4 reads 1, expected 0");
+	assert_string_equal(v->evidence, "stuck=e4");
+	assert_int_equal(referee_line(f->ref, sq("e4"))->state, LINE_STUCK);
 	/* Moves are still read, the stuck square named each time. */
 	tplay(f->game, &f->pos, "Td1-d2");
 	board(f, 4.0, &f->pos, -1);
 	referee_tick(f->ref, ms(5.5));
 	v = last(f, VERDICT_WARN);
 	assert_string_equal(v->move, "Td1-d2");
+	assert_int_equal(v->cause, CAUSE_SENSED_FAULT);
+	assert_true(about(v, "e4"));
+	assert_string_equal(v->evidence, "stuck=e4");
+	assert_int_equal(referee_plies(f->ref), 1);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	fix_close(f);
+}
+
+/* A switch that sticks closed as a move is made: the move is held
+ * naming the square, not called a foul; once it is confirmed the
+ * switch is known stuck, later moves are taken with a warning, and the
+ * switch reading empty again is said to work. */
+static void test_switch_sticking_during_a_move(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *v;
+
+	(void)state;
+	f->stuck = sq("e4");
+	tplay(f->game, &f->pos, "Td1-d2");
+	board(f, 1.0, &f->pos, -1);
+	referee_tick(f->ref, ms(2.5));
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_string_equal(v->move, "Td1-d2");
 	assert_int_equal(v->cause, CAUSE_SNAPSHOT_OFF);
 	assert_true(about(v, "e4"));
+	assert_has(v->evidence, "off=e4");
+	feed(f, 3.0, OBS_CONFIRM, NULL);
 	assert_int_equal(referee_plies(f->ref), 1);
+	assert_int_equal(referee_line(f->ref, sq("e4"))->state, LINE_STUCK);
+	tplay(f->game, &f->pos, "Te8-e7");
+	board(f, 5.0, &f->pos, -1);
+	referee_tick(f->ref, ms(6.5));
+	v = last(f, VERDICT_WARN);
+	assert_string_equal(v->move, "Te8-e7");
+	assert_int_equal(v->cause, CAUSE_SENSED_FAULT);
+	assert_string_equal(v->evidence, "stuck=e4");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	/* The switch reads empty again: it works, and is said so. */
+	f->stuck = -1;
+	board(f, 8.0, &f->pos, -1);
+	v = last(f, VERDICT_NOTE);
+	assert_int_equal(v->cause, CAUSE_SENSOR_BACK);
+	assert_true(about(v, "e4"));
+	assert_int_equal(referee_line(f->ref, sq("e4"))->state, LINE_FLAKY);
+	fix_close(f);
+}
+
+/* A square the board says it cannot read ('?', a scanner's alarm) is
+ * said stuck and left out: a legal move is taken, an illegal one is
+ * still a foul. */
+static void test_square_the_board_cannot_read(void **state)
+{
+	struct fix *f = started();
+	struct transport_pos seen;
+	const struct verdict *v;
+	char text[TRANSPORT_SQUARES_MAX * 2];
+	int counts[TRANSPORT_SQUARES_MAX + 1];
+
+	(void)state;
+	tplay(f->game, &f->pos, "Td1-d2");
+	f->sense->counts(f->game, &f->pos, counts);
+	counts[sq("h5")] = -1;
+	assert_int_equal(f->sense->snapshot_format(f->game, counts, text,
+						   sizeof(text)), 0);
+	assert_non_null(strchr(text, '?'));
+	feed(f, 1.0, OBS_SNAPSHOT, text);
+	v = last(f, VERDICT_WARN);
+	assert_int_equal(v->cause, CAUSE_SENSOR_STUCK);
+	assert_true(about(v, "h5"));
+	assert_has(v->text, "cannot be read");
+	referee_tick(f->ref, ms(2.5));
+	v = last(f, VERDICT_WARN);
+	assert_string_equal(v->move, "Td1-d2");
+	assert_int_equal(v->cause, CAUSE_SENSED_FAULT);
+	assert_string_equal(v->evidence, "stuck=h5");
+	/* North's transport carried astray (d8 to e3), h5 unread: a foul. */
+	seen = f->pos;
+	seen.ship[1][TRANSPORT_T].sq = (uint8_t)sq("e3");
+	f->sense->counts(f->game, &seen, counts);
+	counts[sq("h5")] = -1;
+	assert_int_equal(f->sense->snapshot_format(f->game, counts, text,
+						   sizeof(text)), 0);
+	feed(f, 4.0, OBS_SNAPSHOT, text);
+	referee_tick(f->ref, ms(5.5));
+	v = last(f, VERDICT_FOUL);
+	assert_int_equal(v->cause, CAUSE_NO_FIT);
+	assert_false(about(v, "h5"));
 	fix_close(f);
 }
 
@@ -294,8 +431,11 @@ int main(void)
 		cmocka_unit_test(test_launch_held_for_its_direction),
 		cmocka_unit_test(test_flight_held_with_its_candidates),
 		cmocka_unit_test(test_no_fit_is_a_foul_naming_the_squares),
+		cmocka_unit_test(test_restored_board_read_once_still),
 		cmocka_unit_test(test_lift_and_put_back_is_no_move),
 		cmocka_unit_test(test_stuck_switch_is_told),
+		cmocka_unit_test(test_switch_sticking_during_a_move),
+		cmocka_unit_test(test_square_the_board_cannot_read),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -5,7 +5,8 @@
 # games), one with an arbiter's password whose tables replay traces, and
 # a club's: two simulated tables, fast, an arbiter's password and an
 # empty database, on which the test keeps a whole evening; and a
-# Transport one: a table without sensors and a round robin of Transport.
+# Transport one: a table without sensors, one whose replayed occupancy
+# board leaves a move held, and a round robin of Transport.
 # tests/browser/dashboard.test.mjs checks every page, a live table, the
 # arbiter's login and a correction, and a phone-sized screen; its TAP is
 # passed through.
@@ -162,7 +163,8 @@ night=$web_pid
 night_port=$web_port
 
 # Transport: a table without sensors whose moves the arbiter enters on
-# its page, and a round robin of Transport series kept with pitboss.
+# its page, one whose occupancy board (a replayed trace) leaves a move
+# held, and a round robin of Transport series kept with pitboss.
 cat >"$tmp/fleet.conf" <<EOC
 database = $tmp/fleet.db
 web.listen = 127.0.0.1
@@ -174,7 +176,22 @@ game = transport
 options = size=8
 players = Eve, Fay
 source = manual
+[table 2]
+name = Cove
+game = transport
+options = size=8
+players = Gil, Hal
+source = replay
+trace = $tmp/tp-held.trace
 EOC
+# Table 2 stops on a launch its occupancy board cannot point: c3
+# filled, held for the direction.
+cat >"$tmp/tp-held.trace" <<EOT
+# pitboss-trace 1
+# table 1 transport size=8
+0.000 1 start
+1.000 1 snapshot xx..x.xx/.x....x./......../......../......../..x...../.x....x./xx.x..xx
+EOT
 fleet() { PITBOSS_DB="$tmp/fleet.db" "$PITBOSS" "$@" >>"$tmp/fleet-cli.log" 2>&1; }
 fleet_cup() {
 	fleet db init || return 1

@@ -4,7 +4,9 @@
 // a round robin of Transport kept with pitboss (series 1 played out).
 // The arbiter composes moves on the table page by tapping: a launch and
 // its pointing, a plane's move and its new pointing, a destroyer's move;
-// the board redraws live after each; the game is replayed on its page;
+// the board redraws live after each; table 2 ("Cove") replays an
+// occupancy board that leaves a launch held, which the arbiter completes
+// by tapping; the game is replayed on its page;
 // the pages fit a phone (390x844) and a screen (1920x1080).
 //   t: { browser, url, password, ok, note, shot, settled, watch, until, json }
 
@@ -112,6 +114,49 @@ export async function transportTests(t) {
 
 	w.stop();
 	ok(w.problems.length === 0, 'the Transport table page: no console errors or failed requests', ...w.problems);
+
+	/* Table 2's occupancy board (a replayed trace) leaves a launch held:
+	 * c3 filled, its pointing unseen. The page offers the moves that fit;
+	 * the arbiter taps the launcher, c3, then the direction, and the
+	 * game records the move. */
+	const hw = t.watch(page);
+	await page.goto(`${t.url}/tables/2`);
+	await t.settled(page);
+	const hold = await t.until(async () => {
+		const tb2 = await t.json(`${t.url}/api/tables/2`);
+		return tb2.live && tb2.live.held && tb2.game ? tb2 : null;
+	}, 20000);
+	ok(hold !== null, 'the occupancy board leaves a Transport launch held for its direction');
+	const offered = await page.waitForSelector('#compose-held button', { timeout: 10000 }).then(
+		() => page.$$eval('#compose-held button', bs => bs.map(b => b.dataset.move).join(' ')), () => '');
+	ok(offered === 'C*c3:n C*c3:ne C*c3:e C*c3:se C*c3:s C*c3:sw C*c3:w C*c3:nw',
+		'the held launch\'s candidates are offered on the table page', offered);
+	const hm = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth,
+		cw: document.documentElement.clientWidth }));
+	ok(hm.sw <= hm.cw, 'the held table page at 390x844: the hold\'s long list of moves wraps, no sideways scrolling',
+		JSON.stringify(hm));
+	await t.shot(page, 'transport-held-390');
+	await page.click('#compose button[data-launch="C"]');
+	await square(page, 'c3');
+	ok((await page.textContent('#compose-move')) === 'C*c3:?', 'tapping the launcher and c3 asks for the pointing',
+		await page.textContent('#compose-move'));
+	await page.click('#compose .tp-rose button[data-dir="sw"]');
+	const done = await t.until(async () => {
+		const tb2 = await t.json(`${t.url}/api/tables/2`);
+		return tb2.live && !tb2.live.held && / Pc3:sw .* \/ N \/ 1$/.test(tb2.live.position || '') ? tb2 : null;
+	}, 15000);
+	ok(done !== null, 'the direction tapped completes the held launch: C*c3:sw is played, the hold gone',
+		done && done.live.position);
+	const gid = done && done.game && done.game.id;
+	const rec = gid ? await t.json(`${t.url}/api/games/${gid}`) : null;
+	const recorded = rec ? JSON.stringify(rec.moves || rec.game && rec.game.moves || rec) : '';
+	ok(/C\*c3:sw/.test(recorded) && !/C\*c3:n"/.test(recorded), 'the game records the move made, C*c3:sw',
+		recorded.slice(0, 300));
+	await page.waitForSelector('#content svg.tp-svg .tp-piece[data-piece="Pc3:sw"]', { timeout: 10000 });
+	ok(await page.$('#compose-held') === null, 'the page redraws: the plane on c3 pointing south-west, nothing held');
+	await t.shot(page, 'transport-held-done-390');
+	hw.stop();
+	ok(hw.problems.length === 0, 'the held Transport table page: no console errors or failed requests', ...hw.problems);
 
 	/* The game page replays it, at both sizes. */
 	for (const [width, height] of [[390, 844], [1920, 1080]]) {
