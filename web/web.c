@@ -534,8 +534,11 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 	pthread_mutex_init(&web->lock, NULL);
 	pthread_cond_init(&web->changed, NULL);
 	pthread_cond_init(&web->pool_free, NULL);
-	pthread_mutex_init(&web->cache_lock, NULL);
+	pthread_rwlock_init(&web->cache_lock, NULL);
+	pthread_mutex_init(&web->version_lock, NULL);
+	pthread_mutex_init(&web->gen_lock, NULL);
 	web->next_id = 1;
+	web->known_dbv = -1;
 	web->cache_dbv = -1;
 	if (cfg->assets[0] != '\0' &&
 	    realpath(cfg->assets, web->assets_real) == NULL) {
@@ -672,7 +675,9 @@ void web_stop(struct web *web)
 	web_cache_stop(web);
 	web_files_stop(web);
 	db_close(web->version_db);
-	pthread_mutex_destroy(&web->cache_lock);
+	pthread_rwlock_destroy(&web->cache_lock);
+	pthread_mutex_destroy(&web->version_lock);
+	pthread_mutex_destroy(&web->gen_lock);
 	for (int i = 0; i < WEB_RING; i++)
 		free(web->ring[i].json);
 	for (int i = 0; i < web->nlive; i++)
@@ -720,8 +725,8 @@ void web_table_state(struct web *web, int64_t board_id, const char *json)
 		copy = NULL;
 	}
 	pthread_mutex_unlock(&web->lock);
-	pthread_mutex_lock(&web->cache_lock);
+	pthread_mutex_lock(&web->gen_lock);
 	web->live_gen++;
-	pthread_mutex_unlock(&web->cache_lock);
+	pthread_mutex_unlock(&web->gen_lock);
 	free(copy);
 }

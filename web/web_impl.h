@@ -108,12 +108,18 @@ struct web {
 	char *tls_cert, *tls_key;	/* PEM texts, kept while serving */
 
 	/* Answers of read routes, valid while neither the database (its
-	 * data_version) nor the tables' live state (live_gen) change. */
-	pthread_mutex_t cache_lock;
+	 * data_version) nor the tables' live state (live_gen) change. The
+	 * answers are looked up under a read lock; the database is asked by
+	 * one request at a time, which holds no other lock meanwhile. */
+	pthread_rwlock_t cache_lock;	/* cache[], cache_dbv, cache_live */
+	pthread_mutex_t version_lock;	/* version_db, version_at */
+	pthread_mutex_t gen_lock;	/* known_dbv, live_gen: held briefly */
 	struct db *version_db;
-	int64_t cache_dbv;
 	uint64_t version_at;		/* when it was last asked (us) */
-	uint64_t cache_live, live_gen;
+	int64_t known_dbv;		/* its last answer; -1: none yet */
+	uint64_t live_gen;
+	int64_t cache_dbv;		/* what the answers kept were made at */
+	uint64_t cache_live;
 	struct {
 		char key[WEB_KEY_MAX];
 		struct MHD_Response *resp;	/* NULL: free */
