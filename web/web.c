@@ -13,6 +13,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#ifdef HAVE_MALLOC_TRIM
+#include <malloc.h>
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,6 +145,27 @@ void web_db_release(struct web *web, struct db *db)
 			web->pool_busy[i] = 0;
 	pthread_cond_signal(&web->pool_free);
 	pthread_mutex_unlock(&web->lock);
+}
+
+void web_quiet(struct web *web)
+{
+	for (int i = 0; i < WEB_POOL; i++) {
+		struct db *db = NULL;
+
+		pthread_mutex_lock(&web->lock);
+		if (web->pool[i] != NULL && !web->pool_busy[i]) {
+			web->pool_busy[i] = 1;
+			db = web->pool[i];
+		}
+		pthread_mutex_unlock(&web->lock);
+		if (db == NULL)
+			continue;
+		db_release_memory(db);
+		web_db_release(web, db);
+	}
+#ifdef HAVE_MALLOC_TRIM
+	malloc_trim(0);
+#endif
 }
 
 /* ------------------------------------------------------------- files */

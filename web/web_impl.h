@@ -159,6 +159,9 @@ void web_error(struct web_request *r, unsigned status, const char *fmt, ...)
 void web_json(struct web_request *r, struct jbuf *b);
 struct db *web_db_acquire(struct web *web);
 void web_db_release(struct web *web, struct db *db);
+/* The requests have stopped: the readers' pages and the memory freed
+ * go back to the system. */
+void web_quiet(struct web *web);
 uint64_t web_now_s(void);
 /* The live entry of a board, made if new (web->lock held); -1: full. */
 int web_live_slot(struct web *web, int64_t board_id);
