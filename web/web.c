@@ -653,7 +653,9 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 	if (web_guard_start(web, err, errlen) < 0)
 		goto fail;
 	/* The guard counts connections per address and keeps places for
-	 * new addresses; libmicrohttpd holds the total. */
+	 * new addresses; libmicrohttpd holds the total. Each connection
+	 * is given WEB_CONN_MEMORY for a request's head and its answer's
+	 * (bodies are read as they come). */
 	web->mhd = MHD_start_daemon(
 		flags, (uint16_t)cfg->port, web_guard_accept, web, on_request,
 		web, MHD_OPTION_EXTERNAL_LOGGER, web_guard_log, NULL,
@@ -664,7 +666,7 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 						 : WEB_CONNECTIONS),
 		MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)(cfg->timeout_s ? cfg->timeout_s : 30),
-		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_CONN_MEMORY,
 		MHD_OPTION_NOTIFY_COMPLETED, on_completed, web,
 		MHD_OPTION_NOTIFY_CONNECTION, web_guard_notify, web,
 		MHD_OPTION_END);

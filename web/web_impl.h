@@ -20,6 +20,8 @@
 #include "web/web.h"
 
 #define WEB_BODY_MAX 16384	/* request bodies larger are refused */
+#define WEB_CONN_MEMORY 16384	/* a connection's memory: a request's head
+				   (cookies of 4 KiB fit) and an answer's */
 #define WEB_RING 1024		/* verdicts kept for Last-Event-ID */
 #define WEB_LIVE_MAX 64		/* tables with a live state */
 #define WEB_POOL 4		/* read connections to the database */
