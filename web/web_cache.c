@@ -81,21 +81,23 @@ static uint64_t now_us(void)
  * Asks the database whether another program changed it, at most every
  * WEB_VERSION_US (a read of its write-ahead log's index, with a lock on
  * the file), by one request at a time: the others go on with the last
- * answer meanwhile rather than wait behind it. Only the first answer is
- * waited for.
+ * answer meanwhile rather than wait behind it, unless it is older than
+ * WEB_VERSION_WAIT_US (the request asking is held up) or there is none.
  */
 static void version_refresh(struct web *web)
 {
+	uint64_t age;
 	int64_t dbv;
-	int first, due;
+	int wait, due;
 
 	pthread_mutex_lock(&web->gen_lock);
-	first = web->known_dbv < 0;
-	due = first || now_us() - web->version_at >= WEB_VERSION_US;
+	age = now_us() - web->version_at;
+	wait = web->known_dbv < 0 || age >= WEB_VERSION_WAIT_US;
+	due = wait || age >= WEB_VERSION_US;
 	pthread_mutex_unlock(&web->gen_lock);
 	if (!due)
 		return;
-	if (first)
+	if (wait)
 		pthread_mutex_lock(&web->version_lock);
 	else if (pthread_mutex_trylock(&web->version_lock) != 0)
 		return;

@@ -32,6 +32,7 @@
 #define WEB_KEY_MAX 256		/* a kept answer's path and query */
 #define WEB_VERSION_US 1000	/* the database asked for changes at most
 				   this often (microseconds) */
+#define WEB_VERSION_WAIT_US 5000	/* an answer older is waited for */
 /* The files' Cache-Control: kept, and asked for again with their ETag
  * (304 when unchanged), so a new version shows at once. */
 #define WEB_FILE_CACHE "no-cache"
