@@ -12,7 +12,8 @@
 #     bench/yardstick, a bare libmicrohttpd server sending the same bytes
 #     from memory (thread per connection, as pitbossd; and a pool of 2
 #     threads polling with epoll);
-#   - pitbossd's resident memory after all of it;
+#   - pitbossd's resident memory: idle, right after the loads, and
+#     once they stopped (the memory freed handed back);
 #   - how fast one verdict reaches 200 open event streams.
 #
 # Each figure is the median of ROUNDS rounds (3; BENCH_ROUNDS), the
