@@ -12,7 +12,8 @@
 #     bench/yardstick, a bare libmicrohttpd server sending the same bytes
 #     from memory (thread per connection, as pitbossd; and a pool of 2
 #     threads polling with epoll);
-#   - pitbossd's resident memory after all of it;
+#   - pitbossd's resident memory: idle, right after the loads, and
+#     once they stopped (the memory freed handed back);
 #   - how fast one verdict reaches 200 open event streams.
 #
 # Each figure is the median of ROUNDS rounds (3; BENCH_ROUNDS), the
@@ -86,8 +87,11 @@ pid=$web_pid
 port=$web_port
 base="http://127.0.0.1:$port"
 rss() { awk '/^VmRSS/ { print $2 }' "/proc/$pid/status"; }
+# anon: of it, the process's own memory (the rest: its libraries' pages).
+anon() { awk '/^RssAnon/ { print $2 }' "/proc/$pid/status"; }
 sleep 1
 rss0=$(rss)
+anon0=$(anon)
 tid=$("$top/pitboss" tournament list --json --db "$tmp/club.db" |
 	sed -n 's/^\[{"id":\([0-9]*\),.*/\1/p')
 standings="/api/tournaments/${tid:-1}/standings"
@@ -161,10 +165,15 @@ for c in 32 256; do
 	compare "standings, $(wc -c <"$tmp/standings") B" "$standings" $c
 	compare "/static/app.js, $(wc -c <"$tmp/app.js") B" /static/app.js $c
 	eval "rss$c=\$(rss)"
+	sleep 1.5	# the requests stopped: the freed memory goes back
+	eval "quiet$c=\$(rss) anon$c=\$(anon)"
 done
 echo "pitbossd resident memory (dashboard on, club database; goal < 12 MB):" \
-	"$rss0 kB idle, $rss32 kB after 32 connections, $rss256 kB after 256" \
-	"(peak $(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status") kB)"
+	"$rss0 kB idle ($anon0 kB its own, the rest its libraries);" \
+	"right after 32 connections $rss32 kB, 1.5 s later $quiet32 kB" \
+	"($anon32 kB own); right after 256 $rss256 kB, 1.5 s later" \
+	"$quiet256 kB ($anon256 kB own); peak" \
+	"$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status") kB"
 kill -TERM $ypid $ppid; wait $ypid $ppid 2>/dev/null; ypid= ppid=
 
 # The verdict is made through the API, as the arbiter would: the time

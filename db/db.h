@@ -744,5 +744,8 @@ int db_data_version(struct db *db, int64_t *version);
 /* The most memory the connection keeps of the file's pages, in KiB
  * (SQLite's default: 2,000). */
 int db_cache_kib(struct db *db, int kib);
+/* Lets the file's pages the connection keeps go (it reads them again
+ * when next asked). */
+void db_release_memory(struct db *db);
 
 #endif

@@ -246,3 +246,8 @@ int db_game_incidents(struct db *db, int64_t game_id,
 		return db_fail(db, "reading incidents");
 	return DB_OK;
 }
+
+void db_release_memory(struct db *db)
+{
+	sqlite3_db_release_memory(db->sql);
+}

@@ -20,7 +20,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 42
+plan 43
 
 hash=$(perl -e 'print crypt("club-secret", q($6$pitbosstest$))')
 cat >"$tmp/pitboss.conf" <<EOC
@@ -83,6 +83,13 @@ expect_eq "a wrong method: 405" "$out" "405 application/json"
 head -c 20000 /dev/zero | tr '\0' 'a' >"$tmp/big"
 out=$(get -X POST --data-binary @"$tmp/big" "$base/api/login")
 expect_eq "a body over 16 KiB: 413" "$out" "413 application/json"
+# A browser's request with 4 KiB of cookies (the most one cookie may
+# hold) fits in what each connection is given.
+cookie=$(head -c 4000 /dev/zero | tr '\0' 'c')
+out=$(get -H "Cookie: other=$cookie" -H "Accept-Language: en-GB,en;q=0.9" \
+	"$base/api/tables")
+expect_eq "a request with 4 KiB of cookies is answered" "$out" \
+	"200 application/json"
 out=$(get --path-as-is "$base/static/../../../../etc/passwd")
 expect_eq "path traversal: 404" "$out" "404 application/json"
 out=$(get --path-as-is "$base/static/%2e%2e/%2e%2e/%2e%2e/etc/passwd")

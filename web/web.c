@@ -13,6 +13,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#ifdef HAVE_MALLOC_TRIM
+#include <malloc.h>
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,6 +145,27 @@ void web_db_release(struct web *web, struct db *db)
 			web->pool_busy[i] = 0;
 	pthread_cond_signal(&web->pool_free);
 	pthread_mutex_unlock(&web->lock);
+}
+
+void web_quiet(struct web *web)
+{
+	for (int i = 0; i < WEB_POOL; i++) {
+		struct db *db = NULL;
+
+		pthread_mutex_lock(&web->lock);
+		if (web->pool[i] != NULL && !web->pool_busy[i]) {
+			web->pool_busy[i] = 1;
+			db = web->pool[i];
+		}
+		pthread_mutex_unlock(&web->lock);
+		if (db == NULL)
+			continue;
+		db_release_memory(db);
+		web_db_release(web, db);
+	}
+#ifdef HAVE_MALLOC_TRIM
+	malloc_trim(0);
+#endif
 }
 
 /* ------------------------------------------------------------- files */
@@ -535,8 +559,11 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 	pthread_mutex_init(&web->lock, NULL);
 	pthread_cond_init(&web->changed, NULL);
 	pthread_cond_init(&web->pool_free, NULL);
-	pthread_mutex_init(&web->cache_lock, NULL);
+	pthread_rwlock_init(&web->cache_lock, NULL);
+	pthread_mutex_init(&web->version_lock, NULL);
+	pthread_mutex_init(&web->gen_lock, NULL);
 	web->next_id = 1;
+	web->known_dbv = -1;
 	web->cache_dbv = -1;
 	if (cfg->assets[0] != '\0' &&
 	    realpath(cfg->assets, web->assets_real) == NULL) {
@@ -627,7 +654,9 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 	if (web_guard_start(web, err, errlen) < 0)
 		goto fail;
 	/* The guard counts connections per address and keeps places for
-	 * new addresses; libmicrohttpd holds the total. */
+	 * new addresses; libmicrohttpd holds the total. Each connection
+	 * is given WEB_CONN_MEMORY for a request's head and its answer's
+	 * (bodies are read as they come). */
 	web->mhd = MHD_start_daemon(
 		flags, (uint16_t)cfg->port, web_guard_accept, web, on_request,
 		web, MHD_OPTION_EXTERNAL_LOGGER, web_guard_log, NULL,
@@ -638,7 +667,7 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 						 : WEB_CONNECTIONS),
 		MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)(cfg->timeout_s ? cfg->timeout_s : 30),
-		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_CONN_MEMORY,
 		MHD_OPTION_NOTIFY_COMPLETED, on_completed, web,
 		MHD_OPTION_NOTIFY_CONNECTION, web_guard_notify, web,
 		MHD_OPTION_END);
@@ -673,7 +702,9 @@ void web_stop(struct web *web)
 	web_cache_stop(web);
 	web_files_stop(web);
 	db_close(web->version_db);
-	pthread_mutex_destroy(&web->cache_lock);
+	pthread_rwlock_destroy(&web->cache_lock);
+	pthread_mutex_destroy(&web->version_lock);
+	pthread_mutex_destroy(&web->gen_lock);
 	for (int i = 0; i < WEB_RING; i++)
 		free(web->ring[i].json);
 	for (int i = 0; i < web->nlive; i++)
@@ -721,8 +752,8 @@ void web_table_state(struct web *web, int64_t board_id, const char *json)
 		copy = NULL;
 	}
 	pthread_mutex_unlock(&web->lock);
-	pthread_mutex_lock(&web->cache_lock);
+	pthread_mutex_lock(&web->gen_lock);
 	web->live_gen++;
-	pthread_mutex_unlock(&web->cache_lock);
+	pthread_mutex_unlock(&web->gen_lock);
 	free(copy);
 }

@@ -78,50 +78,89 @@ static uint64_t now_us(void)
 }
 
 /*
- * Empties the cache when the data changed (cache_lock held). The tables'
- * live state counts every change at once; the database is asked at most
- * every WEB_VERSION_US (a read of its write-ahead log's index), so an
- * answer kept is never older than that behind a change another program
- * made.
+ * Asks the database whether another program changed it, at most every
+ * WEB_VERSION_US (a read of its write-ahead log's index, with a lock on
+ * the file), by one request at a time: the others go on with the last
+ * answer meanwhile rather than wait behind it, unless it is older than
+ * WEB_VERSION_WAIT_US (the request asking is held up) or there is none.
  */
-static void cache_check(struct web *web)
+static void version_refresh(struct web *web)
 {
-	int64_t dbv = web->cache_dbv;
-	uint64_t now = now_us();
+	uint64_t age;
+	int64_t dbv;
+	int wait, due;
 
-	if (now - web->version_at >= WEB_VERSION_US || dbv < 0) {
+	pthread_mutex_lock(&web->gen_lock);
+	age = now_us() - web->version_at;
+	wait = web->known_dbv < 0 || age >= WEB_VERSION_WAIT_US;
+	due = wait || age >= WEB_VERSION_US;
+	pthread_mutex_unlock(&web->gen_lock);
+	if (!due)
+		return;
+	if (wait)
+		pthread_mutex_lock(&web->version_lock);
+	else if (pthread_mutex_trylock(&web->version_lock) != 0)
+		return;
+	pthread_mutex_lock(&web->gen_lock);
+	due = web->known_dbv < 0 ||
+	      now_us() - web->version_at >= WEB_VERSION_US;
+	pthread_mutex_unlock(&web->gen_lock);
+	if (due) {
 		if (db_data_version(web->version_db, &dbv) != DB_OK)
 			dbv = -1;
-		web->version_at = now;
+		pthread_mutex_lock(&web->gen_lock);
+		web->known_dbv = dbv;
+		web->version_at = now_us();
+		pthread_mutex_unlock(&web->gen_lock);
 	}
-	if (dbv == web->cache_dbv && web->cache_live == web->live_gen &&
-	    dbv >= 0)
-		return;
-	cache_empty(web);
-	web->cache_dbv = dbv;
-	web->cache_live = web->live_gen;
+	pthread_mutex_unlock(&web->version_lock);
 }
 
-/* Queues the kept answer for `key`, if any: 1 when queued. */
+/* The data's state now: the database's version (-1: unknown) and the
+ * tables' live state. */
+static void data_state(struct web *web, int64_t *dbv, uint64_t *live)
+{
+	pthread_mutex_lock(&web->gen_lock);
+	*dbv = web->known_dbv;
+	*live = web->live_gen;
+	pthread_mutex_unlock(&web->gen_lock);
+}
+
+/* The kept answer for `key` queued, if any, and fresh: 1 when queued.
+ * `dbv` and `live` are the state the answer made next is kept for. */
 static int cache_get(struct web_request *r, const struct key *k,
 		     int64_t *dbv, uint64_t *live)
 {
 	struct web *web = r->web;
-	int hit = 0;
+	int hit = 0, fresh;
 
-	pthread_mutex_lock(&web->cache_lock);
-	cache_check(web);
-	for (int i = 0; i < WEB_CACHE && !hit; i++)
+	version_refresh(web);
+	data_state(web, dbv, live);
+	if (*dbv < 0)
+		return 0;
+	pthread_rwlock_rdlock(&web->cache_lock);
+	fresh = web->cache_dbv == *dbv && web->cache_live == *live;
+	for (int i = 0; i < WEB_CACHE && fresh && !hit; i++)
 		if (web->cache[i].resp != NULL &&
 		    strcmp(web->cache[i].key, k->text) == 0) {
 			r->queued_ret = MHD_queue_response(r->con, MHD_HTTP_OK,
 							   web->cache[i].resp);
 			r->queued = hit = 1;
 		}
-	*dbv = web->cache_dbv;
-	*live = web->cache_live;
-	pthread_mutex_unlock(&web->cache_lock);
-	return hit;
+	pthread_rwlock_unlock(&web->cache_lock);
+	if (fresh)
+		return hit;
+	/* The data changed: the answers kept go, for the newest state
+	 * known (another request may have seen a newer one). */
+	pthread_rwlock_wrlock(&web->cache_lock);
+	data_state(web, dbv, live);
+	if (web->cache_dbv != *dbv || web->cache_live != *live) {
+		cache_empty(web);
+		web->cache_dbv = *dbv;
+		web->cache_live = *live;
+	}
+	pthread_rwlock_unlock(&web->cache_lock);
+	return 0;
 }
 
 /* Keeps the answer just made, unless the data changed meanwhile, and
@@ -134,7 +173,7 @@ static void cache_put(struct web_request *r, const struct key *k,
 	unsigned i;
 
 	if (r->status != 200 || r->out == NULL || r->response != NULL ||
-	    r->cookie[0] != '\0')
+	    r->cookie[0] != '\0' || dbv < 0)
 		return;
 	resp = MHD_create_response_from_buffer_with_free_callback(r->out_len,
 			r->out, free);
@@ -142,7 +181,7 @@ static void cache_put(struct web_request *r, const struct key *k,
 		return;
 	r->out = NULL;		/* the response's now */
 	web_headers(resp, r->content_type, "no-store");
-	pthread_mutex_lock(&web->cache_lock);
+	pthread_rwlock_wrlock(&web->cache_lock);
 	if (dbv == web->cache_dbv && live == web->cache_live) {
 		i = web->cache_next++ % WEB_CACHE;
 		if (web->cache[i].resp != NULL)
@@ -154,7 +193,7 @@ static void cache_put(struct web_request *r, const struct key *k,
 		r->queued = 1;
 		resp = NULL;
 	}
-	pthread_mutex_unlock(&web->cache_lock);
+	pthread_rwlock_unlock(&web->cache_lock);
 	if (resp != NULL) {
 		r->queued_ret = MHD_queue_response(r->con, MHD_HTTP_OK, resp);
 		r->queued = 1;

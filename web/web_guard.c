@@ -12,7 +12,8 @@
  * sending a header line now and then never reaches; so a watchdog
  * thread looks at the connections twice a second and shuts down the
  * socket of a request that overstays or a stream left behind, which
- * ends its connection's thread at once.
+ * ends its connection's thread at once. Once the requests stop for a
+ * look, it has the server hand back the memory they left (web_quiet).
  */
 #include "config.h"
 
@@ -56,6 +57,10 @@ struct web_guard {
 	/* Since the last summary in the log. */
 	unsigned long cut_requests, refused, dropped;
 	uint64_t reported_ms;
+	/* Requests answered: ever, at the last look; some since the server
+	 * was last quiet. */
+	unsigned long answered, answered_seen;
+	int busy;
 };
 
 static uint64_t now_ms(void)
@@ -189,6 +194,7 @@ void web_guard_answered(struct web *web, struct web_conn *c)
 	c->receiving = 1;
 	c->since_ms = now_ms();
 	c->stream = 0;		/* a stream ends with its answer */
+	web->guard->answered++;
 	pthread_mutex_unlock(&web->guard->lock);
 }
 
@@ -291,9 +297,24 @@ static void look(struct web_guard *g, uint64_t now, uint64_t published)
 	report(g, now);
 }
 
+/* Whether the requests stopped since the last look, after some
+ * (g->lock held). */
+static int became_quiet(struct web_guard *g)
+{
+	int quiet = g->busy && g->answered == g->answered_seen;
+
+	if (g->answered != g->answered_seen)
+		g->busy = 1;
+	else if (quiet)
+		g->busy = 0;
+	g->answered_seen = g->answered;
+	return quiet;
+}
+
 static void *watch(void *arg)
 {
 	struct web_guard *g = arg;
+	int quiet = 0;
 
 	pthread_mutex_lock(&g->lock);
 	while (!g->stopping) {
@@ -302,11 +323,14 @@ static void *watch(void *arg)
 
 		/* Never both locks at once. */
 		pthread_mutex_unlock(&g->lock);
+		if (quiet)
+			web_quiet(g->web);
 		pthread_mutex_lock(&g->web->lock);
 		published = g->web->published;
 		pthread_mutex_unlock(&g->web->lock);
 		pthread_mutex_lock(&g->lock);
 		look(g, now_ms(), published);
+		quiet = became_quiet(g);
 		clock_gettime(CLOCK_MONOTONIC, &until);
 		until.tv_nsec += WATCH_MS * 1000000L;
 		until.tv_sec += until.tv_nsec / 1000000000L;

@@ -20,6 +20,8 @@
 #include "web/web.h"
 
 #define WEB_BODY_MAX 16384	/* request bodies larger are refused */
+#define WEB_CONN_MEMORY 16384	/* a connection's memory: a request's head
+				   (cookies of 4 KiB fit) and an answer's */
 #define WEB_RING 1024		/* verdicts kept for Last-Event-ID */
 #define WEB_LIVE_MAX 64		/* tables with a live state */
 #define WEB_POOL 4		/* read connections to the database */
@@ -30,6 +32,7 @@
 #define WEB_KEY_MAX 256		/* a kept answer's path and query */
 #define WEB_VERSION_US 1000	/* the database asked for changes at most
 				   this often (microseconds) */
+#define WEB_VERSION_WAIT_US 5000	/* an answer older is waited for */
 /* The files' Cache-Control: kept, and asked for again with their ETag
  * (304 when unchanged), so a new version shows at once. */
 #define WEB_FILE_CACHE "no-cache"
@@ -108,12 +111,18 @@ struct web {
 	char *tls_cert, *tls_key;	/* PEM texts, kept while serving */
 
 	/* Answers of read routes, valid while neither the database (its
-	 * data_version) nor the tables' live state (live_gen) change. */
-	pthread_mutex_t cache_lock;
+	 * data_version) nor the tables' live state (live_gen) change. The
+	 * answers are looked up under a read lock; the database is asked by
+	 * one request at a time, which holds no other lock meanwhile. */
+	pthread_rwlock_t cache_lock;	/* cache[], cache_dbv, cache_live */
+	pthread_mutex_t version_lock;	/* version_db, version_at */
+	pthread_mutex_t gen_lock;	/* known_dbv, live_gen: held briefly */
 	struct db *version_db;
-	int64_t cache_dbv;
 	uint64_t version_at;		/* when it was last asked (us) */
-	uint64_t cache_live, live_gen;
+	int64_t known_dbv;		/* its last answer; -1: none yet */
+	uint64_t live_gen;
+	int64_t cache_dbv;		/* what the answers kept were made at */
+	uint64_t cache_live;
 	struct {
 		char key[WEB_KEY_MAX];
 		struct MHD_Response *resp;	/* NULL: free */
@@ -153,6 +162,9 @@ void web_error(struct web_request *r, unsigned status, const char *fmt, ...)
 void web_json(struct web_request *r, struct jbuf *b);
 struct db *web_db_acquire(struct web *web);
 void web_db_release(struct web *web, struct db *db);
+/* The requests have stopped: the readers' pages and the memory freed
+ * go back to the system. */
+void web_quiet(struct web *web);
 uint64_t web_now_s(void);
 /* The live entry of a board, made if new (web->lock held); -1: full. */
 int web_live_slot(struct web *web, int64_t board_id);
