@@ -479,7 +479,7 @@ static void count_range(double x, int parts, int store, double fill,
 }
 
 /* Seeds lying apart: up to four components, each of one seed's area,
- * and nothing else of note. A few seeds in a pit settle side by side;
+ * and nothing else of note (no piece of a seed). A few seeds in a pit settle side by side;
  * then the count is exact. */
 static int apart(const double *parts, int n, double u, double area)
 {
@@ -487,6 +487,10 @@ static int apart(const double *parts, int n, double u, double area)
 	double sum = 0;
 
 	for (int i = 0; i < n; i++) {
+		/* a piece of a seed: one whose colour is the floor's, partly
+		 * seen; its seeds are not told apart */
+		if (parts[i] >= 0.05 * u && parts[i] < 0.45 * u)
+			return 0;
 		if (parts[i] < 0.3 * u)
 			continue;
 		/* two seeds touching make a component of 1.4 seeds or
@@ -562,6 +566,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 	u = unit_area(r, parts, nparts);
 	for (int i = 0; i < r->c->nplaces; i++) {
 		out->parts[i] = count_parts(parts[i], nparts[i], u);
+		out->seeds[i] = out->area[i] / u;
 		count_range(out->area[i] / u, out->parts[i],
 			    r->c->place[i].store,
 			    out->area[i] / (r->zone[i].floor + 1),
@@ -650,8 +655,9 @@ int cam_reading_format(const struct cam_reading *rd, const int *order,
 			m = snprintf(buf + used, len - used, "%s%d",
 				     k ? " " : "", rd->lo[i]);
 		else
-			m = snprintf(buf + used, len - used, "%s%d-%d",
-				     k ? " " : "", rd->lo[i], rd->hi[i]);
+			m = snprintf(buf + used, len - used, "%s%d-%d~%.1f",
+				     k ? " " : "", rd->lo[i], rd->hi[i],
+				     rd->seeds[i] < 999 ? rd->seeds[i] : 999);
 		if (m < 0 || (size_t)m >= len - used)
 			return -1;
 		used += (size_t)m;

@@ -24,6 +24,11 @@
 
 #define SNAP_CHAIN_MAX 8	/* moves of one turn a snapshot may span */
 #define SNAP_NODES_MIN 512	/* positions searched per snapshot, at least */
+#define EST_NONE 9999		/* a place with no estimate */
+/* The estimates make one board clearly the likeliest of those that fit
+ * the ranges alike when its cost is this much lower than the next's
+ * (nats: a likelihood ratio of e^6, about 400). */
+#define EST_MARGIN 6.0
 
 /* A position reached this turn: by a move from its parent. */
 struct snap_node {
@@ -62,6 +67,10 @@ struct snapshots {
 	/* On an occupancy board: per place, 1 + the value its switch kept
 	 * reading against the position (a switch stuck), or 0. */
 	int *suspect;
+	/* A camera's own estimate per place, in tenths of a piece (EST_NONE
+	 * where it gave none): weighs boards that fit its ranges alike. */
+	int *est;
+	int has_est;
 };
 
 /* How far a board's `values` are from the snapshot. */
@@ -355,7 +364,76 @@ static int moved(const struct snapshots *s)
 	return emptied && filled;
 }
 
-static void decide(struct snapshots *s, const struct snap_candidates *c)
+/*
+ * How unlikely the board `values` makes the camera's estimates (the
+ * pieces each place's visible area alone makes): per place, the squared
+ * gap between its count and the estimate over a spread that grows with
+ * the count, and grows faster for pieces the area leaves out beyond a
+ * few (pieces heaped hide one another; nothing shows pieces that are
+ * not there). Nats, up to a constant.
+ */
+static double est_cost(const struct snapshots *s, const int *values)
+{
+	double cost = 0;
+
+	for (int h = 0; h < s->ref->nholes; h++) {
+		double x, d, sd;
+		int v = values[h];
+
+		if (s->est[h] == EST_NONE)
+			continue;
+		x = s->est[h] / 10.0;
+		d = v - x;
+		sd = 0.2 + 0.1 * v;
+		if (d > 0 && v > 4)
+			sd += 0.25 * (v - 4);
+		cost += 0.5 * (d / sd) * (d / sd);
+	}
+	return cost;
+}
+
+/*
+ * Several boards fit the ranges alike (c->ties): the one the estimates
+ * make clearly likelier than every other, into c->best, with its margin
+ * in `margin`. 1 when there is one.
+ */
+static int likeliest(struct snapshots *s, struct snap_candidates *c,
+		     double *margin)
+{
+	struct referee *ref = s->ref;
+	double best = 0, next = 1e300;
+	int at_best = -1;
+
+	if (!s->has_est || c->ties == 0 || c->best <= 0)
+		return 0;
+	for (int at = 1; at < s->nnodes; at++) {
+		double cost;
+
+		ref->sense->counts(ref->game, node_pos(s, at), s->values);
+		if (distance(s, s->values) != c->distance)
+			continue;
+		cost = est_cost(s, s->values);
+		if (at_best >= 0 && memcmp(node_pos(s, at),
+					   node_pos(s, at_best),
+					   s->pos_size) == 0)
+			continue;
+		if (at_best < 0 || cost < best) {
+			next = at_best < 0 ? next : best;
+			best = cost;
+			at_best = at;
+		} else if (cost < next) {
+			next = cost;
+		}
+	}
+	*margin = next - best;
+	if (at_best < 0 || *margin < EST_MARGIN)
+		return 0;
+	c->best = at_best;
+	c->ties = 0;
+	return 1;
+}
+
+static void decide(struct snapshots *s, struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
 	/* Beside drop gates, the counts see every move: a board more than
@@ -373,7 +451,17 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 		near = unexplained(s, s->values) == 0;
 	}
 
-	if (near && c->ties > 0) {
+	double margin;
+
+	if (near && c->ties > 0 && c->distance == 0 &&
+	    likeliest(s, c, &margin)) {
+		struct ref_about about = { .cause = CAUSE_SENSED };
+
+		snprintf(about.evidence, sizeof(about.evidence),
+			 "move=%s counts=likeliest margin=%.1f decided=take",
+			 s->nodes[c->best].text, margin);
+		play_chain(s, c->best, VERDICT_ACCEPT, &about, "");
+	} else if (near && c->ties > 0) {
 		ask(s, c);
 	} else if (c->best > 0 && c->distance == 0 && c->ties == 0) {
 		play_chain(s, c->best, VERDICT_ACCEPT,
@@ -455,8 +543,19 @@ static void after_end(struct snapshots *s)
 	ref_await_restore(ref);
 }
 
+/* Past an estimate "~X.X" at `p`, if one is there. */
+static const char *skip_estimate(const char *p)
+{
+	if (*p != '~')
+		return p;
+	for (p++; isdigit((unsigned char)*p) || *p == '.'; p++)
+		;
+	return p;
+}
+
 /* The snapshot's text with every range "A-B" as its lower end A (`end`
- * 0) or its upper end B (1), into `out`; how many ranges it has. */
+ * 0) or its upper end B (1), into `out`, estimates left out; how many
+ * ranges and estimates it has. */
 static int range_ends(const char *text, int end, char *out, size_t len)
 {
 	int ranges = 0;
@@ -465,6 +564,11 @@ static int range_ends(const char *text, int end, char *out, size_t len)
 	for (const char *p = text; *p != '\0' && o + 1 < len; ) {
 		const char *q = p;
 
+		if (*p == '~') {
+			p = skip_estimate(p);
+			ranges++;
+			continue;
+		}
 		while (isdigit((unsigned char)*q))
 			q++;
 		if (q > p && *q == '-' && isdigit((unsigned char)q[1])) {
@@ -488,6 +592,37 @@ static int range_ends(const char *text, int end, char *out, size_t len)
 	return ranges;
 }
 
+/* The text with every place as its estimate in tenths: "~X.X" where it
+ * has one, a count ten times, EST_NONE for a range without one. */
+static void estimate_text(const char *text, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (const char *p = text; *p != '\0' && o + 8 < len; ) {
+		const char *q = p;
+		long v;
+
+		if (!isdigit((unsigned char)*p)) {
+			out[o++] = *p++;
+			continue;
+		}
+		v = strtol(p, (char **)&q, 10) * 10;
+		if (*q == '-' && isdigit((unsigned char)q[1])) {
+			strtol(q + 1, (char **)&q, 10);
+			v = EST_NONE;
+		}
+		if (*q == '~') {
+			double x = strtod(q + 1, NULL);
+
+			v = x < 0 ? 0 : x > 999 ? 9990 : (long)(10 * x + 0.5);
+			q = skip_estimate(q);
+		}
+		o += (size_t)snprintf(out + o, len - o, "%ld", v);
+		p = q;
+	}
+	out[o] = '\0';
+}
+
 /* The snapshot into s->seen (and s->seen_hi); -1 with why in `err`. */
 static int parse(struct referee *ref, struct snapshots *s, const char *text,
 		 char *err, size_t errlen)
@@ -496,9 +631,17 @@ static int parse(struct referee *ref, struct snapshots *s, const char *text,
 	int n = ref->nholes;
 
 	ref->seen_hi = NULL;
+	s->has_est = 0;
 	if (range_ends(text, 0, ends, sizeof(ends)) == 0)
 		return ref->sense->snapshot_parse(ref->game, text, s->seen, err,
 						  errlen);
+	if (strchr(text, '~') != NULL) {
+		char est[OBS_TEXT_MAX];
+
+		estimate_text(text, est, sizeof(est));
+		s->has_est = ref->sense->snapshot_parse(ref->game, est, s->est,
+							err, errlen) == 0;
+	}
 	if (ref->sense->snapshot_parse(ref->game, ends, s->seen, err,
 				       errlen) < 0)
 		return -1;
@@ -672,7 +815,7 @@ static void *snapshot_open(struct referee *ref)
 	if (s == NULL)
 		return NULL;
 	s->ref = ref;
-	s->seen = calloc(6 * places, sizeof(*s->seen));
+	s->seen = calloc(7 * places, sizeof(*s->seen));
 	if (s->seen == NULL) {
 		snapshot_close(s);
 		return NULL;
@@ -682,6 +825,7 @@ static void *snapshot_open(struct referee *ref)
 	s->seen_hi = s->values + places;
 	s->pending = s->seen_hi + places;
 	s->suspect = s->pending + places;
+	s->est = s->suspect + places;
 	snapshot_use_game(ref, s);
 	if (s->nodes == NULL) {
 		snapshot_close(s);
