@@ -196,9 +196,11 @@ static int open_tables(struct daemon *d, struct table_config *cfg, int n)
 		/* Logs are not private: a game's secrets stay out. */
 		rules_public_options(referee_game(table_referee(t)), options,
 				     sizeof(options));
-		log_info("table %u (%s): %s %s from %s", cfg[i].id,
+		log_info("table %u (%s): %s %s from %s%s%s", cfg[i].id,
 			 cfg[i].name, cfg[i].game, options[0] ? options :
-			 "(standard rules)", cfg[i].source->name);
+			 "(standard rules)", cfg[i].source->name,
+			 cfg[i].check ? ", checked by " : "",
+			 cfg[i].check ? cfg[i].check->name : "");
 	}
 	return n > 0 && d->ntables == 0 ? -1 : 0;
 }

@@ -68,6 +68,9 @@ struct source_ops {
 			int mover);
 	/* Optional: "online", or why the sensors are offline. */
 	const char *(*status)(const struct source *source);
+	/* Optional: the file of the frame its last snapshot was read
+	 * from (kept for the records), "" when none was kept. */
+	const char *(*frame)(const struct source *source);
 };
 
 enum {
@@ -76,7 +79,10 @@ enum {
 	SOURCE_PLAYED_TIME = 1u << 0,
 	/* Not in this build: opening it and checking a table that names
 	 * it answer "source 'NAME' is not compiled in". */
-	SOURCE_MISSING = 1u << 1
+	SOURCE_MISSING = 1u << 1,
+	/* Sees the whole board at once: may be a table's 'check', its
+	 * snapshots checking the moves the table's source reads. */
+	SOURCE_CHECKS = 1u << 2
 };
 
 /* The entry of a source this build lacks. */

@@ -110,6 +110,7 @@ struct source {
 	int playing;			/* a game is on at the table */
 	int opening;			/* in open(): nothing emitted yet */
 	char last[OBS_TEXT_MAX];	/* the snapshot sent last */
+	char kept[CONF_PATH_MAX + 64];	/* its frame, kept; "" if not */
 	char status[1600];
 	unsigned long seq;
 };
@@ -244,6 +245,7 @@ static void use_reading(struct source *s, struct cam_image *img,
 		return;
 	snprintf(s->last, sizeof(s->last), "%s", snap);
 	keep_frame(s, img, rd, "read", path, sizeof(path));
+	snprintf(s->kept, sizeof(s->kept), "%s", path);
 	log_debug("table %u: camera: %s%s%s", s->table->id, snap,
 		  path[0] ? " in " : "", path);
 	emit_snapshot(s, snap);
@@ -432,6 +434,11 @@ static const char *camera_status(const struct source *s)
 	return s->status;
 }
 
+static const char *camera_frame(const struct source *s)
+{
+	return s->kept;
+}
+
 /* The calibration loads and names every place of the game. */
 static int camera_check(const struct conf_check *c)
 {
@@ -473,6 +480,7 @@ static size_t camera_claims(const void *block, struct conf_claim *out,
 const struct source_ops source_camera_ops = {
 	.name = "camera",
 	.help = "count snapshots from a camera over the board",
+	.flags = SOURCE_CHECKS,
 	.conf = {
 		.items = camera_items,
 		.nitems = sizeof(camera_items) / sizeof(camera_items[0]),
@@ -484,4 +492,5 @@ const struct source_ops source_camera_ops = {
 	.close = camera_close,
 	.verdict = camera_verdict,
 	.status = camera_status,
+	.frame = camera_frame,
 };

@@ -19,12 +19,12 @@
 #include <string.h>
 
 #include "referee/referee_impl.h"
+#include "referee/snapshot_text.h"
 
 #include <ctype.h>
 
 #define SNAP_CHAIN_MAX 8	/* moves of one turn a snapshot may span */
 #define SNAP_NODES_MIN 512	/* positions searched per snapshot, at least */
-#define EST_NONE 9999		/* a place with no estimate */
 /* The estimates make one board clearly the likeliest of those that fit
  * the ranges alike when its cost is this much lower than the next's
  * (nats: a likelihood ratio of e^6, about 400). */
@@ -67,7 +67,7 @@ struct snapshots {
 	/* On an occupancy board: per place, 1 + the value its switch kept
 	 * reading against the position (a switch stuck), or 0. */
 	int *suspect;
-	/* A camera's own estimate per place, in tenths of a piece (EST_NONE
+	/* A camera's own estimate per place, in tenths of a piece (SNAP_EST_NONE
 	 * where it gave none): weighs boards that fit its ranges alike. */
 	int *est;
 	int has_est;
@@ -365,34 +365,6 @@ static int moved(const struct snapshots *s)
 }
 
 /*
- * How unlikely the board `values` makes the camera's estimates (the
- * pieces each place's visible area alone makes): per place, the squared
- * gap between its count and the estimate over a spread that grows with
- * the count, and grows faster for pieces the area leaves out beyond a
- * few (pieces heaped hide one another; nothing shows pieces that are
- * not there). Nats, up to a constant.
- */
-static double est_cost(const struct snapshots *s, const int *values)
-{
-	double cost = 0;
-
-	for (int h = 0; h < s->ref->nholes; h++) {
-		double x, d, sd;
-		int v = values[h];
-
-		if (s->est[h] == EST_NONE)
-			continue;
-		x = s->est[h] / 10.0;
-		d = v - x;
-		sd = 0.2 + 0.1 * v;
-		if (d > 0 && v > 4)
-			sd += 0.25 * (v - 4);
-		cost += 0.5 * (d / sd) * (d / sd);
-	}
-	return cost;
-}
-
-/*
  * Several boards fit the ranges alike (c->ties): the one the estimates
  * make clearly likelier than every other, into c->best, with its margin
  * in `margin`. 1 when there is one.
@@ -412,7 +384,7 @@ static int likeliest(struct snapshots *s, struct snap_candidates *c,
 		ref->sense->counts(ref->game, node_pos(s, at), s->values);
 		if (distance(s, s->values) != c->distance)
 			continue;
-		cost = est_cost(s, s->values);
+		cost = snap_estimate_cost(s->est, s->values, ref->nholes);
 		if (at_best >= 0 && memcmp(node_pos(s, at),
 					   node_pos(s, at_best),
 					   s->pos_size) == 0)
@@ -431,6 +403,31 @@ static int likeliest(struct snapshots *s, struct snap_candidates *c,
 	c->best = at_best;
 	c->ties = 0;
 	return 1;
+}
+
+/*
+ * Beside drop gates, with no move of theirs waiting: a board that no
+ * move of the mover leaves exactly disagrees with the sowing the drops
+ * read last (or the position set). A warning about that move, the
+ * places to look at named, for the arbiter to check against the frame;
+ * play goes on.
+ */
+static void check_disagrees(struct snapshots *s)
+{
+	struct referee *ref = s->ref;
+	struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
+	const char *last = ref->was_move[ref->depth] ?
+			   ref->move_text[ref->depth] : "";
+	char why[256];
+
+	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s counts=disagree checked=drops decided=warn",
+		 last[0] ? last : "-");
+	ref_say_about(ref, VERDICT_WARN, &about, ref->ply, last[0] ? last :
+		      NULL, "the board seen disagrees with %s%s: %s; check "
+		      "the board", last[0] ? last : "the position",
+		      last[0] ? " as the drops read it" : "", why);
 }
 
 static void decide(struct snapshots *s, struct snap_candidates *c)
@@ -468,6 +465,8 @@ static void decide(struct snapshots *s, struct snap_candidates *c)
 			   &(struct ref_about){ .cause = CAUSE_SENSED }, "");
 	} else if (near) {
 		take_near(s, c);
+	} else if (ref->drops_seen && !ref->sense->occupancy) {
+		check_disagrees(s);
 	} else if (c->here <= tolerance && !moved(s)) {
 		struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
 		char why[256];
@@ -543,86 +542,6 @@ static void after_end(struct snapshots *s)
 	ref_await_restore(ref);
 }
 
-/* Past an estimate "~X.X" at `p`, if one is there. */
-static const char *skip_estimate(const char *p)
-{
-	if (*p != '~')
-		return p;
-	for (p++; isdigit((unsigned char)*p) || *p == '.'; p++)
-		;
-	return p;
-}
-
-/* The snapshot's text with every range "A-B" as its lower end A (`end`
- * 0) or its upper end B (1), into `out`, estimates left out; how many
- * ranges and estimates it has. */
-static int range_ends(const char *text, int end, char *out, size_t len)
-{
-	int ranges = 0;
-	size_t o = 0;
-
-	for (const char *p = text; *p != '\0' && o + 1 < len; ) {
-		const char *q = p;
-
-		if (*p == '~') {
-			p = skip_estimate(p);
-			ranges++;
-			continue;
-		}
-		while (isdigit((unsigned char)*q))
-			q++;
-		if (q > p && *q == '-' && isdigit((unsigned char)q[1])) {
-			const char *r = q + 1, *from = end ? r : p;
-
-			while (isdigit((unsigned char)*r))
-				r++;
-			for (const char *c = from;
-			     c < (end ? r : q) && o + 1 < len; c++)
-				out[o++] = *c;
-			ranges++;
-			p = r;
-		} else {
-			if (q == p)
-				q++;
-			while (p < q && o + 1 < len)
-				out[o++] = *p++;
-		}
-	}
-	out[o] = '\0';
-	return ranges;
-}
-
-/* The text with every place as its estimate in tenths: "~X.X" where it
- * has one, a count ten times, EST_NONE for a range without one. */
-static void estimate_text(const char *text, char *out, size_t len)
-{
-	size_t o = 0;
-
-	for (const char *p = text; *p != '\0' && o + 8 < len; ) {
-		const char *q = p;
-		long v;
-
-		if (!isdigit((unsigned char)*p)) {
-			out[o++] = *p++;
-			continue;
-		}
-		v = strtol(p, (char **)&q, 10) * 10;
-		if (*q == '-' && isdigit((unsigned char)q[1])) {
-			strtol(q + 1, (char **)&q, 10);
-			v = EST_NONE;
-		}
-		if (*q == '~') {
-			double x = strtod(q + 1, NULL);
-
-			v = x < 0 ? 0 : x > 999 ? 9990 : (long)(10 * x + 0.5);
-			q = skip_estimate(q);
-		}
-		o += (size_t)snprintf(out + o, len - o, "%ld", v);
-		p = q;
-	}
-	out[o] = '\0';
-}
-
 /* The snapshot into s->seen (and s->seen_hi); -1 with why in `err`. */
 static int parse(struct referee *ref, struct snapshots *s, const char *text,
 		 char *err, size_t errlen)
@@ -632,20 +551,20 @@ static int parse(struct referee *ref, struct snapshots *s, const char *text,
 
 	ref->seen_hi = NULL;
 	s->has_est = 0;
-	if (range_ends(text, 0, ends, sizeof(ends)) == 0)
+	if (snap_range_ends(text, 0, ends, sizeof(ends)) == 0)
 		return ref->sense->snapshot_parse(ref->game, text, s->seen, err,
 						  errlen);
 	if (strchr(text, '~') != NULL) {
 		char est[OBS_TEXT_MAX];
 
-		estimate_text(text, est, sizeof(est));
+		snap_estimate_text(text, est, sizeof(est));
 		s->has_est = ref->sense->snapshot_parse(ref->game, est, s->est,
 							err, errlen) == 0;
 	}
 	if (ref->sense->snapshot_parse(ref->game, ends, s->seen, err,
 				       errlen) < 0)
 		return -1;
-	range_ends(text, 1, ends, sizeof(ends));
+	snap_range_ends(text, 1, ends, sizeof(ends));
 	if (ref->sense->snapshot_parse(ref->game, ends, s->seen_hi, err,
 				       errlen) < 0)
 		return -1;
