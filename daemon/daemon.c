@@ -247,6 +247,8 @@ static void show_tables(struct daemon *d, const struct conf *conf)
 
 		web_table_settings(d->web, board, conf->table[i].pins,
 				   conf->table[i].live_analysis);
+		web_table_camera(d->web, board,
+				 table_camera_image(d->table[i]));
 		if (state != NULL)
 			web_table_state(d->web, board, state);
 		free(state);

@@ -71,6 +71,10 @@ struct source_ops {
 	/* Optional: the file of the frame its last snapshot was read
 	 * from (kept for the records), "" when none was kept. */
 	const char *(*frame)(const struct source *source);
+	/* Optional: a PNG file to show the arbiter, rewritten whole as the
+	 * source sees the board (a camera's last frame with its places
+	 * drawn), "" when none. */
+	const char *(*image)(const struct source *source);
 };
 
 enum {

@@ -642,6 +642,15 @@ const char *table_source_status(const struct table *t)
 	return s;
 }
 
+const char *table_camera_image(const struct table *t)
+{
+	if (t->check != NULL && t->cfg.check->image != NULL)
+		return t->cfg.check->image(t->check);
+	if (t->source != NULL && t->source_ops->image != NULL)
+		return t->source_ops->image(t->source);
+	return "";
+}
+
 unsigned long table_moves_committed(const struct table *t)
 {
 	return t->moves;
@@ -738,12 +747,12 @@ char *table_state_json(struct table *t)
 		add(&s, &len, "null");
 	add(&s, &len, ","
 	    "\"held\":%s,\"restoring\":%s,\"plies\":%d,\"sensors\":\"%s\","
-	    "\"lines\":[",
+	    "\"camera\":%s,\"lines\":[",
 	    referee_held(t->ref) ? "true" : "false",
 	    referee_restoring(t->ref) ? "true" : "false",
 	    referee_plies(t->ref),
 	    strcmp(table_source_status(t), "online") == 0 ? "online" :
-	    "offline");
+	    "offline", table_camera_image(t)[0] ? "true" : "false");
 	n = referee_lines(t->ref, names);
 	for (int h = 0; h < n; h++) {
 		const struct line_health *lh = referee_line(t->ref, h);

@@ -14,7 +14,7 @@ if [ ! -x "$RENDER" ]; then
 	echo "1..0 # SKIP the camera is not compiled in"
 	exit 0
 fi
-plan 18
+plan 23
 
 # The game: S plays c (an extra turn), then f; N plays A. A hand over the
 # board between c and f; the light, the palette and the view change.
@@ -52,9 +52,11 @@ expect_match "follow: f, after the hand's frame" "$out" "f04.jpg: 3.000 1 accept
 expect_match "follow: A, in another light and palette" "$out" "f05.jpg: 4.000 1 accept 3 A: N plays A"
 
 # pitbossd with the folder as the camera of a table.
+hash=$(perl -e 'print crypt($ARGV[0], q($6$pitbosstest$))' secret)
 cat >"$tmp/camera.conf" <<EOC
 database = $tmp/club.db
 log-level = info
+web.password-hash = $hash
 [table 1]
 name = Lens
 game = kalah
@@ -79,6 +81,27 @@ for i in $(seq 300); do
 	sleep 0.2
 done
 expect_match "the daemon referees the game from the frames" "$out" "game 1: Eve v Fay, 3 moves"
+
+# The arbiter's image of the camera: the last frame read with the places
+# drawn, a PNG behind the arbiter's login.
+base="http://127.0.0.1:$web_port"
+board=$(curl -s "$base/api/tables" | sed -n 's/.*"id":\([0-9]*\),"name":"Lens".*/\1/p')
+expect_match "the table's state says it has a camera" \
+	"$(curl -s "$base/api/tables/$board")" '"camera":true'
+code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/tables/$board/camera.png")
+expect_eq "the camera's image is refused without the arbiter's login" "$code" 403
+curl -s -c "$tmp/jar" -H 'Content-Type: application/json' \
+	-d '{"password":"secret"}' "$base/api/login" >/dev/null
+out=$(curl -s -b "$tmp/jar" -o "$tmp/seen.png" -w '%{http_code} %{content_type}' \
+	"$base/api/tables/$board/camera.png")
+expect_eq "the arbiter gets it as a PNG" "$out" "200 image/png"
+expect_eq "the last frame, as kept with its places drawn" \
+	"$(head -c 8 "$tmp/seen.png" | od -An -c | tr -d ' ')" '211PNG\r\n032\n'
+if cmp -s "$tmp/seen.png" "$tmp/kept/table1-last.png"; then
+	ok "the image is the frames folder's last"
+else
+	not_ok "the image is the frames folder's last" "$(ls -l "$tmp/kept")"
+fi
 kill -TERM $pid
 wait $pid
 pid=
