@@ -463,7 +463,7 @@ static void measure(PIX *mask, double *area, double *parts, int *nparts)
 
 /*
  * The seeds a place may hold, from its seed area in seeds `x` and its
- * components: none below a third of a seed; else at least the
+ * components: none below a tenth of a seed; else at least the
  * components and three quarters of the area, at most a third more than
  * the area and a seed, more where piles hide seeds (over three and a
  * half seeds' area in a pit, and in a store, whose seeds lie in heaps),
@@ -472,7 +472,7 @@ static void measure(PIX *mask, double *area, double *parts, int *nparts)
 static void count_range(double x, int parts, int store, double fill,
 			int *lo, int *hi)
 {
-	if (x < 0.3 && parts == 0) {
+	if (x < 0.1 && parts == 0) {
 		*lo = *hi = 0;
 		return;
 	}

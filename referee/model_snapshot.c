@@ -27,8 +27,8 @@
 #define SNAP_NODES_MIN 512	/* positions searched per snapshot, at least */
 /* The estimates make one board clearly the likeliest of those that fit
  * the ranges alike when its cost is this much lower than the next's
- * (nats: a likelihood ratio of e^6, about 400). */
-#define EST_MARGIN 6.0
+ * (nats: a likelihood ratio of e^4, about 55). */
+#define EST_MARGIN 4.0
 
 /* A position reached this turn: by a move from its parent. */
 struct snap_node {
