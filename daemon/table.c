@@ -205,9 +205,9 @@ static const char *last_frame(const struct table *t)
 	return "";
 }
 
-/* A verdict the counts took part in that is not a plain accept: the
- * frame they were read from, named in its evidence for the records (its
- * file in the camera's frames folder). */
+/* A hold, a warning or a foul at a table with a camera: the last frame
+ * it read, named in the verdict's evidence for the records (its file in
+ * the camera's frames folder), to look at if the decision is disputed. */
 static const struct verdict *with_frame(const struct table *t,
 					const struct verdict *v,
 					struct verdict *buf)
@@ -215,8 +215,9 @@ static const struct verdict *with_frame(const struct table *t,
 	const char *frame = last_frame(t), *base = strrchr(frame, '/');
 	size_t n = strlen(v->evidence);
 
-	if (frame[0] == '\0' || v->kind == VERDICT_ACCEPT ||
-	    strstr(v->evidence, "counts=") == NULL ||
+	if (frame[0] == '\0' || (v->kind != VERDICT_HOLD &&
+				 v->kind != VERDICT_WARN &&
+				 v->kind != VERDICT_FOUL) ||
 	    n + strlen(frame) + 8 > sizeof(v->evidence))
 		return v;
 	*buf = *v;

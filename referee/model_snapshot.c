@@ -441,14 +441,13 @@ static void decide(struct snapshots *s, struct snap_candidates *c)
 			1 : ref->cfg.snapshot_tolerance;
 	int near = c->best > 0 && c->distance <= tolerance &&
 		   c->distance < c->here;
+	double margin;
 
 	/* On an occupancy board, only a switch known stuck is forgiven. */
 	if (near && ref->sense->occupancy && c->distance > 0) {
 		ref->sense->counts(ref->game, node_pos(s, c->best), s->values);
 		near = unexplained(s, s->values) == 0;
 	}
-
-	double margin;
 
 	if (near && c->ties > 0 && c->distance == 0 &&
 	    likeliest(s, c, &margin)) {
