@@ -10,6 +10,12 @@
  * none.
  *
  *   bench/camera [GAMES [SEED]]     (default 12 games)
+ *
+ * BENCH_CAMERA_FRAMES=DIR keeps the rendered frames in DIR (numbered
+ * in the order they are shot) and reads them back on the next run of
+ * the same games, so the reading alone can be measured again quickly.
+ * BENCH_CAMERA_VERBOSE=1 prints every move not identified, with the
+ * referee's words.
  */
 #include "config.h"
 
@@ -28,9 +34,11 @@
 #define PLACES 14
 
 struct tally {
+	unsigned long shots;		/* frames shot, for the frame cache */
 	unsigned long moves, right, held, wrong, unread, fouled;
 	unsigned long hands, hands_read;
 	unsigned long exact[14], within[14], missed[14];
+	double est_sum[14], est_sq[14], est_lo[14], est_hi[14];
 	double read_s, frames;
 	const struct verdict *last;
 	int taken, holds, fouls;
@@ -61,6 +69,8 @@ static void on_verdict(void *ctx, const struct verdict *v)
 		t->holds++;
 	if (v->kind == VERDICT_FOUL)
 		t->fouls++;
+	if (v->kind != VERDICT_ACCEPT && getenv("BENCH_CAMERA_VERBOSE"))
+		fprintf(stderr, "camera:   verdict: %s\n", v->text);
 }
 
 /* A scene of the position `counts` under changing light and pose. */
@@ -93,6 +103,38 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The scene as a JPEG: rendered, or read back from the frame cache. */
+static int picture(const struct render_scene *s, struct tally *t,
+		   unsigned char **jpeg, size_t *n)
+{
+	const char *dir = getenv("BENCH_CAMERA_FRAMES");
+	char path[4096];
+	FILE *f;
+	long len;
+
+	if (dir == NULL)
+		return render_jpeg(s, jpeg, n);
+	snprintf(path, sizeof(path), "%s/%06lu.jpg", dir, t->shots++);
+	f = fopen(path, "rb");
+	if (f != NULL && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) > 0 &&
+	    fseek(f, 0, SEEK_SET) == 0 && (*jpeg = malloc((size_t)len)) &&
+	    fread(*jpeg, 1, (size_t)len, f) == (size_t)len) {
+		*n = (size_t)len;
+		fclose(f);
+		return 0;
+	}
+	if (f != NULL)
+		fclose(f);
+	if (render_jpeg(s, jpeg, n) < 0)
+		return -1;
+	f = fopen(path, "wb");
+	if (f != NULL) {
+		fwrite(*jpeg, 1, *n, f);
+		fclose(f);
+	}
+	return 0;
+}
+
 /* Renders and reads one frame: 0 readable, 1 not, -1 error. */
 static int shoot(struct cam_view *v, const struct render_scene *s,
 		 struct cam_reading *rd, char *snap, size_t len,
@@ -105,7 +147,7 @@ static int shoot(struct cam_view *v, const struct render_scene *s,
 	double t0;
 	int rc;
 
-	if (render_jpeg(s, &jpeg, &n) < 0)
+	if (picture(s, t, &jpeg, &n) < 0)
 		return -1;
 	t0 = now_s();
 	rc = cam_view_decode(v, jpeg, n, &img, err, sizeof(err));
@@ -126,6 +168,16 @@ static void tally_counts(const struct cam_view *v, const struct cam_reading *rd,
 	for (int i = 0; i < 12; i++) {
 		int k = v->order[i], c = truth[i] > 13 ? 13 : truth[i];
 
+		double x = rd->seeds[k];
+
+		if (t->exact[c] + t->within[c] + t->missed[c] == 0 ||
+		    x < t->est_lo[c])
+			t->est_lo[c] = x;
+		if (t->exact[c] + t->within[c] + t->missed[c] == 0 ||
+		    x > t->est_hi[c])
+			t->est_hi[c] = x;
+		t->est_sum[c] += x;
+		t->est_sq[c] += x * x;
 		if (rd->lo[k] == truth[i] && rd->hi[k] == truth[i])
 			t->exact[c]++;
 		else if (rd->lo[k] <= truth[i] && truth[i] <= rd->hi[k])
@@ -150,6 +202,7 @@ struct game {
 	struct rules_game *g;
 	unsigned char pos[512];
 	int counts[PLACES];
+	char before[OBS_TEXT_MAX];	/* the position before the move */
 };
 
 /* One move at random; 0 when the game is over. */
@@ -164,6 +217,8 @@ static int play(struct game *gm)
 	n = gm->ops->legal_moves(gm->g, gm->pos, moves, 64);
 	if (n == 0)
 		return 0;
+	gm->ops->position_format(gm->g, gm->pos, RULES_TEXT_FULL, gm->before,
+				 sizeof(gm->before));
 	if (gm->ops->apply(gm->g, gm->pos, &moves[(size_t)(uniform() * n)],
 			   &out, NULL, 0) < 0)
 		return 0;
@@ -196,9 +251,9 @@ static void judge(struct referee *ref, struct game *gm, const char *snap,
 	else
 		t->held++;
 	if (getenv("BENCH_CAMERA_VERBOSE") != NULL)
-		fprintf(stderr, "camera: %s: read %s, truly %s\n",
-			t->taken ? "wrong" : t->fouls ? "foul" : "held",
-			snap ? snap : "-", want);
+		fprintf(stderr, "camera: %s (frame %lu): read %s, truly %s, from %s\n",
+			t->taken ? "wrong" : t->fouls ? "foul" : "held", t->shots - 1,
+			snap ? snap : "-", want, gm->before);
 	if (referee_held(ref))
 		feed(ref, OBS_REJECT, "", t_us + 1);
 	feed(ref, OBS_POSITION, want, t_us + 2);
@@ -317,12 +372,20 @@ static void report(const struct tally *t, double off, double seed_area)
 	       t->wrong, t->unread);
 	printf("camera: %lu frames with a hand, %lu read as a board\n",
 	       t->hands, t->hands_read);
-	printf("camera: per true count: exact / in range / missed\n");
-	for (int c = 0; c < 14; c++)
-		if (t->exact[c] + t->within[c] + t->missed[c] > 0)
-			printf("camera:   %2d%s %6lu %6lu %6lu\n", c,
-			       c == 13 ? "+" : " ", t->exact[c], t->within[c],
-			       t->missed[c]);
+	printf("camera: per true count: exact / in range / missed; seeds by "
+	       "area: mean, deviation, least, most\n");
+	for (int c = 0; c < 14; c++) {
+		double n = t->exact[c] + t->within[c] + t->missed[c], m;
+
+		if (n == 0)
+			continue;
+		m = t->est_sum[c] / n;
+		printf("camera:   %2d%s %6lu %6lu %6lu   %5.2f %5.2f %5.2f "
+		       "%5.2f\n", c, c == 13 ? "+" : " ", t->exact[c],
+		       t->within[c], t->missed[c], m,
+		       sqrt(fmax(0, t->est_sq[c] / n - m * m)), t->est_lo[c],
+		       t->est_hi[c]);
+	}
 	printf("camera: %.1f ms of one core per 1280x720 frame (decode and "
 	       "read)\n",
 	       t->frames > 0 ? 1000 * t->read_s / t->frames : 0);

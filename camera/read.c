@@ -306,7 +306,28 @@ static int differs(const struct cam_reader *r, const struct cam_image *f,
 	return 0;
 }
 
-/* The share of the bare board that differs from the empty board. */
+/* Pixel i of the frame only darker than the empty board's, in every
+ * channel alike: shade (a cloud, a soft shadow), not a hand or sleeve,
+ * which change the colour. */
+static int shade(const struct cam_reader *r, const struct cam_image *f,
+		 int i, int shift, const double *g)
+{
+	const unsigned char *p = f->rgb + (size_t)(i + shift) * 3;
+	const unsigned char *e = r->c->empty.rgb + (size_t)i * 3;
+	double q[3];
+
+	for (int k = 0; k < 3; k++) {
+		if (e[k] < 24)
+			return 0;
+		q[k] = (p[k] + 1.0) / g[k] / (e[k] + 1.0);
+		if (q[k] < 0.45 || q[k] > 0.95)
+			return 0;
+	}
+	return fabs(q[0] - q[1]) < 0.06 * q[1] && fabs(q[2] - q[1]) < 0.06 * q[1];
+}
+
+/* The share of the bare board that differs from the empty board, shade
+ * left out. */
 static double bare_changed(const struct cam_reader *r,
 			   const struct cam_image *f, int shift,
 			   const struct light *l)
@@ -320,7 +341,7 @@ static double bare_changed(const struct cam_reader *r,
 				gain_at(l, 2, X, Y) };
 
 		n++;
-		d += differs(r, f, i, shift, g);
+		d += differs(r, f, i, shift, g) && !shade(r, f, i, shift, g);
 	}
 	return n > 0 ? (double)d / n : 1;
 }
@@ -442,16 +463,16 @@ static void measure(PIX *mask, double *area, double *parts, int *nparts)
 
 /*
  * The seeds a place may hold, from its seed area in seeds `x` and its
- * components: none below a third of a seed; else at least the
+ * components: none below a tenth of a seed; else at least the
  * components and three quarters of the area, at most a third more than
- * the area and a seed, more where piles hide seeds (over five seeds'
- * area in a pit, and in a store, whose seeds lie in heaps), and no
- * bound once the seeds cover half the floor (`fill`).
+ * the area and a seed, more where piles hide seeds (over three and a
+ * half seeds' area in a pit, and in a store, whose seeds lie in heaps),
+ * and no bound once the seeds cover half the floor (`fill`).
  */
 static void count_range(double x, int parts, int store, double fill,
 			int *lo, int *hi)
 {
-	if (x < 0.3 && parts == 0) {
+	if (x < 0.1 && parts == 0) {
 		*lo = *hi = 0;
 		return;
 	}
@@ -466,8 +487,11 @@ static void count_range(double x, int parts, int store, double fill,
 	if (*lo < 1)
 		*lo = 1;
 	*hi = (int)ceil(1.3 * x + 0.5);
-	if (x > 5)
-		*hi = (int)ceil(1.7 * x + 1);
+	/* From about four seeds' area, a seed may lie on others and hide
+	 * them, or rest in the shade of the wall: a heap of nine can show
+	 * under five seeds' area. */
+	if (x > 3.5)
+		*hi = (int)ceil(2.2 * x + 2);
 	if (store)
 		*hi = (int)ceil(2.2 * x + 2);
 	/* Seeds over half the floor: a heap, whose hidden seeds no area
@@ -479,7 +503,7 @@ static void count_range(double x, int parts, int store, double fill,
 }
 
 /* Seeds lying apart: up to four components, each of one seed's area,
- * and nothing else of note. A few seeds in a pit settle side by side;
+ * and nothing else of note (no piece of a seed). A few seeds in a pit settle side by side;
  * then the count is exact. */
 static int apart(const double *parts, int n, double u, double area)
 {
@@ -487,6 +511,10 @@ static int apart(const double *parts, int n, double u, double area)
 	double sum = 0;
 
 	for (int i = 0; i < n; i++) {
+		/* a piece of a seed: one whose colour is the floor's, partly
+		 * seen; its seeds are not told apart */
+		if (parts[i] >= 0.05 * u && parts[i] < 0.45 * u)
+			return 0;
 		if (parts[i] < 0.3 * u)
 			continue;
 		/* two seeds touching make a component of 1.4 seeds or
@@ -562,6 +590,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 	u = unit_area(r, parts, nparts);
 	for (int i = 0; i < r->c->nplaces; i++) {
 		out->parts[i] = count_parts(parts[i], nparts[i], u);
+		out->seeds[i] = out->area[i] / u;
 		count_range(out->area[i] / u, out->parts[i],
 			    r->c->place[i].store,
 			    out->area[i] / (r->zone[i].floor + 1),
@@ -650,8 +679,9 @@ int cam_reading_format(const struct cam_reading *rd, const int *order,
 			m = snprintf(buf + used, len - used, "%s%d",
 				     k ? " " : "", rd->lo[i]);
 		else
-			m = snprintf(buf + used, len - used, "%s%d-%d",
-				     k ? " " : "", rd->lo[i], rd->hi[i]);
+			m = snprintf(buf + used, len - used, "%s%d-%d~%.1f",
+				     k ? " " : "", rd->lo[i], rd->hi[i],
+				     rd->seeds[i] < 999 ? rd->seeds[i] : 999);
 		if (m < 0 || (size_t)m >= len - used)
 			return -1;
 		used += (size_t)m;

@@ -40,6 +40,7 @@ struct cam_reading {
 	int lo[CAM_PLACES_MAX], hi[CAM_PLACES_MAX];
 	double area[CAM_PLACES_MAX];	/* seed pixels (working scale) */
 	int parts[CAM_PLACES_MAX];	/* components of a seed's size */
+	double seeds[CAM_PLACES_MAX];	/* the seed area in seeds */
 };
 
 struct cam_reader;
@@ -59,7 +60,8 @@ int cam_reader_learn(struct cam_reader *r, struct cam_calib *calib,
 		     const struct cam_reading *rd, const int *counts);
 
 /* The reading as a snapshot's text: the places `order[0..n)` (indices
- * of the calibration), each a count or a range "LO-HI", blank between. */
+ * of the calibration), each a count, or a range with the seeds its seed
+ * area alone makes, "LO-HI~X.X", blank between. */
 int cam_reading_format(const struct cam_reading *rd, const int *order,
 		       int n, char *buf, size_t len);
 

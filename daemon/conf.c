@@ -120,6 +120,10 @@ const struct conf_item conf_items[] = {
 	{ "source", CONF_REQUIRED, CONF_SOURCE, NULL,
 	  "where the observations come from; each source's keys below",
 	  R(t.source), 0, 0, NULL, NULL },
+	{ "check", 0, CONF_SOURCE, NULL,
+	  "a second source, seeing the whole board (camera), whose "
+	  "snapshots check each move the source reads; its keys with the "
+	  "source's", R(t.check), 0, 0, NULL, NULL },
 	{ "quiet-ms", 0, CONF_MS, "2500",
 	  "a pause this long ends a turn (tables without buttons)",
 	  R(t.referee.quiet_us), 200, 60000, NULL, NULL },
@@ -318,119 +322,7 @@ size_t conf_item_index(const char *key)
 	return (size_t)(it - conf_items);
 }
 
-/* The source's item for `key`; `*word` gets the WORD of a CONF_EACH
- * key ("a" of "line.a"), NULL for the others. A key of its own beats a
- * pattern: "led.foul" is not "led.SEAT". */
-static const struct conf_item *source_item(const struct source_ops *ops,
-					   const char *key, const char **word)
-{
-	const struct source_conf *sc = &ops->conf;
-
-	*word = NULL;
-	for (size_t i = 0; i < sc->nitems; i++)
-		if (!(sc->items[i].flags & CONF_EACH) &&
-		    strcmp(key, sc->items[i].key) == 0)
-			return &sc->items[i];
-	for (size_t i = 0; i < sc->nitems; i++) {
-		size_t n = strcspn(sc->items[i].key, ".") + 1;
-
-		if ((sc->items[i].flags & CONF_EACH) &&
-		    strncmp(key, sc->items[i].key, n) == 0 && key[n] != '\0') {
-			*word = key + n;
-			return &sc->items[i];
-		}
-	}
-	return NULL;
-}
-
-/* A source that has `key`, or NULL. */
-static const struct source_ops *owner(const char *key)
-{
-	const struct source_ops *ops;
-	const char *word;
-
-	for (size_t i = 0; (ops = source_at(i)) != NULL; i++)
-		if (source_item(ops, key, &word) != NULL)
-			return ops;
-	return NULL;
-}
-
-/* Every source item of a block at its default. */
-static void source_defaults(const struct source_ops *ops, void *block)
-{
-	char why[CONF_ERR_MAX];
-
-	if (ops->conf.init != NULL)
-		ops->conf.init(block);
-	for (size_t i = 0; i < ops->conf.nitems; i++) {
-		const struct conf_item *it = &ops->conf.items[i];
-
-		if (it->def == NULL || (it->flags & CONF_EACH))
-			continue;
-		if (conf_store(it, it->def, (char *)block + it->offset,
-			       it->size, why, sizeof(why)) < 0)
-			abort();	/* a default that fails its own check */
-	}
-}
-
 /* ---------------------------------------------------------- reading */
-
-static int set_source_key(struct conf_parser *p, struct raw_table *t,
-			  unsigned line, const char *key, const char *value)
-{
-	const struct source_ops *ops = t->t.source, *other;
-	const struct conf_item *it;
-	const char *word;
-	char why[CONF_ERR_MAX], text[CONF_PATH_MAX];
-	unsigned *seen;
-
-	if (ops->flags & SOURCE_MISSING)
-		return 0;	/* the table is refused in pass 2 */
-	it = source_item(ops, key, &word);
-	if (it == NULL && (other = owner(key)) != NULL)
-		return conf_fail(p, line, key, "not for source %s (table %u)",
-				 ops->name, t->t.id);
-	if (it == NULL)
-		return conf_fail(p, line, key, "unknown key");
-	if (word != NULL) {
-		if (conf_store(it, value, text, it->size < sizeof(text) ?
-			       it->size : sizeof(text), why, sizeof(why)) < 0 ||
-		    ops->conf.each(t->t.source_conf, it, word, text, line, why,
-				   sizeof(why)) < 0)
-			return conf_fail(p, line, key, "%s", why);
-		return 0;
-	}
-	seen = &t->source_seen[it - ops->conf.items];
-	if (*seen != 0)
-		return conf_fail(p, line, key, "set twice (first on line %u)",
-				 *seen);
-	if (conf_store(it, value, (char *)t->t.source_conf + it->offset,
-		       it->size, why, sizeof(why)) < 0)
-		return conf_fail(p, line, key, "%s", why);
-	*seen = line;
-	return 0;
-}
-
-/* The table's source is known: its block made, the keys read before
- * it set in order. */
-static int source_known(struct conf_parser *p, struct raw_table *t,
-			unsigned line)
-{
-	const struct source_ops *ops = t->t.source;
-
-	if (ops->conf.size > 0) {
-		t->t.source_conf = calloc(1, ops->conf.size);
-		if (t->t.source_conf == NULL)
-			return conf_fail(p, line, "source", "out of memory");
-		source_defaults(ops, t->t.source_conf);
-	}
-	for (size_t i = 0; i < t->npending; i++)
-		if (set_source_key(p, t, t->pending[i].line, t->pending[i].key,
-				   t->pending[i].value) < 0)
-			return -1;
-	t->npending = 0;
-	return 0;
-}
 
 /* A key of no generic item, in a table: its source's, or waiting. */
 static int set_other_key(struct conf_parser *p, unsigned line,
@@ -438,8 +330,8 @@ static int set_other_key(struct conf_parser *p, unsigned line,
 {
 	struct raw_table *t = p->cur;
 
-	if (t->t.source != NULL)
-		return set_source_key(p, t, line, key, value);
+	if (conf_key_ready(t, key))
+		return conf_set_source_key(p, t, line, key, value);
 	if (t->npending == PENDING_MAX)
 		return conf_fail(p, line, key, "more than %d keys before "
 				 "'source' in [table %u]", PENDING_MAX,
@@ -457,7 +349,7 @@ static int set_key(struct conf_parser *p, unsigned line, const char *key,
 	void *base;
 
 	if (it == NULL && p->cur == NULL)
-		return conf_fail(p, line, key, owner(key) != NULL ?
+		return conf_fail(p, line, key, conf_owner(key) != NULL ?
 				 "a table key: put it in a [table N] section" :
 				 "unknown key");
 	if (it == NULL)
@@ -479,7 +371,8 @@ static int set_key(struct conf_parser *p, unsigned line, const char *key,
 		return conf_fail(p, line, key, "%s", why);
 	*seen = line;
 	if (it->type == CONF_SOURCE)
-		return source_known(p, p->cur, line);
+		return conf_source_known(p, p->cur, line,
+				    it == generic_item("check"));
 	return 0;
 }
 
@@ -490,9 +383,15 @@ static int close_table(struct conf_parser *p)
 	struct raw_table *t = p->cur;
 
 	for (size_t i = 0; t != NULL && i < t->npending; i++)
-		if (owner(t->pending[i].key) == NULL)
+		if (conf_owner(t->pending[i].key) == NULL)
 			return conf_fail(p, t->pending[i].line,
 					 t->pending[i].key, "unknown key");
+	/* A source's key with no check source to take it. */
+	for (size_t i = 0; t != NULL && t->t.source != NULL &&
+	     i < t->npending; i++)
+		if (conf_set_source_key(p, t, t->pending[i].line, t->pending[i].key,
+				   t->pending[i].value) < 0)
+			return -1;
 	return 0;
 }
 
@@ -606,8 +505,10 @@ void conf_default(struct conf *conf)
 
 void conf_free(struct conf *conf)
 {
-	for (size_t i = 0; i < conf->ntables; i++)
+	for (size_t i = 0; i < conf->ntables; i++) {
 		free(conf->table[i].source_conf);
+		free(conf->table[i].check_conf);
+	}
 	conf_default(conf);
 }
 
@@ -656,9 +557,10 @@ int conf_parse(struct conf *out, const char *name, const char *text,
 	rc = parse_text(&p, copy + (strncmp(copy, "\xef\xbb\xbf", 3) == 0 ?
 				    3 : 0));
 	for (size_t k = 0; k < p.conf->ntables; k++)
-		if (rc < 0)
+		if (rc < 0) {
 			free(p.raw[k].t.source_conf);
-		else
+			free(p.raw[k].t.check_conf);
+		} else
 			p.conf->table[k] = p.raw[k].t;
 	if (rc == 0) {
 		conf_free(out);
@@ -712,7 +614,7 @@ int conf_set(struct conf *conf, const char *key, const char *value,
 	const struct conf_item *it = generic_item(key);
 	char why[CONF_ERR_MAX];
 
-	if (it == NULL && owner(key) == NULL) {
+	if (it == NULL && conf_owner(key) == NULL) {
 		snprintf(err, errlen, "key '%s': unknown key", key);
 		return -1;
 	}

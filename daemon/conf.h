@@ -107,6 +107,10 @@ struct table_config {
 	struct referee_config referee;
 	const struct source_ops *source;
 	void *source_conf;		/* the source's own block */
+	/* A second source whose snapshots check the moves read from the
+	 * first (a camera beside drop gates), or NULL; its own block. */
+	const struct source_ops *check;
+	void *check_conf;
 	double speed;			/* played time runs this fast */
 	int outbox;			/* records kept for the MQTT link
 					 * too (pitbossd sets it) */

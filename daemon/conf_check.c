@@ -57,16 +57,16 @@ static void source_choices(char *buf, size_t len)
 					      " or " : ", ", ops->name);
 }
 
-/* The source's keys that have no default and were not given. */
-static int check_required(struct conf_parser *p, const struct raw_table *t)
+/* The keys of source `ops` that have no default and were not given
+ * (`seen`: where each was set). */
+static int check_required(struct conf_parser *p, const struct raw_table *t,
+			  const struct source_ops *ops, const unsigned *seen)
 {
-	const struct source_ops *ops = t->t.source;
-
 	for (size_t i = 0; i < ops->conf.nitems; i++) {
 		const struct conf_item *it = &ops->conf.items[i];
 
 		if ((it->flags & CONF_REQUIRED) && !(it->flags & CONF_EACH) &&
-		    t->source_seen[i] == 0)
+		    seen[i] == 0)
 			return conf_fail(p, t->t.line, it->key, "missing in "
 					 "[table %u]: source %s needs it",
 					 t->t.id, ops->name);
@@ -132,11 +132,41 @@ static int check_settle(struct conf_parser *p, const struct raw_table *t)
 	const struct sensing *sense = sensing_find(t->t.game);
 
 	if (line == 0 || (t->t.source->flags & SOURCE_SETTLES) ||
+	    (t->t.check != NULL && (t->t.check->flags & SOURCE_SETTLES)) ||
 	    (sense != NULL && sense->settles))
 		return 0;
 	return conf_fail(p, line, "settle-ms", "the board of %s is read as "
 			 "it changes, not once still (source %s); leave "
 			 "settle-ms out", t->t.game, t->t.source->name);
+}
+
+/* The table's check source: another source than its own, one that sees
+ * the whole board, with its keys; checked by itself as if it were the
+ * table's source. */
+static int check_second(struct conf_parser *p, struct raw_table *t,
+			const struct rules_game *game)
+{
+	const struct source_ops *chk = t->t.check;
+	struct table_config as = t->t;
+	struct conf_check c = {
+		.table = &as, .game = game, .seen = t->check_seen, .parser = p,
+		.source_line = t->seen[conf_item_index("check")],
+	};
+
+	if (chk->flags & SOURCE_MISSING)
+		return conf_fail(p, c.source_line, "check", "source '%s' is not "
+				 "compiled in", chk->name);
+	if (chk == t->t.source || !(chk->flags & SOURCE_CHECKS))
+		return conf_fail(p, c.source_line, "check", "source '%s' cannot "
+				 "check the moves of source '%s': a check "
+				 "sees the whole board (camera)", chk->name,
+				 t->t.source->name);
+	if (check_required(p, t, chk, t->check_seen) < 0)
+		return -1;
+	as.source = chk;
+	as.source_conf = t->t.check_conf;
+	as.check = NULL;
+	return chk->conf.check != NULL ? chk->conf.check(&c) : 0;
 }
 
 int conf_check_table(struct conf_parser *p, struct raw_table *t)
@@ -157,7 +187,7 @@ int conf_check_table(struct conf_parser *p, struct raw_table *t)
 	}
 	if (ops->flags & SOURCE_MISSING)
 		return ops->conf.check(&c);
-	if (check_required(p, t) < 0)
+	if (check_required(p, t, ops, t->source_seen) < 0)
 		return -1;
 	/* Checked as a game would start with them (a fresh seed drawn). */
 	game = rules_game_new_fresh(rules_find(t->t.game), t->t.options, 1,
@@ -175,6 +205,8 @@ int conf_check_table(struct conf_parser *p, struct raw_table *t)
 		rc = check_settle(p, t);
 	if (rc == 0 && ops->conf.check != NULL)
 		rc = ops->conf.check(&c);
+	if (rc == 0 && t->t.check != NULL)
+		rc = check_second(p, t, game);
 	rules_game_free(game);
 	return rc;
 }
@@ -192,15 +224,19 @@ static size_t collect_claims(struct conf_parser *p, struct use *uses)
 
 	for (size_t k = 0; k < p->conf->ntables; k++) {
 		const struct table_config *t = &p->raw[k].t;
-		size_t m;
 
-		if (t->source->conf.claims == NULL)
-			continue;
-		m = t->source->conf.claims(t->source_conf, claims,
-					   CONF_CLAIMS_MAX);
-		for (size_t i = 0; i < m; i++, n++) {
-			uses[n].claim = claims[i];
-			uses[n].table = t->id;
+		for (int k2 = 0; k2 < 2; k2++) {
+			const struct source_ops *ops = k2 ? t->check : t->source;
+			size_t m;
+
+			if (ops == NULL || ops->conf.claims == NULL)
+				continue;
+			m = ops->conf.claims(k2 ? t->check_conf : t->source_conf,
+					     claims, CONF_CLAIMS_MAX);
+			for (size_t i = 0; i < m; i++, n++) {
+				uses[n].claim = claims[i];
+				uses[n].table = t->id;
+			}
 		}
 	}
 	/* In file order, so the second use is the one reported. */
@@ -282,7 +318,7 @@ static int check_table_names(struct conf_parser *p)
 
 int conf_check_claims(struct conf_parser *p)
 {
-	struct use *uses = calloc(CONF_TABLES_MAX * CONF_CLAIMS_MAX,
+	struct use *uses = calloc(2 * CONF_TABLES_MAX * CONF_CLAIMS_MAX,
 				  sizeof(*uses));
 	size_t n;
 	int rc = 0;

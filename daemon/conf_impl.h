@@ -19,7 +19,7 @@ extern const size_t conf_nitems;
 #define SOURCE_ITEMS_MAX 64	/* keys of one source */
 #define PENDING_MAX 256		/* settings read before the source */
 
-/* A setting of a table read before the table's source was known. */
+/* A setting of a table read before the source it is for was known. */
 struct pending {
 	const char *key, *value;	/* in the parser's copy of the text */
 	unsigned line;
@@ -30,6 +30,7 @@ struct raw_table {
 	struct table_config t;
 	unsigned seen[CONF_ITEMS_MAX];	/* line that set each item, 0 if none */
 	unsigned source_seen[SOURCE_ITEMS_MAX];	/* its source's */
+	unsigned check_seen[SOURCE_ITEMS_MAX];	/* its check source's */
 	int strict;
 	size_t npending;
 	struct pending pending[PENDING_MAX];
@@ -64,6 +65,19 @@ size_t conf_item_index(const char *key);
 
 /* conf_check.c: a table complete and coherent (pass 2), nothing a
  * table uses alone used twice (pass 3). 0, or -1 through conf_fail(). */
+/* conf_source.c: the source that has `key`, or NULL. */
+const struct source_ops *conf_owner(const char *key);
+/* Whether `key` of a table can be set now (its source known). */
+int conf_key_ready(const struct raw_table *t, const char *key);
+/* `key` of the table's source, or else of its check source. 0, or -1
+ * through conf_fail(). */
+int conf_set_source_key(struct conf_parser *p, struct raw_table *t,
+			unsigned line, const char *key, const char *value);
+/* The table's source (`check` 0) or its check source (1) just named at
+ * `line`: its block made, the keys waiting for it set. */
+int conf_source_known(struct conf_parser *p, struct raw_table *t,
+		      unsigned line, int check);
+
 int conf_check_table(struct conf_parser *p, struct raw_table *t);
 int conf_check_claims(struct conf_parser *p);
 

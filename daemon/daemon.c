@@ -208,9 +208,11 @@ static int open_tables(struct daemon *d, struct table_config *cfg, int n)
 		/* Logs are not private: a game's secrets stay out. */
 		rules_public_options(referee_game(table_referee(t)), options,
 				     sizeof(options));
-		log_info("table %u (%s): %s %s from %s", cfg[i].id,
+		log_info("table %u (%s): %s %s from %s%s%s", cfg[i].id,
 			 cfg[i].name, cfg[i].game, options[0] ? options :
-			 "(standard rules)", cfg[i].source->name);
+			 "(standard rules)", cfg[i].source->name,
+			 cfg[i].check ? ", checked by " : "",
+			 cfg[i].check ? cfg[i].check->name : "");
 	}
 	return n > 0 && d->ntables == 0 ? -1 : 0;
 }
@@ -257,6 +259,8 @@ static void show_tables(struct daemon *d, const struct conf *conf)
 
 		web_table_settings(d->web, board, conf->table[i].pins,
 				   conf->table[i].live_analysis);
+		web_table_camera(d->web, board,
+				 table_camera_image(d->table[i]));
 		if (state != NULL)
 			web_table_state(d->web, board, state);
 		free(state);

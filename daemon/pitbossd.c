@@ -411,10 +411,12 @@ static void print_conf(const struct args *a, const struct conf *conf)
 	printf("%s: ok: %zu table%s, database %s\n", a->conf_path,
 	       conf->ntables, conf->ntables == 1 ? "" : "s", conf->database);
 	for (size_t i = 0; i < conf->ntables; i++)
-		printf("  table %u: %s %s from %s\n", conf->table[i].id,
+		printf("  table %u: %s %s from %s%s%s\n", conf->table[i].id,
 		       conf->table[i].game, conf->table[i].options[0] ?
 		       conf->table[i].options : "(standard rules)",
-		       conf->table[i].source->name);
+		       conf->table[i].source->name,
+		       conf->table[i].check ? ", checked by " : "",
+		       conf->table[i].check ? conf->table[i].check->name : "");
 	print_first_steps(a->conf_path, conf);
 }
 

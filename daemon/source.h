@@ -68,6 +68,13 @@ struct source_ops {
 			int mover);
 	/* Optional: "online", or why the sensors are offline. */
 	const char *(*status)(const struct source *source);
+	/* Optional: the file of the frame its last snapshot was read
+	 * from (kept for the records), "" when none was kept. */
+	const char *(*frame)(const struct source *source);
+	/* Optional: a PNG file to show the arbiter, rewritten whole as the
+	 * source sees the board (a camera's last frame with its places
+	 * drawn), "" when none. */
+	const char *(*image)(const struct source *source);
 };
 
 enum {
@@ -79,7 +86,10 @@ enum {
 	SOURCE_MISSING = 1u << 1,
 	/* Reads the board once it has been still for the table's
 	 * settle-ms, whatever the game. */
-	SOURCE_SETTLES = 1u << 2
+	SOURCE_SETTLES = 1u << 2,
+	/* Sees the whole board at once: may be a table's 'check', its
+	 * snapshots checking the moves the table's source reads. */
+	SOURCE_CHECKS = 1u << 3
 };
 
 /* The entry of a source this build lacks. */

@@ -107,6 +107,8 @@ struct source {
 	int playing;			/* a game is on at the table */
 	int opening;			/* in open(): nothing emitted yet */
 	char last[OBS_TEXT_MAX];	/* the snapshot sent last */
+	char kept[CONF_PATH_MAX + 64];	/* its frame, kept; "" if not */
+	char image[CONF_PATH_MAX + 64];	/* the arbiter's image; "" if none */
 	char status[1600];
 	unsigned long seq;
 };
@@ -148,8 +150,27 @@ static int game_places(const struct table_config *t, const char *resume,
 	return n;
 }
 
+/* The frame with its places drawn as the arbiter's image, replaced
+ * whole (the dashboard may be reading the old one). */
+static void show_frame(struct source *s, const struct cam_image *img)
+{
+	char tmp[CONF_PATH_MAX + 80], err[300];
+
+	if (s->cc->frames[0] == '\0')
+		return;
+	snprintf(tmp, sizeof(tmp), "%s.new", s->image);
+	if (cam_image_save_png(img, tmp, err, sizeof(err)) < 0) {
+		log_warn("table %u: %s", s->table->id, err);
+	} else if (rename(tmp, s->image) < 0) {
+		log_warn("table %u: %s: %s", s->table->id, s->image,
+			 strerror(errno));
+		(void)unlink(tmp);
+	}
+}
+
 /* The frame, the places drawn, kept in the frames folder (the oldest
- * beyond frames-keep removed); its path in `path`. */
+ * beyond frames-keep removed) and shown to the arbiter; its path in
+ * `path`. */
 static void keep_frame(struct source *s, struct cam_image *img,
 		       const struct cam_reading *rd, const char *tag,
 		       char *path, size_t len)
@@ -163,6 +184,7 @@ static void keep_frame(struct source *s, struct cam_image *img,
 	for (int i = 0; rd != NULL && i < s->view.calib.nplaces; i++)
 		doubt[i] = rd->lo[i] != rd->hi[i];
 	cam_calib_draw(&s->view.calib, img, rd != NULL ? doubt : NULL);
+	show_frame(s, img);
 	snprintf(path, len, "%s/table%u-%08lu-%s.jpg", s->cc->frames,
 		 s->table->id, ++s->seq, tag);
 	if (cam_image_save_jpeg(img, path, 85, err, sizeof(err)) < 0) {
@@ -241,6 +263,7 @@ static void use_reading(struct source *s, struct cam_image *img,
 		return;
 	snprintf(s->last, sizeof(s->last), "%s", snap);
 	keep_frame(s, img, rd, "read", path, sizeof(path));
+	snprintf(s->kept, sizeof(s->kept), "%s", path);
 	log_debug("table %u: camera: %s%s%s", s->table->id, snap,
 		  path[0] ? " in " : "", path);
 	emit_snapshot(s, snap);
@@ -389,6 +412,10 @@ static struct source *camera_open(struct loop *loop,
 			      .table = table, .cc = cc, .fd = -1, .timer = -1,
 			      .playing = resume[0] != '\0' };
 	snprintf(s->status, sizeof(s->status), "online");
+	snprintf(s->image, sizeof(s->image), "%s.png", cc->calibration);
+	if (cc->frames[0] != '\0')
+		snprintf(s->image, sizeof(s->image), "%s/table%u-last.png",
+			 cc->frames, table->id);
 	cam_still_init(&s->still, table->referee.settle_us, cc->still);
 	set_light(&s->fo, cc);
 	n = game_places(table, resume, names, s->known, err, errlen);
@@ -427,6 +454,19 @@ static void camera_verdict(struct source *s, const struct verdict *v,
 static const char *camera_status(const struct source *s)
 {
 	return s->status;
+}
+
+static const char *camera_frame(const struct source *s)
+{
+	return s->kept;
+}
+
+/* The last frame drawn on, in the frames folder; without one, the
+ * calibration's overlay (pitboss camera calibrate writes it next to the
+ * calibration). */
+static const char *camera_image(const struct source *s)
+{
+	return s->image;
 }
 
 /* The calibration loads and names every place of the game. */
@@ -470,7 +510,7 @@ static size_t camera_claims(const void *block, struct conf_claim *out,
 const struct source_ops source_camera_ops = {
 	.name = "camera",
 	.help = "count snapshots from a camera over the board",
-	.flags = SOURCE_SETTLES,
+	.flags = SOURCE_SETTLES | SOURCE_CHECKS,
 	.conf = {
 		.items = camera_items,
 		.nitems = sizeof(camera_items) / sizeof(camera_items[0]),
@@ -482,4 +522,6 @@ const struct source_ops source_camera_ops = {
 	.close = camera_close,
 	.verdict = camera_verdict,
 	.status = camera_status,
+	.frame = camera_frame,
+	.image = camera_image,
 };

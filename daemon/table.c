@@ -194,9 +194,43 @@ static void new_game(struct table *t, struct db_game_new *g, char *pos,
 	g->position = referee_public_position(t->ref, pos, len);
 }
 
-static void on_verdict(void *ctx, const struct verdict *v)
+/* The frame the last snapshot came from, of the check or the source;
+ * "" when none was kept. */
+static const char *last_frame(const struct table *t)
+{
+	if (t->check != NULL && t->cfg.check->frame != NULL)
+		return t->cfg.check->frame(t->check);
+	if (t->source != NULL && t->source_ops->frame != NULL)
+		return t->source_ops->frame(t->source);
+	return "";
+}
+
+/* A hold, a warning or a foul at a table with a camera: the last frame
+ * it read, named in the verdict's evidence for the records (its file in
+ * the camera's frames folder), to look at if the decision is disputed. */
+static const struct verdict *with_frame(const struct table *t,
+					const struct verdict *v,
+					struct verdict *buf)
+{
+	const char *frame = last_frame(t), *base = strrchr(frame, '/');
+	size_t n = strlen(v->evidence);
+
+	if (frame[0] == '\0' || (v->kind != VERDICT_HOLD &&
+				 v->kind != VERDICT_WARN &&
+				 v->kind != VERDICT_FOUL) ||
+	    n + strlen(frame) + 8 > sizeof(v->evidence))
+		return v;
+	*buf = *v;
+	snprintf(buf->evidence + n, sizeof(buf->evidence) - n, " frame=%s",
+		 base != NULL ? base + 1 : frame);
+	return buf;
+}
+
+static void on_verdict(void *ctx, const struct verdict *verdict)
 {
 	struct table *t = ctx;
+	struct verdict copy;
+	const struct verdict *v = with_frame(t, verdict, &copy);
 
 	t->last_v = *v;
 	t->verdicts++;
@@ -236,6 +270,21 @@ static void on_observation(void *ctx, const struct observation *obs)
 	o.table = t->cfg.id;
 	referee_feed(t->ref, &o);
 	reschedule(t);
+}
+
+/* The check source, its snapshots fed to the referee beside the
+ * source's observations: opened on the table's settings with its own
+ * block. 0, or -1 with why in `err`. */
+static int open_check(struct table *t, char *err, size_t errlen)
+{
+	t->check_cfg = t->cfg;
+	t->check_cfg.source = t->cfg.check;
+	t->check_cfg.source_conf = t->cfg.check_conf;
+	t->check_cfg.check = NULL;
+	t->check = t->cfg.check->open(t->loop, &t->check_cfg,
+				      t->resume_position, on_observation, t,
+				      err, errlen);
+	return t->check != NULL ? 0 : -1;
 }
 
 /* ----------------------------------------------------------- resume */
@@ -367,6 +416,11 @@ struct table *table_open(struct loop *loop, struct db *db,
 		snprintf(err, errlen, "table %u: %s", t->cfg.id, why);
 		goto err_free_referee;
 	}
+	if (t->cfg.check != NULL && open_check(t, why, sizeof(why)) < 0) {
+		snprintf(err, errlen, "table %u: check: %s", t->cfg.id, why);
+		t->source_ops->close(t->source);
+		goto err_free_referee;
+	}
 	reschedule(t);
 	return t;
 
@@ -384,6 +438,8 @@ void table_close(struct table *t)
 		return;
 	if (t->timer >= 0)
 		loop_cancel(t->loop, t->timer);
+	if (t->check != NULL)
+		t->cfg.check->close(t->check);
 	if (t->source != NULL)
 		t->source_ops->close(t->source);
 	record_free(t);
@@ -577,9 +633,23 @@ const struct referee *table_referee(const struct table *t)
 
 const char *table_source_status(const struct table *t)
 {
-	if (t->source == NULL || t->source_ops->status == NULL)
-		return "online";
-	return t->source_ops->status(t->source);
+	const char *s = t->source == NULL || t->source_ops->status == NULL ?
+			"online" : t->source_ops->status(t->source);
+
+	/* The check's trouble when the source itself is well. */
+	if (strcmp(s, "online") == 0 && t->check != NULL &&
+	    t->cfg.check->status != NULL)
+		return t->cfg.check->status(t->check);
+	return s;
+}
+
+const char *table_camera_image(const struct table *t)
+{
+	if (t->check != NULL && t->cfg.check->image != NULL)
+		return t->cfg.check->image(t->check);
+	if (t->source != NULL && t->source_ops->image != NULL)
+		return t->source_ops->image(t->source);
+	return "";
 }
 
 unsigned long table_moves_committed(const struct table *t)
@@ -678,12 +748,12 @@ char *table_state_json(struct table *t)
 		add(&s, &len, "null");
 	add(&s, &len, ","
 	    "\"held\":%s,\"restoring\":%s,\"plies\":%d,\"sensors\":\"%s\","
-	    "\"lines\":[",
+	    "\"camera\":%s,\"lines\":[",
 	    referee_held(t->ref) ? "true" : "false",
 	    referee_restoring(t->ref) ? "true" : "false",
 	    referee_plies(t->ref),
 	    strcmp(table_source_status(t), "online") == 0 ? "online" :
-	    "offline");
+	    "offline", table_camera_image(t)[0] ? "true" : "false");
 	n = referee_lines(t->ref, names);
 	for (int h = 0; h < n; h++) {
 		const struct line_health *lh = referee_line(t->ref, h);

@@ -71,6 +71,9 @@ int table_outbox_command_done(struct table *table, int64_t command);
 const struct referee *table_referee(const struct table *table);
 /* "online", or why the table's sensors are offline. */
 const char *table_source_status(const struct table *table);
+/* The PNG file of the table's camera image for the arbiter (its last
+ * frame with the places drawn), "" when it has no camera. */
+const char *table_camera_image(const struct table *table);
 /* Moves committed and verdicts given since the start. */
 unsigned long table_moves_committed(const struct table *table);
 /* The store refused or failed a write (shown as a fault). */

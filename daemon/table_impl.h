@@ -54,6 +54,10 @@ struct table {
 	struct referee *ref;
 	const struct source_ops *source_ops;
 	struct source *source;
+	/* The check source (cfg.check), opened with check_cfg: the table's
+	 * settings with its own block; NULL when none. */
+	struct source *check;
+	struct table_config check_cfg;
 	char resume_position[256];	/* a game under way, for the source */
 	int64_t board_id;
 	int seats;			/* seats in play */

@@ -505,6 +505,9 @@ static void tell(struct table *t)
 		if (t->source != NULL && t->source_ops->verdict != NULL)
 			t->source_ops->verdict(t->source, v,
 					       referee_mover(t->ref));
+		if (t->check != NULL && t->cfg.check->verdict != NULL)
+			t->cfg.check->verdict(t->check, v,
+					      referee_mover(t->ref));
 		if (t->observer != NULL)
 			t->observer(t->observer_ctx, t, v);
 	}

@@ -19,8 +19,14 @@
 #include <string.h>
 
 #include "referee/model_snapshot_impl.h"
+#include "referee/snapshot_text.h"
 
 #include <ctype.h>
+
+/* The estimates make one board clearly the likeliest of those that fit
+ * the ranges alike when its cost is this much lower than the next's
+ * (nats: a likelihood ratio of e^4, about 55). */
+#define EST_MARGIN 4.0
 
 /* How far a board's `values` are from the snapshot: on an occupancy
  * board, the switches off that no stuck switch explains. */
@@ -264,9 +270,76 @@ void snap_refuse_board(struct snapshots *s, const struct snap_candidates *c)
 	ref_await_restore(ref);
 }
 
-static void decide(struct snapshots *s, const struct snap_candidates *c)
+/*
+ * Several boards fit the ranges alike (c->ties): the one the estimates
+ * make clearly likelier than every other, into c->best, with its margin
+ * in `margin`. 1 when there is one.
+ */
+static int likeliest(struct snapshots *s, struct snap_candidates *c,
+		     double *margin)
 {
 	struct referee *ref = s->ref;
+	double best = 0, next = 1e300;
+	int at_best = -1;
+
+	if (!s->has_est || c->ties == 0 || c->best <= 0)
+		return 0;
+	for (int at = 1; at < s->nnodes; at++) {
+		double cost;
+
+		ref->sense->counts(ref->game, snap_node_pos(s, at), s->values);
+		if (distance(s, s->values) != c->distance)
+			continue;
+		cost = snap_estimate_cost(s->est, s->values, ref->nholes);
+		if (at_best >= 0 && memcmp(snap_node_pos(s, at),
+					   snap_node_pos(s, at_best),
+					   s->pos_size) == 0)
+			continue;
+		if (at_best < 0 || cost < best) {
+			next = at_best < 0 ? next : best;
+			best = cost;
+			at_best = at;
+		} else if (cost < next) {
+			next = cost;
+		}
+	}
+	*margin = next - best;
+	if (at_best < 0 || *margin < EST_MARGIN)
+		return 0;
+	c->best = at_best;
+	c->ties = 0;
+	return 1;
+}
+
+/*
+ * Beside drop gates, with no move of theirs waiting: a board that no
+ * move of the mover leaves exactly disagrees with the sowing the drops
+ * read last (or the position set). A warning about that move, the
+ * places to look at named, for the arbiter to check against the frame;
+ * play goes on.
+ */
+static void check_disagrees(struct snapshots *s)
+{
+	struct referee *ref = s->ref;
+	struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
+	const char *last = ref->was_move[ref->depth] ?
+			   ref->move_text[ref->depth] : "";
+	char why[256];
+
+	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s counts=disagree checked=drops decided=warn",
+		 last[0] ? last : "-");
+	ref_say_about(ref, VERDICT_WARN, &about, ref->ply, last[0] ? last :
+		      NULL, "the board seen disagrees with %s%s: %s; check "
+		      "the board", last[0] ? last : "the position",
+		      last[0] ? " as the drops read it" : "", why);
+}
+
+static void decide(struct snapshots *s, struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+	double margin;
 	/* Beside drop gates, the counts see every move: a board more than
 	 * a misread count away from any is no sensor matter. */
 	int tolerance = ref->drops_seen && ref->cfg.snapshot_tolerance > 1 ?
@@ -276,6 +349,14 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 
 	if (ref->sense->occupancy) {
 		snap_decide_occupancy(s, c);
+	} else if (near && c->ties > 0 && c->distance == 0 &&
+		   likeliest(s, c, &margin)) {
+		struct ref_about about = { .cause = CAUSE_SENSED };
+
+		snprintf(about.evidence, sizeof(about.evidence),
+			 "move=%s counts=likeliest margin=%.1f decided=take",
+			 s->nodes[c->best].text, margin);
+		snap_play_chain(s, c->best, VERDICT_ACCEPT, &about, "");
 	} else if (near && c->ties > 0) {
 		snap_ask(s, c);
 	} else if (c->best > 0 && c->distance == 0 && c->ties == 0) {
@@ -283,6 +364,8 @@ static void decide(struct snapshots *s, const struct snap_candidates *c)
 			   &(struct ref_about){ .cause = CAUSE_SENSED }, "");
 	} else if (near) {
 		take_near(s, c);
+	} else if (ref->drops_seen) {
+		check_disagrees(s);
 	} else if (c->here <= tolerance) {
 		struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
 		char why[256];
@@ -371,39 +454,6 @@ static void after_end(struct snapshots *s)
 	ref_await_restore(ref);
 }
 
-/* The snapshot's text with every range "A-B" as its lower end A (`end`
- * 0) or its upper end B (1), into `out`; how many ranges it has. */
-static int range_ends(const char *text, int end, char *out, size_t len)
-{
-	int ranges = 0;
-	size_t o = 0;
-
-	for (const char *p = text; *p != '\0' && o + 1 < len; ) {
-		const char *q = p;
-
-		while (isdigit((unsigned char)*q))
-			q++;
-		if (q > p && *q == '-' && isdigit((unsigned char)q[1])) {
-			const char *r = q + 1, *from = end ? r : p;
-
-			while (isdigit((unsigned char)*r))
-				r++;
-			for (const char *c = from;
-			     c < (end ? r : q) && o + 1 < len; c++)
-				out[o++] = *c;
-			ranges++;
-			p = r;
-		} else {
-			if (q == p)
-				q++;
-			while (p < q && o + 1 < len)
-				out[o++] = *p++;
-		}
-	}
-	out[o] = '\0';
-	return ranges;
-}
-
 /* The snapshot into s->seen (and s->seen_hi); -1 with why in `err`. */
 static int parse(struct referee *ref, struct snapshots *s, const char *text,
 		 char *err, size_t errlen)
@@ -412,13 +462,21 @@ static int parse(struct referee *ref, struct snapshots *s, const char *text,
 	int n = ref->nholes;
 
 	ref->seen_hi = NULL;
-	if (range_ends(text, 0, ends, sizeof(ends)) == 0)
+	s->has_est = 0;
+	if (snap_range_ends(text, 0, ends, sizeof(ends)) == 0)
 		return ref->sense->snapshot_parse(ref->game, text, s->seen, err,
 						  errlen);
+	if (strchr(text, '~') != NULL) {
+		char est[OBS_TEXT_MAX];
+
+		snap_estimate_text(text, est, sizeof(est));
+		s->has_est = ref->sense->snapshot_parse(ref->game, est, s->est,
+							err, errlen) == 0;
+	}
 	if (ref->sense->snapshot_parse(ref->game, ends, s->seen, err,
 				       errlen) < 0)
 		return -1;
-	range_ends(text, 1, ends, sizeof(ends));
+	snap_range_ends(text, 1, ends, sizeof(ends));
 	if (ref->sense->snapshot_parse(ref->game, ends, s->seen_hi, err,
 				       errlen) < 0)
 		return -1;
@@ -603,7 +661,7 @@ static void *snapshot_open(struct referee *ref)
 	if (s == NULL)
 		return NULL;
 	s->ref = ref;
-	s->seen = calloc(6 * places, sizeof(*s->seen));
+	s->seen = calloc(7 * places, sizeof(*s->seen));
 	if (s->seen == NULL) {
 		snapshot_close(s);
 		return NULL;
@@ -613,6 +671,7 @@ static void *snapshot_open(struct referee *ref)
 	s->seen_hi = s->values + places;
 	s->pending = s->seen_hi + places;
 	s->suspect = s->pending + places;
+	s->est = s->suspect + places;
 	snapshot_use_game(ref, s);
 	if (s->nodes == NULL) {
 		snapshot_close(s);

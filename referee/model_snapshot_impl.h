@@ -48,6 +48,11 @@ struct snapshots {
 	/* On an occupancy board: per place, 1 + the value its switch kept
 	 * reading against the position (a switch stuck), or 0. */
 	int *suspect;
+	/* A camera's own estimate per place, in tenths of a piece
+	 * (SNAP_EST_NONE where it gave none): weighs boards that fit its
+	 * ranges alike. */
+	int *est;
+	int has_est;
 };
 
 static inline void *snap_node_pos(const struct snapshots *s, int node)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The camera: rendered photos of a Kalah game (tests/render_frame) read
 # by 'pitboss camera' and by pitbossd with a folder of frames as the
-# camera of a table. Prints TAP.
+# camera of a table, alone or checking the drops of a trace. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
 PITBOSSD="${top_builddir:-.}/pitbossd"
@@ -14,7 +14,7 @@ if [ ! -x "$RENDER" ]; then
 	echo "1..0 # SKIP the camera is not compiled in"
 	exit 0
 fi
-plan 14
+plan 23
 
 # The game: S plays c (an extra turn), then f; N plays A. A hand over the
 # board between c and f; the light, the palette and the view change.
@@ -52,9 +52,11 @@ expect_match "follow: f, after the hand's frame" "$out" "f04.jpg: 3.000 1 accept
 expect_match "follow: A, in another light and palette" "$out" "f05.jpg: 4.000 1 accept 3 A: N plays A"
 
 # pitbossd with the folder as the camera of a table.
+hash=$(perl -e 'print crypt($ARGV[0], q($6$pitbosstest$))' secret)
 cat >"$tmp/camera.conf" <<EOC
 database = $tmp/club.db
 log-level = info
+web.password-hash = $hash
 [table 1]
 name = Lens
 game = kalah
@@ -79,6 +81,27 @@ for i in $(seq 300); do
 	sleep 0.2
 done
 expect_match "the daemon referees the game from the frames" "$out" "game 1: Eve v Fay, 3 moves"
+
+# The arbiter's image of the camera: the last frame read with the places
+# drawn, a PNG behind the arbiter's login.
+base="http://127.0.0.1:$web_port"
+board=$(curl -s "$base/api/tables" | sed -n 's/.*"id":\([0-9]*\),"name":"Lens".*/\1/p')
+expect_match "the table's state says it has a camera" \
+	"$(curl -s "$base/api/tables/$board")" '"camera":true'
+code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/tables/$board/camera.png")
+expect_eq "the camera's image is refused without the arbiter's login" "$code" 403
+curl -s -c "$tmp/jar" -H 'Content-Type: application/json' \
+	-d '{"password":"secret"}' "$base/api/login" >/dev/null
+out=$(curl -s -b "$tmp/jar" -o "$tmp/seen.png" -w '%{http_code} %{content_type}' \
+	"$base/api/tables/$board/camera.png")
+expect_eq "the arbiter gets it as a PNG" "$out" "200 image/png"
+expect_eq "the last frame, as kept with its places drawn" \
+	"$(head -c 8 "$tmp/seen.png" | od -An -c | tr -d ' ')" '211PNG\r\n032\n'
+if cmp -s "$tmp/seen.png" "$tmp/kept/table1-last.png"; then
+	ok "the image is the frames folder's last"
+else
+	not_ok "the image is the frames folder's last" "$(ls -l "$tmp/kept")"
+fi
 kill -TERM $pid
 wait $pid
 pid=
@@ -101,4 +124,60 @@ else
 fi
 kill -TERM $pid 2>/dev/null
 wait $pid 2>/dev/null
+pid=
+
+# Drop gates (a trace of their drops) checked by the camera: S plays c
+# and f as the drops read them; the frame after shows pit D with 2 seeds
+# where f left 5: a warning about f, its frame in the evidence.
+cat >"$tmp/drops.trace" <<EOT
+# pitboss-trace 1
+# table 1 kalah
+0.000 1 start
+0.300 1 drop d
+0.400 1 drop e
+0.500 1 drop f
+0.600 1 drop S
+1.800 1 drop S
+1.900 1 drop A
+2.000 1 drop B
+2.100 1 drop C
+2.200 1 drop D
+EOT
+mkdir "$tmp/fused"
+"$RENDER" "$tmp/fused/f01.jpg" --seed 21 "4 4 4 4 4 4/4 4 4 4 4 4/0 0"
+"$RENDER" "$tmp/fused/f02.jpg" --seed 22 "4 4 0 5 5 0/5 5 5 2 4 4/2 0"
+cat >"$tmp/fused.conf" <<EOC
+database = $tmp/fused.db
+log-level = info
+[table 1]
+name = Gates
+game = kalah
+players = Gil, Hal
+quiet-ms = 500
+source = replay
+trace = $tmp/drops.trace
+check = camera
+camera = $tmp/fused
+calibration = $tmp/cal.txt
+frame-interval-ms = 5000
+frames = $tmp/kept2
+EOC
+out=$("$PITBOSSD" -t -c "$tmp/fused.conf" 2>&1); rc=$?
+expect_match "pitbossd -t takes drops checked by a camera" "$rc: $out" \
+	"table 1: kalah (standard rules) from replay, checked by camera"
+start_web "$tmp/log3" "$PITBOSSD" -f -c "$tmp/fused.conf" ||
+	{ cat "$tmp/log3"; exit 1; }
+pid=$web_pid
+for i in $(seq 300); do
+	out=$("$PITBOSS" game show 1 --db "$tmp/fused.db" 2>&1)
+	case "$out" in *"disagrees"*) break ;; esac
+	sleep 0.2
+done
+expect_match "the drops' moves are taken" "$out" "record:   c f"
+expect_match "the frame after f disagrees: a warning naming f and pit D" \
+	"$out" "the board seen disagrees with f as the drops read it: pit D reads 2, expected 5"
+expect_match "with the frame in its evidence" "$out" \
+	"counts=disagree checked=drops decided=warn frame=table1-"
+kill -TERM $pid
+wait $pid
 pid=

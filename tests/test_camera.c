@@ -363,13 +363,14 @@ static void test_calibration_written_and_read_back(void **state)
 
 static void test_reading_as_snapshot_text(void **state)
 {
-	struct cam_reading rd = { .lo = { 0, 3, 12 }, .hi = { 0, 5, 12 } };
+	struct cam_reading rd = { .lo = { 0, 3, 12 }, .hi = { 0, 5, 12 },
+				  .seeds = { 0, 3.74, 11.2 } };
 	int order[3] = { 2, 0, 1 };
 	char buf[64];
 
 	(void)state;
 	assert_int_equal(cam_reading_format(&rd, order, 3, buf, sizeof(buf)), 0);
-	assert_string_equal(buf, "12 0 3-5");
+	assert_string_equal(buf, "12 0 3-5~3.7");
 	assert_int_equal(cam_reading_format(&rd, order, 3, buf, 6), -1);
 }
 

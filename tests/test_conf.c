@@ -892,6 +892,43 @@ static void test_a_source_not_compiled_in(void **state)
 }
 #endif
 
+/* A second source checking a table's moves (a camera beside drop
+ * gates): its keys taken before or after 'check', refused without it;
+ * only a source that sees the whole board may check. */
+static void test_a_check_source(void **state)
+{
+	(void)state;
+	parse_fails("[table 1]\nsource = sim\ncamera = /dev/video0\n",
+		    "test.conf:3: key 'camera': not for source sim (table 1)");
+	parse_fails("[table 1]\nsource = sim\ncheck = sim\n",
+		    "test.conf:3: key 'check': source 'sim' cannot check the "
+		    "moves of source 'sim': a check sees the whole board "
+		    "(camera)");
+	parse_fails("[table 1]\nsource = sim\ncheck = replay\n",
+		    "test.conf:3: key 'check': source 'replay' cannot check "
+		    "the moves of source 'sim': a check sees the whole board "
+		    "(camera)");
+#ifdef PB_CAMERA
+	parse_fails("[table 1]\ncamera = /dev/video0\nsource = sim\n"
+		    "check = camera\n",
+		    "test.conf:1: key 'calibration': missing in [table 1]: "
+		    "source camera needs it");
+	parse_fails("[table 1]\nsource = sim\ncheck = camera\n"
+		    "camera = /dev/video0\ncalibration = /nonexistent/cal.txt\n"
+		    "seed = 7\n",
+		    "test.conf:5: key 'calibration': /nonexistent/cal.txt: No "
+		    "such file or directory");
+	parse_fails("[table 1]\nsource = sim\ncheck = camera\n"
+		    "camera = /dev/video0\ncamera = /dev/video1\n",
+		    "test.conf:5: key 'camera': set twice (first on line 4)");
+#else
+	parse_fails("[table 1]\nsource = sim\ncheck = camera\n"
+		    "camera = /dev/video0\n",
+		    "test.conf:3: key 'check': source 'camera' is not compiled "
+		    "in");
+#endif
+}
+
 static void test_players_by_seat(void **state)
 {
 	const struct table_config *t;
@@ -1050,6 +1087,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_same_line_twice, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_each_source_reads_its_own_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_source_not_compiled_in, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_check_source, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_players_by_seat, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_settings_over_the_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_every_key_described_and_in_the_man_page, setup, teardown),

@@ -321,6 +321,7 @@ static const struct route routes[] = {
 	{ "GET", "/static/", static_file, 0, 1, 0 },
 	{ "GET", "/api/tables", api_tables, 0, 0, 1 },
 	{ "GET", "/api/tables/{id}", api_table, 0, 0, 1 },
+	{ "GET", "/api/tables/{id}/camera.png", api_table_camera, 0, 0, 0 },
 	{ "GET", "/api/games", api_games, 0, 0, 0 },
 	{ "GET", "/api/games/{id}", api_game, 0, 0, 1 },
 	{ "GET", "/api/games/{id}/values", api_game_values, 0, 0, 0 },
@@ -707,8 +708,10 @@ void web_stop(struct web *web)
 	pthread_mutex_destroy(&web->gen_lock);
 	for (int i = 0; i < WEB_RING; i++)
 		free(web->ring[i].json);
-	for (int i = 0; i < web->nlive; i++)
+	for (int i = 0; i < web->nlive; i++) {
 		free(web->live[i].json);
+		free(web->live[i].camera);
+	}
 	free(web->tls_cert);
 	free(web->tls_key);
 	pthread_cond_destroy(&web->pool_free);
@@ -731,6 +734,7 @@ int web_live_slot(struct web *web, int64_t board_id)
 	if (i == web->nlive && i < WEB_LIVE_MAX) {
 		web->live[i].board = board_id;
 		web->live[i].json = NULL;
+		web->live[i].camera = NULL;
 		web->live[i].pins[0] = '\0';
 		web->nlive++;
 	}

@@ -49,6 +49,10 @@ void web_table_state(struct web *web, int64_t board_id, const char *json);
  * a game's analysis while it is played (else once it is over). */
 void web_table_settings(struct web *web, int64_t board_id, const char *pins,
 			int live_analysis);
+/* The board's camera image (a PNG file: the last frame read with the
+ * places drawn, or the calibration's overlay), shown to the arbiter;
+ * "" or NULL: none. */
+void web_table_camera(struct web *web, int64_t board_id, const char *png);
 /* Whether games at the board show their analysis while played. */
 int web_live_analysis(struct web *web, int64_t board_id);
 

@@ -95,6 +95,7 @@ struct web {
 		char *json;
 		char pins[64];
 		int live_analysis;
+		char *camera;		/* its camera's image file, or NULL */
 	} live[WEB_LIVE_MAX];
 	int nlive;
 	struct db *pool[WEB_POOL];
@@ -168,6 +169,8 @@ void web_quiet(struct web *web);
 uint64_t web_now_s(void);
 /* The live entry of a board, made if new (web->lock held); -1: full. */
 int web_live_slot(struct web *web, int64_t board_id);
+/* web_camera.c: GET /api/tables/{id}/camera.png, the arbiter's. */
+void api_table_camera(struct web_request *r);
 /* A query parameter, or NULL. */
 const char *web_arg(struct web_request *r, const char *name);
 

@@ -592,6 +592,13 @@ async function pageTable() {
 				live.lines.map(l => [l.line, String(l.pulses), String(l.bounces), String(l.misses),
 					String(l.extras), el('span', { class: `state-${l.state}`, text: l.state })])));
 		}
+		/* The camera's last frame, its places drawn (red where a
+		 * count is a range): the arbiter's, to check what it read. */
+		if (session.admin && live && live.camera) {
+			parts.push(el('h2', { text: 'Camera' }));
+			parts.push(el('img', { class: 'camera', id: 'camera-image', alt: 'the camera\u2019s last frame, its places drawn',
+				src: `/api/tables/${id}/camera.png?plies=${live.plies}&at=${Date.now()}` }));
+		}
 		parts.push(qrPanel(`this table: ${location.origin}${location.pathname}`));
 		content.replaceChildren(...parts);
 	};
