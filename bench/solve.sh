@@ -18,14 +18,15 @@ egdb=${SOLVE_EGDB:-20}
 memory=${SOLVE_MEMORY:-512}
 status=0
 
-# run LABEL COMMAND...: CPU seconds (user + system) and peak memory.
+# run LABEL COMMAND...: the output's last lines, CPU seconds (user +
+# system) and peak memory.
 run() {
 	label=$1
 	shift
 	/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err"
 	read -r user sys kb <"$tmp/time"
 	cpu=$(echo "$user $sys" | awk '{ printf "%.1f", $1 + $2 }')
-	echo "$label: $(tr '\n' ' ' <"$tmp/out")"
+	echo "$label: $(tail -n 6 "$tmp/out" | tr '\n' ' ')"
 	echo "    CPU $cpu s, peak memory $((kb / 1024)) MiB"
 }
 
