@@ -23,6 +23,10 @@
 #define DRAFT_EXACT 255		/* the value holds at any depth */
 #define CHECK_EVERY 0x3fff	/* nodes between looks at the clock */
 #define GUESS_NODES 1000000	/* the first guess's search, unbounded */
+#define TT_WAYS 4		/* entries in a bucket, one cache line */
+#ifndef ETC_MARGIN
+#define ETC_MARGIN 4		/* seeds above the database for the ETC */
+#endif
 
 struct ks_entry {
 	uint64_t key;
@@ -55,25 +59,37 @@ static uint64_t key_of(uint64_t me, uint64_t opp)
 	return mix64(me ^ mix64(opp + UINT64_C(0x9e3779b97f4a7c15))) | 1;
 }
 
+/* The bucket of `key`: one cache line of TT_WAYS entries. */
+static struct ks_entry *tt_bucket(const struct kalah_solver *s, uint64_t key)
+{
+	return &s->tt[(key >> 1 & s->tt_mask) * TT_WAYS];
+}
+
 /* The table's entry holding `key`, or NULL. */
 static struct ks_entry *tt_find(const struct kalah_solver *s, uint64_t key)
 {
-	struct ks_entry *b = &s->tt[(key >> 1 & s->tt_mask) * 2];
+	struct ks_entry *b = tt_bucket(s, key);
 
-	if (b[0].key == key)
-		return &b[0];
-	if (b[1].key == key)
-		return &b[1];
+	for (int i = 0; i < TT_WAYS; i++)
+		if (b[i].key == key)
+			return &b[i];
 	return NULL;
 }
 
-/* Keeps a bound: slot 0 holds the costlier subtree, slot 1 the newest. */
+/* Keeps a bound: in the entry already holding the position, else in an
+ * empty one, else in place of the one whose subtree cost least. */
 static void tt_store(struct kalah_solver *s, uint64_t key, int lo, int hi,
 		     int draft, int move, int work)
 {
-	struct ks_entry *b = &s->tt[(key >> 1 & s->tt_mask) * 2], *e;
+	struct ks_entry *b = tt_bucket(s, key), *e = NULL, *cheap = b;
 
-	e = b[0].key == key ? &b[0] : b[1].key == key ? &b[1] : NULL;
+	for (int i = 0; i < TT_WAYS && e == NULL; i++) {
+		if (b[i].key == key)
+			e = &b[i];
+		else if (b[i].key == 0 || (cheap->key != 0 &&
+					   b[i].work < cheap->work))
+			cheap = &b[i];
+	}
 	if (e != NULL && e->draft == draft) {
 		int raised = lo > e->lo || lo == hi;
 
@@ -90,9 +106,7 @@ static void tt_store(struct kalah_solver *s, uint64_t key, int lo, int hi,
 	if (e != NULL && e->draft > draft)
 		return;
 	if (e == NULL)
-		e = work >= b[0].work ? &b[0] : &b[1];
-	if (e == &b[0] && b[0].key != 0 && b[0].key != key)
-		b[1] = b[0];	/* the displaced costly entry stays newest */
+		e = cheap;
 	*e = (struct ks_entry){ key, (int16_t)lo, (int16_t)hi,
 				(uint8_t)draft, (uint8_t)move,
 				(uint8_t)work, 0 };
@@ -123,14 +137,39 @@ static void look_at_clock(struct kalah_solver *s)
 /* A move of the node being searched and the position it leads to. */
 struct ks_child {
 	uint64_t me, opp;	/* the child's rows, its mover's first */
-	int gain, kind, pit, score;
+	uint64_t key;		/* its table key, or its database index */
+	int gain, kind, pit, score, n;
 };
 
-/* The key of a child's own position, for the table. */
-static uint64_t child_key(const struct ks_child *c)
+/* Looks the child up: its index in the endgame database, or its key in
+ * the table; fetches either into the cache meanwhile. */
+static void child_key(const struct kalah_solver *s, struct ks_child *c)
 {
-	return c->kind == KS_EXTRA ? key_of(c->me, c->opp) :
-				     key_of(c->opp, c->me);
+	uint64_t me = c->kind == KS_EXTRA ? c->me : c->opp;
+	uint64_t opp = c->kind == KS_EXTRA ? c->opp : c->me;
+
+	c->n = ks_seeds(me) + ks_seeds(opp);
+	if (c->n <= s->egdb_seeds) {
+		c->key = ks_egdb_index(s, me, opp, c->n);
+		__builtin_prefetch(&s->egdb[c->key]);
+	} else {
+		c->key = key_of(me, opp);
+		__builtin_prefetch(tt_bucket(s, c->key));
+	}
+}
+
+/* A child's value from the database (the mover's gain), or INT_MIN. */
+static int child_known(const struct kalah_solver *s,
+		       const struct ks_child *c)
+{
+	int v;
+
+	if (c->kind == KS_OVER)
+		return c->gain;
+	if (c->n > s->egdb_seeds)
+		return INT_MIN;
+	v = s->egdb[c->key];
+	return c->kind == KS_EXTRA ? c->gain + v : c->gain - v;
 }
 
 /* 100 and the seeds it takes when the pit's sowing captures, else 0. */
@@ -149,7 +188,8 @@ static int capture_of(const struct kalah_solver *s, uint64_t me,
  * The mover's moves in the order they are tried: the table's move, the
  * sowings that end in the store (nearest the store first), then by the
  * seeds they win (captures), the rest from the store backwards. The
- * children's table entries are fetched into the cache meanwhile.
+ * children's table or database entries are fetched into the cache
+ * meanwhile.
  */
 static int expand(const struct kalah_solver *s, uint64_t me, uint64_t opp,
 		  int hint, struct ks_child *ch)
@@ -157,7 +197,7 @@ static int expand(const struct kalah_solver *s, uint64_t me, uint64_t opp,
 	int n = 0;
 
 	for (int pit = s->pits - 1; pit >= 0; pit--) {
-		struct ks_child c = { me, opp, 0, 0, pit, 0 };
+		struct ks_child c = { me, opp, 0, 0, 0, pit, 0, 0 };
 		int i = n++;
 
 		if (ks_lane(me, pit) == 0) {
@@ -169,8 +209,7 @@ static int expand(const struct kalah_solver *s, uint64_t me, uint64_t opp,
 			  c.kind == KS_EXTRA ? 500 + pit :
 			  capture_of(s, me, opp, pit);
 		if (c.kind != KS_OVER)
-			__builtin_prefetch(&s->tt[(child_key(&c) >> 1 &
-						   s->tt_mask) * 2]);
+			child_key(s, &c);
 		while (i > 0 && ch[i - 1].score < c.score) {
 			ch[i] = ch[i - 1];
 			i--;
@@ -199,25 +238,28 @@ static int log2_work(uint64_t nodes)
 }
 
 static int search(struct kalah_solver *s, uint64_t me, uint64_t opp,
-		  int alpha, int beta, int depth);
+		  uint64_t key, int alpha, int beta, int depth);
 
 /* The value of a move within the window. */
 static int try_move(struct kalah_solver *s, const struct ks_child *c,
 		    int alpha, int beta, int depth)
 {
 	int child = depth == DRAFT_EXACT ? depth : depth - 1;
+	int v = child_known(s, c);
 
-	if (c->kind == KS_OVER)
-		return c->gain;
+	if (v != INT_MIN)
+		return v;
 	if (c->kind == KS_EXTRA)
-		return c->gain + search(s, c->me, c->opp, alpha - c->gain,
-					beta - c->gain, child);
-	return c->gain - search(s, c->opp, c->me, c->gain - beta,
+		return c->gain + search(s, c->me, c->opp, c->key,
+					alpha - c->gain, beta - c->gain, child);
+	return c->gain - search(s, c->opp, c->me, c->key, c->gain - beta,
 				c->gain - alpha, child);
 }
 
-/* Enhanced transposition cutoff: a child whose table entry already
- * proves the move reaches beta; its value, or INT_MIN. */
+/* Enhanced transposition cutoff: a child whose value (the game's end,
+ * the database) or table entry already proves the move reaches beta;
+ * its value, or INT_MIN. The table is asked only far enough from the
+ * database for a cutoff to save more than the probes cost. */
 static int etc_cutoff(struct kalah_solver *s, const struct ks_child *ch,
 		      int moves, int beta, int depth)
 {
@@ -225,14 +267,16 @@ static int etc_cutoff(struct kalah_solver *s, const struct ks_child *ch,
 
 	for (int i = 0; i < moves; i++) {
 		const struct ks_entry *e;
-		int v;
+		int v = child_known(s, &ch[i]);
 
-		if (ch[i].kind == KS_OVER) {
-			if (ch[i].gain >= beta)
-				return ch[i].gain;
+		if (v != INT_MIN) {
+			if (v >= beta)
+				return v;
 			continue;
 		}
-		e = tt_find(s, child_key(&ch[i]));
+		if (ch[i].n <= s->egdb_seeds + ETC_MARGIN)
+			continue;
+		e = tt_find(s, ch[i].key);
 		if (e == NULL || e->draft < child)
 			continue;
 		v = ch[i].kind == KS_EXTRA ? ch[i].gain + e->lo :
@@ -247,17 +291,15 @@ static int etc_cutoff(struct kalah_solver *s, const struct ks_child *ch,
 }
 
 static int search(struct kalah_solver *s, uint64_t me, uint64_t opp,
-		  int alpha, int beta, int depth)
+		  uint64_t key, int alpha, int beta, int depth)
 {
 	int n = ks_seeds(me) + ks_seeds(opp);
 	struct ks_child ch[KALAH_PITS_MAX];
 	int moves, best = -n - 1, best_pit = 0, alpha0 = alpha;
 	int hint = KALAH_PITS_MAX;
-	uint64_t key, nodes0 = s->nodes, horizon0 = s->horizon;
+	uint64_t nodes0 = s->nodes, horizon0 = s->horizon;
 	struct ks_entry *e;
 
-	if (n <= s->egdb_seeds)
-		return s->egdb[ks_egdb_index(s, me, opp, n)];
 	if (alpha >= n)
 		return n;
 	if (beta <= -n)
@@ -270,7 +312,6 @@ static int search(struct kalah_solver *s, uint64_t me, uint64_t opp,
 		s->horizon++;
 		return estimate(s, me, opp);
 	}
-	key = key_of(me, opp);
 	e = tt_find(s, key);
 	if (e != NULL) {
 		hint = e->move;
@@ -393,21 +434,18 @@ static void tables(struct kalah_solver *s)
 
 /* The table, on huge pages where the system has them: its probes land
  * anywhere, and a page-table walk per probe would cost more than the
- * probe. */
+ * probe. Fresh anonymous pages read as zeros and take memory only once
+ * written, so a table larger than the search needs costs no more. */
 static void *tt_alloc(size_t bytes)
 {
-	size_t align = (size_t)2 << 20;
-	void *p;
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (bytes < align)
-		return calloc(1, bytes);
-	p = aligned_alloc(align, bytes);
-	if (p != NULL) {
+	if (p == MAP_FAILED)
+		return NULL;
 #ifdef MADV_HUGEPAGE
-		madvise(p, bytes, MADV_HUGEPAGE);
+	madvise(p, bytes, MADV_HUGEPAGE);
 #endif
-		memset(p, 0, bytes);
-	}
 	return p;
 }
 
@@ -417,7 +455,7 @@ struct kalah_solver *kalah_solver_new(const struct rules_game *game,
 {
 	const struct kalah_cfg *c;
 	struct kalah_solver *s;
-	size_t buckets = 4096;
+	size_t buckets = 1024, line = TT_WAYS * sizeof(struct ks_entry);
 
 	if (game->ops != &kalah_rules) {
 		rules_error(err, errlen, "the solver plays Kalah only");
@@ -428,16 +466,15 @@ struct kalah_solver *kalah_solver_new(const struct rules_game *game,
 		rules_error(err, errlen, "the solver does not play Cross-Kalah");
 		return NULL;
 	}
-	while (buckets * 2 * 2 * sizeof(struct ks_entry) <= tt_bytes)
+	while (buckets * 2 * line <= tt_bytes)
 		buckets *= 2;
 	s = calloc(1, sizeof(*s));
-	if (s == NULL || (s->tt_mem = tt_alloc(buckets * 2 *
-					       sizeof(struct ks_entry))) == NULL) {
+	if (s == NULL || (s->tt = tt_alloc(buckets * line)) == NULL) {
 		free(s);
 		rules_error(err, errlen, "out of memory for the solver's table");
 		return NULL;
 	}
-	s->tt = s->tt_mem;
+	s->tt_bytes = buckets * line;
 	s->tt_mask = buckets - 1;
 	s->pits = c->pits;
 	s->ring = 2 * c->pits + 1;
@@ -449,14 +486,16 @@ struct kalah_solver *kalah_solver_new(const struct rules_game *game,
 
 void kalah_solver_free(struct kalah_solver *s)
 {
-	if (s != NULL)
-		free(s->tt_mem);
+	if (s != NULL && s->tt != NULL)
+		munmap(s->tt, s->tt_bytes);
 	free(s);
 }
 
 void kalah_solver_clear(struct kalah_solver *s)
 {
-	memset(s->tt, 0, (s->tt_mask + 1) * 2 * sizeof(struct ks_entry));
+	/* Pages given back read as zeros and cost nothing until used. */
+	if (madvise(s->tt, s->tt_bytes, MADV_DONTNEED) < 0)
+		memset(s->tt, 0, s->tt_bytes);
 }
 
 void kalah_solver_progress(struct kalah_solver *s, kalah_progress_fn fn,

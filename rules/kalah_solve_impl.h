@@ -37,10 +37,10 @@ struct kalah_solver {
 	uint64_t cum[KS_PITS_ALL][KALAH_EGDB_SEEDS_MAX + 1]
 		    [KALAH_EGDB_SEEDS_MAX + 1];
 
-	/* Transposition table: buckets of two entries. */
+	/* Transposition table: buckets of one cache line. */
 	struct ks_entry *tt;
 	uint64_t tt_mask;
-	void *tt_mem;
+	size_t tt_bytes;
 
 	/* The search under way. */
 	uint64_t nodes, horizon;

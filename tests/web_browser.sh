@@ -81,6 +81,7 @@ players = Ada, Bob
 source = sim
 seed = 7
 player = greedy
+analysis = live
 [table 2]
 name = Back
 players = Cleo, Dev

@@ -300,6 +300,57 @@ try {
 		await context.close();
 	});
 
+	await group('live value bar', async () => {
+		// Table 1 shows its analysis live (analysis = live): spectators see
+		// the value of the position on the board, as the worker solves it,
+		// each new move's in turn. Table 4 keeps it from the players while
+		// its game is played (analysis = after): no values, no bar.
+		const width = 390, height = 844;
+		const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2,
+			isMobile: true, hasTouch: true });
+		const page = await context.newPage();
+		const w = watch(page);
+		await page.goto(`${LIVE}/tables/1`);
+		await settled(page);
+		const LABEL = /^(S \+\d+|N \+\d+|even)( with perfect play| \(estimate, not solved\))( · best [a-fA-F])?$/;
+		/* The bar once it shows a value for a ply after `from`, with the
+		 * game's ply as the page had it then. */
+		const barAfter = from => page.waitForFunction(f => {
+			const slot = document.getElementById('value-slot');
+			const label = document.getElementById('value-label');
+			const ply = slot && slot.dataset.ply !== '' ? Number(slot.dataset.ply) : -1;
+			return label && ply > f && { ply, text: label.textContent,
+				share: parseFloat(document.querySelector('#value-bar .value-fill').style.width) };
+		}, from, { timeout: 60000 }).then(h => h.jsonValue()).catch(() => null);
+		const first = await barAfter(-1);
+		ok(first !== null && LABEL.test(first.text),
+			`a spectator on a live-analysis table sees a value bar, exact or said to be an estimate: "${first && first.text}"`);
+		const next = first && await barAfter(first.ply);
+		ok(next !== null && next.ply > first.ply && LABEL.test(next.text),
+			`and it follows the moves as they arrive: ply ${first && first.ply} "${first && first.text}", then ply ${next && next.ply} "${next && next.text}"`);
+		const t = await json(`${LIVE}/api/tables/1`);
+		const v = await json(`${LIVE}/api/games/${t.game.id}/values`);
+		const at = next && v.values ? v.values[next.ply] : null;
+		ok(at && (at.exact ? next.text.includes(' with perfect play') : next.text.includes('(estimate, not solved)')) &&
+			(at.value === 0 ? next.text.startsWith('even') : next.text.startsWith(`${at.value > 0 ? 'S' : 'N'} +${Math.abs(at.value)}`)),
+			'the bar says what the server solved for that position', JSON.stringify(at), next && next.text);
+		const box = await page.$eval('#value-bar', b => { const r = b.getBoundingClientRect(); return { x: r.x, w: r.width, h: r.height }; });
+		ok(box.x >= 0 && box.x + box.w <= width && box.h >= 20,
+			`the bar fits a phone's width (${Math.round(box.w)}x${Math.round(box.h)} at x=${Math.round(box.x)})`);
+		await shot(page, 'phone-table-value-bar');
+		await page.goto(`${LIVE}/tables/4`);
+		await settled(page);
+		const t4 = await json(`${LIVE}/api/tables/4`);
+		const v4 = await json(`${LIVE}/api/games/${t4.game.id}/values`);
+		await page.waitForFunction(() => document.getElementById('value-slot') &&
+			document.getElementById('value-slot').dataset.ply !== undefined, null, { timeout: 10000 }).catch(() => null);
+		ok(t4.game.status === 'playing' && v4.values === null && await page.$('#value-bar') === null,
+			'a table without live analysis shows no value while its game is played', t4.game.status, JSON.stringify(v4));
+		w.stop();
+		ok(w.problems.length === 0, 'no console errors or failed requests', ...w.problems);
+		await context.close();
+	});
+
 	await group('arbiter', async () => {
 		const context = await browser.newContext();
 		const page = await context.newPage();

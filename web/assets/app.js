@@ -385,6 +385,8 @@ function latest(key, work) {
 	})();
 }
 
+const pause = ms => new Promise(done => setTimeout(done, ms));
+
 /* ------------------------------------------------------------ pages */
 
 const lastVerdict = {};
@@ -545,6 +547,10 @@ async function pageTable() {
 	let outcome = '';
 	let controls = null;
 	let enterMove = null;
+	/* The value bar of the position on the board: made once, filled as
+	 * the server's worker solves each position. */
+	const valueSlot = el('div', { id: 'value-slot' });
+	let shown = null;
 	const render = t => {
 		$('title').textContent = t.name;
 		const live = t.live, game = t.game;
@@ -553,6 +559,9 @@ async function pageTable() {
 		const parts = [];
 		if (session.admin) controls = controls || adminControls(t.id);
 		parts.push(playersLine(view.kind, game, live ? live.to_move : null));
+		shown = game ? { id: game.id, ply: (game.moves || []).length, seats: game.sides.map(s => s.seat) } : null;
+		if (!game) valueSlot.replaceChildren();
+		parts.push(valueSlot);
 		/* A renderer that composes moves by tapping sends them as
 		 * the arbiter's entered moves. */
 		parts.push(gameBoard(view.kind, view.position, view.board,
@@ -602,7 +611,28 @@ async function pageTable() {
 		parts.push(qrPanel(`this table: ${location.origin}${location.pathname}`));
 		content.replaceChildren(...parts);
 	};
-	const load = async () => { render(await api(`/api/tables/${id}`)); status(''); };
+	/* The server gives a game's values while it is played only at a
+	 * table whose options show the analysis live (else the players at
+	 * the table could read it): values null, no bar. A position not
+	 * solved yet is asked for again until it is, or the game moves on. */
+	const values = async () => {
+		for (let round = 0; shown && round < 60; round++) {
+			const want = shown;
+			const v = await api(`/api/games/${want.id}/values`);
+			if (shown !== want) return;
+			const last = v.values ? v.values[v.values.length - 1] : null;
+			if (!v.values) valueSlot.replaceChildren();
+			else valueSlot.replaceChildren(valueBar(last, want.seats));
+			valueSlot.dataset.ply = v.values ? String(v.values.length - 1) : '';
+			if (!v.values || last || v.values.length - 1 !== want.ply) return;
+			await pause(1000);
+		}
+	};
+	const load = async () => {
+		render(await api(`/api/tables/${id}`));
+		status('');
+		latest(`values-${id}`, values);
+	};
 	await load();
 	follow(v => {
 		if (String(v.board) !== String(id)) return;
@@ -780,9 +810,10 @@ async function pageGame() {
 		el('h2', { text: 'Incidents' }),
 		listTable(['#', 'what'], g.incidents.map(i => [String(i.ply), incidentText(i, g)])));
 	status('');
-	/* The values come as the server solves them, a few positions at a
-	 * time; asked again until every position has one. */
-	for (let round = 0; round < 30; round++) {
+	/* The values come as the server solves them, the newest position
+	 * first; asked again each second until every position has one. */
+	for (let round = 0; round < 180; round++) {
+		if (round) await pause(1000);
 		let v;
 		try { v = await api(`/api/games/${id}/values`); } catch (e) { return; }
 		if (!v.values) return;
