@@ -147,6 +147,10 @@ enum query {
 
 extern const char *const db_query_sql[Q_COUNT];
 
+/* The schema's steps: db_migration[v - 1] takes a file from version
+ * v - 1 to v (db_schema.c). */
+extern const char *const db_migration[DB_SCHEMA_VERSION];
+
 struct db {
 	sqlite3 *sql;
 	char path[512];
