@@ -208,7 +208,15 @@ if command -v sqlite3 >/dev/null; then
 		"$tmp/two.db" >"$tmp/two.conf"
 	"$PITBOSSD" -f -c "$tmp/two.conf" --speed 10 >"$tmp/two.log" 2>&1 &
 	pid=$!
-	for i in $(seq 600); do grep -q 'table 2: start' "$tmp/two.log" && break; sleep 0.1; done
+	# Killed once table 2's game is in the records (its start logged may
+	# still be on its way to the file).
+	for i in $(seq 600); do
+		n=$(sqlite3 "$tmp/two.db" "SELECT count(*) FROM games JOIN
+			boards ON boards.id = games.board_id WHERE
+			boards.name = 'Back' AND status = 'playing'" 2>/dev/null)
+		[ "${n:-0}" -ge 1 ] && break
+		sleep 0.1
+	done
 	kill -9 $pid
 	wait $pid 2>/dev/null
 	sqlite3 "$tmp/two.db" "UPDATE games SET options = 'no-such-option=1'
