@@ -193,10 +193,9 @@ static void run_for(struct loop *loop, uint64_t us)
 			run_for((loop), 20000);				\
 	} while (0)
 
-static const char board_conf[] =
-	"[table 3]\n"
-	"game = kalah\n"
-	"options = pits=6 seeds=4\n"
+/* Table 3's board of switches on the chain, playing `game` (its game
+ * and options lines). */
+static const char board_keys[] =
 	"source = gpio\n"
 	"board = shift-register\n"
 	"load = GPIO4\n"
@@ -208,9 +207,23 @@ static const char board_conf[] =
 	"debounce-scans = 2\n"
 	"stuck-ms = 150\n";
 
-static void test_source_emits_snapshots(void **state)
+static struct conf *board_conf(const char *game)
 {
 	struct conf *conf = calloc(1, sizeof(*conf));
+	char text[1024], err[512] = "";
+
+	assert_non_null(conf);
+	conf_default(conf);
+	snprintf(text, sizeof(text), "[table 3]\n%s%s", game, board_keys);
+	if (conf_parse(conf, "test.conf", text, err, sizeof(err)) < 0)
+		fail_msg("conf_parse: %s", err);
+	return conf;
+}
+
+static void test_source_emits_snapshots(void **state)
+{
+	struct conf *conf = board_conf("game = kalah\n"
+				       "options = pits=6 seeds=4\n");
 	struct loop *loop = loop_new();
 	struct seen seen = { 0 };
 	const struct table_config *t;
@@ -218,11 +231,7 @@ static void test_source_emits_snapshots(void **state)
 	char err[512] = "";
 
 	(void)state;
-	assert_non_null(conf);
 	assert_non_null(loop);
-	conf_default(conf);
-	if (conf_parse(conf, "test.conf", board_conf, err, sizeof(err)) < 0)
-		fail_msg("conf_parse: %s", err);
 	t = &conf->table[0];
 	/* Pits a and F and North's store occupied; the spares tied. */
 	w.in[0] = w.in[11] = w.in[13] = 0;
@@ -287,26 +296,12 @@ static void test_source_emits_snapshots(void **state)
 	free(conf);
 }
 
-static const char transport_conf[] =
-	"[table 3]\n"
-	"game = transport\n"
-	"options = size=8\n"
-	"source = gpio\n"
-	"board = shift-register\n"
-	"load = GPIO4\n"
-	"clock = GPIO5\n"
-	"data = EXP0\n"
-	"bias = pull-up\n"
-	"active-low = yes\n"
-	"rate = 200\n"
-	"debounce-scans = 2\n"
-	"stuck-ms = 150\n";
-
 /* A Transport board of 8x8 switches: a switch that chatters is sent as
  * a square not read ('?'), until it has held a reading for stuck-ms. */
 static void test_chattering_switch_sent_unread(void **state)
 {
-	struct conf *conf = calloc(1, sizeof(*conf));
+	struct conf *conf = board_conf("game = transport\n"
+				       "options = size=8\n");
 	struct loop *loop = loop_new();
 	struct seen seen = { 0 };
 	const struct table_config *t;
@@ -314,12 +309,7 @@ static void test_chattering_switch_sent_unread(void **state)
 	char err[512] = "";
 
 	(void)state;
-	assert_non_null(conf);
 	assert_non_null(loop);
-	conf_default(conf);
-	if (conf_parse(conf, "test.conf", transport_conf, err,
-		       sizeof(err)) < 0)
-		fail_msg("conf_parse: %s", err);
 	t = &conf->table[0];
 	w.in[0] = 0;		/* a1 occupied, the rest empty */
 	s = t->source->open(loop, t, "", record, &seen, err, sizeof(err));
