@@ -220,12 +220,7 @@ void snap_decide_occupancy(struct snapshots *s,
 		else
 			hold_one_off(s, c);
 	} else if (c->here <= 1 && !moved(s)) {
-		struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
-		char why[256];
-
-		ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
-		ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
-			      "snapshot disagrees with the board: %s", why);
+		snap_warn_far(s);
 	} else {
 		if (fits && c->distance == 1)
 			suspect_off(s, c);

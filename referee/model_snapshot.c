@@ -336,6 +336,18 @@ static void check_disagrees(struct snapshots *s)
 		      last[0] ? " as the drops read it" : "", why);
 }
 
+/* The board a little off the position, no move near it: a warning. */
+void snap_warn_far(struct snapshots *s)
+{
+	struct referee *ref = s->ref;
+	struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
+	char why[256];
+
+	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
+	ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
+		      "snapshot disagrees with the board: %s", why);
+}
+
 static void decide(struct snapshots *s, struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
@@ -367,12 +379,7 @@ static void decide(struct snapshots *s, struct snap_candidates *c)
 	} else if (ref->drops_seen) {
 		check_disagrees(s);
 	} else if (c->here <= tolerance) {
-		struct ref_about about = { .cause = CAUSE_SNAPSHOT_FAR };
-		char why[256];
-
-		ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
-		ref_say_about(ref, VERDICT_WARN, &about, ref->ply, NULL,
-			      "snapshot disagrees with the board: %s", why);
+		snap_warn_far(s);
 	} else {
 		snap_refuse_board(s, c);
 	}

@@ -78,6 +78,8 @@ void snap_watch_switches(struct snapshots *s);
 /* After a judgement with the position settled: the places that read
  * against it are suspect. */
 void snap_suspect_update(struct snapshots *s);
+/* The board a little off the position, no move near it: a warning. */
+void snap_warn_far(struct snapshots *s);
 /* The decision on an occupancy board. */
 void snap_decide_occupancy(struct snapshots *s,
 			   const struct snap_candidates *c);
