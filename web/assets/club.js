@@ -623,7 +623,105 @@ function codePlay(ctx) {
 	return box;
 }
 
+/* A player's own page at his table: his secret, the game as it goes,
+ * his moves (tapped where the game's renderer offers it). A wrong PIN
+ * clears what the page showed of the previous player. */
+async function pagePlay() {
+	const id = pageId();
+	let t = await api(`/api/tables/${id}`);
+	const names = seatNames(t.game) || {};
+	const sides = t.game && t.game.sides ? t.game.sides : [];
+	const seat = sides.length ? el('select', { name: 'seat', id: 'seat', 'aria-label': 'who you are' },
+		...sides.map(x => el('option', { value: x.seat, text: x.name }))) :
+		el('input', { name: 'seat', id: 'seat', size: 2, inputmode: 'numeric', 'aria-label': 'seat' });
+	const pin = el('input', { name: 'pin', id: 'pin', type: 'password', size: 8, inputmode: 'numeric',
+		autocomplete: 'off', 'aria-label': 'PIN' });
+	const secret = el('p', { id: 'secret', class: 'banner ok hidden' });
+	const move = el('input', { name: 'move', id: 'move', size: 14, 'aria-label': 'move' });
+	const out = el('p', { id: 'play-outcome', class: 'muted' });
+	const game = el('div', { id: 'play-game' });
+	const me = { seat: null, ctx: {} };
+	const forget = () => {
+		me.seat = null;
+		me.ctx = {};
+		secret.textContent = '';
+		secret.classList.add('hidden');
+	};
+	const post = async (what, fields) => {
+		try {
+			return await api(`/api/tables/${id}/${what}`, { method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(Object.assign({ seat: seat.value, pin: pin.value }, fields || {})) });
+		} catch (err) {
+			if (/wrong seat or PIN|too many/.test(err.message)) { forget(); draw(); }
+			throw err;
+		}
+	};
+	const showSecret = async () => {
+		const r = await post('secret');
+		me.seat = seat.value;
+		secret.textContent = r.view;
+		secret.classList.remove('hidden');
+	};
+	const send = async text => {
+		try {
+			const r = await post('play', { move: text });
+			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
+			me.ctx = {};
+		} catch (err) { out.textContent = err.message; }
+	};
+	const draw = () => {
+		const live = t.live;
+		const kind = live ? live.game : null;
+		const r = renderers[kind] || {};
+		const parts = [playersLine(kind, t.game, live ? live.to_move : null)];
+		if (live) parts.push(gameBoard(kind, live.position, t.board, { names }));
+		if (live && r.play) parts.push(r.play(Object.assign(me.ctx, { live, names, send, game: t.game,
+			seat: me.seat === seat.value ? me.seat : null })));
+		game.replaceChildren(...parts);
+	};
+	const who = el('form', { class: 'inline', id: 'who' }, el('label', {}, 'I am ', seat),
+		el('label', {}, 'PIN ', pin), el('button', { type: 'submit', text: 'Show my secret' }));
+	who.addEventListener('submit', async e => {
+		e.preventDefault();
+		forget();
+		try { await showSecret(); status(''); } catch (err) { status(err.message, 'foul'); }
+		draw();
+	});
+	seat.addEventListener('change', () => { forget(); draw(); });
+	const mine = el('form', { class: 'inline', id: 'my-move' }, el('label', {}, 'Type a move ', move),
+		el('button', { type: 'submit', text: 'Send' }));
+	mine.addEventListener('submit', e => { e.preventDefault(); send(move.value); });
+	// A game started with secrets=ask: each player enters the counters he
+	// drew, before the first guess. Typed like a password, never shown.
+	const drawn = el('input', { name: 'enter', id: 'enter', type: 'password', size: 4,
+		autocomplete: 'off', autocapitalize: 'characters', 'aria-label': 'my secret' });
+	const enter = el('form', { class: 'inline', id: 'enter-secret' },
+		el('label', {}, 'My secret (colour and place, e.g. R3) ', drawn),
+		el('button', { type: 'submit', text: 'Enter' }));
+	enter.addEventListener('submit', async e => {
+		e.preventDefault();
+		try {
+			const r = await post('secret', { enter: drawn.value });
+			drawn.value = '';
+			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
+			await showSecret();
+		} catch (err) { drawn.value = ''; out.textContent = err.message; }
+		draw();
+	});
+	$('title').textContent = `At ${t.name}`;
+	$('content').replaceChildren(
+		el('p', { class: 'muted', text: 'Keep this screen to yourself: it shows what only you may know.' }),
+		who, secret, enter, game, out, mine, el('p', {}, link(`/tables/${id}`, 'the table')));
+	draw();
+	status('');
+	follow(v => {
+		if (String(v.board) !== String(id)) return;
+		latest(id, async () => { t = await api(`/api/tables/${id}`); draw(); });
+	});
+}
+
 renderers.codegame.play = codePlay;
 
-Object.assign(pages, { tournament: pageTournament, tournaments: pageTournaments, players: pagePlayers, tv: pageTv,
+Object.assign(pages, { play: pagePlay, tournament: pageTournament, tournaments: pageTournaments, players: pagePlayers, tv: pageTv,
 	ratings: pageRatings });
