@@ -46,6 +46,9 @@ struct mqtt_link_ops {
 	/* A message on a subscribed topic (payload not NUL-terminated). */
 	void (*message)(void *ctx, const char *topic, const void *payload,
 			size_t len);
+	/* The messages of one poll turn (as many as the socket held, up
+	 * to a bound) were handed over: commit what they wrote. */
+	void (*turn_end)(void *ctx);
 };
 
 /* A publish settled: acked 1 on PUBACK, 0 when the connection was lost
