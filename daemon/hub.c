@@ -30,6 +30,7 @@
 #define HUB_ASKS_MAX 64
 #define HUB_SENDS_MAX 64
 #define HUB_BATCH_MAX 256	/* events committed together at most */
+#define HUB_DRAIN_MS 2000	/* a clean stop waits for its PUBACKs */
 
 /* A range asked for lately, and where a table stood at the last look. */
 struct hub_ask {
@@ -419,8 +420,10 @@ void hub_close(struct hub *h)
 	if (h == NULL)
 		return;
 	turn_end(h);
-	if (mqtt_link_up(h->link))
+	if (mqtt_link_up(h->link)) {
 		say_online(h, 0);
+		mqtt_link_drain(h->link, HUB_DRAIN_MS);
+	}
 	loop_cancel(h->loop, h->timer);
 	mqtt_link_close(h->link);
 	log_info("hub: %lu events taken in (%lu copies ignored, %lu not "

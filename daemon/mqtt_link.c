@@ -358,6 +358,25 @@ struct mqtt_link *mqtt_link_open(struct loop *loop,
 	return l;
 }
 
+void mqtt_link_drain(struct mqtt_link *l, int ms)
+{
+	for (int i = 0; i < ms / 10 && mqtt_link_up(l) && l->npend > 0; i++) {
+		struct pollfd p = { .fd = l->fd, .events = (short)(POLLIN |
+				    (mosquitto_want_write(l->m) ? POLLOUT : 0)) };
+		int rc = MOSQ_ERR_SUCCESS;
+
+		if (poll(&p, 1, 10) <= 0)
+			continue;
+		if (p.revents & (POLLIN | POLLERR | POLLHUP))
+			rc = read_turn(l);
+		if (rc == MOSQ_ERR_SUCCESS && !l->dead &&
+		    (p.revents & POLLOUT))
+			rc = mosquitto_loop_write(l->m, 1);
+		if (rc != MOSQ_ERR_SUCCESS)
+			break;
+	}
+}
+
 void mqtt_link_close(struct mqtt_link *l)
 {
 	if (l == NULL)

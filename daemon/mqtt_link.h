@@ -85,6 +85,12 @@ int mqtt_link_publish(struct mqtt_link *link, const char *topic,
 		      const void *payload, size_t len, int qos, int retain,
 		      mqtt_link_done_fn done, void *arg, int64_t tag);
 
+/* Before a clean end: runs the link (messages handed over as usual)
+ * until every QoS 1 publish is acknowledged, at most `ms`, so that the
+ * last word (an offline status) is the broker's and nothing is left
+ * unread at the close: a connection reset at the close loses the
+ * DISCONNECT, and the broker publishes the will. */
+void mqtt_link_drain(struct mqtt_link *l, int ms);
 /* Publishes awaiting their PUBACK. */
 size_t mqtt_link_in_flight(const struct mqtt_link *link);
 

@@ -48,7 +48,7 @@ cleanup() {
 	[ -n "$KEEP" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
-plan 20
+plan 22
 
 TABLES="ta tb tc"
 hubdb="$tmp/hub.db"
@@ -307,8 +307,21 @@ expect_eq "six players rated" "$(wc -l < "$tmp/hub.ratings")" 6
 expect_eq "the ratings are the same" \
 	"$(diff "$tmp/tables.ratings" "$tmp/hub.ratings" | head -n 20)" ""
 
+# The hub's clean stop: its offline status published, then a clean
+# DISCONNECT (the broker's log tells it from a lost connection, after
+# which the broker would publish the will).
+hub_gone() { grep -c 'Client pitboss-hub [dc]' "$tmp/broker.log"; }
+gone=$(hub_gone)
 kill -TERM "$web_pid"
 wait "$web_pid"
 expect_eq "the hub stops cleanly" "$?" 0
 web_pid=
+expect_match "and its retained status says offline" \
+	"$(mosquitto_sub -p "$broker_port" -t pitboss/v1/hub/status -C 1 -W 10 \
+		2>&1)" '"state":"offline"'
+gone_more() { [ "$(hub_gone)" -gt "$gone" ]; }
+until_ok 300 gone_more
+expect_eq "the hub said goodbye to the broker (a clean DISCONNECT)" \
+	"$(grep 'Client pitboss-hub [dc]' "$tmp/broker.log" | tail -n 1 |
+		sed 's/^[0-9]*: //')" "Client pitboss-hub disconnected."
 exit $tap_failed
