@@ -14,7 +14,7 @@
 # The load average is printed with the figures. Prints figures; asserts
 # nothing. Run by `make bench`; needs mosquitto, sqlite3 and a pitbossd
 # built with libmosquitto, else says so and does nothing.
-PITBOSSD="${top_builddir:-.}/pitbossd"
+PITBOSSD=${PITBOSSD:-${top_builddir:-.}/pitbossd}
 TABLES=${TABLES:-16}
 WINDOW=${WINDOW:-30}
 
@@ -130,9 +130,8 @@ while [ $i -le "$TABLES" ]; do
 	total=$((total + $(q "$tmp/t$i.db" "SELECT count(*) FROM outbox")))
 	i=$((i + 1))
 done
-have=$(q "$hubdb" "SELECT count(*) FROM hub_events WHERE applied IS NOT NULL")
 load0=$(load)
-t0=$(date +%s.%N)
+back=$(stamp)
 start_hub
 for i in $(seq 3000); do
 	got=$(q "$hubdb" "SELECT count(*) FROM hub_events
@@ -140,12 +139,16 @@ for i in $(seq 3000); do
 	[ "$got" -ge "$total" ] && break
 	sleep 0.1
 done
-t1=$(date +%s.%N)
-echo "backlog of $((got - have)) events caught up in $(awk -v a="$t0" \
-	-v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (start included):" \
-	"$(awk -v a="$t0" -v b="$t1" -v n=$((got - have)) \
-	'BEGIN { printf "%.0f", n / (b - a) }') events/s" \
-	"(load average $load0, then $(load))"
+# From the first event's arrival to the last one applied.
+q "$hubdb" "SELECT count(*), (julianday(max(applied)) -
+	julianday(min(received))) * 86400 FROM hub_events
+	WHERE received >= '$back'" | {
+	IFS='|' read -r n s
+	echo "backlog of $n events taken in in $(awk -v s="$s" \
+		'BEGIN { printf "%.2f", s }') s: $(awk -v n="$n" -v s="$s" \
+		'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }') events/s" \
+		"(load average $load0, then $(load))"
+}
 kill -TERM $hub
 wait $hub
 hub=
