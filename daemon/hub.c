@@ -2,7 +2,8 @@
  * hub.c - the hub's side of the MQTT link: subscribed to every table's
  * event and status topics at QoS 1 in a persistent session, each event
  * handed to the records (db_hub_ingest()), which keep it once and apply
- * it in order. A gap is asked for on the table's resync topic at once;
+ * it in order; the events of one poll turn are committed together, and
+ * acted on (gaps asked for, commands' answers woken) once committed. A gap is asked for on the table's resync topic at once;
  * at each connection every known table is asked for what follows its
  * last applied event, and a look every few seconds asks again for a
  * gap still open or a table whose status says it wrote more than the
@@ -28,6 +29,8 @@
 #define HUB_SEQ_MAX 9007199254740991LL	/* "to the end": 2^53 - 1 */
 #define HUB_ASKS_MAX 64
 #define HUB_SENDS_MAX 64
+#define HUB_BATCH_MAX 256	/* events committed together at most */
+#define HUB_DRAIN_MS 2000	/* a clean stop waits for its PUBACKs */
 
 /* A range asked for lately, and where a table stood at the last look. */
 struct hub_ask {
@@ -48,6 +51,10 @@ struct hub {
 	int64_t unsent[HUB_SENDS_MAX];	/* commands to send when connected */
 	int nunsent;
 	unsigned long events, duplicates, refused, resyncs;
+	/* The poll turn's events, kept but not committed yet. */
+	struct db_hub_ingest batch[HUB_BATCH_MAX];
+	int nbatch;
+	int batch_open;
 };
 
 static struct hub_ask *ask_of(struct hub *h, const char *table)
@@ -107,12 +114,67 @@ static int topic_table(const char *topic, const char *what, char *table)
 	return db_hub_key_ok(table) && strcmp(table, "hub") != 0;
 }
 
+/* One event of the turn committed: counted, its gap asked for unless
+ * a later event of the same table in the turn says more, the commands
+ * it answered woken. */
+static void announce(struct hub *h, int i, int n)
+{
+	const struct db_hub_ingest *out = &h->batch[i];
+	int last = 1;
+
+	for (int j = i + 1; j < n && last; j++)
+		last = strcmp(h->batch[j].table, out->table) != 0;
+	h->events++;
+	h->duplicates += (unsigned long)out->duplicate;
+	h->refused += (unsigned long)out->refused;
+	if (out->refused > 0)
+		log_warn("hub: table %s: %d event%s not taken by the records "
+			 "(kept with the reason)", out->table, out->refused,
+			 out->refused == 1 ? "" : "s");
+	if (out->gap_from != 0 && last)
+		resync(h, out->table, out->gap_from, out->gap_to);
+	for (int k = 0; h->web != NULL && k < out->nanswered; k++)
+		web_command_answered(h->web, out->answered[k]);
+}
+
+/* The end of a poll turn: the events it brought in, kept and applied
+ * each in a savepoint, committed in one transaction; only then are
+ * they acted on. Not committed, they are asked for again as gaps. */
+static void turn_end(void *ctx)
+{
+	struct hub *h = ctx;
+	int n = h->nbatch;
+
+	if (!h->batch_open)
+		return;
+	h->batch_open = 0;
+	h->nbatch = 0;
+	if (db_transaction_end(h->db, DB_OK) != DB_OK) {
+		log_err("hub: %d event%s not kept: %s", n, n == 1 ? "" : "s",
+			db_error(h->db));
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		announce(h, i, n);
+}
+
 static void on_event(struct hub *h, const char *table, const char *json,
 		     size_t len)
 {
-	struct db_hub_ingest out;
-	int rc = db_hub_ingest(h->db, json, (int)len, NULL, &out);
+	struct db_hub_ingest *out;
+	int rc;
 
+	if (h->nbatch == HUB_BATCH_MAX)
+		turn_end(h);
+	if (!h->batch_open) {
+		if (db_transaction_begin(h->db) != DB_OK) {
+			log_err("hub: table %s: %s", table, db_error(h->db));
+			return;
+		}
+		h->batch_open = 1;
+	}
+	out = &h->batch[h->nbatch];
+	rc = db_hub_ingest(h->db, json, (int)len, NULL, out);
 	if (rc == DB_REFUSED) {
 		log_warn("hub: table %s: an event refused: %s", table,
 			 db_error(h->db));
@@ -123,20 +185,10 @@ static void on_event(struct hub *h, const char *table, const char *json,
 		log_err("hub: table %s: %s", table, db_error(h->db));
 		return;
 	}
-	if (strcmp(out.table, table) != 0)
+	if (strcmp(out->table, table) != 0)
 		log_warn("hub: an event of table %s came on %s's topic",
-			 out.table, table);
-	h->events++;
-	h->duplicates += (unsigned long)out.duplicate;
-	h->refused += (unsigned long)out.refused;
-	if (out.refused > 0)
-		log_warn("hub: table %s: %d event%s not taken by the records "
-			 "(kept with the reason)", out.table, out.refused,
-			 out.refused == 1 ? "" : "s");
-	if (out.gap_from != 0)
-		resync(h, out.table, out.gap_from, out.gap_to);
-	for (int i = 0; h->web != NULL && i < out.nanswered; i++)
-		web_command_answered(h->web, out.answered[i]);
+			 out->table, table);
+	h->nbatch++;
 }
 
 static void on_status(struct hub *h, const char *table, const char *json,
@@ -318,6 +370,7 @@ static const struct mqtt_link_ops hub_ops = {
 	.connected = on_connected,
 	.lost = on_lost,
 	.message = on_message,
+	.turn_end = turn_end,
 };
 
 static void link_config(const struct conf *conf, struct mqtt_link_config *c)
@@ -366,8 +419,11 @@ void hub_close(struct hub *h)
 {
 	if (h == NULL)
 		return;
-	if (mqtt_link_up(h->link))
+	turn_end(h);
+	if (mqtt_link_up(h->link)) {
 		say_online(h, 0);
+		mqtt_link_drain(h->link, HUB_DRAIN_MS);
+	}
 	loop_cancel(h->loop, h->timer);
 	mqtt_link_close(h->link);
 	log_info("hub: %lu events taken in (%lu copies ignored, %lu not "

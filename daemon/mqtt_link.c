@@ -26,6 +26,7 @@
 #define TICK_US 1000000u		/* keep-alive and loss checks */
 #define BACKOFF_MIN_US 500000u
 #define BACKOFF_MAX_US 30000000u
+#define READ_MAX 256			/* packets read in one poll turn */
 
 /* A publish awaiting its PUBACK. */
 struct pending {
@@ -198,6 +199,30 @@ static void settle(struct mqtt_link *l, int rc)
 		watch(l);
 }
 
+/* Whether more bytes wait on the socket now. */
+static int readable(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLIN);
+}
+
+/* What the socket holds, up to READ_MAX packets (mosquitto_loop_read()
+ * reads one), then the owner told that the turn's messages are in. */
+static int read_turn(struct mqtt_link *l)
+{
+	int rc = MOSQ_ERR_SUCCESS;
+
+	for (int n = 0; n < READ_MAX; n++) {
+		rc = mosquitto_loop_read(l->m, 1);
+		if (rc != MOSQ_ERR_SUCCESS || l->dead || !readable(l->fd))
+			break;
+	}
+	if (l->ops->turn_end != NULL)
+		l->ops->turn_end(l->ctx);
+	return rc;
+}
+
 static void on_fd(void *ctx, int fd, short revents)
 {
 	struct mqtt_link *l = ctx;
@@ -205,7 +230,7 @@ static void on_fd(void *ctx, int fd, short revents)
 
 	(void)fd;
 	if (revents & (POLLIN | POLLERR | POLLHUP))
-		rc = mosquitto_loop_read(l->m, 1);
+		rc = read_turn(l);
 	if (rc == MOSQ_ERR_SUCCESS && !l->dead && (revents & POLLOUT))
 		rc = mosquitto_loop_write(l->m, 1);
 	settle(l, rc);
@@ -331,6 +356,25 @@ struct mqtt_link *mqtt_link_open(struct loop *loop,
 		mosquitto_lib_init();
 	attempt(l);
 	return l;
+}
+
+void mqtt_link_drain(struct mqtt_link *l, int ms)
+{
+	for (int i = 0; i < ms / 10 && mqtt_link_up(l) && l->npend > 0; i++) {
+		struct pollfd p = { .fd = l->fd, .events = (short)(POLLIN |
+				    (mosquitto_want_write(l->m) ? POLLOUT : 0)) };
+		int rc = MOSQ_ERR_SUCCESS;
+
+		if (poll(&p, 1, 10) <= 0)
+			continue;
+		if (p.revents & (POLLIN | POLLERR | POLLHUP))
+			rc = read_turn(l);
+		if (rc == MOSQ_ERR_SUCCESS && !l->dead &&
+		    (p.revents & POLLOUT))
+			rc = mosquitto_loop_write(l->m, 1);
+		if (rc != MOSQ_ERR_SUCCESS)
+			break;
+	}
 }
 
 void mqtt_link_close(struct mqtt_link *l)

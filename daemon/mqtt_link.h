@@ -46,6 +46,9 @@ struct mqtt_link_ops {
 	/* A message on a subscribed topic (payload not NUL-terminated). */
 	void (*message)(void *ctx, const char *topic, const void *payload,
 			size_t len);
+	/* The messages of one poll turn (as many as the socket held, up
+	 * to a bound) were handed over: commit what they wrote. */
+	void (*turn_end)(void *ctx);
 };
 
 /* A publish settled: acked 1 on PUBACK, 0 when the connection was lost
@@ -82,6 +85,12 @@ int mqtt_link_publish(struct mqtt_link *link, const char *topic,
 		      const void *payload, size_t len, int qos, int retain,
 		      mqtt_link_done_fn done, void *arg, int64_t tag);
 
+/* Before a clean end: runs the link (messages handed over as usual)
+ * until every QoS 1 publish is acknowledged, at most `ms`, so that the
+ * last word (an offline status) is the broker's and nothing is left
+ * unread at the close: a connection reset at the close loses the
+ * DISCONNECT, and the broker publishes the will. */
+void mqtt_link_drain(struct mqtt_link *l, int ms);
 /* Publishes awaiting their PUBACK. */
 size_t mqtt_link_in_flight(const struct mqtt_link *link);
 

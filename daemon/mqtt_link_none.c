@@ -58,6 +58,12 @@ int mqtt_link_publish(struct mqtt_link *link, const char *topic,
 	return -1;
 }
 
+void mqtt_link_drain(struct mqtt_link *link, int ms)
+{
+	(void)link;
+	(void)ms;
+}
+
 size_t mqtt_link_in_flight(const struct mqtt_link *link)
 {
 	(void)link;
