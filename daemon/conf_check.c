@@ -299,6 +299,11 @@ static int check_table_names(struct conf_parser *p)
 		unsigned id_line = t->seen[conf_item_index("mqtt-id")];
 
 		names_key(t->t.name, key[k], sizeof(key[k]));
+		if (strcmp(t->t.mqtt_id, "hub") == 0)
+			return conf_fail(p, id_line ? id_line : t->t.line,
+					 "mqtt-id", "'hub' is the hub's own "
+					 "topic; give table %u another mqtt-id",
+					 t->t.id);
 		for (size_t o = 0; o < k; o++) {
 			if (strcmp(key[o], key[k]) == 0)
 				return conf_fail(p, line ? line : t->t.line,

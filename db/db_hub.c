@@ -159,6 +159,21 @@ static int next_waiting(struct db *db, const char *table, int64_t *seq,
 	return rc;
 }
 
+/* The last failure the store's own (busy, full, I/O...), to be tried
+ * again, not an event the records cannot take (a constraint). */
+static int store_trouble(const struct db *db)
+{
+	switch (db->failed_code & 0xff) {
+	case SQLITE_BUSY: case SQLITE_LOCKED: case SQLITE_NOMEM:
+	case SQLITE_READONLY: case SQLITE_INTERRUPT: case SQLITE_IOERR:
+	case SQLITE_CORRUPT: case SQLITE_FULL: case SQLITE_CANTOPEN:
+	case SQLITE_PROTOCOL: case SQLITE_NOTADB:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* One waiting event applied in its own savepoint; refused, it is kept
  * with the reason and passed. */
 static int apply_one(struct db *db, const char *table, int64_t seq,
@@ -173,6 +188,8 @@ static int apply_one(struct db *db, const char *table, int64_t seq,
 		return rc;
 	rc = db_end(db, db_hub_apply_tx(db, table, kind, body, at,
 					&answered));
+	if (rc == DB_FAILED && !store_trouble(db))
+		rc = DB_REFUSED;	/* the event, not the store: passed */
 	if (rc == DB_FAILED)
 		return rc;
 	if (rc == DB_OK && answered != 0 &&

@@ -357,6 +357,23 @@ static int apply_over(struct hub_apply *a)
 
 /* ------------------------------------------------------ command-done */
 
+/* The hub's board of the table, as its games are kept (0: none yet). */
+static int64_t table_board(struct hub_apply *a)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t id = 0;
+
+	if (sqlite3_prepare_v2(a->db->sql, "SELECT board_id FROM hub_tables "
+			       "WHERE table_key = ?1", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, a->table, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
 static int apply_command_done(struct hub_apply *a)
 {
 	struct db_command_outcome o = { 0 };
@@ -368,9 +385,10 @@ static int apply_command_done(struct hub_apply *a)
 	/* The table's own command: its incident says what it did. */
 	if (hub == NULL || hub[0] == '\0')
 		return DB_OK;
-	if (id <= 0 || *end != '\0' || db_command_get(a->db, id, &c) != DB_OK)
+	if (id <= 0 || *end != '\0' || db_command_get(a->db, id, &c) != DB_OK ||
+	    c.board_id == 0 || c.board_id != table_board(a))
 		return db_refuse(a->db, "table %s answers command %s, which "
-				 "the hub has not sent", a->table, hub);
+				 "the hub did not send to it", a->table, hub);
 	if (c.done[0] != '\0')
 		return DB_OK;
 	o.text = col_text(a->row, 1) ? col_text(a->row, 1) : "";

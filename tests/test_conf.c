@@ -185,6 +185,9 @@ static void test_mqtt_keys(void **state)
 	parse_fails("[table 1]\nsource = sim\nname = A b\n[table 2]\n"
 		    "source = sim\nmqtt-id = a-b\n", "test.conf:6: key "
 		    "'mqtt-id': 'a-b' is already the MQTT id of table 1");
+	parse_fails("[table 3]\nsource = sim\nname = Hub\n", "test.conf:1: key "
+		    "'mqtt-id': 'hub' is the hub's own topic; give table 3 "
+		    "another mqtt-id");
 	parse_fails("[table 1]\nmqtt.enable = yes\n", "test.conf:2: key "
 		    "'mqtt.enable': a global key: put it before the first "
 		    "[table N]");

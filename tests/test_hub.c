@@ -579,6 +579,7 @@ static void test_command_answered(void **state)
 	struct db_hub_ingest out;
 	struct db_command c;
 	struct db_table b;
+	struct db_hub_table t1;
 	char key[DB_HUB_KEY_MAX], json[512];
 	int64_t id = 0;
 
@@ -608,6 +609,22 @@ static void test_command_answered(void **state)
 	assert_string_equal(c.outcome_kind, "refused");
 	assert_string_equal(c.outcome_cause, "nothing-held");
 	assert_string_equal(c.outcome, "refused: nothing held");
+	/* Another table cannot answer t2's command. */
+	assert_int_equal(db_hub_table_get(hub, "t1", &t1), DB_OK);
+	assert_int_equal(db_command_add(hub, b.id, "confirm", "", &id), DB_OK);
+	snprintf(json, sizeof(json),
+		 "{\"v\":1,\"table\":\"t1\",\"seq\":%lld,\"kind\":"
+		 "\"command-done\",\"at\":\"2026-11-24T03:00:01.000Z\","
+		 "\"payload\":{\"hub_command\":\"%lld\",\"command\":8,"
+		 "\"outcome\":\"done\",\"outcome_kind\":\"accept\","
+		 "\"outcome_cause\":null,\"outcome_ply\":null,"
+		 "\"outcome_move\":null}}", (long long)t1.last_seq + 1,
+		 (long long)id);
+	assert_int_equal(db_hub_ingest(hub, json, (int)strlen(json), NULL,
+				       &out), DB_OK);
+	assert_int_equal(out.refused, 1);
+	assert_int_equal(db_command_get(hub, id, &c), DB_OK);
+	assert_string_equal(c.done, "");
 	/* A local board is no remote table's. */
 	assert_int_equal(db_table_add(hub, "Local", "", &id), DB_OK);
 	assert_int_equal(db_hub_table_of_board(hub, id, key, sizeof(key)),
@@ -637,6 +654,13 @@ static void test_not_events_refused(void **state)
 			   "\"payload\":{\"game\":99,\"ply\":1}}";
 	const char *status = "{\"v\":1,\"table\":\"t9\",\"state\":"
 			     "\"online\",\"seq\":7,\"at\":\"x\"}";
+	const char *coin = "{\"v\":1,\"table\":\"t9\",\"seq\":3,\"kind\":"
+			   "\"game-start\",\"at\":\"2026-11-24T01:00:02Z\","
+			   "\"payload\":{\"game\":5,\"kind\":\"kalah\","
+			   "\"options\":\"\",\"board\":\"Nine\",\"seats\":2,"
+			   "\"first_seat\":0,\"first_how\":\"coin\",\"started\":"
+			   "\"2026-11-24T01:00:02Z\",\"position\":\"x\","
+			   "\"players\":[]}}";
 	struct db_hub_ingest out;
 	struct db_hub_table t;
 
@@ -658,12 +682,18 @@ static void test_not_events_refused(void **state)
 	assert_int_equal(out.applied, 2);
 	assert_int_equal(out.refused, 2);
 	assert_int_equal(out.last_seq, 2);
+	/* A game the records cannot take (a constraint) is refused and
+	 * passed, not a store failure that would stop the table. */
+	assert_int_equal(db_hub_ingest(hub, coin, (int)strlen(coin), NULL,
+				       &out), DB_OK);
+	assert_int_equal(out.refused, 1);
+	assert_int_equal(out.last_seq, 3);
 	assert_int_equal(db_hub_status(hub, status, (int)strlen(status), NULL),
 			 DB_OK);
 	assert_int_equal(db_hub_table_get(hub, "t9", &t), DB_OK);
 	assert_string_equal(t.state, "online");
 	assert_int_equal(t.table_seq, 7);
-	assert_int_equal(t.refused, 2);
+	assert_int_equal(t.refused, 3);
 	assert_int_equal(t.board_id, 0);
 }
 
