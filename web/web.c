@@ -514,7 +514,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		*upload_size = 0;
 		return MHD_YES;
 	}
-	web_guard_received(r->web, r->conn);
+	/* A request whose connection the guard cut as it came (an idle
+	 * connection reused at its limit) is not carried out: the client
+	 * sees no answer and sends it again on a new connection, where it
+	 * is carried out once. */
+	if (web_guard_received(r->web, r->conn))
+		return MHD_NO;
 	if (r->body_too_large)
 		web_error(r, 413, "request body over %d bytes", WEB_BODY_MAX);
 	else

@@ -177,13 +177,17 @@ struct web_conn *web_guard_conn(struct MHD_Connection *con)
 	return info != NULL ? info->socket_context : NULL;
 }
 
-void web_guard_received(struct web *web, struct web_conn *c)
+int web_guard_received(struct web *web, struct web_conn *c)
 {
+	int cut;
+
 	if (c == NULL)
-		return;
+		return 0;
 	pthread_mutex_lock(&web->guard->lock);
 	c->receiving = 0;
+	cut = c->cut;
 	pthread_mutex_unlock(&web->guard->lock);
+	return cut;
 }
 
 void web_guard_answered(struct web *web, struct web_conn *c)

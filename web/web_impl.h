@@ -209,9 +209,10 @@ void web_guard_notify(void *cls, struct MHD_Connection *con,
 void web_guard_log(void *cls, const char *fmt, va_list ap);
 /* The guard's entry of a connection (NULL if none). */
 struct web_conn *web_guard_conn(struct MHD_Connection *con);
-/* The request on `c` has arrived whole; its answer is sent (the next
- * request's time starts). */
-void web_guard_received(struct web *web, struct web_conn *c);
+/* The request on `c` has arrived whole (1: the guard cut its connection
+ * as it came, and it is not to be carried out); its answer is sent (the
+ * next request's time starts). */
+int web_guard_received(struct web *web, struct web_conn *c);
 void web_guard_answered(struct web *web, struct web_conn *c);
 void web_addr_text(const struct web_addr *a, char *out, size_t len);
 /* Connection `c` carries an event stream that has taken the published
