@@ -98,31 +98,8 @@ expect_eq "three tables' events made (2 series of 2 games each)" \
 	"$n1 $n2 $n3" "39 39 39"
 
 # ---------------------------------------------------------- the broker
-start_broker() {
-	cat > "$tmp/mosquitto.conf" <<EOF
-listener $broker_port 127.0.0.1
-allow_anonymous true
-persistence true
-persistence_location $tmp/
-EOF
-	mosquitto -c "$tmp/mosquitto.conf" >> "$tmp/broker.log" 2>&1 &
-	broker_pid=$!
-	for i in $(seq 100); do
-		mosquitto_pub -p "$broker_port" -t pitboss/probe -m x \
-			2>/dev/null && return 0
-		kill -0 "$broker_pid" 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
-}
-started=no
-for try in 1 2 3 4 5 6 7 8; do
-	rand=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
-	broker_port=$((10000 + rand % 20000))
-	if start_broker; then started=yes; break; fi
-	wait "$broker_pid" 2>/dev/null
-	broker_pid=
-done
+. "${top_srcdir:-.}/tests/mqtt_broker.sh"
+pick_broker
 expect_eq "mosquitto started on a free port" "$started" "yes"
 
 pub() { # pub TABLE LINE-NUMBERS...: those events of TABLE, in that order

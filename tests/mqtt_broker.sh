@@ -1,0 +1,38 @@
+# mqtt_broker.sh - sourced by the tests that need a real broker: a
+# mosquitto on a free loopback port, its configuration and persistence in
+# the test's $tmp, its log in $tmp/broker.log.
+#
+# start_broker: starts it on $broker_port (0 once it answers, 1 if not);
+# sets $broker_pid.
+# pick_broker: tries up to eight random ports; $started is yes or no.
+
+start_broker() {
+	cat > "$tmp/mosquitto.conf" <<EOC
+listener $broker_port 127.0.0.1
+allow_anonymous true
+persistence true
+persistence_location $tmp/
+EOC
+	mosquitto -c "$tmp/mosquitto.conf" >> "$tmp/broker.log" 2>&1 &
+	broker_pid=$!
+	for i in $(seq 100); do
+		mosquitto_pub -p "$broker_port" -t pitboss/probe -m x \
+			2>/dev/null && return 0
+		kill -0 "$broker_pid" 2>/dev/null || return 1
+		sleep 0.1
+	done
+	return 1
+}
+
+pick_broker() {
+	started=no
+	for try in 1 2 3 4 5 6 7 8; do
+		rand=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
+		broker_port=$((10000 + rand % 20000))
+		if start_broker; then started=yes; return 0; fi
+		kill -9 "$broker_pid" 2>/dev/null
+		wait "$broker_pid" 2>/dev/null
+		broker_pid=
+	done
+	return 1
+}
