@@ -25,6 +25,15 @@
  * tie.
  */
 #define DROPS_MISPLAY 58	/* a chance of 0.3 % */
+/* Drops that stop one piece short are a piece left behind, or two
+ * pieces dropped together into one place that made one pulse: on a
+ * board whose close edges are one drop (it bounces) they always do,
+ * 0.6 % in all; on one that never bounces, about half of them do. A
+ * move is taken against such drops only when it is ten times likelier
+ * than both; a foul still needs the one misplay (DROPS_MISPLAY) three
+ * times likelier than the move. */
+#define DROPS_MISPLAY_SHORT 51	/* 0.6 % */
+#define DROPS_MISPLAY_SHORT_CLEAN 54	/* 0.45 % */
 #define DROPS_OTHER 115		/* 0.001 % */
 #define DROPS_MARGIN 12		/* three to one */
 /* A misplay that explains the drops exactly, with no sensor fault,
@@ -236,6 +245,10 @@ const struct sense_expect *drops_next(struct drops *d, int e, int *n,
 				      int *seat);
 
 /* model_drops_lines.c */
+/* What drops that stop one piece short cost read as misplays: a
+ * piece left behind, or two dropped together that made one pulse (as
+ * they always do on a board that bounces). */
+int drops_short_cost(const struct referee *ref);
 /* The costs of each line's missed and extra pulses, from its record. */
 void drops_line_costs(struct drops *d);
 /* "0/212": a line's missed pulses of the pieces it was to sense. */

@@ -8,10 +8,12 @@
  * missing), two in one place, a place passed over, a piece where the
  * mover may not sow, a capture not carried, another place lifted (its
  * shadow before the first drop), or a misplay of another kind. The move
- * is taken when the legal reading is ten times likelier, a foul is
- * called when the illegal one is, and in between the move is held with
- * what to check on the board. Drops that are a whole move and the
- * beginning of the next player's are parted first.
+ * is taken when the legal reading is ten times likelier (than both
+ * misplays that leave the drops one piece short, when they are), a
+ * foul is called when the illegal one is three times likelier, and in
+ * between the move is held with what to check on the board. Drops that
+ * are a whole move and the beginning of the next player's are parted
+ * first.
  */
 #include "config.h"
 
@@ -212,7 +214,7 @@ static void read_drops(struct drops *d, int best, int n, struct reading *g)
 	for (int k = 0; k < MIS_COUNT; k++)
 		g->cost[k] = MATCH_FAR;
 	g->cost[MIS_OTHER] = DROPS_OTHER;
-	if (g->legal <= DROPS_MISPLAY - DROPS_MARGIN_EXACT)
+	if (g->legal <= drops_short_cost(d->ref) - DROPS_MARGIN_EXACT)
 		return;
 	for (int e = 0; e < d->nexpect; e++) {
 		if (d->result[e].prefix_cost >= MATCH_FAR)
@@ -552,13 +554,17 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 	int exact = g->base >= 0 && g->illegal <= DROPS_MISPLAY &&
 		    (g->mis == MIS_SHORT || g->mis == MIS_DOUBLE ||
 		     g->mis == MIS_SKIP || g->mis == MIS_REVERSE);
+	/* Taking the move: against the drops one piece short, both
+	 * misplays that leave them (a foul still needs the one). */
+	int either = g->mis == MIS_SHORT && g->at == 1 ?
+		     DROPS_MISPLAY - drops_short_cost(d->ref) : 0;
 
 	for (int i = 0; i < r->ndev; i++)
 		faulty |= !drops_is_shadow(e, r, &r->dev[i]);
 	if (margin >= DROPS_MARGIN && g->mis != MIS_UNCARRIED)
 		return "foul";
-	if (margin > -(exact && (faulty || r->ndev > 0) ?
-		       DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
+	if (margin + either > -(exact && (faulty || r->ndev > 0) ?
+				DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
 	    (faulty && d->ref->cfg.accept_cost == 0) ||
 	    (r->matched == 0 && e->npath > 0 && r->cost > 0 &&
 	     r->tail_sensed < 2) ||

@@ -402,6 +402,12 @@ static int never_bounces(const struct referee *ref)
 	       bounces * DROPS_CLEAN_SEEDS < pulses;
 }
 
+int drops_short_cost(const struct referee *ref)
+{
+	return never_bounces(ref) ? DROPS_MISPLAY_SHORT_CLEAN :
+	       DROPS_MISPLAY_SHORT;
+}
+
 void drops_pulse(struct drops *d, const struct observation *obs)
 {
 	struct referee *ref = d->ref;
