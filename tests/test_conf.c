@@ -389,7 +389,6 @@ static void test_load_errors(void **state)
 	remove(path);
 }
 
-
 static void test_players_by_seat(void **state)
 {
 	const struct table_config *t;

@@ -427,7 +427,6 @@ static void test_a_check_source(void **state)
 #endif
 }
 
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
