@@ -13,6 +13,10 @@
 
 #define CG (&codegame_rules)
 
+/* Secrets used by the scripted games: seat 1 R at 3, seat 2 G at 1,
+ * seat 3 B at 5, seat 4 Y at 2; so the code is G Y R - B. */
+#define FOUR "players=4 secrets=R3/G1/B5/Y2"
+
 _Static_assert(sizeof(struct codegame_pos) <= RULES_UTIL_POS_MAX,
 	       "a hidden-code position fits the helpers' copy");
 

@@ -3,7 +3,7 @@
  * (test_gpio.c, test_gpio_v2.c) build their boards with: the table's
  * config on the fake chips (gpiod1_fake.h, gpiod2_fake.h both have its
  * lines), a board opened or the test failed, and a board's edges fed
- * to a referee.
+ * to a referee. (The tests they pass alike: gpio_board_tests.h.)
  */
 #ifndef PITBOSS_TESTS_GPIO_BOARD_UTIL_H
 #define PITBOSS_TESTS_GPIO_BOARD_UTIL_H

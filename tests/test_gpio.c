@@ -3,7 +3,8 @@
  * of GPIO chips. The libgpiod calls are replaced at link time
  * (-Wl,--wrap=...), so the real backend code looks lines up by name,
  * requests them, reads edge events and drives outputs against chips
- * that the tests can fill with events, unplug and plug back.
+ * that the tests can fill with events, unplug and plug back. The tests
+ * the 2.x backend passes alike are in tests/gpio_board_tests.h.
  */
 #include "config.h"
 
@@ -337,6 +338,41 @@ static void test_bounce_dropped_and_counted(void **state)
 	close_board(b);
 }
 
+/* ----------------------------------------- the tests of both backends */
+
+/* What tests/gpio_board_tests.h asks of this backend and its fakes. */
+#define FAKE_LINE struct gpiod_line
+#define BOARD_FDS 17		/* one per input */
+#define ERR_AT_CHIP0 ""		/* errors name the line alone */
+
+/* An offline board holds no line and no chip. */
+static void assert_let_go(void)
+{
+	assert_int_equal(lines_requested(), 0);
+	assert_int_equal(chips_open(), 0);
+}
+
+static int line_held(const char *name)
+{
+	return fake_line(name)->requested != 0;
+}
+
+static void assert_active_low_output(const char *name)
+{
+	assert_int_equal(fake_line(name)->requested, 'o');
+	assert_int_equal(fake_line(name)->flags,
+			 GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW);
+}
+
+/* The board drops bounces itself: one is made, one counted. */
+static int bounce(const char *name, uint64_t t_us)
+{
+	edge(name, t_us, 1);
+	return 1;
+}
+
+#include "tests/gpio_board_tests.h"
+
 /* ---------------------------------------------------- chip going away */
 
 static void test_chip_gone_goes_offline_and_retry_recovers(void **state)
@@ -359,8 +395,7 @@ static void test_chip_gone_goes_offline_and_retry_recovers(void **state)
 			    "table 2: sensors offline: reading line 'EXP3' "
 			    "(drop sensor D): No such device");
 	/* Everything let go; no fds to poll; reads are harmless. */
-	assert_int_equal(lines_requested(), 0);
-	assert_int_equal(chips_open(), 0);
+	assert_let_go();
 	assert_int_equal(gpio_board_fds(b, fds, GPIO_INPUTS_MAX), 0);
 	assert_int_equal(gpio_board_read(b, old_fd, o, 4), 0);
 	/* Outputs asked for while offline are remembered. */
@@ -387,24 +422,6 @@ static void test_chip_gone_goes_offline_and_retry_recovers(void **state)
 	assert_string_equal(o[0].where, "D");
 	/* Online: a retry is a no-op. */
 	assert_int_equal(gpio_board_retry(b), 0);
-	close_board(b);
-}
-
-static void test_output_write_on_gone_chip_goes_offline(void **state)
-{
-	struct gpio_table_config c;
-	struct gpio_board *b;
-
-	(void)state;
-	table_config(&c);
-	b = open_ok(&c);
-	world.chip[0].plugged = 0;
-	assert_int_equal(gpio_board_set_output(b, GPIO_OUT_TURN_S, 1), -1);
-	assert_int_equal(gpio_board_status(b), GPIO_OFFLINE);
-	assert_string_equal(gpio_board_error(b),
-			    "table 2: sensors offline: setting line 'GPIO20' "
-			    "(turn LED S): No such device");
-	assert_int_equal(lines_requested(), 0);
 	close_board(b);
 }
 
@@ -509,207 +526,6 @@ static void test_source_signals_by_cause(void **state)
 	gpio->close(s);
 	loop_free(loop);
 	assert_int_equal(chips_open(), 0);
-}
-
-static void test_open_offline_allowed(void **state)
-{
-	struct gpio_table_config c;
-	struct gpio_board *b;
-	char err[256] = "";
-	int fds[4];
-
-	(void)state;
-	table_config(&c);
-	world.chip[1].plugged = 0;
-	b = gpio_board_open(&c, GPIO_OPEN_ALLOW_OFFLINE, err, sizeof(err));
-	assert_non_null(b);
-	assert_string_equal(err, "");
-	assert_int_equal(gpio_board_status(b), GPIO_OFFLINE);
-	assert_string_equal(gpio_board_error(b),
-			    "table 2: line 'EXP0' (drop sensor A) not found "
-			    "on any GPIO chip");
-	assert_int_equal(gpio_board_fds(b, fds, 4), 0);
-	assert_int_equal(chips_open(), 0);
-	world.chip[1].plugged = 1;
-	assert_int_equal(gpio_board_retry(b), 0);
-	assert_int_equal(gpio_board_fds(b, fds, 4), 17);
-	close_board(b);
-}
-
-/* ------------------------------------------------------------ outputs */
-
-static void test_turn_leds(void **state)
-{
-	struct gpio_table_config c;
-	struct gpio_board *b;
-
-	(void)state;
-	table_config(&c);
-	b = open_ok(&c);
-	assert_int_equal(fake_line("GPIO20")->value, 0);
-	assert_int_equal(gpio_board_set_output(b, GPIO_OUT_TURN_S, 1), 0);
-	assert_int_equal(fake_line("GPIO20")->value, 1);
-	assert_int_equal(fake_line("GPIO21")->value, 0);
-	assert_int_equal(gpio_board_set_output(b, GPIO_OUT_TURN_S, 0), 0);
-	assert_int_equal(gpio_board_set_output(b, GPIO_OUT_TURN_N, 7), 0);
-	assert_int_equal(fake_line("GPIO20")->value, 0);
-	assert_int_equal(fake_line("GPIO21")->value, 1);
-	assert_true(gpio_board_has_output(b, GPIO_OUT_FOUL));
-	/* Closing switches the outputs off before letting go. */
-	gpio_board_close(b);
-	assert_int_equal(fake_line("GPIO21")->value, 0);
-	assert_int_equal(lines_requested(), 0);
-
-	/* An output the config does not name is ignored. */
-	world_reset();
-	table_config(&c);
-	c.output[GPIO_OUT_TURN_N][0] = '\0';
-	b = open_ok(&c);
-	assert_false(gpio_board_has_output(b, GPIO_OUT_TURN_N));
-	assert_int_equal(gpio_board_set_output(b, GPIO_OUT_TURN_N, 1), 0);
-	assert_int_equal(fake_line("GPIO21")->requested, 0);
-	assert_int_equal(fake_line("GPIO21")->writes, 0);
-	close_board(b);
-}
-
-/* Plays a signal from t0, ticking at every deadline; returns the end. */
-static uint64_t play(struct gpio_board *b, enum gpio_signal s, uint64_t t0)
-{
-	uint64_t due;
-	int guard = 0;
-
-	world.now = t0;
-	assert_int_equal(gpio_board_signal(b, s, t0), 0);
-	while ((due = gpio_board_deadline(b)) != 0) {
-		assert_true(due > world.now);
-		/* Just before the deadline nothing happens. */
-		world.now = due - 1;
-		assert_int_equal(gpio_board_tick(b, world.now), 0);
-		assert_int_equal(gpio_board_deadline(b), due);
-		world.now = due;
-		assert_int_equal(gpio_board_tick(b, world.now), 0);
-		assert_true(++guard < 100);
-	}
-	return world.now;
-}
-
-static void test_foul_patterns_are_timed_and_distinct(void **state)
-{
-	static const int foul_ms[] = { 0, 600, 800, 1400, 1600, 2200 };
-	struct gpio_table_config c;
-	struct gpio_board *b;
-	struct gpiod_line *buzzer;
-	uint64_t t0 = 50000000, end;
-	int ons;
-
-	(void)state;
-	table_config(&c);
-	b = open_ok(&c);
-	buzzer = fake_line("GPIO26");
-
-	end = play(b, GPIO_SIGNAL_FOUL, t0);
-	assert_int_equal(end - t0, 2200000);
-	assert_int_equal(buzzer->writes, 6);
-	for (int i = 0; i < 6; i++) {
-		assert_int_equal(buzzer->write_value[i], i % 2 == 0);
-		assert_int_equal(buzzer->write_at[i],
-				 t0 + 1000u * (unsigned)foul_ms[i]);
-	}
-	assert_int_equal(buzzer->value, 0);
-	assert_int_equal(gpio_board_signal_playing(b), GPIO_SIGNAL_NONE);
-
-	buzzer->writes = 0;
-	end = play(b, GPIO_SIGNAL_SENSOR, t0);
-	assert_int_equal(end - t0, 1100000);
-	ons = 0;
-	for (int i = 0; i < buzzer->writes; i++)
-		ons += buzzer->write_value[i];
-	assert_int_equal(ons, 6);
-	assert_int_equal(buzzer->writes, 12);
-	assert_int_equal(buzzer->value, 0);
-	/* The turn LEDs are never touched by the patterns. */
-	assert_int_equal(fake_line("GPIO20")->writes, 0);
-	close_board(b);
-}
-
-static void test_pattern_late_tick_replace_and_stop(void **state)
-{
-	struct gpio_table_config c;
-	struct gpio_board *b;
-	struct gpiod_line *buzzer;
-
-	(void)state;
-	table_config(&c);
-	b = open_ok(&c);
-	buzzer = fake_line("GPIO26");
-	assert_int_equal(gpio_board_deadline(b), 0);
-
-	/* A tick long after the end turns the output off once. */
-	gpio_board_signal(b, GPIO_SIGNAL_FOUL, 1000000);
-	assert_int_equal(gpio_board_signal_playing(b), GPIO_SIGNAL_FOUL);
-	assert_int_equal(gpio_board_tick(b, 9000000), 0);
-	assert_int_equal(buzzer->writes, 2);
-	assert_int_equal(buzzer->value, 0);
-	assert_int_equal(gpio_board_deadline(b), 0);
-
-	/* A tick in the middle of an off step lands there. */
-	gpio_board_signal(b, GPIO_SIGNAL_FOUL, 1000000);
-	gpio_board_tick(b, 1700000);
-	assert_int_equal(buzzer->value, 0);
-	assert_int_equal(gpio_board_deadline(b), 1800000);
-
-	/* A sensor signal replaces the foul one from its start. */
-	gpio_board_signal(b, GPIO_SIGNAL_SENSOR, 1750000);
-	assert_int_equal(buzzer->value, 1);
-	assert_int_equal(gpio_board_deadline(b), 1850000);
-	assert_int_equal(gpio_board_signal_playing(b), GPIO_SIGNAL_SENSOR);
-
-	gpio_board_signal(b, GPIO_SIGNAL_NONE, 1760000);
-	assert_int_equal(buzzer->value, 0);
-	assert_int_equal(gpio_board_deadline(b), 0);
-	close_board(b);
-}
-
-/* ------------------------------------------- through to the referee */
-
-static void test_edges_reach_the_referee(void **state)
-{
-	struct gpio_table_config c;
-	struct gpio_board *b;
-	struct referee *ref;
-	struct verdicts vs = { 0 };
-	struct observation start = { .t_us = 0, .table = 2,
-				     .kind = OBS_START };
-	char err[256] = "", pos[128];
-
-	(void)state;
-	table_config(&c);
-	b = open_ok(&c);
-	ref = referee_new(2, "kalah", "", NULL, on_verdict, &vs, err,
-			  sizeof(err));
-	if (ref == NULL)
-		fail_msg("referee_new: %s", err);
-	referee_feed(ref, &start);
-
-	/* South sows c: d e f S, with a bounce on e; then presses. */
-	pulse("GPIO7", 1000000);
-	pulse("GPIO8", 1300000);
-	edge("GPIO8", 1302000, 1);
-	pulse("GPIO9", 1600000);
-	pulse("GPIO10", 1900000);
-	pulse("GPIO16", 2500000);
-	board_to_referee(b, ref);
-	referee_tick(ref, 6000000);
-
-	assert_int_equal(gpio_board_stats(b, input_of(&c, "GPIO8"))->bounces,
-			 1);
-	assert_true(vs.n >= 2);
-	assert_int_equal(vs.v[1].kind, VERDICT_ACCEPT);
-	assert_string_equal(vs.v[1].move, "c");
-	assert_string_equal(referee_position(ref, pos, sizeof(pos)),
-			    "4 4 0 5 5 5/4 4 4 4 4 4/1 0/S");
-	referee_free(ref);
-	close_board(b);
 }
 
 int main(void)
