@@ -396,8 +396,13 @@ static void test_a_source_not_compiled_in(void **state)
 static void test_a_check_source(void **state)
 {
 	(void)state;
+#ifdef PB_CAMERA
 	parse_fails("[table 1]\nsource = sim\ncamera = /dev/video0\n",
 		    "test.conf:3: key 'camera': not for source sim (table 1)");
+#else
+	parse_fails("[table 1]\nsource = sim\ncamera = /dev/video0\n",
+		    "test.conf:3: key 'camera': unknown key");
+#endif
 	parse_fails("[table 1]\nsource = sim\ncheck = sim\n",
 		    "test.conf:3: key 'check': source 'sim' cannot check the "
 		    "moves of source 'sim': a check sees the whole board "
