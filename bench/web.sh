@@ -153,12 +153,18 @@ echo "requests/s and p99 (ms), median of $rounds rounds of ${secs} s, wrk -t2;"
 echo "yardsticks: bare MHD, same bytes from memory: thread per connection | epoll pool of 2"
 printf '%-34s %4s | %7s %7s | %7s %7s %5s | %7s %7s %5s\n' what conns \
 	pitboss p99 bare p99 ratio pool p99 ratio
+# cpu: pitbossd's processor time so far, in clock ticks.
+cpu() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
 for r in $(seq "$rounds"); do
-	load "$port" /api/players/1/history 32 "$tmp/players.lua"
+	c0=$(cpu)
+	l=$(load "$port" /api/players/1/history 32 "$tmp/players.lua")
+	# and the processor time of one answer, in ms
+	echo "$l $(cpu) $c0" | awk -v hz="$(getconf CLK_TCK)" -v s="$secs" \
+		'{ printf "%s %s %.3f\n", $1, $2, $1 ? ($3 - $4) * 1000 / hz / ($1 * s) : 0 }'
 done >"$tmp/u"
-printf '%-34s %4s | %7s %7s |  (any player: 64 kept answers, 500 players)\n' \
+printf '%-34s %4s | %7s %7s |  (any player: 64 kept answers, 500 players; %s ms of CPU an answer)\n' \
 	"history, uncached" 32 "$(cut -d' ' -f1 "$tmp/u" | median)" \
-	"$(cut -d' ' -f2 "$tmp/u" | median)"
+	"$(cut -d' ' -f2 "$tmp/u" | median)" "$(cut -d' ' -f3 "$tmp/u" | median)"
 compare "history (cached), $(wc -c <"$tmp/history") B" /api/players/1/history 32
 for c in 32 256; do
 	compare "/api/tables, $(wc -c <"$tmp/tables") B" /api/tables $c

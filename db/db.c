@@ -135,8 +135,17 @@ void db_bind_id(sqlite3_stmt *st, int i, int64_t id)
 void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len)
 {
 	const unsigned char *text = sqlite3_column_text(st, i);
+	size_t n = text != NULL ? (size_t)sqlite3_column_bytes(st, i) : 0;
 
-	snprintf(buf, len, "%s", text ? (const char *)text : "");
+	/* As snprintf() would, without reading a format: every column
+	 * of every row read comes here. */
+	if (len == 0)
+		return;
+	if (n >= len)
+		n = len - 1;
+	if (n > 0)
+		memcpy(buf, text, n);
+	buf[n] = '\0';
 }
 
 /* Runs a statement whose failure adds nothing to the one being told. */
@@ -555,6 +564,8 @@ int db_open(const char *path, unsigned flags, struct db **out, char *err,
 		oflags = SQLITE_OPEN_READONLY;
 	else if (flags & DB_OPEN_CREATE)
 		oflags |= SQLITE_OPEN_CREATE;
+	if (flags & DB_OPEN_ONE_THREAD)
+		oflags |= SQLITE_OPEN_NOMUTEX;
 	rc = open_file(db, path, oflags, flags);
 	if (rc == DB_OK && (rc = setup(db, flags)) != DB_OK &&
 	    needs_immutable(db, flags)) {

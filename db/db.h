@@ -49,8 +49,11 @@ enum {
 	DB_OPEN_NO_MIGRATE = 1u << 2,	/* tests: leave the version alone */
 	DB_OPEN_NO_CHECK = 1u << 3,	/* skip quick_check (a second handle);
 					 * read-only handles skip it too */
-	DB_OPEN_CHECK = 1u << 4		/* quick_check even when read-only
+	DB_OPEN_CHECK = 1u << 4,	/* quick_check even when read-only
 					 * (a backup must not copy damage) */
+	DB_OPEN_ONE_THREAD = 1u << 5	/* used by one thread at a time (a
+					 * pool's): SQLite takes no lock of
+					 * its own on each call */
 };
 
 struct db;

@@ -342,6 +342,21 @@ int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 /* ------------------------------------------------------------ readers */
 
 /* One member of one side, from the SIDE_COLUMNS at column `at`. */
+/* Appends `text` to `buf` (of `len`, `*used` of it written) as far as
+ * it fits, cut and ended as snprintf() does. */
+static void append(char *buf, size_t len, size_t *used, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (*used + 1 >= len)
+		return;
+	if (n > len - 1 - *used)
+		n = len - 1 - *used;
+	memcpy(buf + *used, text, n);
+	*used += n;
+	buf[*used] = '\0';
+}
+
 static void side_row(sqlite3_stmt *st, int at, struct db_game_info *g)
 {
 	int seat = sqlite3_column_int(st, at);
@@ -354,8 +369,8 @@ static void side_row(sqlite3_stmt *st, int at, struct db_game_info *g)
 	if (member == 0)
 		g->side_player[seat] = sqlite3_column_int64(st, at + 2);
 	used = strlen(g->side[seat]);
-	snprintf(g->side[seat] + used, sizeof(g->side[seat]) - used,
-		 "%s%s", used ? " + " : "", name ? name : "?");
+	append(g->side[seat], sizeof(g->side[seat]), &used, used ? " + " : "");
+	append(g->side[seat], sizeof(g->side[seat]), &used, name ? name : "?");
 	g->score[seat] = sqlite3_column_int(st, at + 4);
 	g->points[seat] = sqlite3_column_int(st, at + 5);
 }
@@ -379,7 +394,13 @@ static int game_sides(struct db *db, struct db_game_info *g)
 /* The game from the GAME_COLUMNS of a row. */
 static void game_row(sqlite3_stmt *st, struct db_game_info *out)
 {
-	memset(out, 0, sizeof(*out));
+	/* Every other field is written below: the sides (most of the
+	 * struct) are only emptied. */
+	for (int s = 0; s < RULES_MAX_SEATS; s++)
+		out->side[s][0] = '\0';
+	memset(out->side_player, 0, sizeof(out->side_player));
+	memset(out->score, 0, sizeof(out->score));
+	memset(out->points, 0, sizeof(out->points));
 	out->id = sqlite3_column_int64(st, 0);
 	db_column_text(st, 1, out->kind, sizeof(out->kind));
 	db_column_text(st, 2, out->options, sizeof(out->options));

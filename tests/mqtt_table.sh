@@ -34,7 +34,7 @@ command -v sqlite3 >/dev/null || missing "sqlite3 not installed"
 grep -q 'define HAVE_MOSQUITTO 1' "${top_builddir:-.}/config.h" ||
 	missing "pitbossd built without libmosquitto (libmosquitto-dev)"
 
-plan 18
+plan 19
 
 # until TENTHS COMMAND...: runs COMMAND every 0.1 s until it succeeds,
 # at most TENTHS times.
@@ -133,6 +133,8 @@ if until_ok 300 got_at_least 10; then
 else
 	not_ok "events arrive as the table plays" "$(tail -5 "$tmp/log")"
 fi
+expect_match "libmosquitto mapped once the link is used" \
+	"$(grep -o 'libmosquitto[^ ]*' "/proc/$pid/maps" | head -n 1)" libmosquitto
 if status_is online; then ok "the retained status says online"
 else not_ok "the retained status says online"; fi
 expect_match "Home Assistant's discovery of the table, retained" \

@@ -15,7 +15,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 14
+plan 15
 
 PITBOSS_DB="$tmp/club.db"
 export PITBOSS_DB
@@ -42,6 +42,10 @@ start_web "$tmp/log" "$PITBOSSD" -f -c "$tmp/pitboss.conf" ||
 	{ cat "$tmp/log"; exit 1; }
 pid=$web_pid
 base="http://127.0.0.1:$web_port"
+
+# Without a camera or MQTT, their libraries are not even mapped.
+expect_eq "no camera nor MQTT library mapped" \
+	"$(grep -c 'libmosquitto\|liblept\|libturbojpeg' "/proc/$pid/maps")" 0
 
 size=$(wc -c <"$assets/app.js")
 out=$(status /static/app.js)

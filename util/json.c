@@ -54,9 +54,18 @@ size_t json_quote(char *buf, size_t len, const char *text)
 		put(buf, len, at++, "\"", 1);
 		for (const unsigned char *p = (const unsigned char *)text; *p;
 		     p++) {
-			const char *e = escape(*p, esc);
-			size_t n = strlen(e);
+			const char *e;
+			size_t n;
 
+			if (*p >= 0x20 && *p != '"' && *p != '\\' && *p != '<') {
+				/* As it is: most of any text. */
+				if (at + 1 < len)
+					buf[at] = (char)*p;
+				at++;
+				continue;
+			}
+			e = escape(*p, esc);
+			n = strlen(e);
 			put(buf, len, at, e, n);
 			at += n;
 		}

@@ -57,6 +57,31 @@ void jbuf_printf(struct jbuf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+void jbuf_raw(struct jbuf *b, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (grow(b, n) < 0)
+		return;
+	memcpy(b->data + b->len, text, n + 1);
+	b->len += n;
+}
+
+void jbuf_int(struct jbuf *b, int64_t n)
+{
+	char digits[24], *p = digits + sizeof(digits);
+	/* As unsigned: the most negative number has no positive. */
+	uint64_t u = n < 0 ? 0 - (uint64_t)n : (uint64_t)n;
+
+	*--p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (n < 0)
+		*--p = '-';
+	jbuf_raw(b, p);
+}
+
 void jbuf_str(struct jbuf *b, const char *text)
 {
 	/* At most six bytes a character ("\u003c"), and the quotes: one

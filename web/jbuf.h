@@ -17,6 +17,9 @@ struct jbuf {
 
 void jbuf_printf(struct jbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Text as it is (JSON already), and a number: no format to read. */
+void jbuf_raw(struct jbuf *b, const char *text);
+void jbuf_int(struct jbuf *b, int64_t n);
 /* A JSON string, quotes included; NULL is written as null. */
 void jbuf_str(struct jbuf *b, const char *text);
 /* "key": */

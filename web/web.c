@@ -581,9 +581,11 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "web: out of memory");
 		goto fail;
 	}
+	/* A reader is one request's at a time (web_db_acquire()). */
 	for (int i = 0; i < WEB_POOL; i++)
-		if (db_open(cfg->db_path, DB_OPEN_READONLY | DB_OPEN_NO_CHECK,
-			    &web->pool[i], why, sizeof(why)) != DB_OK) {
+		if (db_open(cfg->db_path, DB_OPEN_READONLY | DB_OPEN_NO_CHECK |
+			    DB_OPEN_ONE_THREAD, &web->pool[i], why,
+			    sizeof(why)) != DB_OK) {
 			snprintf(err, errlen, "web: %s", why);
 			goto fail;
 		}

@@ -137,46 +137,64 @@ static void board_fields(struct jbuf *b, const char *kind,
 	rules_game_free(game);
 }
 
+/* An id, or null when 0 (none). */
+static void id_or_null(struct jbuf *b, int64_t id)
+{
+	if (id != 0)
+		jbuf_int(b, id);
+	else
+		jbuf_raw(b, "null");
+}
+
+/* A game as the lists show it: written piece by piece, no format read,
+ * as a history writes fifty of them. */
 static void game_summary(struct jbuf *b, const struct db_game_info *g)
 {
-	jbuf_printf(b, "{\"id\":%" PRId64 ",\"game\":", g->id);
+	jbuf_raw(b, "{\"id\":");
+	jbuf_int(b, g->id);
+	jbuf_raw(b, ",\"game\":");
 	jbuf_str(b, g->kind);
-	jbuf_printf(b, ",\"options\":");
+	jbuf_raw(b, ",\"options\":");
 	web_public_options(b, g->kind, g->options);
-	jbuf_printf(b, ",\"table\":");
+	jbuf_raw(b, ",\"table\":");
 	jbuf_str(b, g->table[0] ? g->table : NULL);
-	jbuf_printf(b, ",\"table_id\":%" PRId64 ",\"series\":", g->table_id);
-	if (g->series_id)
-		jbuf_printf(b, "%" PRId64, g->series_id);
-	else
-		jbuf_printf(b, "null");
-	jbuf_printf(b, ",\"game_no\":%d,\"tournament\":", g->game_no);
-	if (g->tournament_id)
-		jbuf_printf(b, "%" PRId64, g->tournament_id);
-	else
-		jbuf_printf(b, "null");
-	jbuf_printf(b, ",\"status\":");
+	jbuf_raw(b, ",\"table_id\":");
+	jbuf_int(b, g->table_id);
+	jbuf_raw(b, ",\"series\":");
+	id_or_null(b, g->series_id);
+	jbuf_raw(b, ",\"game_no\":");
+	jbuf_int(b, g->game_no);
+	jbuf_raw(b, ",\"tournament\":");
+	id_or_null(b, g->tournament_id);
+	jbuf_raw(b, ",\"status\":");
 	jbuf_str(b, g->status);
-	jbuf_printf(b, ",\"result\":");
+	jbuf_raw(b, ",\"result\":");
 	jbuf_str(b, g->result[0] ? g->result : NULL);
-	jbuf_printf(b, ",\"winner\":%d,\"plies\":%d,\"started\":", g->winner,
-		    g->plies);
+	jbuf_raw(b, ",\"winner\":");
+	jbuf_int(b, g->winner);
+	jbuf_raw(b, ",\"plies\":");
+	jbuf_int(b, g->plies);
+	jbuf_raw(b, ",\"started\":");
 	jbuf_str(b, g->started);
-	jbuf_printf(b, ",\"ended\":");
+	jbuf_raw(b, ",\"ended\":");
 	jbuf_str(b, g->ended[0] ? g->ended : NULL);
-	jbuf_printf(b, ",\"position\":");
+	jbuf_raw(b, ",\"position\":");
 	jbuf_str(b, g->position);
-	jbuf_printf(b, ",\"sides\":[");
+	jbuf_raw(b, ",\"sides\":[");
 	for (int s = 0; s < g->seats; s++) {
-		jbuf_printf(b, "%s{\"seat\":", s ? "," : "");
+		jbuf_raw(b, s ? ",{\"seat\":" : "{\"seat\":");
 		jbuf_str(b, seat_name(g->kind, s));
-		jbuf_printf(b, ",\"player\":%" PRId64 ",\"name\":",
-			    g->side_player[s]);
+		jbuf_raw(b, ",\"player\":");
+		jbuf_int(b, g->side_player[s]);
+		jbuf_raw(b, ",\"name\":");
 		jbuf_str(b, g->side[s]);
-		jbuf_printf(b, ",\"score\":%d,\"points\":%d}", g->score[s],
-			    g->points[s]);
+		jbuf_raw(b, ",\"score\":");
+		jbuf_int(b, g->score[s]);
+		jbuf_raw(b, ",\"points\":");
+		jbuf_int(b, g->points[s]);
+		jbuf_raw(b, "}");
 	}
-	jbuf_printf(b, "]}");
+	jbuf_raw(b, "]}");
 }
 
 struct moves_ctx {
@@ -573,7 +591,7 @@ static int each_game(void *ctx, const struct db_game_info *g)
 	}
 	if (l->b != NULL) {
 		if (l->n)
-			jbuf_printf(l->b, ",");
+			jbuf_raw(l->b, ",");
 		game_summary(l->b, g);
 	}
 	l->n++;
