@@ -16,6 +16,7 @@
 
 #include "db/db_hub.h"
 #include "db/db_impl.h"
+#include "db/names.h"
 
 int db_hub_key_ok(const char *key)
 {
@@ -540,6 +541,54 @@ int db_hub_prune(struct db *db, int keep_days, int64_t *deleted)
 		return DB_FAILED;
 	*deleted = sqlite3_changes(db->sql);
 	return DB_OK;
+}
+
+/* ---------------------------------------------------------- boards */
+
+/* The board whose name has `name`'s key: its id, 0 when none. */
+static int board_named(struct db *db, const char *name, int64_t *id)
+{
+	char key[NAMES_MAX_BYTES];
+	sqlite3_stmt *st;
+	int step;
+
+	*id = 0;
+	names_key(name, key, sizeof(key));
+	if (hub_query(db, &st, &step, Q_TABLE_BY_KEY, "t", key) != DB_OK)
+		return DB_FAILED;
+	if (step == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return DB_OK;
+}
+
+int db_hub_board(struct db *db, const char *table, const char *name,
+		 int64_t *id)
+{
+	char alt[NAMES_MAX_BYTES + DB_HUB_KEY_MAX + 4];
+	sqlite3_stmt *st;
+	int step, rc = hub_query(db, &st, &step, Q_HUB_BOARD_OF, "t", table);
+
+	*id = 0;
+	if (rc != DB_OK)
+		return rc;
+	if (step == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (*id != 0)
+		return DB_OK;
+	/* Its own board, never one of the hub's nor another table's. */
+	if (board_named(db, name, id) != DB_OK)
+		return DB_FAILED;
+	if (*id == 0)
+		return db_table_add(db, name, "", id);
+	snprintf(alt, sizeof(alt), "%s (%s)", name, table);
+	if (board_named(db, alt, id) != DB_OK)
+		return DB_FAILED;
+	if (*id != 0)
+		return db_refuse(db, "table %s's board: '%s' and '%s' are "
+				 "other boards'", table, name, alt);
+	return db_table_add(db, alt, "", id);
 }
 
 /* --------------------------------------------------------- readers */

@@ -84,6 +84,14 @@ int db_hub_apply_more(struct db *db, const char *table, int apply_max,
  */
 int db_hub_gone(struct db *db, const char *topic_table, const char *json,
 		int len, int apply_max, struct db_hub_ingest *out);
+/*
+ * The board of `table`'s games in the hub's records: the one it had,
+ * else one made for it named `name` as the table calls it, or "name
+ * (table)" when a board of the hub's own or of another table has that
+ * name already, so that a remote table never shares a board.
+ */
+int db_hub_board(struct db *db, const char *table, const char *name,
+		 int64_t *id);
 /* Whether `instance` is not the one pinned for `table`. */
 int db_hub_instance_other(struct db *db, const char *table,
 			  const char *instance);

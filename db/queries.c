@@ -341,6 +341,8 @@ const char *const db_query_sql[Q_COUNT] = {
 	"SELECT json_extract(?1, '$.table'), json_extract(?1, '$.state'),"
 	" json_extract(?1, '$.seq'), json_extract(?1, '$.instance')"
 	" WHERE json_valid(?1)",
+	[Q_HUB_BOARD_OF] =
+	"SELECT coalesce(board_id, 0) FROM hub_tables WHERE table_key = ?1",
 	[Q_HUB_PIN] =
 	"UPDATE hub_tables SET instance = ?2"
 	" WHERE table_key = ?1 AND instance IS NULL",

@@ -6,7 +6,8 @@
  * "gone" are counted lost and passed; a long run of waiting events is
  * applied a bounded number at a time; applied events past their days
  * are pruned, never one waiting, and a copy of a pruned one is still a
- * copy; the database has one instance id, carried in its events.
+ * copy; the database has one instance id, carried in its events; a
+ * remote table's board is its own, never the hub's nor another's.
  */
 #include "config.h"
 
@@ -268,6 +269,80 @@ static void test_instance_in_events(void **state)
 	free(row.body);
 }
 
+/* A game-start of `table`'s game `game` at its board `board`. */
+static const char *start(const char *table, int64_t seq, int game,
+			 const char *board)
+{
+	static char json[768];
+
+	snprintf(json, sizeof(json), "{\"v\":1,\"table\":\"%s\",\"seq\":%lld,"
+		 "\"kind\":\"game-start\",\"at\":\"2026-11-24T01:00:00.000Z\","
+		 "\"payload\":{\"game\":%d,\"kind\":\"kalah\",\"options\":"
+		 "\"pits=3 seeds=1\",\"board\":\"%s\",\"seats\":2,"
+		 "\"first_seat\":0,\"first_how\":\"rules\",\"started\":"
+		 "\"2026-11-24T01:00:00.000Z\",\"position\":\"x\",\"series\":"
+		 "null,\"hub_series\":null,\"game_no\":null,\"players\":[{"
+		 "\"seat\":0,\"member\":0,\"name\":\"Ann\"},{\"seat\":1,"
+		 "\"member\":0,\"name\":\"Bob\"}]}}", table, (long long)seq,
+		 game, board);
+	return json;
+}
+
+/* The name of the board of the hub's game of `table`'s `game`. */
+static void board_of(const char *table, int game, char *name, size_t len)
+{
+	struct db_game_info g;
+	struct db_table b;
+	int64_t id = 0;
+
+	assert_int_equal(db_hub_game(hub, table, game, &id), DB_OK);
+	assert_int_equal(db_game_get(hub, id, &g), DB_OK);
+	snprintf(name, len, "%lld", (long long)g.table_id);
+	assert_int_equal(db_table_find(hub, name, &b), DB_OK);
+	snprintf(name, len, "%s", b.name);
+}
+
+static void test_boards_apart(void **state)
+{
+	struct db_hub_ingest out;
+	int64_t local = 0, game = 0;
+	char name[NAMES_MAX_BYTES];
+
+	(void)state;
+	/* The hub's own "Table 1", an empty game under way at it. */
+	assert_int_equal(db_table_add(hub, "Table 1", "", &local), DB_OK);
+	raw("INSERT INTO games (kind, options, board_id, seats, first_seat,"
+	    " first_how, status, started, position) VALUES ('kalah', '',"
+	    " (SELECT id FROM boards WHERE name = 'Table 1'), 2, 0, 'rules',"
+	    " 'playing', '2026-11-24T00:00:00.000Z', 'x')");
+	game = count("SELECT max(id) FROM games");
+	assert_int_equal(take("t1", start("t1", 1, 5, "Table 1"), 10, &out),
+			 DB_OK);
+	assert_int_equal(out.refused, 0);
+	board_of("t1", 5, name, sizeof(name));
+	assert_string_equal(name, "Table 1 (t1)");
+	/* The local game is left alone. */
+	assert_int_equal(count("SELECT count(*) FROM games WHERE status ="
+			       " 'playing' AND board_id = (SELECT id FROM"
+			       " boards WHERE name = 'Table 1')"), 1);
+	assert_true(game > 0);
+	/* Another table calling its board "Table 1" too has its own. */
+	assert_int_equal(take("t2", start("t2", 1, 5, "Table 1"), 10, &out),
+			 DB_OK);
+	board_of("t2", 5, name, sizeof(name));
+	assert_string_equal(name, "Table 1 (t2)");
+	/* A table's next game is at the same board; a board with a name
+	 * no one has is its own name. */
+	assert_int_equal(take("t1", start("t1", 2, 6, "Table 1"), 10, &out),
+			 DB_OK);
+	board_of("t1", 6, name, sizeof(name));
+	assert_string_equal(name, "Table 1 (t1)");
+	assert_int_equal(take("t3", start("t3", 1, 1, "Porch"), 10, &out),
+			 DB_OK);
+	board_of("t3", 1, name, sizeof(name));
+	assert_string_equal(name, "Porch");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -281,6 +356,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_pruned, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_instance_in_events, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_boards_apart, setup,
 						teardown),
 	};
 
