@@ -8,7 +8,9 @@
 # byte, and the moves received are the table's moves row by row; the
 # retained status goes offline by the will when pitbossd is killed.
 # The status comes again every mqtt.status-every seconds with the
-# database's instance; a resync for pruned rows is answered gone.
+# database's instance; a resync for pruned rows is answered gone. The
+# broker is given by a host name (localhost, when it is 127.0.0.1 first),
+# connected to in a thread of its own.
 # Without mosquitto it skips, except under CI=true, where it fails.
 # Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
@@ -36,7 +38,7 @@ command -v sqlite3 >/dev/null || missing "sqlite3 not installed"
 grep -q 'define HAVE_MOSQUITTO 1' "${top_builddir:-.}/config.h" ||
 	missing "pitbossd built without libmosquitto (libmosquitto-dev)"
 
-plan 22
+plan 23
 
 # until TENTHS COMMAND...: runs COMMAND every 0.1 s until it succeeds,
 # at most TENTHS times.
@@ -107,11 +109,17 @@ caught_up() {
 all_received() { target=$(written); until_ok 600 caught_up; }
 
 start_broker new || { echo "# $(cat "$tmp/broker.log")"; exit 1; }
+# The broker by name when localhost is the broker's address first.
+host=127.0.0.1
+[ "$(getent ahosts localhost | awk 'NR == 1 { print $1 }')" = 127.0.0.1 ] &&
+	host=localhost
+[ "$host" = localhost ] || echo "# localhost is not 127.0.0.1 first here: the broker by its address"
 cat >"$tmp/pitboss.conf" <<EOC
 database = $db
 web.port = 0
 log-level = info
 mqtt.enable = yes
+mqtt.host = $host
 mqtt.port = $port
 mqtt.keepalive = 5
 mqtt.home-assistant = yes
@@ -138,6 +146,8 @@ else
 fi
 if status_is online; then ok "the retained status says online"
 else not_ok "the retained status says online"; fi
+expect_eq "connected to the broker as mqtt.host gives it ($host)" \
+	"$(grep -c "mqtt: connected to $host:$port" "$tmp/log")" 1
 expect_match "Home Assistant's discovery of the table, retained" \
 	"$(mosquitto_sub -h 127.0.0.1 -p "$port" -C 1 -W 5 \
 		-t homeassistant/sensor/pitboss_front/state/config 2>&1)" \
