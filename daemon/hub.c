@@ -92,13 +92,27 @@ static struct hub_ask *ask_of(struct hub *h, const char *table)
 	return &h->ask[h->nask++];
 }
 
+/* `table`'s pinned instance as a JSON member to end a message with
+ * (,"instance":"..."), so that only that pitbossd acts on it; "" when
+ * none is pinned. */
+static void instance_member(struct hub *h, const char *table, char *buf,
+			    size_t len)
+{
+	struct db_hub_table t;
+
+	buf[0] = '\0';
+	if (db_hub_table_get(h->db, table, &t) == DB_OK &&
+	    t.instance[0] != '\0')
+		snprintf(buf, len, ",\"instance\":\"%s\"", t.instance);
+}
+
 /* Asks `table` to publish its events from..to again (not the same
  * start twice within HUB_ASK_AGAIN_US). */
 static void resync(struct hub *h, const char *table, int64_t from,
 		   int64_t to)
 {
 	struct hub_ask *a = ask_of(h, table);
-	char topic[MQTT_TOPIC_MAX], body[96];
+	char topic[MQTT_TOPIC_MAX], body[160], inst[DB_INSTANCE_MAX + 16];
 	uint64_t now = loop_now();
 	int n;
 
@@ -106,8 +120,9 @@ static void resync(struct hub *h, const char *table, int64_t from,
 	    now - a->at_us < HUB_ASK_AGAIN_US)
 		return;
 	snprintf(topic, sizeof(topic), HUB_TOPIC_PREFIX "%s/resync", table);
-	n = snprintf(body, sizeof(body), "{\"from\":%lld,\"to\":%lld}",
-		     (long long)from, (long long)to);
+	instance_member(h, table, inst, sizeof(inst));
+	n = snprintf(body, sizeof(body), "{\"from\":%lld,\"to\":%lld%s}",
+		     (long long)from, (long long)to, inst);
 	if (mqtt_link_publish(h->link, topic, body, (size_t)n, 1, 0, NULL,
 			      NULL, 0) < 0)
 		return;
@@ -363,18 +378,19 @@ static void command_settled(void *arg, int64_t id, int acked)
 static int publish_command(struct hub *h, const struct db_command *c,
 			   const char *key)
 {
-	char topic[MQTT_TOPIC_MAX], *body = NULL;
+	char topic[MQTT_TOPIC_MAX], *body = NULL, inst[DB_INSTANCE_MAX + 16];
 	size_t len = 0;
-	FILE *f = open_memstream(&body, &len);
+	FILE *f;
 	int rc;
 
-	if (f == NULL)
+	instance_member(h, key, inst, sizeof(inst));
+	if ((f = open_memstream(&body, &len)) == NULL)
 		return -1;
 	fprintf(f, "{\"v\":1,\"id\":\"%lld\",\"kind\":", (long long)c->id);
 	json_fputs(f, c->kind);
 	fputs(",\"text\":", f);
 	json_fputs(f, c->text);
-	fputs("}", f);
+	fprintf(f, "%s}", inst);
 	fclose(f);
 	snprintf(topic, sizeof(topic), HUB_TOPIC_PREFIX "%s/command", key);
 	rc = mqtt_link_publish(h->link, topic, body, len, 1, 0,

@@ -236,6 +236,22 @@ static struct side *side_of(struct mqtt_pub *p, const char *t,
 	return NULL;
 }
 
+/* Whether a message of the hub names another pitbossd's instance (two
+ * give this table id: the hub pinned the other). */
+static int for_other(struct side *s, const char *json)
+{
+	char inst[64];
+
+	if (db_json_get(s->pub->db, json, "$.instance", inst, sizeof(inst)) !=
+	    DB_OK || strcmp(inst, s->pub->instance) == 0)
+		return 0;
+	log_warn("mqtt: %s: a message of the hub for another pitbossd "
+		 "(instance %s; this one is %s) ignored: two give the table "
+		 "id %s; give each its own mqtt-id", s->key, inst,
+		 s->pub->instance, s->key);
+	return 1;
+}
+
 /* Rows f..t asked for but pruned already: said gone, once. */
 static long long gone(struct side *s, long long f, long long t)
 {
@@ -321,7 +337,9 @@ static void on_message(void *ctx, const char *t, const void *payload,
 		return;
 	memcpy(json, payload, len);
 	json[len] = '\0';
-	if (strcmp(what, "resync") == 0)
+	if (for_other(s, json))
+		;
+	else if (strcmp(what, "resync") == 0)
 		resync(s, json);
 	else if (strcmp(what, "command") == 0)
 		command(s, json);

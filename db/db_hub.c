@@ -125,7 +125,7 @@ static int event_header(struct db *db, const char *json, int len,
 		    kind != NULL && strlen(kind) < sizeof(ev->kind) &&
 		    at != NULL && strlen(at) < sizeof(ev->at) &&
 		    payload != NULL && strcmp(payload, "object") == 0 &&
-		    (instance == NULL || strlen(instance) < DB_INSTANCE_MAX)) {
+		    (instance == NULL || db_hub_key_ok(instance))) {
 			snprintf(ev->instance, sizeof(ev->instance), "%s",
 				 instance != NULL ? instance : "");
 			snprintf(ev->table, sizeof(ev->table), "%s", table);
@@ -424,7 +424,8 @@ int db_hub_status(struct db *db, const char *json, int len,
 	}
 	sqlite3_reset(st);
 	if (!db_hub_key_ok(table) || (strcmp(state, "online") != 0 &&
-				      strcmp(state, "offline") != 0))
+				      strcmp(state, "offline") != 0) ||
+	    (instance[0] != '\0' && !db_hub_key_ok(instance)))
 		return db_refuse(db, "not a table's status (table, state)");
 	if ((rc = db_begin(db)) != DB_OK)
 		return rc;

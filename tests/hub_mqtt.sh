@@ -324,6 +324,6 @@ mqpub -t pitboss/v1/t5/gone -m \
 wait_applied t5 4
 expect_eq "asked for 2..3, a table's gone answer passes them as lost" \
 	"$(cat "$tmp/t5.resync") $(sqlite3 "$hubdb" "SELECT last_seq, lost FROM hub_tables WHERE table_key = 't5'") $(grep -c 'table t5: 2 events lost' "$tmp/hub.log")" \
-	'{"from":2,"to":3} 4|2 1'
+	'{"from":2,"to":3,"instance":"cccc"} 4|2 1'
 
 exit $tap_failed

@@ -38,7 +38,7 @@ command -v sqlite3 >/dev/null || missing "sqlite3 not installed"
 grep -q 'define HAVE_MOSQUITTO 1' "${top_builddir:-.}/config.h" ||
 	missing "pitbossd built without libmosquitto (libmosquitto-dev)"
 
-plan 23
+plan 24
 
 # until TENTHS COMMAND...: runs COMMAND every 0.1 s until it succeeds,
 # at most TENTHS times.
@@ -245,6 +245,11 @@ else
 	not_ok "each command of the hub is answered by a command-done event" \
 		"$(grep command "$tmp/log" | tail -4)"
 fi
+pub -t pitboss/v1/front/command -m '{"v":1,"id":"hub-9","kind":"confirm","text":"","instance":"0123456789abcdef"}'
+other_said() { grep -q "a message of the hub for another pitbossd (instance 0123456789abcdef" "$tmp/log"; }
+until_ok 100 other_said
+expect_eq "a command for another instance of the table id is ignored" \
+	"$(q "SELECT count(*) FROM commands WHERE hub_id = 'hub-9'")" 0
 expect_eq "a command delivered twice is queued once" \
 	"$(q "SELECT count(*) FROM commands WHERE hub_id = 'hub-7'")" 1
 expect_match "an unknown command is refused, its answer sent" \
