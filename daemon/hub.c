@@ -451,13 +451,18 @@ static int ask_from_last(void *ctx, const struct db_hub_table *t)
 }
 
 /* At each look: a gap still open, or a table behind its status that
- * made no progress since the previous look, asked for again. */
+ * made no progress since the previous look, asked for again; a table
+ * whose next events are here applied. */
 static int ask_lagging(void *ctx, const struct db_hub_table *t)
 {
 	struct hub *h = ctx;
 	struct hub_ask *a = ask_of(h, t->table);
 	int stuck = a != NULL && a->looked_seq == t->last_seq;
 
+	/* Its next events here, not applied (a bound reached before the
+	 * hub stopped): applied over the next turns. */
+	if (t->waiting > 0 && t->gap_from == 0)
+		more_add(h, t->table);
 	if (a != NULL)
 		a->looked_seq = t->last_seq;
 	if (t->gap_from != 0 && stuck)

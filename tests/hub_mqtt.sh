@@ -13,7 +13,8 @@
 # command topic and its answer, an event, closes it. An event on
 # another table's topic is refused; a second pitbossd giving a table id
 # pinned to another instance is refused and shown; a table's "gone"
-# answer passes its events as lost. Every wait is
+# answer passes its events as lost; a status ahead of the hub has the
+# rest asked for. Every wait is
 # bounded; no speed is measured. Without mosquitto it skips, except
 # under CI=true, where it fails. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
@@ -49,7 +50,7 @@ cleanup() {
 	[ -n "$KEEP" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
-plan 22
+plan 24
 
 pbdb() { db=$1; shift; PITBOSS_DB="$db" "$PITBOSS" "$@"; }
 
@@ -325,5 +326,32 @@ wait_applied t5 4
 expect_eq "asked for 2..3, a table's gone answer passes them as lost" \
 	"$(cat "$tmp/t5.resync") $(sqlite3 "$hubdb" "SELECT last_seq, lost FROM hub_tables WHERE table_key = 't5'") $(grep -c 'table t5: 2 events lost' "$tmp/hub.log")" \
 	'{"from":2,"to":3,"instance":"cccc"} 4|2 1'
+
+# A table's status gives more than the hub has (the last event lost
+# with nothing after it to show the gap): the hub asks for the rest.
+mosquitto_sub -p "$broker_port" -t pitboss/v1/t6/resync -C 1 -W 30 \
+	> "$tmp/t6.resync" 2>&1 &
+t6sub=$!
+sleep 0.5
+mqpub -t pitboss/v1/t6/event -m "$(ev t6 dddd 1)"
+mqpub -t pitboss/v1/t6/status -m \
+	'{"v":1,"table":"t6","instance":"dddd","state":"online","seq":3}'
+wait "$t6sub"
+expect_eq "a status ahead of the hub: the rest asked for" \
+	"$(cat "$tmp/t6.resync")" '{"from":2,"to":3,"instance":"dddd"}'
+
+# A gap of one before 1,199 waiting events filled: more than a turn
+# applies (512), applied over the next turns, all of them.
+for i in $(seq 2 1200); do ev t7 eeee "$i"; done > "$tmp/t7.events"
+mosquitto_pub -p "$broker_port" -q 1 -t pitboss/v1/t7/event -l < "$tmp/t7.events"
+for i in $(seq 300); do
+	[ "$(sqlite3 "$hubdb" "SELECT count(*) FROM hub_events WHERE table_key = 't7'")" = 1199 ] && break
+	sleep 0.1
+done
+mqpub -t pitboss/v1/t7/event -m "$(ev t7 eeee 1)"
+wait_applied t7 1200
+expect_eq "a large gap filled at once: every event applied, over turns" \
+	"$(applied t7) $(sqlite3 "$hubdb" "SELECT count(applied) FROM hub_events WHERE table_key = 't7'")" \
+	"1200 1200"
 
 exit $tap_failed
