@@ -23,10 +23,11 @@
 #include "daemon/mqtt_pub.h"
 
 #define PUB_WINDOW 100		/* rows in flight at most */
-#define PUB_PERIOD_US 1000000u	/* a look at the outbox without a kick */
+#define PUB_PERIOD_US 100000u	/* a look at the outbox without a kick */
 #define ACKS_MAX PUB_WINDOW
 #define KEEP_ROWS 100000	/* sent rows kept, with KEEP_DAYS */
 #define KEEP_DAYS 7
+#define PUB_DRAIN_MS 2000	/* a clean stop waits for its PUBACKs */
 
 /* One table's stream of events. */
 struct side {
@@ -462,9 +463,12 @@ void mqtt_pub_close(struct mqtt_pub *p)
 {
 	if (p == NULL)
 		return;
-	mark_acked(p);
+	pump(p);
 	for (int i = 0; mqtt_link_up(p->link) && i < p->nsides; i++)
 		status(&p->side[i], "offline");
+	/* What is in flight acknowledged, if it comes soon, so that a
+	 * clean stop leaves nothing for the next start to send. */
+	mqtt_link_drain(p->link, PUB_DRAIN_MS);
 	mqtt_link_close(p->link);
 	mark_acked(p);
 	if (p->soon >= 0)
