@@ -6,7 +6,9 @@
 #    transaction that records the verdict) to the hub's records holding
 #    it applied (the hub's `applied` stamp, taken in the transaction
 #    that the dashboard and /api/hub read once committed); both clocks
-#    are this machine's. p50, p99 and the worst, over a 30 s window.
+#    are this machine's. p50, p99 and the worst, over a 30 s window;
+#    and its two parts: up to the hub taking the event up (the table,
+#    the broker, the hub's socket), and the hub's turn.
 #  - the events per second the hub takes in while the tables play, and
 #    when it catches up on a backlog: the hub stopped while the tables
 #    play 20 s, the tables stopped, the hub started again on the
@@ -101,17 +103,39 @@ for i in $(seq 600); do
 		break
 	sleep 0.1
 done
-q "$hubdb" "SELECT CAST(round((julianday(applied) - julianday(at)) *
-	86400000) AS INTEGER) FROM hub_events
-	WHERE at BETWEEN '$from' AND '$to' AND applied IS NOT NULL" |
-	sort -n > "$tmp/lat"
-n=$(wc -l < "$tmp/lat")
-if [ "$n" -gt 0 ]; then
+# spread WHAT FROM TO: p50, p99 and the worst, in ms, of the window's
+# events from the stamp FROM to the stamp TO.
+spread() {
+	q "$hubdb" "SELECT CAST(round((julianday($3) - julianday($2)) *
+		86400000) AS INTEGER) FROM hub_events
+		WHERE at BETWEEN '$from' AND '$to' AND applied IS NOT NULL" |
+		sort -n > "$tmp/lat"
+	n=$(wc -l < "$tmp/lat")
+	[ "$n" -gt 0 ] || return 0
 	p50=$(sed -n "$(( (n + 1) / 2 ))p" "$tmp/lat")
 	p99=$(sed -n "$(( (n * 99 + 99) / 100 ))p" "$tmp/lat")
-	echo "verdict to the hub's records: p50 $p50 ms, p99 $p99 ms," \
-		"worst $(tail -n 1 "$tmp/lat") ms ($n events)"
-fi
+	echo "$1: p50 $p50 ms, p99 $p99 ms, worst $(tail -n 1 "$tmp/lat") ms" \
+		"($n events)"
+}
+# The whole way, then its two parts: the table, the broker and the
+# hub's socket (to the hub's `received` stamp, as it starts on the
+# event), and the hub's own turn (to the `applied` stamp).
+spread "verdict to the hub's records" at applied
+spread " of which to the hub taking it up" at received
+spread " and the hub's turn" received applied
+# The table's part alone: from its verdict to the broker's PUBACK.
+i=1
+while [ $i -le "$TABLES" ]; do
+	q "$tmp/t$i.db" "SELECT CAST(round((julianday(sent) - julianday(at)) *
+		86400000) AS INTEGER) FROM outbox
+		WHERE at BETWEEN '$from' AND '$to' AND sent IS NOT NULL"
+	i=$((i + 1))
+done | sort -n > "$tmp/lat"
+n=$(wc -l < "$tmp/lat")
+[ "$n" -gt 0 ] && echo " (at the tables, verdict to the broker's PUBACK:" \
+	"p50 $(sed -n "$(( (n + 1) / 2 ))p" "$tmp/lat") ms, p99" \
+	"$(sed -n "$(( (n * 99 + 99) / 100 ))p" "$tmp/lat") ms, worst" \
+	"$(tail -n 1 "$tmp/lat") ms)"
 echo "events taken in while playing: $(awk -v n="$n" -v w="$WINDOW" \
 	'BEGIN { printf "%.1f", n / w }')/s (load average $load0, then $load1)"
 
@@ -127,7 +151,10 @@ pids=
 total=0
 i=1
 while [ $i -le "$TABLES" ]; do
-	total=$((total + $(q "$tmp/t$i.db" "SELECT count(*) FROM outbox")))
+	# What the broker took: a record written as a table stops, after
+	# its link closed, goes at its next start.
+	total=$((total + $(q "$tmp/t$i.db" "SELECT count(*) FROM outbox
+		WHERE sent IS NOT NULL")))
 	i=$((i + 1))
 done
 load0=$(load)

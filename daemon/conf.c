@@ -88,6 +88,12 @@ const struct conf_item conf_items[] = {
 	{ "mqtt.keepalive", CONF_GLOBAL, CONF_UINT, "30",
 	  "seconds between keep-alive pings to the broker", G(mqtt_keepalive),
 	  5, 3600, NULL, NULL },
+	{ "mqtt.status-every", CONF_GLOBAL, CONF_UINT, "15",
+	  "seconds between a table's status messages (with its last event's "
+	  "number)", G(mqtt_status_every), 1, 3600, NULL, NULL },
+	{ "mqtt.hub-keep-days", CONF_GLOBAL, CONF_UINT, "30",
+	  "days a hub keeps the events it applied (their records stay)",
+	  G(mqtt_hub_keep_days), 1, 3650, NULL, NULL },
 	{ "mqtt.home-assistant", CONF_GLOBAL, CONF_BOOL, "no",
 	  "Home Assistant discovery topics for each table",
 	  G(mqtt_home_assistant), 0, 0, NULL, NULL },

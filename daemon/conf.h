@@ -148,6 +148,8 @@ struct conf {
 	char mqtt_password_file[CONF_PATH_MAX];	/* "": no password */
 	char mqtt_tls_ca[CONF_PATH_MAX];	/* "": plain TCP */
 	unsigned mqtt_keepalive;		/* seconds */
+	unsigned mqtt_status_every;		/* seconds between statuses */
+	unsigned mqtt_hub_keep_days;		/* applied events kept */
 	int mqtt_home_assistant;		/* discovery topics */
 	enum conf_mqtt_role mqtt_role;
 	size_t ntables;

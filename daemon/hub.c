@@ -10,6 +10,14 @@
  * hub has. Commands of the hub's door for a remote table's board go out
  * on its command topic; those not acknowledged by the broker go again
  * at the next connection.
+ *
+ * A turn applies HUB_APPLY_TURN events at most: a long run of waiting
+ * events (a large gap filled at once) goes on over the next turns. An
+ * event on one table's topic that names another is refused; so are the
+ * events of a second pitbossd giving a table id already pinned to
+ * another instance (db_hub.c). A table's "gone" answer passes the
+ * events it no longer has, counted lost. Applied events older than
+ * mqtt.hub-keep-days are pruned every hour.
  */
 #include "config.h"
 
@@ -27,10 +35,11 @@
 #define HUB_LOOK_US 5000000u		/* gaps and lagging tables */
 #define HUB_ASK_AGAIN_US 2000000u	/* the same range not asked sooner */
 #define HUB_SEQ_MAX 9007199254740991LL	/* "to the end": 2^53 - 1 */
-#define HUB_ASKS_MAX 64
 #define HUB_SENDS_MAX 64
 #define HUB_BATCH_MAX 256	/* events committed together at most */
 #define HUB_DRAIN_MS 2000	/* a clean stop waits for its PUBACKs */
+#define HUB_APPLY_TURN 512	/* events applied in one turn at most */
+#define HUB_PRUNE_US 3600000000u	/* applied events pruned hourly */
 
 /* A range asked for lately, and where a table stood at the last look. */
 struct hub_ask {
@@ -46,11 +55,17 @@ struct hub {
 	struct web *web;
 	struct mqtt_link *link;
 	int timer;
-	struct hub_ask ask[HUB_ASKS_MAX];
-	int nask;
+	struct hub_ask *ask;	/* one per table heard of */
+	int nask, cap;
+	/* Tables whose next events wait for a turn of their own. */
+	char (*more)[DB_HUB_KEY_MAX];
+	int nmore, more_cap, more_timer;
+	int applied_turn;	/* events applied in this turn */
+	unsigned keep_days;
+	uint64_t pruned_at;
 	int64_t unsent[HUB_SENDS_MAX];	/* commands to send when connected */
 	int nunsent;
-	unsigned long events, duplicates, refused, resyncs;
+	unsigned long events, duplicates, refused, resyncs, foreign, lost;
 	/* The poll turn's events, kept but not committed yet. */
 	struct db_hub_ingest batch[HUB_BATCH_MAX];
 	int nbatch;
@@ -62,12 +77,33 @@ static struct hub_ask *ask_of(struct hub *h, const char *table)
 	for (int i = 0; i < h->nask; i++)
 		if (strcmp(h->ask[i].table, table) == 0)
 			return &h->ask[i];
-	if (h->nask == HUB_ASKS_MAX)
-		return NULL;
+	if (h->nask == h->cap) {
+		int cap = h->cap ? 2 * h->cap : 16;
+		struct hub_ask *a = realloc(h->ask, sizeof(*a) * (size_t)cap);
+
+		if (a == NULL)
+			return NULL;
+		h->ask = a;
+		h->cap = cap;
+	}
 	memset(&h->ask[h->nask], 0, sizeof(h->ask[0]));
 	snprintf(h->ask[h->nask].table, DB_HUB_KEY_MAX, "%s", table);
 	h->ask[h->nask].looked_seq = -1;
 	return &h->ask[h->nask++];
+}
+
+/* `table`'s pinned instance as a JSON member to end a message with
+ * (,"instance":"..."), so that only that pitbossd acts on it; "" when
+ * none is pinned. */
+static void instance_member(struct hub *h, const char *table, char *buf,
+			    size_t len)
+{
+	struct db_hub_table t;
+
+	buf[0] = '\0';
+	if (db_hub_table_get(h->db, table, &t) == DB_OK &&
+	    t.instance[0] != '\0')
+		snprintf(buf, len, ",\"instance\":\"%s\"", t.instance);
 }
 
 /* Asks `table` to publish its events from..to again (not the same
@@ -76,7 +112,7 @@ static void resync(struct hub *h, const char *table, int64_t from,
 		   int64_t to)
 {
 	struct hub_ask *a = ask_of(h, table);
-	char topic[MQTT_TOPIC_MAX], body[96];
+	char topic[MQTT_TOPIC_MAX], body[160], inst[DB_INSTANCE_MAX + 16];
 	uint64_t now = loop_now();
 	int n;
 
@@ -84,8 +120,9 @@ static void resync(struct hub *h, const char *table, int64_t from,
 	    now - a->at_us < HUB_ASK_AGAIN_US)
 		return;
 	snprintf(topic, sizeof(topic), HUB_TOPIC_PREFIX "%s/resync", table);
-	n = snprintf(body, sizeof(body), "{\"from\":%lld,\"to\":%lld}",
-		     (long long)from, (long long)to);
+	instance_member(h, table, inst, sizeof(inst));
+	n = snprintf(body, sizeof(body), "{\"from\":%lld,\"to\":%lld%s}",
+		     (long long)from, (long long)to, inst);
 	if (mqtt_link_publish(h->link, topic, body, (size_t)n, 1, 0, NULL,
 			      NULL, 0) < 0)
 		return;
@@ -114,6 +151,8 @@ static int topic_table(const char *topic, const char *what, char *table)
 	return db_hub_key_ok(table) && strcmp(table, "hub") != 0;
 }
 
+static void more_add(struct hub *h, const char *table);
+
 /* One event of the turn committed: counted, its gap asked for unless
  * a later event of the same table in the turn says more, the commands
  * it answered woken. */
@@ -124,7 +163,25 @@ static void announce(struct hub *h, int i, int n)
 
 	for (int j = i + 1; j < n && last; j++)
 		last = strcmp(h->batch[j].table, out->table) != 0;
-	h->events++;
+	if (out->foreign > 0) {
+		h->foreign++;
+		if ((out->foreign & (out->foreign - 1)) == 0)
+			log_err("hub: table %s: an event from another pitbossd "
+				"(instance %s) refused, %lld so far: two give "
+				"the same mqtt-id; give each table its own",
+				out->table, out->instance,
+				(long long)out->foreign);
+		return;
+	}
+	if (out->lost > 0) {
+		h->lost += (unsigned long)out->lost;
+		log_err("hub: table %s: %lld event%s lost (gone at the "
+			"table); the hub's records lack them", out->table,
+			(long long)out->lost, out->lost == 1 ? "" : "s");
+	}
+	if (out->more && last)
+		more_add(h, out->table);
+	h->events += out->seq != 0;
 	h->duplicates += (unsigned long)out->duplicate;
 	h->refused += (unsigned long)out->refused;
 	if (out->refused > 0)
@@ -137,6 +194,28 @@ static void announce(struct hub *h, int i, int n)
 		web_command_answered(h->web, out->answered[k]);
 }
 
+static void on_more(void *ctx);
+
+/* `table` has events waiting that the turn's bound left. */
+static void more_add(struct hub *h, const char *table)
+{
+	for (int i = 0; i < h->nmore; i++)
+		if (strcmp(h->more[i], table) == 0)
+			return;
+	if (h->nmore == h->more_cap) {
+		int cap = h->more_cap ? 2 * h->more_cap : 16;
+		void *m = realloc(h->more, sizeof(h->more[0]) * (size_t)cap);
+
+		if (m == NULL)
+			return;	/* the look every few seconds goes on */
+		h->more = m;
+		h->more_cap = cap;
+	}
+	snprintf(h->more[h->nmore++], DB_HUB_KEY_MAX, "%s", table);
+	if (h->more_timer < 0)
+		h->more_timer = loop_at(h->loop, loop_now(), on_more, h);
+}
+
 /* The end of a poll turn: the events it brought in, kept and applied
  * each in a savepoint, committed in one transaction; only then are
  * they acted on. Not committed, they are asked for again as gaps. */
@@ -145,6 +224,7 @@ static void turn_end(void *ctx)
 	struct hub *h = ctx;
 	int n = h->nbatch;
 
+	h->applied_turn = 0;
 	if (!h->batch_open)
 		return;
 	h->batch_open = 0;
@@ -158,23 +238,65 @@ static void turn_end(void *ctx)
 		announce(h, i, n);
 }
 
-static void on_event(struct hub *h, const char *table, const char *json,
-		     size_t len)
+/* The turn's batch open, with room for one more: its slot, or NULL. */
+static struct db_hub_ingest *batch_slot(struct hub *h, const char *table)
 {
-	struct db_hub_ingest *out;
-	int rc;
-
 	if (h->nbatch == HUB_BATCH_MAX)
 		turn_end(h);
 	if (!h->batch_open) {
 		if (db_transaction_begin(h->db) != DB_OK) {
 			log_err("hub: table %s: %s", table, db_error(h->db));
-			return;
+			return NULL;
 		}
 		h->batch_open = 1;
 	}
-	out = &h->batch[h->nbatch];
-	rc = db_hub_ingest(h->db, json, (int)len, NULL, out);
+	return &h->batch[h->nbatch];
+}
+
+/* What the turn may still apply. */
+static int turn_room(const struct hub *h)
+{
+	return h->applied_turn < HUB_APPLY_TURN ?
+	       HUB_APPLY_TURN - h->applied_turn : 0;
+}
+
+/* The next events of the tables the bound left waiting, in a turn of
+ * their own. */
+static void on_more(void *ctx)
+{
+	struct hub *h = ctx;
+	char table[DB_HUB_KEY_MAX];
+	struct db_hub_ingest *out;
+
+	h->more_timer = -1;
+	while (h->nmore > 0 && turn_room(h) > 0 &&
+	       (out = batch_slot(h, h->more[0])) != NULL) {
+		snprintf(table, sizeof(table), "%s", h->more[0]);
+		memmove(h->more, h->more + 1,
+			sizeof(h->more[0]) * (size_t)--h->nmore);
+		if (db_hub_apply_more(h->db, table, turn_room(h), out) !=
+		    DB_OK) {
+			log_err("hub: table %s: %s", table, db_error(h->db));
+			continue;
+		}
+		h->applied_turn += out->applied;
+		h->nbatch++;
+	}
+	turn_end(h);
+	if (h->nmore > 0 && h->more_timer < 0)
+		h->more_timer = loop_at(h->loop, loop_now(), on_more, h);
+}
+
+static void on_event(struct hub *h, const char *table, const char *json,
+		     size_t len)
+{
+	struct db_hub_ingest *out = batch_slot(h, table);
+	int rc;
+
+	if (out == NULL)
+		return;
+	rc = db_hub_ingest_from(h->db, table, json, (int)len, NULL,
+				turn_room(h), out);
 	if (rc == DB_REFUSED) {
 		log_warn("hub: table %s: an event refused: %s", table,
 			 db_error(h->db));
@@ -185,9 +307,26 @@ static void on_event(struct hub *h, const char *table, const char *json,
 		log_err("hub: table %s: %s", table, db_error(h->db));
 		return;
 	}
-	if (strcmp(out->table, table) != 0)
-		log_warn("hub: an event of table %s came on %s's topic",
-			 out->table, table);
+	h->applied_turn += out->applied;
+	h->nbatch++;
+}
+
+/* {"from":N,"to":M} that the table no longer has: passed as lost. */
+static void on_gone(struct hub *h, const char *table, const char *json,
+		    size_t len)
+{
+	struct db_hub_ingest *out = batch_slot(h, table);
+	int rc;
+
+	if (out == NULL)
+		return;
+	rc = db_hub_gone(h->db, table, json, (int)len, turn_room(h), out);
+	if (rc != DB_OK) {
+		log_warn("hub: table %s: a gone answer not taken: %s", table,
+			 db_error(h->db));
+		return;
+	}
+	h->applied_turn += out->applied;
 	h->nbatch++;
 }
 
@@ -209,6 +348,8 @@ static void on_message(void *ctx, const char *topic, const void *payload,
 
 	if (topic_table(topic, "event", table))
 		on_event(h, table, payload, len);
+	else if (topic_table(topic, "gone", table))
+		on_gone(h, table, payload, len);
 	else if (topic_table(topic, "status", table) && len > 0)
 		on_status(h, table, payload, len);
 }
@@ -237,18 +378,19 @@ static void command_settled(void *arg, int64_t id, int acked)
 static int publish_command(struct hub *h, const struct db_command *c,
 			   const char *key)
 {
-	char topic[MQTT_TOPIC_MAX], *body = NULL;
+	char topic[MQTT_TOPIC_MAX], *body = NULL, inst[DB_INSTANCE_MAX + 16];
 	size_t len = 0;
-	FILE *f = open_memstream(&body, &len);
+	FILE *f;
 	int rc;
 
-	if (f == NULL)
+	instance_member(h, key, inst, sizeof(inst));
+	if ((f = open_memstream(&body, &len)) == NULL)
 		return -1;
 	fprintf(f, "{\"v\":1,\"id\":\"%lld\",\"kind\":", (long long)c->id);
 	json_fputs(f, c->kind);
 	fputs(",\"text\":", f);
 	json_fputs(f, c->text);
-	fputs("}", f);
+	fprintf(f, "%s}", inst);
 	fclose(f);
 	snprintf(topic, sizeof(topic), HUB_TOPIC_PREFIX "%s/command", key);
 	rc = mqtt_link_publish(h->link, topic, body, len, 1, 0,
@@ -309,13 +451,18 @@ static int ask_from_last(void *ctx, const struct db_hub_table *t)
 }
 
 /* At each look: a gap still open, or a table behind its status that
- * made no progress since the previous look, asked for again. */
+ * made no progress since the previous look, asked for again; a table
+ * whose next events are here applied. */
 static int ask_lagging(void *ctx, const struct db_hub_table *t)
 {
 	struct hub *h = ctx;
 	struct hub_ask *a = ask_of(h, t->table);
 	int stuck = a != NULL && a->looked_seq == t->last_seq;
 
+	/* Its next events here, not applied (a bound reached before the
+	 * hub stopped): applied over the next turns. */
+	if (t->waiting > 0 && t->gap_from == 0)
+		more_add(h, t->table);
 	if (a != NULL)
 		a->looked_seq = t->last_seq;
 	if (t->gap_from != 0 && stuck)
@@ -342,6 +489,7 @@ static void on_connected(void *ctx)
 
 	mqtt_link_subscribe(h->link, HUB_TOPIC_PREFIX "+/event", 1);
 	mqtt_link_subscribe(h->link, HUB_TOPIC_PREFIX "+/status", 1);
+	mqtt_link_subscribe(h->link, HUB_TOPIC_PREFIX "+/gone", 1);
 	say_online(h, 1);
 	for (int i = 0; i < h->nask; i++)
 		h->ask[i].at_us = 0;
@@ -357,10 +505,28 @@ static void on_lost(void *ctx)
 		 "connecting again", h->events);
 }
 
+/* Applied events older than mqtt.hub-keep-days deleted. */
+static void prune(struct hub *h)
+{
+	int64_t n = 0;
+
+	h->pruned_at = loop_now();
+	turn_end(h);
+	if (db_hub_prune(h->db, (int)h->keep_days, &n) != DB_OK)
+		log_warn("hub: pruning the events applied: %s",
+			 db_error(h->db));
+	else if (n > 0)
+		log_info("hub: %lld applied event%s older than %u days "
+			 "pruned", (long long)n, n == 1 ? "" : "s",
+			 h->keep_days);
+}
+
 static void look(void *ctx)
 {
 	struct hub *h = ctx;
 
+	if (loop_now() - h->pruned_at >= HUB_PRUNE_US)
+		prune(h);
 	if (mqtt_link_up(h->link))
 		db_hub_tables(h->db, ask_lagging, h);
 	h->timer = loop_at(h->loop, loop_now() + HUB_LOOK_US, look, h);
@@ -403,12 +569,15 @@ struct hub *hub_open(struct loop *loop, struct db *db, const struct conf *conf,
 	h->loop = loop;
 	h->db = db;
 	h->web = web;
+	h->more_timer = -1;
+	h->keep_days = conf->mqtt_hub_keep_days;
 	link_config(conf, &c);
 	h->link = mqtt_link_open(loop, &c, &hub_ops, h, err, errlen);
 	if (h->link == NULL) {
 		free(h);
 		return NULL;
 	}
+	prune(h);
 	h->timer = loop_at(loop, loop_now() + HUB_LOOK_US, look, h);
 	log_info("hub: taking in every table's events from %s:%u",
 		 conf->mqtt_host, conf->mqtt_port);
@@ -425,9 +594,14 @@ void hub_close(struct hub *h)
 		mqtt_link_drain(h->link, HUB_DRAIN_MS);
 	}
 	loop_cancel(h->loop, h->timer);
+	if (h->more_timer >= 0)
+		loop_cancel(h->loop, h->more_timer);
 	mqtt_link_close(h->link);
 	log_info("hub: %lu events taken in (%lu copies ignored, %lu not "
-		 "taken by the records), %lu resyncs asked", h->events,
-		 h->duplicates, h->refused, h->resyncs);
+		 "taken by the records, %lu from another instance, %lu "
+		 "lost), %lu resyncs asked", h->events, h->duplicates,
+		 h->refused, h->foreign, h->lost, h->resyncs);
+	free(h->ask);
+	free(h->more);
 	free(h);
 }

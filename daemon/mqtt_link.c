@@ -2,7 +2,9 @@
  * mqtt_link.c - a libmosquitto client in the daemon's poll loop.
  *
  * Each connection is a mosquitto object of its own: made, connected
- * without blocking (mosquitto_connect_async), its socket handed to the
+ * without blocking (mosquitto_connect_async; to a host name, in a
+ * thread of its own, as libmosquitto resolves the name inside and
+ * getaddrinfo() waits on DNS: offload.h), its socket handed to the
  * loop, read and written by mosquitto_loop_read()/_write() when poll()
  * says so, kept alive by mosquitto_loop_misc() every second. When it
  * fails, the object is destroyed (its in-flight queue with it: the
@@ -12,7 +14,9 @@
  */
 #include "config.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +26,7 @@
 
 #include "daemon/log.h"
 #include "daemon/mqtt_link.h"
+#include "daemon/offload.h"
 
 #define TICK_US 1000000u		/* keep-alive and loss checks */
 #define BACKOFF_MIN_US 500000u
@@ -51,6 +56,8 @@ struct mqtt_link {
 	uint64_t backoff_us;
 	uint64_t since;			/* when this connection was tried */
 	unsigned failures;		/* attempts failed in a row */
+	struct offload *connecting;	/* a host name's connect, or NULL */
+	int connect_rc, connect_errno;	/* its outcome */
 	struct pending *pend;
 	size_t npend, pend_cap;
 };
@@ -278,7 +285,52 @@ static struct mosquitto *make(struct mqtt_link *l)
 	return m;
 }
 
-/* One try: connecting without blocking; the CONNACK comes later. */
+/* The connection begun (`rc` from mosquitto_connect_async, `err` its
+ * errno): its socket to the loop; the CONNACK comes later. */
+static void begun(struct mqtt_link *l, int rc, int err)
+{
+	l->fd = rc == MOSQ_ERR_SUCCESS ? mosquitto_socket(l->m) : -1;
+	if (l->fd < 0 || loop_add_fd(l->loop, l->fd, POLLIN, on_fd, l) < 0) {
+		log_debug("mqtt: connecting to %s:%u: %s", l->cfg.host,
+			  l->cfg.port, rc == MOSQ_ERR_ERRNO ? strerror(err) :
+			  mosquitto_strerror(rc));
+		l->fd = -1;
+		drop(l);
+		return;
+	}
+	l->tick = loop_at(l->loop, loop_now() + TICK_US, on_tick, l);
+	watch(l);
+}
+
+/* In a thread of its own: the name resolved and the connect begun; the
+ * loop touches nothing of the connection meanwhile. */
+static void connect_work(void *arg)
+{
+	struct mqtt_link *l = arg;
+
+	l->connect_rc = mosquitto_connect_async(l->m, l->cfg.host,
+						(int)l->cfg.port,
+						(int)l->cfg.keepalive);
+	l->connect_errno = errno;
+}
+
+static void connect_done(void *ctx)
+{
+	struct mqtt_link *l = ctx;
+
+	l->connecting = NULL;
+	begun(l, l->connect_rc, l->connect_errno);
+}
+
+static int numeric(const char *host)
+{
+	unsigned char a[sizeof(struct in6_addr)];
+
+	return inet_pton(AF_INET, host, a) == 1 ||
+	       inet_pton(AF_INET6, host, a) == 1;
+}
+
+/* One try: connecting without blocking. */
 static void attempt(void *ctx)
 {
 	struct mqtt_link *l = ctx;
@@ -292,19 +344,17 @@ static void attempt(void *ctx)
 		drop(l);
 		return;
 	}
+	if (!numeric(l->cfg.host)) {
+		l->connecting = offload_start(l->loop, connect_work, l,
+					      connect_done, l);
+		if (l->connecting != NULL)
+			return;
+		log_warn("mqtt: no thread to resolve %s in (%s): resolving "
+			 "it in the loop", l->cfg.host, strerror(errno));
+	}
 	rc = mosquitto_connect_async(l->m, l->cfg.host, (int)l->cfg.port,
 				     (int)l->cfg.keepalive);
-	l->fd = rc == MOSQ_ERR_SUCCESS ? mosquitto_socket(l->m) : -1;
-	if (l->fd < 0 || loop_add_fd(l->loop, l->fd, POLLIN, on_fd, l) < 0) {
-		log_debug("mqtt: connecting to %s:%u: %s", l->cfg.host,
-			  l->cfg.port, rc == MOSQ_ERR_ERRNO ? strerror(errno) :
-			  mosquitto_strerror(rc));
-		l->fd = -1;
-		drop(l);
-		return;
-	}
-	l->tick = loop_at(l->loop, loop_now() + TICK_US, on_tick, l);
-	watch(l);
+	begun(l, rc, errno);
 }
 
 /* ----------------------------------------------------------- public */
@@ -381,6 +431,7 @@ void mqtt_link_close(struct mqtt_link *l)
 {
 	if (l == NULL)
 		return;
+	offload_cancel(l->connecting);	/* its resolving ends first */
 	if (l->m != NULL && l->up) {
 		mosquitto_disconnect(l->m);
 		mosquitto_loop_write(l->m, 1);

@@ -7,7 +7,10 @@
  * PUB_WINDOW rows are in flight. On every connection each table's
  * publishing starts again from its first unsent row, so that what was
  * in flight when the link, the broker or pitbossd died is sent again
- * (the hub ignores what it has already).
+ * (the hub ignores what it has already). Every few seconds
+ * (mqtt.status-every) each table's status gives its last event's
+ * number, so that the hub sees what it lacks at the stream's end; a
+ * resync for rows pruned already is answered "gone".
  */
 #include "config.h"
 
@@ -20,10 +23,11 @@
 #include "daemon/mqtt_pub.h"
 
 #define PUB_WINDOW 100		/* rows in flight at most */
-#define PUB_PERIOD_US 1000000u	/* a look at the outbox without a kick */
+#define PUB_PERIOD_US 100000u	/* a look at the outbox without a kick */
 #define ACKS_MAX PUB_WINDOW
 #define KEEP_ROWS 100000	/* sent rows kept, with KEEP_DAYS */
 #define KEEP_DAYS 7
+#define PUB_DRAIN_MS 2000	/* a clean stop waits for its PUBACKs */
 
 /* One table's stream of events. */
 struct side {
@@ -43,6 +47,8 @@ struct mqtt_pub {
 	struct door *door;
 	struct mqtt_link *link;
 	int home_assistant;
+	char instance[DB_INSTANCE_MAX];	/* the database's */
+	uint64_t status_every_us, status_at;
 	struct side side[CONF_TABLES_MAX];
 	int nsides;
 	size_t in_flight;
@@ -65,9 +71,9 @@ static void status(struct side *s, const char *state)
 	db_outbox_last(s->pub->db, s->key, &last);
 	db_now(at, sizeof(at));
 	topic(t, sizeof(t), s, "status");
-	snprintf(body, sizeof(body), "{\"v\":1,\"table\":\"%s\",\"state\":"
-		 "\"%s\",\"seq\":%lld,\"at\":\"%s\"}", s->key, state,
-		 (long long)last, at);
+	snprintf(body, sizeof(body), "{\"v\":1,\"table\":\"%s\",\"instance\":"
+		 "\"%s\",\"state\":\"%s\",\"seq\":%lld,\"at\":\"%s\"}",
+		 s->key, s->pub->instance, state, (long long)last, at);
 	mqtt_link_publish(s->pub->link, t, body, strlen(body), 1, 1, NULL,
 			  NULL, 0);
 }
@@ -196,9 +202,15 @@ static void soon(struct mqtt_pub *p)
 static void on_period(void *ctx)
 {
 	struct mqtt_pub *p = ctx;
+	uint64_t now = loop_now();
 
-	p->period = loop_at(p->loop, loop_now() + PUB_PERIOD_US, on_period, p);
+	p->period = loop_at(p->loop, now + PUB_PERIOD_US, on_period, p);
 	pump(p);
+	if (mqtt_link_up(p->link) && now >= p->status_at) {
+		p->status_at = now + p->status_every_us;
+		for (int i = 0; i < p->nsides; i++)
+			status(&p->side[i], "online");
+	}
 }
 
 void mqtt_pub_kick(struct mqtt_pub *p)
@@ -225,6 +237,44 @@ static struct side *side_of(struct mqtt_pub *p, const char *t,
 	return NULL;
 }
 
+/* Whether a message of the hub names another pitbossd's instance (two
+ * give this table id: the hub pinned the other). */
+static int for_other(struct side *s, const char *json)
+{
+	char inst[64];
+
+	if (db_json_get(s->pub->db, json, "$.instance", inst, sizeof(inst)) !=
+	    DB_OK || strcmp(inst, s->pub->instance) == 0)
+		return 0;
+	log_warn("mqtt: %s: a message of the hub for another pitbossd "
+		 "(instance %s; this one is %s) ignored: two give the table "
+		 "id %s; give each its own mqtt-id", s->key, inst,
+		 s->pub->instance, s->key);
+	return 1;
+}
+
+/* Rows f..t asked for but pruned already: said gone, once. */
+static long long gone(struct side *s, long long f, long long t)
+{
+	char tp[MQTT_TOPIC_MAX], body[192];
+	int64_t first = 0;
+	long long g;
+
+	if (db_outbox_first(s->pub->db, s->key, &first) != DB_OK ||
+	    first <= f)
+		return f;
+	g = t < first - 1 ? t : first - 1;
+	topic(tp, sizeof(tp), s, "gone");
+	snprintf(body, sizeof(body), "{\"v\":1,\"table\":\"%s\",\"instance\":"
+		 "\"%s\",\"from\":%lld,\"to\":%lld}", s->key,
+		 s->pub->instance, f, g);
+	mqtt_link_publish(s->pub->link, tp, body, strlen(body), 1, 0, NULL,
+			  NULL, 0);
+	log_warn("mqtt: %s: the hub asks for events %lld to %lld, pruned "
+		 "already: said gone", s->key, f, g);
+	return g + 1;
+}
+
 /* {"from":N,"to":M}: rows N..M published again. */
 static void resync(struct side *s, const char *json)
 {
@@ -239,6 +289,8 @@ static void resync(struct side *s, const char *json)
 			 "{\"from\":N,\"to\":M}", s->key);
 		return;
 	}
+	if ((f = gone(s, f, t)) > t)
+		return;
 	if (s->resend_from == 0 || f < s->resend_from)
 		s->resend_from = f;
 	if (t > s->resend_to)
@@ -286,7 +338,9 @@ static void on_message(void *ctx, const char *t, const void *payload,
 		return;
 	memcpy(json, payload, len);
 	json[len] = '\0';
-	if (strcmp(what, "resync") == 0)
+	if (for_other(s, json))
+		;
+	else if (strcmp(what, "resync") == 0)
 		resync(s, json);
 	else if (strcmp(what, "command") == 0)
 		command(s, json);
@@ -308,6 +362,7 @@ static void on_connected(void *ctx)
 		topic(t, sizeof(t), s, "command");
 		mqtt_link_subscribe(p->link, t, 1);
 		status(s, "online");
+		p->status_at = loop_now() + p->status_every_us;
 		if (p->home_assistant)
 			discovery(s);
 		s->next = 1;	/* what was in flight is sent again */
@@ -337,7 +392,8 @@ static void link_config(const struct conf *c, const struct side *first,
 		 first->key);
 	topic(lc->will_topic, sizeof(lc->will_topic), first, "status");
 	snprintf(lc->will_payload, sizeof(lc->will_payload),
-		 "{\"v\":1,\"table\":\"%s\",\"state\":\"offline\"}", first->key);
+		 "{\"v\":1,\"table\":\"%s\",\"instance\":\"%s\",\"state\":"
+		 "\"offline\"}", first->key, first->pub->instance);
 }
 
 static void add_sides(struct mqtt_pub *p, const struct conf *conf,
@@ -378,6 +434,12 @@ struct mqtt_pub *mqtt_pub_open(struct loop *loop, struct db *db,
 	p->db = db;
 	p->door = door;
 	p->home_assistant = conf->mqtt_home_assistant;
+	p->status_every_us = (uint64_t)conf->mqtt_status_every * 1000000u;
+	if (db_instance(db, p->instance, sizeof(p->instance)) != DB_OK) {
+		snprintf(err, errlen, "mqtt: %s", db_error(db));
+		free(p);
+		return NULL;
+	}
 	p->soon = p->period = -1;
 	add_sides(p, conf, tables, ntables);
 	if (p->nsides == 0) {
@@ -401,9 +463,12 @@ void mqtt_pub_close(struct mqtt_pub *p)
 {
 	if (p == NULL)
 		return;
-	mark_acked(p);
+	pump(p);
 	for (int i = 0; mqtt_link_up(p->link) && i < p->nsides; i++)
 		status(&p->side[i], "offline");
+	/* What is in flight acknowledged, if it comes soon, so that a
+	 * clean stop leaves nothing for the next start to send. */
+	mqtt_link_drain(p->link, PUB_DRAIN_MS);
 	mqtt_link_close(p->link);
 	mark_acked(p);
 	if (p->soon >= 0)

@@ -29,7 +29,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 13
+#define DB_SCHEMA_VERSION 14
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -722,6 +722,14 @@ int db_outbox_add_incidents(struct db *db, const char *table_key,
 			    const char *at, int64_t after);
 /* The last seq written for the table (0: none). */
 int db_outbox_last(struct db *db, const char *table_key, int64_t *seq);
+/* The first seq still kept for the table (0: none): those before it
+ * were pruned. */
+int db_outbox_first(struct db *db, const char *table_key, int64_t *seq);
+/* The database's instance id (DB_INSTANCE_MAX with its nul): random,
+ * made once with the schema, carried in every event and status so that
+ * a hub tells two pitbossd giving the same table id apart. */
+#define DB_INSTANCE_MAX 33
+int db_instance(struct db *db, char *buf, size_t len);
 /* The first row numbered `from` or later (not yet sent, when
  * `unsent_only`); DB_REFUSED when there is none. Free out->body. */
 int db_outbox_get(struct db *db, const char *table_key, int64_t from,

@@ -16,6 +16,7 @@
 
 #include "db/db_hub.h"
 #include "db/db_impl.h"
+#include "db/names.h"
 
 int db_hub_key_ok(const char *key)
 {
@@ -92,6 +93,7 @@ static int hub_query(struct db *db, sqlite3_stmt **st, int *step,
 
 struct hub_event {
 	char table[DB_HUB_KEY_MAX];
+	char instance[DB_INSTANCE_MAX];	/* "" when the table gave none */
 	int64_t seq;
 	char kind[32];
 	char at[DB_TIME_MAX];
@@ -103,7 +105,7 @@ static int event_header(struct db *db, const char *json, int len,
 			struct hub_event *ev)
 {
 	sqlite3_stmt *st;
-	const char *table, *kind, *at, *seq_type, *payload;
+	const char *table, *kind, *at, *seq_type, *payload, *instance;
 	int rc = DB_REFUSED;
 
 	if (db_prepare(db, Q_HUB_HEADER, &st) != DB_OK)
@@ -115,13 +117,17 @@ static int event_header(struct db *db, const char *json, int len,
 		kind = (const char *)sqlite3_column_text(st, 4);
 		at = (const char *)sqlite3_column_text(st, 5);
 		payload = (const char *)sqlite3_column_text(st, 6);
+		instance = (const char *)sqlite3_column_text(st, 7);
 		ev->seq = sqlite3_column_int64(st, 2);
 		if (sqlite3_column_int64(st, 0) == 1 && table != NULL &&
 		    db_hub_key_ok(table) && seq_type != NULL &&
 		    strcmp(seq_type, "integer") == 0 && ev->seq >= 1 &&
 		    kind != NULL && strlen(kind) < sizeof(ev->kind) &&
 		    at != NULL && strlen(at) < sizeof(ev->at) &&
-		    payload != NULL && strcmp(payload, "object") == 0) {
+		    payload != NULL && strcmp(payload, "object") == 0 &&
+		    (instance == NULL || db_hub_key_ok(instance))) {
+			snprintf(ev->instance, sizeof(ev->instance), "%s",
+				 instance != NULL ? instance : "");
 			snprintf(ev->table, sizeof(ev->table), "%s", table);
 			snprintf(ev->kind, sizeof(ev->kind), "%s", kind);
 			snprintf(ev->at, sizeof(ev->at), "%s", at);
@@ -210,14 +216,16 @@ static int apply_one(struct db *db, const char *table, int64_t seq,
 	return rc;
 }
 
-static int apply_waiting(struct db *db, const char *table,
+/* The waiting events that follow the last applied, `max` at most. */
+static int apply_waiting(struct db *db, const char *table, int max,
 			 struct db_hub_ingest *out)
 {
 	char kind[32], at[DB_TIME_MAX], *body = NULL;
 	int64_t seq = 0;
-	int rc;
+	int rc = DB_OK;
 
-	while ((rc = next_waiting(db, table, &seq, kind, at, &body)) ==
+	while (out->applied < max &&
+	       (rc = next_waiting(db, table, &seq, kind, at, &body)) ==
 	       DB_OK && body != NULL) {
 		rc = apply_one(db, table, seq, kind, at, body, out);
 		free(body);
@@ -240,7 +248,12 @@ static int table_progress(struct db *db, const char *table,
 		return rc;
 	if (step == SQLITE_ROW) {
 		out->last_seq = sqlite3_column_int64(st, 0);
-		if (sqlite3_column_type(st, 1) != SQLITE_NULL) {
+		if (sqlite3_column_type(st, 1) == SQLITE_NULL)
+			;
+		else if (sqlite3_column_int64(st, 1) == out->last_seq + 1)
+			out->more = 1;	/* the next one is here: not applied
+					 * yet, the turn's bound reached */
+		else {
 			out->gap_from = out->last_seq + 1;
 			out->gap_to = sqlite3_column_int64(st, 1) - 1;
 		}
@@ -250,20 +263,55 @@ static int table_progress(struct db *db, const char *table,
 	return rc;
 }
 
+/*
+ * The table known, and the first instance heard of for it pinned.
+ * *foreign 0 when `instance` is it (or none is given); else the other
+ * instance is noted, `count` more of its events refused, and *foreign
+ * is how many were refused so far, 1 at least.
+ */
+static int pin_instance(struct db *db, const char *table,
+			const char *instance, const char *received, int count,
+			int64_t *foreign)
+{
+	sqlite3_stmt *st;
+	int step, same = 1,
+	    rc = hub_exec(db, "keeping a table", Q_HUB_TABLE_ADD, "t", table);
+
+	*foreign = 0;
+	if (rc != DB_OK || instance[0] == '\0')
+		return rc;
+	rc = hub_exec(db, "keeping a table", Q_HUB_PIN, "tt", table,
+		      instance);
+	if (rc == DB_OK)
+		rc = hub_query(db, &st, &step, Q_HUB_PINNED, "tt", table,
+			       instance);
+	if (rc != DB_OK)
+		return rc;
+	if (step == SQLITE_ROW) {
+		same = sqlite3_column_int(st, 0);
+		*foreign = sqlite3_column_int64(st, 1) + count;
+		if (*foreign < 1)
+			*foreign = 1;
+	}
+	sqlite3_reset(st);
+	if (same) {
+		*foreign = 0;
+		return DB_OK;
+	}
+	return hub_exec(db, "noting another instance", Q_HUB_FOREIGN, "ttti",
+			table, instance, received, (int64_t)count);
+}
+
 /* The event kept (or counted as a duplicate) and the table's link
  * seen at `received`. */
 static int keep_event(struct db *db, const struct hub_event *ev,
 		      const char *json, const char *received,
 		      struct db_hub_ingest *out)
 {
-	int rc = hub_exec(db, "keeping an event",
-			  Q_HUB_TABLE_ADD, "t", ev->table);
+	int rc = hub_exec(db, "keeping an event", Q_HUB_EVENT_ADD, "titttt",
+			  ev->table, ev->seq, ev->kind, ev->at, json,
+			  received);
 
-	if (rc == DB_OK)
-		rc = hub_exec(db, "keeping an event",
-			      Q_HUB_EVENT_ADD, "titttt",
-			      ev->table, ev->seq, ev->kind, ev->at, json,
-			      received);
 	if (rc != DB_OK)
 		return rc;
 	out->duplicate = sqlite3_changes(db->sql) == 0;
@@ -279,6 +327,14 @@ static int keep_event(struct db *db, const struct hub_event *ev,
 int db_hub_ingest(struct db *db, const char *json, int len,
 		  const char *received, struct db_hub_ingest *out)
 {
+	return db_hub_ingest_from(db, NULL, json, len, received,
+				  DB_HUB_APPLY_ALL, out);
+}
+
+int db_hub_ingest_from(struct db *db, const char *topic_table,
+		       const char *json, int len, const char *received,
+		       int apply_max, struct db_hub_ingest *out)
+{
 	char now[DB_TIME_MAX], *copy;
 	struct hub_event ev;
 	int rc;
@@ -291,14 +347,22 @@ int db_hub_ingest(struct db *db, const char *json, int len,
 	}
 	if ((rc = event_header(db, json, len, &ev)) != DB_OK)
 		return rc;
+	if (topic_table != NULL && strcmp(topic_table, ev.table) != 0)
+		return db_refuse(db, "an event of table %s on table %s's topic",
+				 ev.table, topic_table);
 	snprintf(out->table, sizeof(out->table), "%s", ev.table);
 	out->seq = ev.seq;
 	if ((copy = strndup(json, (size_t)len)) == NULL)
 		return db_refuse(db, "out of memory");
 	if ((rc = db_begin(db)) == DB_OK) {
-		rc = keep_event(db, &ev, copy, received, out);
-		if (rc == DB_OK)
-			rc = apply_waiting(db, ev.table, out);
+		rc = pin_instance(db, ev.table, ev.instance, received, 1,
+				  &out->foreign);
+		snprintf(out->instance, sizeof(out->instance), "%s",
+			 ev.instance);
+		if (rc == DB_OK && out->foreign == 0)
+			rc = keep_event(db, &ev, copy, received, out);
+		if (rc == DB_OK && out->foreign == 0)
+			rc = apply_waiting(db, ev.table, apply_max, out);
 		if (rc == DB_OK)
 			rc = table_progress(db, ev.table, out);
 		rc = db_end(db, rc);
@@ -308,7 +372,28 @@ int db_hub_ingest(struct db *db, const char *json, int len,
 		out->applied = out->refused = 0;
 		out->duplicate = 0;
 		out->nanswered = 0;
+		out->foreign = 0;
+		out->more = 0;
 	}
+	return rc;
+}
+
+int db_hub_apply_more(struct db *db, const char *table, int apply_max,
+		      struct db_hub_ingest *out)
+{
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->lag_ms = -1;
+	snprintf(out->table, sizeof(out->table), "%s", table);
+	if ((rc = db_begin(db)) != DB_OK)
+		return rc;
+	rc = apply_waiting(db, table, apply_max, out);
+	if (rc == DB_OK)
+		rc = table_progress(db, table, out);
+	rc = db_end(db, rc);
+	if (rc != DB_OK)
+		memset(out, 0, sizeof(*out));
 	return rc;
 }
 
@@ -317,9 +402,10 @@ int db_hub_ingest(struct db *db, const char *json, int len,
 int db_hub_status(struct db *db, const char *json, int len,
 		  const char *received)
 {
-	char now[DB_TIME_MAX], table[DB_HUB_KEY_MAX] = "", state[16] = "";
+	char now[DB_TIME_MAX], table[DB_HUB_KEY_MAX] = "", state[16] = "",
+	     instance[DB_INSTANCE_MAX] = "";
 	sqlite3_stmt *st;
-	int64_t seq = -1;
+	int64_t seq = -1, foreign = 0;
 	int rc;
 
 	if (received == NULL) {
@@ -334,20 +420,176 @@ int db_hub_status(struct db *db, const char *json, int len,
 		db_column_text(st, 1, state, sizeof(state));
 		if (sqlite3_column_type(st, 2) == SQLITE_INTEGER)
 			seq = sqlite3_column_int64(st, 2);
+		db_column_text(st, 3, instance, sizeof(instance));
 	}
 	sqlite3_reset(st);
 	if (!db_hub_key_ok(table) || (strcmp(state, "online") != 0 &&
-				      strcmp(state, "offline") != 0))
+				      strcmp(state, "offline") != 0) ||
+	    (instance[0] != '\0' && !db_hub_key_ok(instance)))
 		return db_refuse(db, "not a table's status (table, state)");
 	if ((rc = db_begin(db)) != DB_OK)
 		return rc;
-	rc = hub_exec(db, "keeping a table's status",
-		      Q_HUB_TABLE_ADD, "t", table);
-	if (rc == DB_OK)
+	rc = pin_instance(db, table, instance, received, 0, &foreign);
+	if (rc == DB_OK && foreign == 0)
 		rc = hub_exec(db, "keeping a table's status",
 			      Q_HUB_STATUS, "ttti",
 			      table, state, received, seq);
-	return db_end(db, rc);
+	rc = db_end(db, rc);
+	if (rc == DB_OK && foreign != 0)
+		return db_refuse(db, "a status of table %s from another "
+				 "pitbossd (instance %s): two give the same "
+				 "mqtt-id", table, instance);
+	return rc;
+}
+
+int db_hub_instance_other(struct db *db, const char *table,
+			  const char *instance)
+{
+	sqlite3_stmt *st;
+	int step, other = 0;
+
+	if (instance[0] == '\0' ||
+	    hub_query(db, &st, &step, Q_HUB_PINNED, "tt", table,
+		      instance) != DB_OK)
+		return 0;
+	if (step == SQLITE_ROW)
+		other = !sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	return other;
+}
+
+/* --------------------------------------------------------- gone */
+
+/* Events from..to of `table` no table has any more: those the hub
+ * lacks after its last applied are counted lost and passed, and the
+ * events waiting after them applied. */
+static int pass_lost(struct db *db, const char *table, int64_t from,
+		     int64_t to, int apply_max, struct db_hub_ingest *out)
+{
+	int rc = table_progress(db, table, out);
+
+	while (rc == DB_OK) {
+		int64_t next = out->last_seq + 1, end = to;
+
+		if (next < from || next > to || out->more)
+			break;
+		if (out->gap_from != 0 && out->gap_to < end)
+			end = out->gap_to;
+		out->lost += end - next + 1;
+		rc = hub_exec(db, "passing lost events", Q_HUB_LOST, "tii",
+			      table, end, end - next + 1);
+		if (rc == DB_OK)
+			rc = apply_waiting(db, table, apply_max, out);
+		out->gap_from = out->gap_to = 0;
+		out->more = 0;
+		if (rc == DB_OK)
+			rc = table_progress(db, table, out);
+	}
+	return rc;
+}
+
+int db_hub_gone(struct db *db, const char *topic_table, const char *json,
+		int len, int apply_max, struct db_hub_ingest *out)
+{
+	char table[DB_HUB_KEY_MAX] = "", instance[DB_INSTANCE_MAX] = "";
+	sqlite3_stmt *st;
+	int64_t from = 0, to = -1;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->lag_ms = -1;
+	if (db_prepare(db, Q_HUB_GONE_READ, &st) != DB_OK)
+		return DB_FAILED;
+	sqlite3_bind_text(st, 1, json, len, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_int64(st, 0) == 1) {
+		db_column_text(st, 1, table, sizeof(table));
+		db_column_text(st, 2, instance, sizeof(instance));
+		from = sqlite3_column_int64(st, 3);
+		to = sqlite3_column_int64(st, 4);
+	}
+	sqlite3_reset(st);
+	if (!db_hub_key_ok(table) || from < 1 || to < from)
+		return db_refuse(db, "not a gone answer (v, table, from, to)");
+	if (topic_table != NULL && strcmp(topic_table, table) != 0)
+		return db_refuse(db, "a gone answer of table %s on table %s's "
+				 "topic", table, topic_table);
+	if (db_hub_instance_other(db, table, instance))
+		return db_refuse(db, "a gone answer of table %s from another "
+				 "pitbossd (instance %s)", table, instance);
+	snprintf(out->table, sizeof(out->table), "%s", table);
+	if ((rc = db_begin(db)) != DB_OK)
+		return rc;
+	rc = hub_exec(db, "keeping a table", Q_HUB_TABLE_ADD, "t", table);
+	if (rc == DB_OK)
+		rc = pass_lost(db, table, from, to, apply_max, out);
+	rc = db_end(db, rc);
+	if (rc != DB_OK)
+		memset(out, 0, sizeof(*out));
+	return rc;
+}
+
+/* -------------------------------------------------------- pruning */
+
+int db_hub_prune(struct db *db, int keep_days, int64_t *deleted)
+{
+	char age[32];
+
+	*deleted = 0;
+	snprintf(age, sizeof(age), "-%d days", keep_days);
+	if (hub_exec(db, "pruning the hub's events", Q_HUB_PRUNE, "t",
+		     age) != DB_OK)
+		return DB_FAILED;
+	*deleted = sqlite3_changes(db->sql);
+	return DB_OK;
+}
+
+/* ---------------------------------------------------------- boards */
+
+/* The board whose name has `name`'s key: its id, 0 when none. */
+static int board_named(struct db *db, const char *name, int64_t *id)
+{
+	char key[NAMES_MAX_BYTES];
+	sqlite3_stmt *st;
+	int step;
+
+	*id = 0;
+	names_key(name, key, sizeof(key));
+	if (hub_query(db, &st, &step, Q_TABLE_BY_KEY, "t", key) != DB_OK)
+		return DB_FAILED;
+	if (step == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return DB_OK;
+}
+
+int db_hub_board(struct db *db, const char *table, const char *name,
+		 int64_t *id)
+{
+	char alt[NAMES_MAX_BYTES + DB_HUB_KEY_MAX + 4];
+	sqlite3_stmt *st;
+	int step, rc = hub_query(db, &st, &step, Q_HUB_BOARD_OF, "t", table);
+
+	*id = 0;
+	if (rc != DB_OK)
+		return rc;
+	if (step == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (*id != 0)
+		return DB_OK;
+	/* Its own board, never one of the hub's nor another table's. */
+	if (board_named(db, name, id) != DB_OK)
+		return DB_FAILED;
+	if (*id == 0)
+		return db_table_add(db, name, "", id);
+	snprintf(alt, sizeof(alt), "%s (%s)", name, table);
+	if (board_named(db, alt, id) != DB_OK)
+		return DB_FAILED;
+	if (*id != 0)
+		return db_refuse(db, "table %s's board: '%s' and '%s' are "
+				 "other boards'", table, name, alt);
+	return db_table_add(db, alt, "", id);
 }
 
 /* --------------------------------------------------------- readers */
@@ -371,6 +613,14 @@ static void hub_table_row(sqlite3_stmt *st, struct db_hub_table *t)
 	t->lag_ms = sqlite3_column_int64(st, 9);
 	t->board_id = sqlite3_column_int64(st, 10);
 	db_column_text(st, 11, t->board, sizeof(t->board));
+	if (t->gap_from > t->gap_to)	/* the next one is here */
+		t->gap_from = t->gap_to = 0;
+	db_column_text(st, 12, t->instance, sizeof(t->instance));
+	db_column_text(st, 13, t->foreign_instance,
+		       sizeof(t->foreign_instance));
+	t->foreign_events = sqlite3_column_int64(st, 14);
+	db_column_text(st, 15, t->foreign_seen, sizeof(t->foreign_seen));
+	t->lost = sqlite3_column_int64(st, 16);
 }
 
 int db_hub_tables(struct db *db,

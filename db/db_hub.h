@@ -26,6 +26,7 @@
 
 #define DB_HUB_KEY_MAX 33	/* a table's id: [a-z0-9_-]{1,32} */
 #define DB_HUB_ANSWERED_MAX 8
+#define DB_HUB_APPLY_ALL 1000000000	/* no bound on the events applied */
 
 /* What db_hub_ingest() did with one event. */
 struct db_hub_ingest {
@@ -38,6 +39,12 @@ struct db_hub_ingest {
 	int64_t gap_from;	/* events missing before a waiting one, */
 	int64_t gap_to;		/* inclusive; 0 and 0 when none */
 	int64_t lag_ms;		/* received minus the event's time */
+	int more;		/* the next event is here, not applied yet
+				 * (the bound reached): db_hub_apply_more() */
+	int64_t foreign;	/* from another instance than the table's
+				 * pinned one: refused, this many so far */
+	char instance[DB_INSTANCE_MAX];	/* the event's */
+	int64_t lost;		/* events passed as gone at the table */
 	/* The hub's commands answered by the events applied (the first
 	 * DB_HUB_ANSWERED_MAX of them). */
 	int64_t answered[DB_HUB_ANSWERED_MAX];
@@ -55,6 +62,42 @@ int db_hub_key_ok(const char *key);
  */
 int db_hub_ingest(struct db *db, const char *json, int len,
 		  const char *received, struct db_hub_ingest *out);
+/*
+ * The same, for an event that came on `topic_table`'s topic (NULL: not
+ * checked): refused when the event names another table. At most
+ * `apply_max` events are applied; out->more says the next one waits
+ * (db_hub_apply_more() goes on). The first instance heard of for a
+ * table is pinned: an event of another is not kept (out->foreign).
+ */
+int db_hub_ingest_from(struct db *db, const char *topic_table,
+		       const char *json, int len, const char *received,
+		       int apply_max, struct db_hub_ingest *out);
+/* The events of `table` waiting after its last applied, `apply_max` at
+ * most, applied. */
+int db_hub_apply_more(struct db *db, const char *table, int apply_max,
+		      struct db_hub_ingest *out);
+/*
+ * A table's answer that events from..to are gone (pruned there), as
+ * received on `topic_table`'s topic: those the hub lacks right after
+ * its last applied one are counted lost (out->lost) and passed, and
+ * the events waiting after them applied (`apply_max` at most).
+ */
+int db_hub_gone(struct db *db, const char *topic_table, const char *json,
+		int len, int apply_max, struct db_hub_ingest *out);
+/*
+ * The board of `table`'s games in the hub's records: the one it had,
+ * else one made for it named `name` as the table calls it, or "name
+ * (table)" when a board of the hub's own or of another table has that
+ * name already, so that a remote table never shares a board.
+ */
+int db_hub_board(struct db *db, const char *table, const char *name,
+		 int64_t *id);
+/* Whether `instance` is not the one pinned for `table`. */
+int db_hub_instance_other(struct db *db, const char *table,
+			  const char *instance);
+/* Applied events received more than `keep_days` ago deleted (never one
+ * waiting); *deleted says how many. */
+int db_hub_prune(struct db *db, int keep_days, int64_t *deleted);
 
 /* A table's status message (topic .../status), as received. */
 int db_hub_status(struct db *db, const char *json, int len,
@@ -74,6 +117,11 @@ struct db_hub_table {
 	int64_t lag_ms;		/* of the newest event, -1 unknown */
 	int64_t board_id;	/* its board in the hub's records, 0 none */
 	char board[NAMES_MAX_BYTES];
+	char instance[DB_INSTANCE_MAX];	/* pinned, "" none yet */
+	char foreign_instance[DB_INSTANCE_MAX];	/* another heard, "" none */
+	int64_t foreign_events;		/* its events refused */
+	char foreign_seen[DB_TIME_MAX];	/* when last, "" never */
+	int64_t lost;			/* events gone at the table */
 };
 
 int db_hub_tables(struct db *db,

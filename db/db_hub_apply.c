@@ -77,11 +77,6 @@ static int player_add(struct db *db, const char *name, int64_t *id)
 	return db_player_add(db, name, id);
 }
 
-static int board_add(struct db *db, const char *name, int64_t *id)
-{
-	return db_table_add(db, name, "", id);
-}
-
 /* A player named in an event: 0 for none (a null name). */
 static int player_of(struct db *db, const char *name, int64_t *id)
 {
@@ -209,8 +204,7 @@ static int apply_start(struct hub_apply *a)
 		return db_refuse(a->db, "table %s's game %lld has no kind, "
 				 "board, seats or position", a->table,
 				 (long long)remote);
-	rc = id_by_name(a->db, Q_TABLE_BY_KEY, board, board_add,
-			&g.table_id);
+	rc = db_hub_board(a->db, a->table, board, &g.table_id);
 	if (rc == DB_OK)
 		rc = seat_players(a, &g);
 	if (rc == DB_OK)

@@ -76,7 +76,8 @@ static const char *const kind_word[DB_OUTBOX_KINDS] = {
 /* The row numbered next for the table, its body wrapping the payload. */
 #define INSERT_SQL \
 	"INSERT INTO outbox (table_key, seq, kind, at, body)" \
-	" SELECT ?1, n, ?2, ?3, json_object('v', 1, 'table', ?1, 'seq', n," \
+	" SELECT ?1, n, ?2, ?3, json_object('v', 1, 'table', ?1," \
+	"  'instance', (SELECT id FROM instance), 'seq', n," \
 	"  'kind', ?2, 'at', ?3, 'payload', json(?4))" \
 	" FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM outbox" \
 	"  WHERE table_key = ?1)"
@@ -189,6 +190,37 @@ int db_outbox_last(struct db *db, const char *table_key, int64_t *seq)
 		return db_fail(db, "reading the outbox");
 	sqlite3_bind_text(st, 1, table_key, -1, SQLITE_STATIC);
 	return one_int(db, st, seq, "reading the outbox");
+}
+
+int db_outbox_first(struct db *db, const char *table_key, int64_t *seq)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(db->sql, "SELECT COALESCE(MIN(seq), 0) FROM "
+			       "outbox WHERE table_key = ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return db_fail(db, "reading the outbox");
+	sqlite3_bind_text(st, 1, table_key, -1, SQLITE_STATIC);
+	return one_int(db, st, seq, "reading the outbox");
+}
+
+int db_instance(struct db *db, char *buf, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	buf[0] = '\0';
+	if (sqlite3_prepare_v2(db->sql, "SELECT id FROM instance LIMIT 1", -1,
+			       &st, NULL) != SQLITE_OK)
+		return db_fail(db, "reading the instance");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		db_column_text(st, 0, buf, len);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return DB_OK;
+	return rc == SQLITE_DONE ? db_refuse(db, "no instance id") :
+	       db_fail(db, "reading the instance");
 }
 
 int db_outbox_get(struct db *db, const char *table_key, int64_t from,

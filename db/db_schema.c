@@ -383,4 +383,18 @@ const char *const db_migration[DB_SCHEMA_VERSION] = {
 	"  PRIMARY KEY (table_key, remote_game)"
 	") WITHOUT ROWID;"
 	"PRAGMA user_version = 13;",
+	/* 14: the database's instance, a random id made once and carried
+	 * in its tables' events, so that a hub tells two pitbossd that
+	 * give the same table id apart; at a hub, the instance pinned for
+	 * each remote table, what came from another, and the events a
+	 * table no longer had when asked for them (lost). */
+	"CREATE TABLE instance (id TEXT NOT NULL);"
+	"INSERT INTO instance (id) VALUES (lower(hex(randomblob(8))));"
+	"ALTER TABLE hub_tables ADD COLUMN instance TEXT;"
+	"ALTER TABLE hub_tables ADD COLUMN foreign_instance TEXT;"
+	"ALTER TABLE hub_tables ADD COLUMN foreign_events INTEGER NOT NULL"
+	"  DEFAULT 0;"
+	"ALTER TABLE hub_tables ADD COLUMN foreign_seen TEXT;"
+	"ALTER TABLE hub_tables ADD COLUMN lost INTEGER NOT NULL DEFAULT 0;"
+	"PRAGMA user_version = 14;",
 };

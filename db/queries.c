@@ -43,7 +43,8 @@
 #define HUB_HEADER "SELECT json_extract(?1, '$.v'), json_extract(?1, '$.table')," \
 	" json_extract(?1, '$.seq'), json_type(?1, '$.seq')," \
 	" json_extract(?1, '$.kind'), json_extract(?1, '$.at')," \
-	" json_type(?1, '$.payload') WHERE json_valid(?1)"
+	" json_type(?1, '$.payload'), json_extract(?1, '$.instance')" \
+	" WHERE json_valid(?1)"
 
 /* A hub's remote tables as db_hub_tables() reads them. */
 #define HUB_TABLE_COLUMNS "SELECT t.table_key, coalesce(t.state, '')," \
@@ -56,7 +57,9 @@
 	" (SELECT count(*) FROM hub_events e WHERE e.table_key =" \
 	"  t.table_key AND e.error IS NOT NULL)," \
 	" coalesce(t.seen, ''), coalesce(t.lag_ms, -1)," \
-	" coalesce(t.board_id, 0), coalesce(b.name, '')" \
+	" coalesce(t.board_id, 0), coalesce(b.name, '')," \
+	" coalesce(t.instance, ''), coalesce(t.foreign_instance, '')," \
+	" t.foreign_events, coalesce(t.foreign_seen, ''), t.lost" \
 	" FROM hub_tables t LEFT JOIN boards b ON b.id = t.board_id "
 
 
@@ -296,7 +299,8 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_HUB_EVENT_ADD] =
 	"INSERT OR IGNORE INTO hub_events (table_key,"
 	" seq, kind, at, body, received)"
-	" VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	" SELECT ?1, ?2, ?3, ?4, ?5, ?6 FROM hub_tables"
+	" WHERE table_key = ?1 AND last_seq < ?2",
 	[Q_HUB_DUPLICATE] =
 	"UPDATE hub_tables SET seen = ?2,"
 	" duplicates = duplicates + 1"
@@ -335,7 +339,31 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_HUB_HEADER] = HUB_HEADER,
 	[Q_HUB_STATUS_READ] =
 	"SELECT json_extract(?1, '$.table'), json_extract(?1, '$.state'),"
-	" json_extract(?1, '$.seq') WHERE json_valid(?1)",
+	" json_extract(?1, '$.seq'), json_extract(?1, '$.instance')"
+	" WHERE json_valid(?1)",
+	[Q_HUB_BOARD_OF] =
+	"SELECT coalesce(board_id, 0) FROM hub_tables WHERE table_key = ?1",
+	[Q_HUB_PIN] =
+	"UPDATE hub_tables SET instance = ?2"
+	" WHERE table_key = ?1 AND instance IS NULL",
+	[Q_HUB_PINNED] =
+	"SELECT coalesce(instance = ?2, 1), foreign_events FROM hub_tables"
+	" WHERE table_key = ?1",
+	[Q_HUB_FOREIGN] =
+	"UPDATE hub_tables SET foreign_instance = ?2, foreign_seen = ?3,"
+	" foreign_events = foreign_events + ?4 WHERE table_key = ?1",
+	[Q_HUB_GONE_READ] =
+	"SELECT json_extract(?1, '$.v'), json_extract(?1, '$.table'),"
+	" json_extract(?1, '$.instance'), json_extract(?1, '$.from'),"
+	" json_extract(?1, '$.to') WHERE json_valid(?1)",
+	[Q_HUB_LOST] =
+	"UPDATE hub_tables SET last_seq = ?2, lost = lost + ?3"
+	" WHERE table_key = ?1 AND last_seq < ?2",
+	[Q_HUB_PRUNE] =
+	"DELETE FROM hub_events WHERE applied IS NOT NULL"
+	" AND received < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1)"
+	" AND seq <= (SELECT t.last_seq FROM hub_tables t"
+	" WHERE t.table_key = hub_events.table_key)",
 	[Q_HUB_PLAYERS] =
 	"SELECT json_extract(value, '$.seat'), json_extract(value, '$.member'),"
 	" json_extract(value, '$.name')"

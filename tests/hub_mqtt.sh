@@ -10,7 +10,11 @@
 # started again. Afterwards the hub's games, seats, sides, moves,
 # incidents, series and ratings equal the tables' row by row, and so
 # do the standings; a command for a remote table goes out on its
-# command topic and its answer, an event, closes it. Every wait is
+# command topic and its answer, an event, closes it. An event on
+# another table's topic is refused; a second pitbossd giving a table id
+# pinned to another instance is refused and shown; a table's "gone"
+# answer passes its events as lost; a status ahead of the hub has the
+# rest asked for. Every wait is
 # bounded; no speed is measured. Without mosquitto it skips, except
 # under CI=true, where it fails. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
@@ -46,7 +50,7 @@ cleanup() {
 	[ -n "$KEEP" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
-plan 18
+plan 24
 
 pbdb() { db=$1; shift; PITBOSS_DB="$db" "$PITBOSS" "$@"; }
 
@@ -277,5 +281,77 @@ mosquitto_pub -p "$broker_port" -q 1 -t pitboss/v1/t1/event -m \
 wait "$confirm"
 expect_match "its answer comes back as an event" "$(cat "$tmp/confirm.out")" \
 	"nothing is held"
+
+# ------------------------------------------- a stream's wrong turnings
+ev() { # ev TABLE INSTANCE SEQ: an event of a kind the records pass
+	echo "{\"v\":1,\"table\":\"$1\",\"instance\":\"$2\",\"seq\":$3,\"kind\":\"later\",\"at\":\"2026-11-24T03:00:00.000Z\",\"payload\":{}}"
+}
+mqpub() { mosquitto_pub -p "$broker_port" -q 1 "$@"; }
+mqpub -t pitboss/v1/t2/event -m "$(ev t1 aaaa $((n1 + 2)))"
+for i in $(seq 100); do
+	grep -q "an event of table t1 on table t2's topic" "$tmp/hub.log" && break
+	sleep 0.1
+done
+expect_eq "an event on another table's topic is refused" \
+	"$(grep -c "an event of table t1 on table t2's topic" "$tmp/hub.log") $(applied t1) $(applied t2)" \
+	"1 $((n1 + 1)) $n2"
+
+mqpub -t pitboss/v1/t4/event -m "$(ev t4 aaaa 1)"
+wait_applied t4 1
+mqpub -t pitboss/v1/t4/event -m "$(ev t4 bbbb 2)"
+for i in $(seq 100); do
+	grep -q "table t4: an event from another pitbossd (instance bbbb)" \
+		"$tmp/hub.log" && break
+	sleep 0.1
+done
+mqpub -t pitboss/v1/t4/event -m "$(ev t4 aaaa 2)"
+wait_applied t4 2
+expect_match "a second pitbossd giving a table's id: refused and shown" \
+	"$(curl -s "http://127.0.0.1:$web_port/api/hub")" \
+	"\"instance\":\"aaaa\",\"foreign\":{\"instance\":\"bbbb\",\"events\":1,"
+expect_eq "its event not kept; the pinned one's taken" \
+	"$(sqlite3 "$hubdb" "SELECT group_concat(seq || ':' || json_extract(body, '\$.instance')) FROM hub_events WHERE table_key = 't4'")" \
+	"1:aaaa,2:aaaa"
+
+mosquitto_sub -p "$broker_port" -t pitboss/v1/t5/resync -C 1 -W 30 \
+	> "$tmp/t5.resync" 2>&1 &
+t5sub=$!
+sleep 0.5
+mqpub -t pitboss/v1/t5/event -m "$(ev t5 cccc 1)"
+mqpub -t pitboss/v1/t5/event -m "$(ev t5 cccc 4)"
+wait "$t5sub"
+mqpub -t pitboss/v1/t5/gone -m \
+	'{"v":1,"table":"t5","instance":"cccc","from":2,"to":3}'
+wait_applied t5 4
+expect_eq "asked for 2..3, a table's gone answer passes them as lost" \
+	"$(cat "$tmp/t5.resync") $(sqlite3 "$hubdb" "SELECT last_seq, lost FROM hub_tables WHERE table_key = 't5'") $(grep -c 'table t5: 2 events lost' "$tmp/hub.log")" \
+	'{"from":2,"to":3,"instance":"cccc"} 4|2 1'
+
+# A table's status gives more than the hub has (the last event lost
+# with nothing after it to show the gap): the hub asks for the rest.
+mosquitto_sub -p "$broker_port" -t pitboss/v1/t6/resync -C 1 -W 30 \
+	> "$tmp/t6.resync" 2>&1 &
+t6sub=$!
+sleep 0.5
+mqpub -t pitboss/v1/t6/event -m "$(ev t6 dddd 1)"
+mqpub -t pitboss/v1/t6/status -m \
+	'{"v":1,"table":"t6","instance":"dddd","state":"online","seq":3}'
+wait "$t6sub"
+expect_eq "a status ahead of the hub: the rest asked for" \
+	"$(cat "$tmp/t6.resync")" '{"from":2,"to":3,"instance":"dddd"}'
+
+# A gap of one before 1,199 waiting events filled: more than a turn
+# applies (512), applied over the next turns, all of them.
+for i in $(seq 2 1200); do ev t7 eeee "$i"; done > "$tmp/t7.events"
+mosquitto_pub -p "$broker_port" -q 1 -t pitboss/v1/t7/event -l < "$tmp/t7.events"
+for i in $(seq 300); do
+	[ "$(sqlite3 "$hubdb" "SELECT count(*) FROM hub_events WHERE table_key = 't7'")" = 1199 ] && break
+	sleep 0.1
+done
+mqpub -t pitboss/v1/t7/event -m "$(ev t7 eeee 1)"
+wait_applied t7 1200
+expect_eq "a large gap filled at once: every event applied, over turns" \
+	"$(applied t7) $(sqlite3 "$hubdb" "SELECT count(applied) FROM hub_events WHERE table_key = 't7'")" \
+	"1200 1200"
 
 exit $tap_failed

@@ -7,6 +7,10 @@
 # seqs run 1..N without a gap, every event is its outbox row to the
 # byte, and the moves received are the table's moves row by row; the
 # retained status goes offline by the will when pitbossd is killed.
+# The status comes again every mqtt.status-every seconds with the
+# database's instance; a resync for pruned rows is answered gone. The
+# broker is given by a host name (localhost, when it is 127.0.0.1 first),
+# connected to in a thread of its own.
 # Without mosquitto it skips, except under CI=true, where it fails.
 # Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
@@ -34,7 +38,7 @@ command -v sqlite3 >/dev/null || missing "sqlite3 not installed"
 grep -q 'define HAVE_MOSQUITTO 1' "${top_builddir:-.}/config.h" ||
 	missing "pitbossd built without libmosquitto (libmosquitto-dev)"
 
-plan 19
+plan 25
 
 # until TENTHS COMMAND...: runs COMMAND every 0.1 s until it succeeds,
 # at most TENTHS times.
@@ -85,7 +89,7 @@ start_table() {
 
 # Events received so far (distinct seqs), and the highest seq written.
 received() { sed -n 's/.*"seq":\([0-9]*\),"kind".*/\1/p' "$tmp/got" | sort -un | wc -l; }
-written() { q "SELECT count(*) FROM outbox"; }
+written() { q "SELECT coalesce(max(seq), 0) FROM outbox"; }
 unsent() { q "SELECT count(*) FROM outbox WHERE sent IS NULL"; }
 got_at_least() { [ "$(received)" -ge "$1" ]; }
 has_unsent() { [ "$(unsent)" -gt 0 ]; }
@@ -105,14 +109,21 @@ caught_up() {
 all_received() { target=$(written); until_ok 600 caught_up; }
 
 start_broker new || { echo "# $(cat "$tmp/broker.log")"; exit 1; }
+# The broker by name when localhost is the broker's address first.
+host=127.0.0.1
+[ "$(getent ahosts localhost | awk 'NR == 1 { print $1 }')" = 127.0.0.1 ] &&
+	host=localhost
+[ "$host" = localhost ] || echo "# localhost is not 127.0.0.1 first here: the broker by its address"
 cat >"$tmp/pitboss.conf" <<EOC
 database = $db
 web.port = 0
 log-level = info
 mqtt.enable = yes
+mqtt.host = $host
 mqtt.port = $port
 mqtt.keepalive = 5
 mqtt.home-assistant = yes
+mqtt.status-every = 1
 [table 1]
 name = Front
 source = sim
@@ -137,6 +148,8 @@ expect_match "libmosquitto mapped once the link is used" \
 	"$(grep -o 'libmosquitto[^ ]*' "/proc/$pid/maps" | head -n 1)" libmosquitto
 if status_is online; then ok "the retained status says online"
 else not_ok "the retained status says online"; fi
+expect_eq "connected to the broker as mqtt.host gives it ($host)" \
+	"$(grep -c "mqtt: connected to $host:$port" "$tmp/log")" 1
 expect_match "Home Assistant's discovery of the table, retained" \
 	"$(mosquitto_sub -h 127.0.0.1 -p "$port" -C 1 -W 5 \
 		-t homeassistant/sensor/pitboss_front/state/config 2>&1)" \
@@ -194,6 +207,35 @@ resent() { [ "$(count_seq1)" -gt "$first" ]; }
 if until_ok 100 resent; then ok "a resync request publishes its range again"
 else not_ok "a resync request publishes its range again"; fi
 
+# The status comes again every second (mqtt.status-every), each with
+# the last seq and the database's instance.
+instance=$(q "SELECT id FROM instance")
+statuses=$(mosquitto_sub -h 127.0.0.1 -p "$port" -t pitboss/v1/front/status \
+	-C 3 -W 10 2>/dev/null)
+expect_eq "the status is published again and again (3 in 10 s, 3 times)" \
+	"$(echo "$statuses" | sed -n 's/.*"at":"\([^"]*\)".*/\1/p' | sort -u |
+		wc -l)" 3
+expect_eq "each status gives the database's instance ($instance)" \
+	"$(echo "$statuses" | grep -c "\"instance\":\"$instance\",\"state\":\"online\",\"seq\":[0-9]")" 3
+
+# Rows 1..5 pruned: a resync for 1..8 is answered gone for 1..5, and
+# 6..8 are published again.
+q "DELETE FROM outbox WHERE seq <= 5"
+mosquitto_sub -h 127.0.0.1 -p "$port" -t pitboss/v1/front/gone -C 1 -W 20 \
+	>"$tmp/gone" 2>&1 &
+gone_sub=$!
+sleep 0.5
+count_seq8() { grep -c '"seq":8,"kind"' "$tmp/got"; }
+first=$(count_seq8)
+pub -t pitboss/v1/front/resync -m '{"from":1,"to":8}'
+wait "$gone_sub"
+resent8() { [ "$(count_seq8)" -gt "$first" ]; }
+expect_eq "a resync for pruned rows is answered gone for them" \
+	"$(cat "$tmp/gone")" \
+	"{\"v\":1,\"table\":\"front\",\"instance\":\"$instance\",\"from\":1,\"to\":5}"
+if until_ok 100 resent8; then ok "the rows of the range still kept are published again"
+else not_ok "the rows of the range still kept are published again"; fi
+
 # Commands of the hub, one delivered twice, one no table knows.
 pub -t pitboss/v1/front/command -m '{"v":1,"id":"hub-7","kind":"confirm","text":""}'
 pub -t pitboss/v1/front/command -m '{"v":1,"id":"hub-7","kind":"confirm","text":""}'
@@ -205,6 +247,11 @@ else
 	not_ok "each command of the hub is answered by a command-done event" \
 		"$(grep command "$tmp/log" | tail -4)"
 fi
+pub -t pitboss/v1/front/command -m '{"v":1,"id":"hub-9","kind":"confirm","text":"","instance":"0123456789abcdef"}'
+other_said() { grep -q "a message of the hub for another pitbossd (instance 0123456789abcdef" "$tmp/log"; }
+until_ok 100 other_said
+expect_eq "a command for another instance of the table id is ignored" \
+	"$(q "SELECT count(*) FROM commands WHERE hub_id = 'hub-9'")" 0
 expect_eq "a command delivered twice is queued once" \
 	"$(q "SELECT count(*) FROM commands WHERE hub_id = 'hub-7'")" 1
 expect_match "an unknown command is refused, its answer sent" \

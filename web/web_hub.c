@@ -2,7 +2,9 @@
  * web_hub.c - a hub's remote tables on the dashboard (GET /api/hub):
  * each table's link state as its status last said, how far its events
  * are applied, a gap waiting to be filled, the copies ignored, the
- * events the records refused, and the lag of its newest event.
+ * events the records refused, the lag of its newest event, the
+ * instance pinned for it and another heard giving the same id, and the
+ * events lost (gone at the table before the hub had them).
  */
 #include "config.h"
 
@@ -45,7 +47,20 @@ static int each_remote(void *ctx, const struct db_hub_table *t)
 		jbuf_printf(b, "%" PRId64, t->board_id);
 	else
 		jbuf_printf(b, "null");
-	jbuf_printf(b, "}");
+	jbuf_printf(b, ",\"instance\":");
+	jbuf_str(b, t->instance[0] ? t->instance : NULL);
+	jbuf_printf(b, ",\"foreign\":");
+	if (t->foreign_instance[0] != '\0') {
+		jbuf_printf(b, "{\"instance\":");
+		jbuf_str(b, t->foreign_instance);
+		jbuf_printf(b, ",\"events\":%" PRId64 ",\"seen\":",
+			    t->foreign_events);
+		jbuf_str(b, t->foreign_seen[0] ? t->foreign_seen : NULL);
+		jbuf_printf(b, "}");
+	} else {
+		jbuf_printf(b, "null");
+	}
+	jbuf_printf(b, ",\"lost\":%" PRId64 "}", t->lost);
 	return 0;
 }
 

@@ -437,6 +437,15 @@ function lagText(ms) {
 	return ms < 3600000 ? `${Math.round(ms / 60000)} min` : `${Math.round(ms / 3600000)} h`;
 }
 
+/* What is wrong with a remote table's stream: another pitbossd giving
+ * its id (its events refused), events it no longer had (lost). */
+function remoteTrouble(r) {
+	const said = [];
+	if (r.foreign) said.push(`another pitbossd gives this id: ${r.foreign.events} of its records refused`);
+	if (r.lost) said.push(`${r.lost} records lost at the table`);
+	return said.join('; ');
+}
+
 /* A hub's remote tables (GET /api/hub): each one's link as its status
  * last said, its records taken in, a gap waiting, the lag of its newest
  * record; looked at again every five seconds. Nothing on a daemon that
@@ -445,11 +454,11 @@ function remoteTables(box) {
 	const load = async () => {
 		const remote = await api('/api/hub').catch(() => []);
 		box.replaceChildren(...(remote.length ? [el('h2', { text: 'Remote tables' }),
-			listTable(['table', 'board', 'link', 'records', 'waiting', 'lag'], remote.map(r => [
+			listTable(['table', 'board', 'link', 'records', 'waiting', 'lag', 'trouble'], remote.map(r => [
 				r.table, r.board || '', r.state || 'not heard from',
 				r.table_seq !== null && r.table_seq > r.last_seq ? `${r.last_seq} of ${r.table_seq}` : String(r.last_seq),
 				r.gap ? `${r.waiting} (asked for ${r.gap[0]}–${r.gap[1]})` : String(r.waiting),
-				r.lag_ms === null ? '' : lagText(r.lag_ms)]))] : []));
+				r.lag_ms === null ? '' : lagText(r.lag_ms), remoteTrouble(r)]))] : []));
 	};
 	load();
 	setInterval(load, 5000);
