@@ -5,7 +5,7 @@
  * alone and with a count source too, and the referee's time per
  * observation. Run by `make bench`; prints figures, asserts none.
  *
- *   bench/referee [GAMES]     (default 500 per level)
+ *   bench/referee [GAMES [SEED]]   (default 500 per level, seed 2026)
  */
 #include "config.h"
 
@@ -39,6 +39,7 @@ static void add(struct sim_stats *to, const struct sim_stats *st)
 	to->legal += st->legal;
 	to->illegal += st->illegal;
 	to->unexplained += st->unexplained;
+	to->revised += st->revised;
 	to->legal_blind += st->legal_blind;
 	to->illegal_blind += st->illegal_blind;
 	to->same += st->same;
@@ -114,9 +115,10 @@ static int run(const char *level, int counts, unsigned long games,
 	       sim_timing_quantile(st, 0.99) / 1000);
 	kinds(st);
 	printf("%18s silent with no pulse at all: legal %lu of %lu, illegal "
-	       "%lu of %lu\n", "", st->legal_blind,
-	       st->count[SIM_LEGAL_UNSEEN], st->illegal_blind,
-	       st->count[SIM_ILLEGAL_UNSEEN]);
+	       "%lu of %lu; taken back by the referee itself: %lu\n", "",
+	       st->legal_blind, st->count[SIM_LEGAL_UNSEEN],
+	       st->illegal_blind, st->count[SIM_ILLEGAL_UNSEEN],
+	       st->revised);
 	fflush(stdout);
 	return 0;
 }
@@ -182,6 +184,7 @@ static int transport_all(unsigned long games)
 int main(int argc, char **argv)
 {
 	unsigned long games = argc > 1 ? strtoul(argv[1], NULL, 10) : 500;
+	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 2026;
 	static const char *const levels[] = { "clean", "moderate", "heavy" };
 
 	printf("referee accuracy and speed: %lu greedy games per level on the "
@@ -196,8 +199,8 @@ int main(int argc, char **argv)
 	       "p50us", "p99us");
 	for (int l = 0; l < 3; l++)
 		for (int counts = 0; counts < 2; counts++)
-			if (run(levels[l], counts, games, 2026 + 2 * l +
-				counts) < 0)
+			if (run(levels[l], counts, games, seed + 2 * l +
+				(uint64_t)counts) < 0)
 				return 1;
 	printf("\ntaken: legal moves accepted without help (maybe warned); "
 	       "silent: moves with no\nverdict at all; TAKEN: illegal moves "
@@ -209,7 +212,9 @@ int main(int argc, char **argv)
 	       "observation.\nUnder each level, per way of illegal play: "
 	       "taken/silent/played;\nthen the silent moves that made no "
 	       "pulse at all (every seed missed or merged):\nno drop gate "
-	       "saw them.\n");
+	       "saw them; and the moves the referee took back itself when "
+	       "more drops\nof the same hand came (each corrected by its "
+	       "next verdict).\n");
 	if (transport_all(games / 10 > 0 ? games / 10 : 1) < 0)
 		return 1;
 	return 0;

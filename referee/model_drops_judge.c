@@ -534,8 +534,10 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 		snprintf(why + used, sizeof(why) - used, "; %s", also);
 	drops_account(d, x, r);
 	drops_keep_late(d, x, r, n);
+	drops_taken(d, n, r->cost);
 	ref_accept(ref, &x->move, about->cause == CAUSE_SENSED ?
 		   VERDICT_ACCEPT : VERDICT_WARN, about, why);
+	drops_taken_done(d);
 }
 
 /* How the move that fits best is to be judged: "take", "hold" or

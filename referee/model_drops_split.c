@@ -369,6 +369,8 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 		at[nt++] = d->pend_t[i];
 	}
 	drops_judge(d, s->first_next);
+	/* Theirs were read as their move begun: no hand going on. */
+	d->last.ply = 0;
 	for (int i = 0; i < nt; i++)
 		if (ref->state == REF_PLAY || ref->state == REF_HELD)
 			drops_take(d, theirs[i], at[i], at[i]);

@@ -1,0 +1,116 @@
+/*
+ * model_drops_revise.c - a move taken once a pause showed the hand had
+ * stopped, and then more drops came: the hand had only paused. A pause
+ * in the middle of a sowing (short, or long) is no shorter than the one
+ * before the next player's first drop, so no wait tells them apart; the
+ * drops do. The next player's sowing begins at one of their own places,
+ * usually with the shadow of the hand on it; the same hand going on
+ * drops into the next places of its own sowing. When the drops since
+ * the move read far worse as the next move than they and the move's
+ * own drops read as another move of the same mover, the referee takes
+ * its own move back (ref_revise) and reads them all as that move: the
+ * next verdict corrects the record in its own transaction.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "referee/model_drops.h"
+
+/* Drops this long after the move's last are another hand's. */
+#define REVISE_US 5000000
+
+void drops_taken(struct drops *d, int n, int cost)
+{
+	struct drops_last *l = &d->last;
+
+	l->ply = 0;
+	if (ref_counts_read(d->ref) || n <= 0 || n > MATCH_OBS_MAX)
+		return;
+	memcpy(l->drops, d->pend, (size_t)n);
+	memcpy(l->t, d->pend_t, (size_t)n * sizeof(l->t[0]));
+	l->n = n;
+	l->cost = cost;
+	snprintf(l->text, sizeof(l->text), "%s", "");
+}
+
+void drops_taken_done(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	struct drops_last *l = &d->last;
+
+	if (l->n == 0 || ref->state != REF_PLAY || ref->depth == 0) {
+		l->ply = 0;
+		return;
+	}
+	l->ply = ref->ply;
+	memcpy(l->text, ref->move_text[ref->depth], sizeof(l->text));
+}
+
+/* The cheapest reading of the taken move's drops and pend[0..npend) as
+ * a beginning of another move of the position before it. */
+static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
+		  int n)
+{
+	struct referee *ref = d->ref;
+	uint16_t rows[3 * (SENSE_PATH_MAX + 1)];
+	const void *before = ref->history + (size_t)(ref->depth - 1) *
+			     ref->pos_size;
+	int best = MATCH_FAR, m;
+
+	m = (int)ref->sense->expect(ref->game, before, d->prev,
+				    SENSE_MOVES_MAX);
+	for (int e = 0; e < m; e++) {
+		const struct sense_expect *x = &d->prev[e];
+		int c;
+
+		if (strcmp(x->text, d->last.text) == 0)
+			continue;
+		c = match_cost(&d->board, x->path, x->npath, x->origin, drops,
+			       at, n, 1, rows);
+		if (c < best)
+			best = c;
+	}
+	return best;
+}
+
+int drops_revise(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	struct drops_last *l = &d->last;
+	uint8_t drops[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX], heard = d->heard_us, tempo = d->tempo_us;
+	int n = l->n + d->npend;
+
+	if (l->ply == 0 || l->ply != ref->ply || ref->state != REF_PLAY ||
+	    d->npend == 0 || d->pend_t[d->npend - 1] <= l->revised_t)
+		return 0;
+	if (n > MATCH_OBS_MAX || d->pend_t[0] > l->t[l->n - 1] + REVISE_US) {
+		l->ply = 0;
+		return 0;
+	}
+	/* The move and the next one begun read about as well: kept. */
+	if (l->cost + d->min_prefix < DROPS_MARGIN)
+		return 0;
+	memcpy(drops, l->drops, (size_t)l->n);
+	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
+	memcpy(drops + l->n, d->pend, (size_t)d->npend);
+	memcpy(at + l->n, d->pend_t, (size_t)d->npend * sizeof(at[0]));
+	if (as_one(d, drops, at, n) + DROPS_MARGIN > l->cost + d->min_prefix)
+		return 0;
+	l->ply = 0;
+	l->revised_t = at[n - 1];
+	if (ref_revise(ref) < 0)
+		return 0;
+	memset(d->late, 0, (size_t)ref->nholes);
+	d->late_until = 0;
+	memcpy(d->pend, drops, (size_t)n);
+	memcpy(d->pend_t, at, (size_t)n * sizeof(at[0]));
+	d->npend = n;
+	d->heard_us = heard;
+	d->tempo_us = tempo;
+	d->last_drop_us = at[n - 1];
+	drops_rematch(d);
+	return 1;
+}
