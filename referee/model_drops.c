@@ -468,7 +468,6 @@ static void drops_feed(struct referee *ref, void *state,
 {
 	struct drops *d = state;
 
-	(void)ref;
 	if (obs->kind == OBS_DROP) {
 		drops_pulse(d, obs);
 	} else if (obs->kind == OBS_LIFT) {
@@ -481,6 +480,8 @@ static void drops_feed(struct referee *ref, void *state,
 		/* A move taken before stands, or was taken now: its mover
 		 * said it was made (or the next player did). */
 		d->last.ply = 0;
+		if (d->npend == 0 && ref->state == REF_PLAY)
+			d->ended_us = obs->t_us;
 	}
 }
 

@@ -105,6 +105,7 @@ struct drops_last {
 	int cost;
 	uint64_t revised_t;	/* the last drop a revision read: drops no
 				   later are never read so again */
+	uint64_t ended_before;	/* ended_us before it was taken */
 };
 
 struct drops {
@@ -178,6 +179,9 @@ struct drops {
 	uint8_t *reach;			/* (MATCH_OBS_MAX + 1) rows of
 					   SENSE_PATH_MAX + 1 */
 	struct drops_last last;
+	/* When the last move ended: its last drop, or a button pressed
+	 * after it (0: none yet). */
+	uint64_t ended_us;
 	struct sense_expect *prev;	/* SENSE_MOVES_MAX: the moves of the
 					   position before the last move */
 };
@@ -281,6 +285,10 @@ void drops_describe(struct drops *d, const struct sense_expect *e,
 /* pend[0..n) are about to be taken as a move whose reading cost
  * `cost`; drops_taken_done() once it is. */
 void drops_taken(struct drops *d, int n, int cost);
+/* Move `e` rests on one pulse, sensed sooner after the move before
+ * ended than a hand can lift a piece and let it fall: held instead of
+ * taken (1), for it is likelier a late or stray pulse. */
+int drops_too_soon(struct drops *d, int e, int n);
 void drops_taken_done(struct drops *d);
 /* The drops of the move under way, the first after a move taken from
  * its drops, show the hand that made it had only paused: that move is

@@ -32,6 +32,7 @@ void drops_taken(struct drops *d, int n, int cost)
 	memcpy(l->t, d->pend_t, (size_t)n * sizeof(l->t[0]));
 	l->n = n;
 	l->cost = cost;
+	l->ended_before = d->ended_us;
 	snprintf(l->text, sizeof(l->text), "%s", "");
 }
 
@@ -39,6 +40,9 @@ void drops_taken_done(struct drops *d)
 {
 	struct referee *ref = d->ref;
 	struct drops_last *l = &d->last;
+
+	if (l->n > 0)
+		d->ended_us = l->t[l->n - 1];
 
 	if (l->n == 0 || ref->state != REF_PLAY || ref->depth == 0) {
 		l->ply = 0;
@@ -90,8 +94,11 @@ int drops_revise(struct drops *d)
 		l->ply = 0;
 		return 0;
 	}
-	/* The move and the next one begun read about as well: kept. */
-	if (l->cost + d->min_prefix < DROPS_MARGIN)
+	/* The drops since begin a move of the player to move (as the
+	 * next player's would), or the move and them read about as well
+	 * as the next move begun: the move stands. */
+	if (d->min_prefix < DROPS_MARGIN ||
+	    l->cost + d->min_prefix < DROPS_MARGIN)
 		return 0;
 	memcpy(drops, l->drops, (size_t)l->n);
 	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
@@ -105,6 +112,7 @@ int drops_revise(struct drops *d)
 		return 0;
 	memset(d->late, 0, (size_t)ref->nholes);
 	d->late_until = 0;
+	d->ended_us = l->ended_before;
 	memcpy(d->pend, drops, (size_t)n);
 	memcpy(d->pend_t, at, (size_t)n * sizeof(at[0]));
 	d->npend = n;
@@ -112,5 +120,37 @@ int drops_revise(struct drops *d)
 	d->tempo_us = tempo;
 	d->last_drop_us = at[n - 1];
 	drops_rematch(d);
+	return 1;
+}
+
+int drops_too_soon(struct drops *d, int e, int n)
+{
+	struct referee *ref = d->ref;
+	const struct match_result *r = &d->result[e];
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	char why[200];
+	uint64_t gap;
+
+	if (n == 0 || n > 2 || r->matched > 1 || d->ended_us == 0 ||
+	    ref_counts_read(ref) || d->pend_t[0] < d->ended_us ||
+	    d->pend_t[0] - d->ended_us >= DROPS_REACH_US)
+		return 0;
+	gap = d->pend_t[0] - d->ended_us;
+	for (int i = 0; i < n; i++)
+		ref_about_place(&about, d->pend[i]);
+	snprintf(why, sizeof(why), "a single pulse, in %s %s, %d.%d s after "
+		 "the move before ended: sooner than a hand can begin, "
+		 "likelier a late or stray pulse",
+		 ref_hole_word(ref, d->pend[n - 1]),
+		 ref_hole_name(ref, d->pend[n - 1]),
+		 (int)(gap / 1000000), (int)(gap / 100000 % 10));
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s soon=%d decided=hold", d->expect[e].text,
+		 (int)(gap / 1000));
+	ref_hold(ref, &d->expect[e].move, d->expect[e].text, &about, why,
+		 " \xe2\x80\x94 check and confirm");
+	d->held_e = d->expect[e];
+	d->held_r = *r;
+	d->held_ply = ref->ply + 1;
 	return 1;
 }

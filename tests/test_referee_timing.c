@@ -2,7 +2,9 @@
  * test_referee_timing.c - when the referee decides a move read from
  * drops: a move taken once the hand paused, then taken back by the
  * referee itself when the same hand goes on; the next player's sowing
- * left alone; a button pressed with nothing sensed.
+ * left alone; a seed after the game's last move; a lone pulse sooner
+ * after the move before than a hand can begin; a button pressed with
+ * nothing sensed.
  */
 #include "config.h"
 
@@ -275,6 +277,40 @@ static void test_seed_after_the_last_move_is_after_the_end(void **state)
 	fix_close(f);
 }
 
+/* After S's move and button, one pulse in pit B, which is N's one-seed
+ * move A. Sooner than a hand can begin after the button, it is held;
+ * a second later, it is taken. */
+static void single_pulse_after_button(double delay, int held)
+{
+	struct fix *f = started();
+	const struct verdict *m[8];
+	double t;
+
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/1 4 4 4 4 4/0 3/S");
+	t = sow(f, 1.0, 0.4, "b c d e");		/* a */
+	feed(f, t + 0.7, OBS_BUTTON, "S");
+	feed(f, t + 0.7 + delay, OBS_DROP, "B");
+	tick(f, t + 6);
+	assert_int_equal(moves(f, m, 8), 2);
+	assert_string_equal(m[0]->move, "a");
+	assert_string_equal(m[1]->move, "A");
+	assert_int_equal(m[1]->kind, held ? VERDICT_HOLD : VERDICT_ACCEPT);
+	if (held) {
+		assert_int_equal(m[1]->cause, CAUSE_AMBIGUOUS);
+		assert_non_null(strstr(m[1]->text, "sooner than a hand can "
+				       "begin"));
+		assert_non_null(strstr(m[1]->evidence, "soon=200"));
+	}
+	fix_close(f);
+}
+
+static void test_single_pulse_too_soon_is_held(void **state)
+{
+	(void)state;
+	single_pulse_after_button(0.2, 1);
+	single_pulse_after_button(1.0, 0);
+}
+
 /* The mover presses the button and no seed was sensed: no move is near
  * enough to read, yet the sowing gets a verdict: a move held for the
  * table to check. Confirmed, it is taken; rejected, the mover moves. */
@@ -337,6 +373,7 @@ int main(void)
 		cmocka_unit_test(test_button_ends_what_may_be_revised),
 		cmocka_unit_test(test_lift_ends_what_may_be_revised),
 		cmocka_unit_test(test_seed_after_the_last_move_is_after_the_end),
+		cmocka_unit_test(test_single_pulse_too_soon_is_held),
 		cmocka_unit_test(test_button_with_nothing_sensed_holds),
 		cmocka_unit_test(test_other_button_with_nothing_sensed),
 	};
