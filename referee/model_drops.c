@@ -390,7 +390,10 @@ static void button(struct drops *d, const struct observation *obs)
 		return;
 	}
 	if (d->npend > 0) {
+		d->mover_done = rules_seat_find(ref->game->ops, obs->where) ==
+				ref_mover(ref);
 		drops_judge(d, d->npend);
+		d->mover_done = 0;
 		return;
 	}
 	/* The mover says the move is made, yet nothing was sensed: a move

@@ -182,6 +182,9 @@ struct drops {
 	/* When the last move ended: its last drop, or a button pressed
 	 * after it (0: none yet). */
 	uint64_t ended_us;
+	/* Judging at the mover's button: every drop before it is the
+	 * mover's, none the next player's. */
+	int mover_done;
 	struct sense_expect *prev;	/* SENSE_MOVES_MAX: the moves of the
 					   position before the last move */
 };

@@ -271,7 +271,8 @@ int drops_split(struct drops *d, int n, struct drops_split *best)
 		int nnext, seat;
 		const struct sense_expect *next = drops_next(d, e, &nnext, &seat);
 
-		if (nnext < 0)
+		/* (the mover pressed the button after them: its own) */
+		if (nnext < 0 || (d->mover_done && seat != ref_mover(d->ref)))
 			continue;
 		if (seat != ref_mover(d->ref))
 			split_exact(d, n, e, seat, next, nnext, best);

@@ -311,6 +311,30 @@ static void test_single_pulse_too_soon_is_held(void **state)
 	single_pulse_after_button(1.0, 0);
 }
 
+/* A pulse in pit B after S's sowing, then S's button: every drop before
+ * the mover's button is the mover's, so B is no beginning of N's
+ * one-seed move A; read with S's move, it is a fault of it. */
+static void test_drops_before_the_button_are_the_movers(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *m[8];
+	double t;
+
+	(void)state;
+	feed(f, 0.2, OBS_BUTTON, "N");		/* the table has buttons */
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/1 4 4 4 4 4/0 3/S");
+	t = sow(f, 1.0, 0.4, "b c d e");	/* a */
+	feed(f, t + 0.55, OBS_DROP, "B");
+	feed(f, t + 1.1, OBS_BUTTON, "S");
+	tick(f, t + 6);
+	if (moves(f, m, 8) != 1)
+		dump(f);
+	assert_int_equal(moves(f, m, 8), 1);
+	assert_string_equal(m[0]->move, "a");
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+}
+
 /* The mover presses the button and no seed was sensed: no move is near
  * enough to read, yet the sowing gets a verdict: a move held for the
  * table to check. Confirmed, it is taken; rejected, the mover moves. */
@@ -374,6 +398,7 @@ int main(void)
 		cmocka_unit_test(test_lift_ends_what_may_be_revised),
 		cmocka_unit_test(test_seed_after_the_last_move_is_after_the_end),
 		cmocka_unit_test(test_single_pulse_too_soon_is_held),
+		cmocka_unit_test(test_drops_before_the_button_are_the_movers),
 		cmocka_unit_test(test_button_with_nothing_sensed_holds),
 		cmocka_unit_test(test_other_button_with_nothing_sensed),
 	};
