@@ -497,6 +497,8 @@ static void drops_forget(struct referee *ref, void *state)
 	d->npend = 0;
 	d->lifted = -1;
 	d->await_us = 0;
+	/* (a move taken or changed by anyone else stands) */
+	d->last.ply = 0;
 }
 
 static void drops_held(struct referee *ref, void *state)

@@ -223,6 +223,29 @@ static void test_button_ends_what_may_be_revised(void **state)
 	fix_close(f);
 }
 
+/* The arbiter took the move back and entered it: the referee never
+ * takes back a move it did not take itself. */
+static void test_entered_move_is_never_revised(void **state)
+{
+	struct fix *f = started();
+	double t;
+
+	(void)state;
+	feed(f, 1.0, OBS_DROP, "b");
+	t = sow(f, 1.4, 0.4, "c d e");
+	tick(f, t + 0.65);
+	assert_int_equal(referee_plies(f->ref), 1);
+	feed(f, t + 0.7, OBS_UNDO, NULL);
+	feed(f, t + 0.75, OBS_ENTRY, "a");
+	assert_int_equal(referee_plies(f->ref), 1);
+	feed(f, t + 0.8, OBS_DROP, "f");
+	tick(f, t + 4);
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].kind != VERDICT_COMMAND)
+			assert_int_equal(f->v[i].undone_to, -1);
+	fix_close(f);
+}
+
 /* A hand lifting pieces from a pit begins a move: the move before it
  * stands, whatever drops follow. */
 static void test_lift_ends_what_may_be_revised(void **state)
@@ -396,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_next_player_quick_is_no_revision),
 		cmocka_unit_test(test_button_ends_what_may_be_revised),
 		cmocka_unit_test(test_lift_ends_what_may_be_revised),
+		cmocka_unit_test(test_entered_move_is_never_revised),
 		cmocka_unit_test(test_seed_after_the_last_move_is_after_the_end),
 		cmocka_unit_test(test_single_pulse_too_soon_is_held),
 		cmocka_unit_test(test_drops_before_the_button_are_the_movers),
