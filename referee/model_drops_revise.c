@@ -18,8 +18,6 @@
 
 #include "referee/model_drops.h"
 
-/* Drops this long after the move's last are another hand's. */
-#define REVISE_US 5000000
 
 void drops_taken(struct drops *d, int n, int cost)
 {
@@ -90,7 +88,10 @@ int drops_revise(struct drops *d)
 	if (l->ply == 0 || l->ply != ref->ply || ref->state != REF_PLAY ||
 	    d->npend == 0 || d->pend_t[d->npend - 1] <= l->revised_t)
 		return 0;
-	if (n > MATCH_OBS_MAX || d->pend_t[0] > l->t[l->n - 1] + REVISE_US) {
+	/* (drops twice the quiet period after the move's last, 5 s, are
+	 * another hand's) */
+	if (n > MATCH_OBS_MAX ||
+	    d->pend_t[0] > l->t[l->n - 1] + 2 * ref->cfg.quiet_us) {
 		l->ply = 0;
 		return 0;
 	}
@@ -131,9 +132,11 @@ int drops_too_soon(struct drops *d, int e, int n)
 	char why[200];
 	uint64_t gap;
 
+	/* (DROPS_REACH_US, as the table's time runs: 5/6 of the pause
+	 * that may part two moves) */
 	if (n == 0 || n > 2 || r->matched > 1 || d->ended_us == 0 ||
 	    ref_counts_read(ref) || d->pend_t[0] < d->ended_us ||
-	    d->pend_t[0] - d->ended_us >= DROPS_REACH_US)
+	    d->pend_t[0] - d->ended_us >= ref->cfg.turn_gap_us * 5 / 6)
 		return 0;
 	gap = d->pend_t[0] - d->ended_us;
 	for (int i = 0; i < n; i++)
