@@ -43,6 +43,7 @@ static void add(struct sim_stats *to, const struct sim_stats *st)
 	to->legal += st->legal;
 	to->illegal += st->illegal;
 	to->unexplained += st->unexplained;
+	to->revised += st->revised;
 	to->legal_blind += st->legal_blind;
 	to->illegal_blind += st->illegal_blind;
 	to->same += st->same;
@@ -118,9 +119,10 @@ static int run(const char *level, int counts, unsigned long games,
 	       sim_timing_quantile(st, 0.99) / 1000);
 	kinds(st);
 	printf("%18s silent with no pulse at all: legal %lu of %lu, illegal "
-	       "%lu of %lu\n", "", st->legal_blind,
-	       st->count[SIM_LEGAL_UNSEEN], st->illegal_blind,
-	       st->count[SIM_ILLEGAL_UNSEEN]);
+	       "%lu of %lu; taken back by the referee itself: %lu\n", "",
+	       st->legal_blind, st->count[SIM_LEGAL_UNSEEN],
+	       st->illegal_blind, st->count[SIM_ILLEGAL_UNSEEN],
+	       st->revised);
 	fflush(stdout);
 	return 0;
 }
@@ -216,7 +218,9 @@ int main(int argc, char **argv)
 	       "observation.\nUnder each level, per way of illegal play: "
 	       "taken/silent/played;\nthen the silent moves that made no "
 	       "pulse at all (every seed missed or merged):\nno drop gate "
-	       "saw them.\n");
+	       "saw them; and the moves the referee took back itself when "
+	       "more drops\nof the same hand came (each corrected by its "
+	       "next verdict).\n");
 	if (only == NULL &&
 	    transport_all(games / 10 > 0 ? games / 10 : 1) < 0)
 		return 1;

@@ -145,6 +145,8 @@ static void print_stats(const struct sim_stats *st)
 			st->count[c]);
 	fprintf(stderr, "  moves taken that no move made: %lu\n",
 		st->unexplained);
+	fprintf(stderr, "  moves the referee took back itself: %lu\n",
+		st->revised);
 	fprintf(stderr, "  illegal moves whose drops are a legal move's: %lu, "
 		"of which accepted %lu\n", st->same, st->same_accepted);
 	if (st->pieces > 0)

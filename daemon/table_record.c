@@ -176,6 +176,12 @@ static void tell_later(struct table *t, const struct verdict *v)
 
 void record_verdict(struct table *t, const struct verdict *v)
 {
+	/* The referee took back a move of its own that the hand had not
+	 * finished: the record is put right with this verdict, in its
+	 * transaction (a move taken carries it itself). */
+	if (v->undone_to >= 0 && v->kind != VERDICT_ACCEPT &&
+	    v->kind != VERDICT_WARN && v->kind != VERDICT_COMMAND)
+		journal_take_back(t, v, v->undone_to);
 	switch (v->kind) {
 	case VERDICT_START:
 		journal_start(t);

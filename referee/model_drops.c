@@ -167,7 +167,10 @@ static void drops_follow(struct referee *ref, void *state)
 
 /* ------------------------------------------------------- the evidence */
 
-/* Whether the best whole move of pend[0..n) hands the turn over. */
+/* Whether the best whole move of pend[0..n) hands the turn over to a
+ * player who must wait for the button: not when it gives its mover
+ * another turn, nor when it ends the game (play after it is play after
+ * the end, button or not). */
 static int passes_turn(struct drops *d, int n)
 {
 	struct referee *ref = d->ref;
@@ -185,7 +188,8 @@ static int passes_turn(struct drops *d, int n)
 	if (ref->game->ops->apply(ref->game, ref->scratch,
 				  &d->expect[best].move, &out, NULL, 0) < 0)
 		return 1;
-	return !(out.flags & RULES_EXTRA_TURN) || (out.flags & RULES_GAME_OVER);
+	return !(out.flags & RULES_EXTRA_TURN) &&
+	       !(out.flags & RULES_GAME_OVER);
 }
 
 /* While a move is held, drops wait for the arbiter's decision. */
@@ -308,9 +312,12 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 		match_push(&d->board, &d->expect[e], &d->align[e], d->pend,
 			   d->pend_t, d->npend);
 	drops_evaluate(d, d->npend, 0);
-	if (next_move_begun(d, min_before, whole_before, gap)) {
+	if (drops_revise(d)) {
+		/* the mover's hand had only paused: read on as its move */
+	} else if (next_move_begun(d, min_before, whole_before, gap)) {
 		drops_judge(d, d->npend - 1);
-		if (ref->state == REF_PLAY || ref->state == REF_HELD)
+		/* (after a move that ended the game: play after the end) */
+		if (ref->state != REF_RESTORE)
 			drops_take(d, hole, t, heard);
 		return;
 	}
@@ -340,6 +347,34 @@ static void lift(struct drops *d, const struct observation *obs)
 			d->lifted = hole;
 }
 
+/* The mover pressed the button, yet no drop was sensed and no move is
+ * near enough to be read so: a move whose every piece went unseen, or a
+ * button pressed for nothing. Held as the move likeliest to have gone
+ * unseen (the fewest pulses to miss), for the table to check. */
+static void blind_move(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	struct ref_about about = { .cause = CAUSE_BUTTON_ALONE };
+	const struct sense_words *w = ref_words(ref);
+	char why[160];
+	int best = -1;
+
+	for (int e = 0; e < d->nexpect; e++)
+		if (best < 0 || d->result[e].cost < d->result[best].cost)
+			best = e;
+	if (best < 0) {
+		ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1,
+			NULL, "%s pressed the button, but no %s was sensed",
+			ref_mover_name(ref), w->piece);
+		return;
+	}
+	ref_about_place(&about, d->expect[best].origin);
+	snprintf(why, sizeof(why), "the button was pressed, but no %s was "
+		 "seen to fall", w->piece);
+	ref_hold(ref, &d->expect[best].move, d->expect[best].text, &about,
+		 why, ": check the board and confirm");
+}
+
 /* The turn button: the move is made. */
 static void button(struct drops *d, const struct observation *obs)
 {
@@ -355,7 +390,10 @@ static void button(struct drops *d, const struct observation *obs)
 		return;
 	}
 	if (d->npend > 0) {
+		d->mover_done = rules_seat_find(ref->game->ops, obs->where) ==
+				ref_mover(ref);
 		drops_judge(d, d->npend);
+		d->mover_done = 0;
 		return;
 	}
 	/* The mover says the move is made, yet nothing was sensed: a move
@@ -375,9 +413,7 @@ static void button(struct drops *d, const struct observation *obs)
 			drops_judge(d, 0);
 			return;
 		}
-	ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1, NULL,
-		"%s pressed the button, but no %s was sensed",
-		ref_mover_name(ref), ref_words(ref)->piece);
+	blind_move(d);
 }
 
 /* ------------------------------------------------------------- model */
@@ -393,6 +429,7 @@ static void drops_close(void *state)
 	free(d->late);
 	free(d->next);
 	free(d->reach);
+	free(d->prev);
 	free(d->arena_cost);
 	free(d->arena_step);
 	free(d);
@@ -412,8 +449,10 @@ static void *drops_open(struct referee *ref)
 	d->late = calloc(n + 1, 1);
 	d->next = calloc(SENSE_MOVES_MAX * SENSE_MOVES_MAX, sizeof(*d->next));
 	d->reach = calloc(MATCH_OBS_MAX + 1, SENSE_PATH_MAX + 1);
+	d->prev = calloc(SENSE_MOVES_MAX, sizeof(*d->prev));
 	if (d->board.adjacent == NULL || d->track == NULL ||
-	    d->late == NULL || d->next == NULL || d->reach == NULL) {
+	    d->late == NULL || d->next == NULL || d->reach == NULL ||
+	    d->prev == NULL) {
 		drops_close(d);
 		return NULL;
 	}
@@ -430,13 +469,23 @@ static void drops_use_game(struct referee *ref, void *state)
 static void drops_feed(struct referee *ref, void *state,
 		       const struct observation *obs)
 {
-	(void)ref;
-	if (obs->kind == OBS_DROP)
-		drops_pulse(state, obs);
-	else if (obs->kind == OBS_LIFT)
-		lift(state, obs);
-	else
-		button(state, obs);
+	struct drops *d = state;
+
+	if (obs->kind == OBS_DROP) {
+		drops_pulse(d, obs);
+	} else if (obs->kind == OBS_LIFT) {
+		/* A hand lifting pieces begins a move: the one before is
+		 * over. */
+		d->last.ply = 0;
+		lift(d, obs);
+	} else {
+		button(d, obs);
+		/* A move taken before stands, or was taken now: its mover
+		 * said it was made (or the next player did). */
+		d->last.ply = 0;
+		if (d->npend == 0 && ref->state == REF_PLAY)
+			d->ended_us = obs->t_us;
+	}
 }
 
 static void drops_forget(struct referee *ref, void *state)
@@ -448,6 +497,8 @@ static void drops_forget(struct referee *ref, void *state)
 	d->npend = 0;
 	d->lifted = -1;
 	d->await_us = 0;
+	/* (a move taken or changed by anyone else stands) */
+	d->last.ply = 0;
 }
 
 static void drops_held(struct referee *ref, void *state)

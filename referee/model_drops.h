@@ -102,6 +102,21 @@ struct drops_split {
 	uint8_t theirs[MATCH_OBS_MAX];	/* 1: drop i is the next player's */
 };
 
+/* The move last taken from the drops (model_drops_revise.c): its ply
+ * (0: none that more drops may revise), text, drops and their times,
+ * and what its reading cost. */
+struct drops_last {
+	int ply;
+	char text[REF_MOVE_TEXT];
+	uint8_t drops[MATCH_OBS_MAX];
+	uint64_t t[MATCH_OBS_MAX];
+	int n;
+	int cost;
+	uint64_t revised_t;	/* the last drop a revision read: drops no
+				   later are never read so again */
+	uint64_t ended_before;	/* ended_us before it was taken */
+};
+
 struct drops {
 	struct referee *ref;
 	struct match_board board;
@@ -172,6 +187,15 @@ struct drops {
 	int next_seat[SENSE_MOVES_MAX];
 	uint8_t *reach;			/* (MATCH_OBS_MAX + 1) rows of
 					   SENSE_PATH_MAX + 1 */
+	struct drops_last last;
+	/* When the last move ended: its last drop, or a button pressed
+	 * after it (0: none yet). */
+	uint64_t ended_us;
+	/* Judging at the mover's button: every drop before it is the
+	 * mover's, none the next player's. */
+	int mover_done;
+	struct sense_expect *prev;	/* SENSE_MOVES_MAX: the moves of the
+					   position before the last move */
 };
 
 /* model_drops.c */
@@ -272,5 +296,19 @@ void drops_account(struct drops *d, const struct sense_expect *e,
 void drops_describe(struct drops *d, const struct sense_expect *e,
 		    const struct match_result *r, int warn, char *buf,
 		    size_t len, struct ref_about *about);
+
+/* model_drops_revise.c */
+/* pend[0..n) are about to be taken as a move whose reading cost
+ * `cost`; drops_taken_done() once it is. */
+void drops_taken(struct drops *d, int n, int cost);
+/* Move `e` rests on one pulse, sensed sooner after the move before
+ * ended than a hand can lift a piece and let it fall: held instead of
+ * taken (1), for it is likelier a late or stray pulse. */
+int drops_too_soon(struct drops *d, int e, int n);
+void drops_taken_done(struct drops *d);
+/* The drops of the move under way, the first after a move taken from
+ * its drops, show the hand that made it had only paused: that move is
+ * taken back and pend holds all its drops, read anew. 1 when so. */
+int drops_revise(struct drops *d);
 
 #endif

@@ -529,6 +529,8 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 	char why[300] = "";
 	size_t used;
 
+	if (drops_too_soon(d, e, n))
+		return;
 	drops_describe(d, x, r, 1, why, sizeof(why), about);
 	about->cause = why[0] ? CAUSE_SENSED_FAULT : CAUSE_SENSED;
 	used = strlen(why);
@@ -536,8 +538,10 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 		snprintf(why + used, sizeof(why) - used, "; %s", also);
 	drops_account(d, x, r);
 	drops_keep_late(d, x, r, n);
+	drops_taken(d, n, r->cost);
 	ref_accept(ref, &x->move, about->cause == CAUSE_SENSED ?
 		   VERDICT_ACCEPT : VERDICT_WARN, about, why);
+	drops_taken_done(d);
 }
 
 /* How the move that fits best is to be judged: "take", "hold" or

@@ -271,7 +271,8 @@ int drops_split(struct drops *d, int n, struct drops_split *best)
 		int nnext, seat;
 		const struct sense_expect *next = drops_next(d, e, &nnext, &seat);
 
-		if (nnext < 0)
+		/* (the mover pressed the button after them: its own) */
+		if (nnext < 0 || (d->mover_done && seat != ref_mover(d->ref)))
 			continue;
 		if (seat != ref_mover(d->ref))
 			split_exact(d, n, e, seat, next, nnext, best);
@@ -369,6 +370,8 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 		at[nt++] = d->pend_t[i];
 	}
 	drops_judge(d, s->first_next);
+	/* Theirs were read as their move begun: no hand going on. */
+	d->last.ply = 0;
 	for (int i = 0; i < nt; i++)
 		if (ref->state == REF_PLAY || ref->state == REF_HELD)
 			drops_take(d, theirs[i], at[i], at[i]);

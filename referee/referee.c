@@ -179,6 +179,16 @@ static void say(struct referee *ref, enum verdict_kind kind,
 	v.ply = ply;
 	snprintf(v.move, sizeof(v.move), "%s", move ? move : "");
 	vsnprintf(v.text, sizeof(v.text), fmt, ap);
+	/* The referee's own take-back goes with this verdict. */
+	if (ref->revised[0] != '\0' && v.undone_to >= 0 &&
+	    kind != VERDICT_COMMAND) {
+		ref_append(v.text, sizeof(v.text), "; corrects %s, read before "
+			   "the hand had finished", ref->revised);
+		ref_append(v.evidence, sizeof(v.evidence), "%srevises=%s",
+			   v.evidence[0] ? " " : "", ref->revised);
+	}
+	if (v.undone_to >= 0)
+		ref->revised[0] = '\0';
 	if (ref->fn != NULL)
 		ref->fn(ref->ctx, &v);
 }

@@ -90,6 +90,8 @@ struct referee {
 	struct rules_turn taken_turn;
 	enum verdict_source taken_source;
 	int undone_to;			/* plies left by a take-back, or -1 */
+	char revised[REF_MOVE_TEXT];	/* the move the referee took back
+					   itself, for the next verdict; "" */
 	int culprit;		/* seat of the next foul, -1: the mover */
 	enum verdict_source next_source;	/* for ref_accept's caller */
 	struct rules_move held;		/* the move awaiting confirmation */
@@ -187,6 +189,14 @@ void ref_hold(struct referee *ref, const struct rules_move *move,
 void ref_await_restore(struct referee *ref);
 /* The move before gave the mover another turn: its text; else NULL. */
 const char *ref_moves_again(const struct referee *ref);
+/*
+ * The last move, taken from the sensors, was read before the hand had
+ * finished: taken back by the referee itself, and the move before it
+ * followed anew. The next verdict carries the correction (undone_to,
+ * and "corrects M" in its sentence), so the record is put right in the
+ * same transaction as it. -1 when the last move is no sensed move.
+ */
+int ref_revise(struct referee *ref);
 
 /* referee_command.c */
 void ref_start_game(struct referee *ref);

@@ -182,3 +182,19 @@ const char *ref_moves_again(const struct referee *ref)
 		return NULL;
 	return ref->move_text[ref->depth];
 }
+
+int ref_revise(struct referee *ref)
+{
+	if (ref->state != REF_PLAY || ref->depth == 0 || ref->ply == 0 ||
+	    !ref->was_move[ref->depth])
+		return -1;
+	memcpy(ref->revised, ref->move_text[ref->depth],
+	       sizeof(ref->revised));
+	ref->depth--;
+	ref->ply--;
+	ref->plies_seen--;
+	ref->undone_to = ref->ply;
+	ref_clear_move(ref);
+	ref_new_move(ref);
+	return 0;
+}

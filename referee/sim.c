@@ -54,8 +54,20 @@ static void on_verdict(void *ctx, const struct verdict *v)
 		verdict_format(v, line, sizeof(line));
 		fprintf(s->verdicts, "%s\n", line);
 	}
+	/* The referee took back a move of its own: it is no verdict on a
+	 * move any more (the moves it took back are counted apart). */
+	if (v->undone_to >= 0 && v->kind != VERDICT_COMMAND) {
+		s->stats.revised++;
+		while (s->nlog > 0 && s->log[s->nlog - 1].ply > v->undone_to &&
+		       (s->log[s->nlog - 1].kind == VERDICT_ACCEPT ||
+			s->log[s->nlog - 1].kind == VERDICT_WARN ||
+			s->log[s->nlog - 1].kind == VERDICT_NOTE ||
+			s->log[s->nlog - 1].kind == VERDICT_OVER))
+			s->nlog--;
+	}
 	if (s->nlog < SIM_LOG_MAX) {
 		s->log[s->nlog].kind = v->kind;
+		s->log[s->nlog].ply = v->ply;
 		snprintf(s->log[s->nlog].move, sizeof(s->log[s->nlog].move),
 			 "%s", v->move);
 		s->nlog++;

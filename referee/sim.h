@@ -139,6 +139,8 @@ struct sim_stats {
 	unsigned long games, legal, illegal, desyncs, observations;
 	unsigned long count[SIM_CLASSES];
 	unsigned long unexplained;	/* moves taken that no move made */
+	unsigned long revised;		/* moves the referee took back itself,
+					   read before the hand had finished */
 	/* Moves with no verdict that made no pulse at all (every piece
 	 * missed or merged, no shadow): no drop gate saw them. */
 	unsigned long legal_blind, illegal_blind;

@@ -44,6 +44,7 @@ struct sim_hand {
 /* A verdict of the referee, as far as the arbiter reads it. */
 struct logged {
 	enum verdict_kind kind;
+	int ply;
 	char move[sizeof(((struct verdict *)NULL)->move)];
 };
 

@@ -168,6 +168,50 @@ static void test_evidence_with_the_move(void **state)
 			    "decided=take");
 }
 
+/* The referee took back a move of its own (more drops of the same hand
+ * came): the verdict after it carries the take-back, recorded with it.
+ * A hold or a foul takes the move back and keeps itself; a move taken
+ * replaces it at its ply. Never a move lost or recorded twice. */
+static void test_referee_takes_back_its_own_move(void **state)
+{
+	struct fixture *f = *state;
+	int64_t game = game_with_a_move(f);
+	struct db_game_info g;
+	struct incidents l;
+	struct verdict v;
+
+	v = made(VERDICT_HOLD, CAUSE_AMBIGUOUS, "S plays b? ...; corrects c");
+	v.ply = 1;
+	v.undone_to = 0;
+	snprintf(v.move, sizeof(v.move), "b");
+	on_verdict(f->table, &v);
+	assert_int_equal(db_game_get(f->db, game, &g), DB_OK);
+	assert_int_equal(g.plies, 0);
+	l = incidents_of(f, game);
+	assert_int_equal(l.n, 2);
+	assert_string_equal(l.cause[1], "ambiguous");
+	assert_string_equal(l.kind[1], "warning");
+
+	game = game_with_a_move(f);
+	v = made(VERDICT_WARN, CAUSE_SENSED_FAULT, "S plays b; corrects c");
+	v.ply = 1;
+	v.seat = 0;
+	v.undone_to = 0;
+	snprintf(v.move, sizeof(v.move), "b");
+	snprintf(v.position, sizeof(v.position), "after b");
+	on_verdict(f->table, &v);
+	assert_int_equal(db_game_get(f->db, game, &g), DB_OK);
+	assert_int_equal(g.plies, 1);
+	assert_string_equal(g.position, "after b");
+	assert_int_equal(db_count(f->db, "SELECT count(*) FROM moves m JOIN "
+				  "games g ON g.id = m.game_id WHERE "
+				  "g.status = 'playing'"), 1);
+	assert_int_equal(db_count(f->db, "SELECT count(*) FROM moves m JOIN "
+				  "games g ON g.id = m.game_id WHERE "
+				  "g.status = 'playing' AND m.notation = 'b'"),
+			 1);
+}
+
 /* A command answers with the verdict it caused, or a refusal of its
  * own before the referee. */
 static void test_command_answers(void **state)
@@ -291,6 +335,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_sensor_notes_by_cause,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_evidence_with_the_move,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_referee_takes_back_its_own_move,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fouls_and_refusals,
 						setup, teardown),

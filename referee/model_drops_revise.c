@@ -1,0 +1,159 @@
+/*
+ * model_drops_revise.c - a move taken once a pause showed the hand had
+ * stopped, and then more drops came: the hand had only paused. A pause
+ * in the middle of a sowing (short, or long) is no shorter than the one
+ * before the next player's first drop, so no wait tells them apart; the
+ * drops do. The next player's sowing begins at one of their own places,
+ * usually with the shadow of the hand on it; the same hand going on
+ * drops into the next places of its own sowing. When the drops since
+ * the move read far worse as the next move than they and the move's
+ * own drops read as another move of the same mover, the referee takes
+ * its own move back (ref_revise) and reads them all as that move: the
+ * next verdict corrects the record in its own transaction.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "referee/model_drops.h"
+
+
+void drops_taken(struct drops *d, int n, int cost)
+{
+	struct drops_last *l = &d->last;
+
+	l->ply = 0;
+	if (ref_counts_read(d->ref) || n <= 0 || n > MATCH_OBS_MAX)
+		return;
+	memcpy(l->drops, d->pend, (size_t)n);
+	memcpy(l->t, d->pend_t, (size_t)n * sizeof(l->t[0]));
+	l->n = n;
+	l->cost = cost;
+	l->ended_before = d->ended_us;
+	snprintf(l->text, sizeof(l->text), "%s", "");
+}
+
+void drops_taken_done(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	struct drops_last *l = &d->last;
+
+	if (l->n > 0)
+		d->ended_us = l->t[l->n - 1];
+
+	if (l->n == 0 || ref->state != REF_PLAY || ref->depth == 0) {
+		l->ply = 0;
+		return;
+	}
+	l->ply = ref->ply;
+	memcpy(l->text, ref->move_text[ref->depth], sizeof(l->text));
+}
+
+/* The cheapest reading of the taken move's drops and pend[0..npend) as
+ * a beginning of another move of the position before it. */
+static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
+		  int n)
+{
+	struct referee *ref = d->ref;
+	uint16_t rows[3 * (SENSE_PATH_MAX + 1)];
+	const void *before = ref->history + (size_t)(ref->depth - 1) *
+			     ref->pos_size;
+	int best = MATCH_FAR, m;
+
+	m = (int)ref->sense->expect(ref->game, before, d->prev,
+				    SENSE_MOVES_MAX);
+	for (int e = 0; e < m; e++) {
+		const struct sense_expect *x = &d->prev[e];
+		int c;
+
+		if (strcmp(x->text, d->last.text) == 0)
+			continue;
+		c = match_cost(&d->board, x->path, x->npath, x->origin, drops,
+			       at, n, 1, rows);
+		if (c < best)
+			best = c;
+	}
+	return best;
+}
+
+int drops_revise(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	struct drops_last *l = &d->last;
+	uint8_t drops[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX], heard = d->heard_us, tempo = d->tempo_us;
+	int n = l->n + d->npend;
+
+	if (l->ply == 0 || l->ply != ref->ply || ref->state != REF_PLAY ||
+	    d->npend == 0 || d->pend_t[d->npend - 1] <= l->revised_t)
+		return 0;
+	/* (drops twice the quiet period after the move's last, 5 s, are
+	 * another hand's) */
+	if (n > MATCH_OBS_MAX ||
+	    d->pend_t[0] > l->t[l->n - 1] + 2 * ref->cfg.quiet_us) {
+		l->ply = 0;
+		return 0;
+	}
+	/* The drops since begin a move of the player to move (as the
+	 * next player's would), or the move and them read about as well
+	 * as the next move begun: the move stands. */
+	if (d->min_prefix < DROPS_MARGIN ||
+	    l->cost + d->min_prefix < DROPS_MARGIN)
+		return 0;
+	memcpy(drops, l->drops, (size_t)l->n);
+	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
+	memcpy(drops + l->n, d->pend, (size_t)d->npend);
+	memcpy(at + l->n, d->pend_t, (size_t)d->npend * sizeof(at[0]));
+	if (as_one(d, drops, at, n) + DROPS_MARGIN > l->cost + d->min_prefix)
+		return 0;
+	l->ply = 0;
+	l->revised_t = at[n - 1];
+	if (ref_revise(ref) < 0)
+		return 0;
+	memset(d->late, 0, (size_t)ref->nholes);
+	d->late_until = 0;
+	d->ended_us = l->ended_before;
+	memcpy(d->pend, drops, (size_t)n);
+	memcpy(d->pend_t, at, (size_t)n * sizeof(at[0]));
+	d->npend = n;
+	d->heard_us = heard;
+	d->tempo_us = tempo;
+	d->last_drop_us = at[n - 1];
+	drops_rematch(d);
+	return 1;
+}
+
+int drops_too_soon(struct drops *d, int e, int n)
+{
+	struct referee *ref = d->ref;
+	const struct match_result *r = &d->result[e];
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	char why[200];
+	uint64_t gap;
+
+	/* (DROPS_REACH_US, as the table's time runs: 5/6 of the pause
+	 * that may part two moves) */
+	if (n == 0 || n > 2 || r->matched > 1 || d->ended_us == 0 ||
+	    ref_counts_read(ref) || d->pend_t[0] < d->ended_us ||
+	    d->pend_t[0] - d->ended_us >= ref->cfg.turn_gap_us * 5 / 6)
+		return 0;
+	gap = d->pend_t[0] - d->ended_us;
+	for (int i = 0; i < n; i++)
+		ref_about_place(&about, d->pend[i]);
+	snprintf(why, sizeof(why), "a single pulse, in %s %s, %d.%d s after "
+		 "the move before ended: sooner than a hand can begin, "
+		 "likelier a late or stray pulse",
+		 ref_hole_word(ref, d->pend[n - 1]),
+		 ref_hole_name(ref, d->pend[n - 1]),
+		 (int)(gap / 1000000), (int)(gap / 100000 % 10));
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s soon=%d decided=hold", d->expect[e].text,
+		 (int)(gap / 1000));
+	ref_hold(ref, &d->expect[e].move, d->expect[e].text, &about, why,
+		 " \xe2\x80\x94 check and confirm");
+	d->held_e = d->expect[e];
+	d->held_r = *r;
+	d->held_ply = ref->ply + 1;
+	return 1;
+}
