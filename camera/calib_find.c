@@ -70,23 +70,46 @@ static double window(const double *ii, const double *nn, int w, int h,
 	return n > 0 ? box_sum(ii, w, x0, y0, x1, y1) / n : 0;
 }
 
+/* The image's grey closed by a square wider than a place: the board's
+ * top with its hollows filled in (8 bpp), or NULL. */
+static PIX *closed_grey(const struct cam_image *img)
+{
+	PIX *g = pixCreate(img->w, img->h, 8), *c;
+	int side = (img->w / 9) | 1;
+
+	if (g == NULL)
+		return NULL;
+	for (int y = 0; y < img->h; y++)
+		for (int x = 0; x < img->w; x++) {
+			const unsigned char *p = cam_px(img, x, y);
+
+			pixSetPixel(g, x, y, (l_uint32)((p[0] + p[1] + p[2]) / 3));
+		}
+	c = pixCloseGray(g, side, side);
+	pixDestroy(&g);
+	return c;
+}
+
 /*
  * 1 bpp: the pixels darker than the lit surface around them: the mean
  * of a wide window's pixels that are at or above the window's own mean
  * (the board's top, not the dark cloth or the hollows beside it, so that
- * a board small in the view, or a dark cloth, does not hide its pits).
+ * a board small in the view, or a dark cloth, does not hide its pits);
+ * with `glare`, also those darker by a sixth than the board's top
+ * closed over them (a hollow under a lamp's glare, lit as much as the
+ * board around; the hollows' shaded rims widen them).
  */
-static PIX *hollows(const struct cam_image *img)
+static PIX *hollows(const struct cam_image *img, int glare)
 {
 	int w = img->w, h = img->h, r = w / 8;
 	size_t W = (size_t)w + 1, N = W * ((size_t)h + 1);
 	double *ii = calloc(N, sizeof(*ii)), *lt = calloc(N, sizeof(*lt));
 	double *nn = calloc(N, sizeof(*nn));
 	float *mean = calloc((size_t)w * (size_t)h, sizeof(float));
-	PIX *pix = pixCreate(w, h, 1);
+	PIX *pix = pixCreate(w, h, 1), *top = glare ? closed_grey(img) : NULL;
 
 	if (ii == NULL || lt == NULL || nn == NULL || mean == NULL ||
-	    pix == NULL) {
+	    pix == NULL || (glare && top == NULL)) {
 		pixDestroy(&pix);
 		goto out;
 	}
@@ -98,13 +121,17 @@ static PIX *hollows(const struct cam_image *img)
 	integrate(img, mean, lt, nn);
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
-			double top = window(lt, nn, w, h, x, y, r);
+			double lit = window(lt, nn, w, h, x, y, r);
 			double here = window(ii, NULL, w, h, x, y, 2);
+			l_uint32 c = 0;
 
-			if (here < 0.8 * top)
+			if (top != NULL)
+				pixGetPixel(top, x, y, &c);
+			if (here < 0.8 * lit || (top != NULL && here < 3.0 * c - 0.17 * lit))
 				pixSetPixel(pix, x, y, 1);
 		}
 out:
+	pixDestroy(&top);
 	free(ii);
 	free(lt);
 	free(nn);
@@ -309,8 +336,8 @@ static int pick_stores(struct blob *store, int ns, struct blob row[2][64],
 	return 0;
 }
 
-int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
-		   char *err, size_t errlen)
+static int find(struct cam_calib *c, int pits, const char *const *names,
+		int glare, char *err, size_t errlen)
 {
 	struct blob b[256], pit[256], store[128], row[2][64];
 	double s = c->shrink, ymid = 0;
@@ -321,7 +348,7 @@ int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
 		snprintf(err, errlen, "no empty board or no pits to find");
 		return -1;
 	}
-	mask = hollows(&c->empty);
+	mask = hollows(&c->empty, glare);
 	if (mask == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
@@ -357,6 +384,16 @@ int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
 	set_place(c, 2 * pits + 1, names[2 * pits + 1], &store[0], 1, s);
 	refine_pits(c, 2 * pits);
 	return 0;
+}
+
+int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
+		   char *err, size_t errlen)
+{
+	/* A lamp's glare may hide a hollow from the first look: then a
+	 * second, less exact one. */
+	if (find(c, pits, names, 0, err, errlen) == 0)
+		return 0;
+	return find(c, pits, names, 1, err, errlen);
 }
 
 /* ------------------------------------------------------------ overlay */

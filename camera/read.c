@@ -518,8 +518,9 @@ static int apart(const double *parts, int n, double u, double area)
 		if (parts[i] < 0.3 * u)
 			continue;
 		/* two seeds touching make a component of 1.4 seeds or
-		 * more: not apart */
-		if (parts[i] < 0.6 * u || parts[i] > 1.3 * u)
+		 * more, and a seed half the floor's colour may show as two
+		 * pieces of 0.6: neither is apart */
+		if (parts[i] < 0.7 * u || parts[i] > 1.3 * u)
 			return 0;
 		k++;
 		sum += parts[i];
@@ -528,13 +529,15 @@ static int apart(const double *parts, int n, double u, double area)
 	       fabs(area / u - k) < 0.3 * k;
 }
 
-/* Components of at least a third of a seed's area `u`. */
+/* Components of at least 0.6 of a seed's area `u`: as many seeds at
+ * least (a smaller one may be a piece of a seed whose other piece is
+ * the floor's colour, or lies in the shade). */
 static int count_parts(const double *parts, int n, double u)
 {
 	int k = 0;
 
 	for (int i = 0; i < n; i++)
-		k += parts[i] >= 0.3 * u;
+		k += parts[i] >= 0.6 * u;
 	return k;
 }
 
