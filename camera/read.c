@@ -415,7 +415,8 @@ static void place_gain(const struct cam_reader *r, const struct cam_image *f,
 
 /* Place i's seed pixels, cleaned, as a 1 bpp image of its box. */
 static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
-		      int i, int shift, const double *g, int open)
+		      int i, int shift, const double *g, int open,
+		      l_int32 *raw)
 {
 	const struct zone *z = &r->zone[i];
 	PIX *pix = pixCreate(z->x1 - z->x0, z->y1 - z->y0, 1), *clean;
@@ -429,6 +430,7 @@ static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
 			if (cam_place_distance(p, (x + 0.5) * s, (y + 0.5) * s) <= 0.94 &&
 			    differs(r, f, y * r->w + x, shift, g))
 				pixSetPixel(pix, x - z->x0, y - z->y0, 1);
+	pixCountPixels(pix, raw, NULL);
 	if (!open)
 		return pix;
 	clean = pixOpenBrick(NULL, pix, 3, 3);
@@ -518,9 +520,8 @@ static int apart(const double *parts, int n, double u, double area)
 		if (parts[i] < 0.3 * u)
 			continue;
 		/* two seeds touching make a component of 1.4 seeds or
-		 * more, and a seed half the floor's colour may show as two
-		 * pieces of 0.6: neither is apart */
-		if (parts[i] < 0.7 * u || parts[i] > 1.3 * u)
+		 * more: not apart */
+		if (parts[i] < 0.6 * u || parts[i] > 1.3 * u)
 			return 0;
 		k++;
 		sum += parts[i];
@@ -537,7 +538,7 @@ static int count_parts(const double *parts, int n, double u)
 	int k = 0;
 
 	for (int i = 0; i < n; i++)
-		k += parts[i] >= 0.6 * u;
+		k += parts[i] >= 0.45 * u;
 	return k;
 }
 
@@ -567,10 +568,23 @@ static double unit_area(const struct cam_reader *r,
 	return n > 0 ? u : 1e9;
 }
 
+/* A place read as empty whose pixels, before the cleaning, differ over
+ * `raw` seeds' area: a trace of a seed the floor's colour, seen only at
+ * its edges, or of noise. Not empty for sure: 0 or 1, weighed as half
+ * a seed, so that it settles nothing alone. */
+static void trace(struct cam_reading *out, int i, double raw)
+{
+	if (out->hi[i] != 0 || raw < 0.3)
+		return;
+	out->hi[i] = 1;
+	out->seeds[i] = 0.5;
+}
+
 static int read_places(struct cam_reader *r, const struct cam_image *f,
 		       const struct light *l, struct cam_reading *out)
 {
 	int shift = out->dy * r->w + out->dx, nparts[CAM_PLACES_MAX];
+	l_int32 raw[CAM_PLACES_MAX];
 	double s = r->c->shrink, u0 = r->c->seed_area / (s * s), u;
 	double (*parts)[PARTS_MAX] = malloc(sizeof(*parts) * CAM_PLACES_MAX);
 	int open = u0 <= 0 || u0 > 40;
@@ -582,7 +596,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		PIX *mask;
 
 		place_gain(r, f, i, shift, l, g);
-		mask = seed_mask(r, f, i, shift, g, open);
+		mask = seed_mask(r, f, i, shift, g, open, &raw[i]);
 		if (mask == NULL) {
 			free(parts);
 			return -1;
@@ -600,6 +614,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			    &out->lo[i], &out->hi[i]);
 		if (apart(parts[i], nparts[i], u, out->area[i]))
 			out->lo[i] = out->hi[i] = out->parts[i];
+		trace(out, i, raw[i] / u);
 	}
 	free(parts);
 	return 0;
