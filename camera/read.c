@@ -568,6 +568,27 @@ static double unit_area(const struct cam_reader *r,
 	return n > 0 ? u : 1e9;
 }
 
+/* One piece of a seed alone in a place (a seed the floor's colour seen
+ * in part: nothing else is that large once cleaned): at least that
+ * seed, and most likely it alone. */
+static void lone_piece(struct cam_reading *out, int i, const double *parts,
+		       int n, double u)
+{
+	int piece = 0;
+
+	for (int k = 0; k < n; k++) {
+		if (parts[k] >= 0.3 * u && parts[k] < 0.6 * u)
+			piece++;
+		else if (parts[k] >= 0.05 * u)
+			return;
+	}
+	if (piece != 1)
+		return;
+	out->lo[i] = 1;
+	out->hi[i] = out->hi[i] > 2 ? out->hi[i] : 2;
+	out->seeds[i] = 1;
+}
+
 /* A place read as empty whose pixels, before the cleaning, differ over
  * `raw` seeds' area: a trace of a seed the floor's colour, seen only at
  * its edges, or of noise. Not empty for sure: 0 or 1, weighed as half
@@ -614,6 +635,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			    &out->lo[i], &out->hi[i]);
 		if (apart(parts[i], nparts[i], u, out->area[i]))
 			out->lo[i] = out->hi[i] = out->parts[i];
+		lone_piece(out, i, parts[i], nparts[i], u);
 		trace(out, i, raw[i] / u);
 	}
 	free(parts);
