@@ -530,16 +530,34 @@ static int apart(const double *parts, int n, double u, double area)
 	       fabs(area / u - k) < 0.3 * k;
 }
 
-/* Components of at least 0.6 of a seed's area `u`: as many seeds at
- * least (a smaller one may be a piece of a seed whose other piece is
- * the floor's colour, or lies in the shade). */
-static int count_parts(const double *parts, int n, double u)
+/* Components of a seed's area `u` or more: as many seeds at least.
+ * Where the seeds show whole (`whole`), so does a component of 0.45 of
+ * a seed; where they break into pieces (part the floor's colour, or in
+ * the shade), two such count as one seed. */
+static int count_parts(const double *parts, int n, double u, int whole)
 {
-	int k = 0;
+	int k = 0, half = 0;
 
-	for (int i = 0; i < n; i++)
-		k += parts[i] >= 0.45 * u;
-	return k;
+	for (int i = 0; i < n; i++) {
+		k += parts[i] >= 0.6 * u;
+		half += parts[i] >= 0.45 * u && parts[i] < 0.6 * u;
+	}
+	return k + (whole ? half : half / 2);
+}
+
+/* Whether the pits' seeds show whole in this frame: few of their
+ * components are pieces of a seed (under 0.45 of one). */
+static int seeds_whole(const struct cam_reader *r, double parts[][PARTS_MAX],
+		       const int *nparts, double u)
+{
+	int whole = 0, pieces = 0;
+
+	for (int i = 0; i < r->c->nplaces; i++)
+		for (int k = 0; !r->c->place[i].store && k < nparts[i]; k++) {
+			pieces += parts[i][k] >= 0.05 * u && parts[i][k] < 0.45 * u;
+			whole += parts[i][k] >= 0.45 * u;
+		}
+	return pieces <= 0.2 * (whole + pieces);
 }
 
 /* One seed's area: learned, or else guessed from the frame: the
@@ -577,7 +595,7 @@ static void lone_piece(struct cam_reading *out, int i, const double *parts,
 	int piece = 0;
 
 	for (int k = 0; k < n; k++) {
-		if (parts[k] >= 0.3 * u && parts[k] < 0.6 * u)
+		if (parts[k] >= 0.4 * u && parts[k] < 0.6 * u)
 			piece++;
 		else if (parts[k] >= 0.05 * u)
 			return;
@@ -606,6 +624,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 {
 	int shift = out->dy * r->w + out->dx, nparts[CAM_PLACES_MAX];
 	l_int32 raw[CAM_PLACES_MAX];
+	int whole;
 	double s = r->c->shrink, u0 = r->c->seed_area / (s * s), u;
 	double (*parts)[PARTS_MAX] = malloc(sizeof(*parts) * CAM_PLACES_MAX);
 	int open = u0 <= 0 || u0 > 40;
@@ -626,8 +645,9 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		pixDestroy(&mask);
 	}
 	u = unit_area(r, parts, nparts);
+	whole = seeds_whole(r, parts, nparts, u);
 	for (int i = 0; i < r->c->nplaces; i++) {
-		out->parts[i] = count_parts(parts[i], nparts[i], u);
+		out->parts[i] = count_parts(parts[i], nparts[i], u, whole);
 		out->seeds[i] = out->area[i] / u;
 		count_range(out->area[i] / u, out->parts[i],
 			    r->c->place[i].store,
