@@ -9,7 +9,14 @@
  * read as a board (must be 0); time per frame. Prints figures, asserts
  * none.
  *
- *   bench/camera [GAMES [SEED]]     (default 12 games)
+ *   bench/camera [GAMES [SEED [hard|heldout]]]     (default 12 games)
+ *
+ * `hard` gives each game a session of its own: a board of another size
+ * and wood, calibrated and learned afresh, a lamp's glare, vignetting,
+ * defocus, wider changes of light, colour and pose between frames, and
+ * the palettes cycled with the one near the pit floor's colour;
+ * `heldout` adds a palette kept out of the others, for a set measured
+ * only once.
  *
  * BENCH_CAMERA_FRAMES=DIR keeps the rendered frames in DIR (numbered
  * in the order they are shot) and reads them back on the next run of
@@ -36,7 +43,7 @@
 struct tally {
 	unsigned long shots;		/* frames shot, for the frame cache */
 	unsigned long moves, right, held, wrong, unread, fouled;
-	unsigned long hands, hands_read;
+	unsigned long hands, hands_read, sessions, uncalibrated;
 	unsigned long exact[14], within[14], missed[14];
 	double est_sum[14], est_sq[14], est_lo[14], est_hi[14];
 	double read_s, frames;
@@ -57,6 +64,41 @@ static double uniform(void)
 static double span(double lo, double hi)
 {
 	return lo + (hi - lo) * uniform();
+}
+
+/* The camera and board of a game (all zero: the usual, shared). */
+struct session {
+	int hard, game;
+	unsigned long long rng;		/* the set's seed */
+	int palettes;
+	double scale, blur, vignette, glare, glare_x, glare_y;
+	unsigned board;
+};
+
+static struct session sess;
+
+static void session_apply(struct render_scene *s)
+{
+	if (!sess.hard)
+		return;
+	s->scale = sess.scale;
+	s->board = sess.board;
+	s->blur = sess.blur;
+	s->vignette = sess.vignette;
+	s->glare = sess.glare;
+	s->glare_x = sess.glare_x;
+	s->glare_y = sess.glare_y;
+}
+
+static void session_draw(void)
+{
+	sess.scale = span(0.72, 1.0);
+	sess.board = (unsigned)(uniform() * 1e9) + 1;
+	sess.blur = uniform() < 0.5 ? 0 : uniform() < 0.6 ? 1 : 2;
+	sess.vignette = span(0, 0.35);
+	sess.glare = uniform() < 0.5 ? span(0.15, 0.6) : 0;
+	sess.glare_x = span(0.2, 0.8);
+	sess.glare_y = span(0.3, 0.7);
 }
 
 static void on_verdict(void *ctx, const struct verdict *v)
@@ -91,6 +133,20 @@ static void scene(struct render_scene *s, const int *counts, int palette,
 	s->turn = span(-0.003, 0.003);
 	s->noise = span(2, 5);
 	s->quality = (int)span(70, 92);
+	if (!sess.hard)
+		return;
+	session_apply(s);
+	s->gain = span(0.7, 1.3);
+	s->grad_x = span(-0.35, 0.35);
+	s->grad_y = span(-0.35, 0.35);
+	for (int k = 0; k < 3; k++)
+		s->cast[k] = span(0.9, 1.1);
+	s->dx = span(-4, 4);
+	s->dy = span(-4, 4);
+	s->turn = span(-0.005, 0.005);
+	s->noise = span(2, 7);
+	s->quality = (int)span(60, 92);
+	s->glare *= span(0.9, 1.1);
 }
 
 /* The processor time this thread has used: a frame's cost on one core,
@@ -114,7 +170,12 @@ static int picture(const struct render_scene *s, struct tally *t,
 
 	if (dir == NULL)
 		return render_jpeg(s, jpeg, n);
-	snprintf(path, sizeof(path), "%s/%06lu.jpg", dir, t->shots++);
+	if (sess.hard)	/* each game its own: a game not calibrated
+			   leaves the others' frames where they were */
+		snprintf(path, sizeof(path), "%s/%02d-%06lu.jpg", dir,
+			 sess.game, t->shots++);
+	else
+		snprintf(path, sizeof(path), "%s/%06lu.jpg", dir, t->shots++);
 	f = fopen(path, "rb");
 	if (f != NULL && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) > 0 &&
 	    fseek(f, 0, SEEK_SET) == 0 && (*jpeg = malloc((size_t)len)) &&
@@ -252,7 +313,7 @@ static void judge(struct referee *ref, struct game *gm, const char *snap,
 		t->held++;
 	if (getenv("BENCH_CAMERA_VERBOSE") != NULL)
 		fprintf(stderr, "camera: %s (frame %lu): read %s, truly %s, from %s\n",
-			t->taken ? "wrong" : t->fouls ? "foul" : "held", t->shots - 1,
+			t->taken ? "wrong" : t->fouls ? "foul" : "held", sess.game * 1000000 + t->shots - 1,
 			snap ? snap : "-", want, gm->before);
 	if (referee_held(ref))
 		feed(ref, OBS_REJECT, "", t_us + 1);
@@ -319,6 +380,7 @@ static int calibrate(struct cam_view *v, const char *const *names,
 	FILE *f;
 
 	render_defaults(&s, none);
+	session_apply(&s);
 	s.empty = 1;
 	if (fd < 0 || render_jpeg(&s, &jpeg, &n) < 0)
 		return -1;
@@ -344,8 +406,10 @@ static int calibrate(struct cam_view *v, const char *const *names,
 	return 0;
 }
 
-/* Learns a seed's area from the start position, in the first palette. */
-static int learn(struct cam_view *v, struct game *gm, struct tally *t)
+/* Learns a seed's area from the start position, in the first palette
+ * (the usual sets) or the game's (a hard set). */
+static int learn(struct cam_view *v, struct game *gm, int palette,
+		 struct tally *t)
 {
 	struct render_scene s;
 	struct cam_reading rd;
@@ -354,6 +418,8 @@ static int learn(struct cam_view *v, struct game *gm, struct tally *t)
 	gm->ops->start(gm->g, gm->pos);
 	gm->sense->counts(gm->g, gm->pos, gm->counts);
 	render_defaults(&s, gm->counts);
+	session_apply(&s);
+	s.palette = (enum render_palette)palette;
 	if (shoot(v, &s, &rd, snap, sizeof(snap), t) != 0 ||
 	    cam_view_learn(v, &rd, gm->counts) < 0) {
 		fprintf(stderr, "camera bench: the start frame: %s\n", rd.why);
@@ -391,6 +457,44 @@ static void report(const struct tally *t, double off, double seed_area)
 	       t->frames > 0 ? 1000 * t->read_s / t->frames : 0);
 }
 
+/* A hard set: each game a session of its own, calibrated and learned
+ * from its own empty board and start position. */
+static int hard_games(struct game *gm, const char *const *names, int games,
+		      struct tally *t, double *off)
+{
+	struct cam_view v;
+
+	*off = 0;
+	for (int i = 0; i < games; i++) {
+		int palette = i % sess.palettes;
+		double d;
+		unsigned long frames = (unsigned long)t->frames;
+		double read_s = t->read_s;
+
+		sess.game = i;
+		t->shots = 0;
+		rng = sess.rng ^ (0x9e3779b97f4a7c15ull * (unsigned)(i + 1));
+		session_draw();
+		t->sessions++;
+		if (calibrate(&v, names, &d) < 0) {
+			t->uncalibrated++;
+			continue;
+		}
+		*off = d > *off ? d : *off;
+		if (learn(&v, gm, palette, t) < 0) {
+			t->uncalibrated++;
+			cam_view_close(&v);
+			continue;
+		}
+		t->frames = frames;
+		t->read_s = read_s;
+		if (one_game(&v, gm, palette, t) < 0)
+			return -1;
+		cam_view_close(&v);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int games = argc > 1 ? atoi(argv[1]) : 12;
@@ -403,11 +507,27 @@ int main(int argc, char **argv)
 
 	if (argc > 2)
 		rng ^= strtoull(argv[2], NULL, 10) * 2654435761ull;
+	if (argc > 3) {
+		sess.hard = 1;
+		sess.rng = rng;
+		sess.palettes = strcmp(argv[3], "heldout") == 0 ?
+				RENDER_PALETTES_ALL : RENDER_PALETTES + 1;
+	}
 	gm.ops = rules_find("kalah");
 	gm.sense = sensing_find("kalah");
 	gm.g = rules_game_new(gm.ops, "", err, sizeof(err));
-	if (gm.g == NULL || gm.sense->holes(gm.g, names) != PLACES ||
-	    calibrate(&v, names, &off) < 0 || learn(&v, &gm, &t) < 0)
+	if (gm.g == NULL || gm.sense->holes(gm.g, names) != PLACES)
+		return 1;
+	if (sess.hard) {
+		if (hard_games(&gm, names, games, &t, &off) < 0)
+			return 1;
+		printf("camera: %lu sessions, %lu not calibrated or learned\n",
+		       t.sessions, t.uncalibrated);
+		report(&t, off, 0);
+		rules_game_free(gm.g);
+		return 0;
+	}
+	if (calibrate(&v, names, &off) < 0 || learn(&v, &gm, 0, &t) < 0)
 		return 1;
 	t.frames = t.read_s = 0;
 	for (int i = 0; i < games; i++)

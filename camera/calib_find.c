@@ -31,47 +31,111 @@ static double box_sum(const double *ii, int w, int x0, int y0, int x1,
 	       ii[(size_t)y1 * W + (size_t)x0] + ii[(size_t)y0 * W + (size_t)x0];
 }
 
-/* 1 bpp: the pixels darker than their wide surroundings. */
-static PIX *hollows(const struct cam_image *img)
+/* Integral images: of grey, and of grey and count over the pixels at
+ * or above a threshold `lit` (NULL: all). */
+static void integrate(const struct cam_image *img, const float *lit,
+		      double *ii, double *nn)
 {
-	int w = img->w, h = img->h, r = w / 8;
+	int w = img->w, h = img->h;
 	size_t W = (size_t)w + 1;
-	double *ii = calloc(W * ((size_t)h + 1), sizeof(*ii));
-	PIX *pix = pixCreate(w, h, 1);
 
-	if (ii == NULL || pix == NULL) {
-		free(ii);
-		pixDestroy(&pix);
-		return NULL;
-	}
 	for (int y = 0; y < h; y++) {
-		double row = 0;
+		double row = 0, cnt = 0;
 
 		for (int x = 0; x < w; x++) {
 			const unsigned char *p = cam_px(img, x, y);
+			double g = p[0] + p[1] + p[2];
+			size_t at = (size_t)(y + 1) * W + (size_t)x + 1;
 
-			row += p[0] + p[1] + p[2];
-			ii[(size_t)(y + 1) * W + (size_t)x + 1] =
-				ii[(size_t)y * W + (size_t)x + 1] + row;
+			if (lit == NULL || g >= lit[(size_t)y * w + x]) {
+				row += g;
+				cnt += 1;
+			}
+			ii[at] = ii[at - W] + row;
+			if (nn != NULL)
+				nn[at] = nn[at - W] + cnt;
 		}
 	}
+}
+
+/* The mean over the window of radius r around (x, y). */
+static double window(const double *ii, const double *nn, int w, int h,
+		     int x, int y, int r)
+{
+	int x0 = x - r < 0 ? 0 : x - r, x1 = x + r + 1 > w ? w : x + r + 1;
+	int y0 = y - r < 0 ? 0 : y - r, y1 = y + r + 1 > h ? h : y + r + 1;
+	double n = nn != NULL ? box_sum(nn, w, x0, y0, x1, y1) :
+		   (double)(x1 - x0) * (y1 - y0);
+
+	return n > 0 ? box_sum(ii, w, x0, y0, x1, y1) / n : 0;
+}
+
+/* The image's grey closed by a square wider than a place: the board's
+ * top with its hollows filled in (8 bpp), or NULL. */
+static PIX *closed_grey(const struct cam_image *img)
+{
+	PIX *g = pixCreate(img->w, img->h, 8), *c;
+	int side = (img->w / 9) | 1;
+
+	if (g == NULL)
+		return NULL;
+	for (int y = 0; y < img->h; y++)
+		for (int x = 0; x < img->w; x++) {
+			const unsigned char *p = cam_px(img, x, y);
+
+			pixSetPixel(g, x, y, (l_uint32)((p[0] + p[1] + p[2]) / 3));
+		}
+	c = pixCloseGray(g, side, side);
+	pixDestroy(&g);
+	return c;
+}
+
+/*
+ * 1 bpp: the pixels darker than the lit surface around them: the mean
+ * of a wide window's pixels that are at or above the window's own mean
+ * (the board's top, not the dark cloth or the hollows beside it, so that
+ * a board small in the view, or a dark cloth, does not hide its pits);
+ * with `glare`, also those darker by a sixth than the board's top
+ * closed over them (a hollow under a lamp's glare, lit as much as the
+ * board around; the hollows' shaded rims widen them).
+ */
+static PIX *hollows(const struct cam_image *img, int glare)
+{
+	int w = img->w, h = img->h, r = w / 8;
+	size_t W = (size_t)w + 1, N = W * ((size_t)h + 1);
+	double *ii = calloc(N, sizeof(*ii)), *lt = calloc(N, sizeof(*lt));
+	double *nn = calloc(N, sizeof(*nn));
+	float *mean = calloc((size_t)w * (size_t)h, sizeof(float));
+	PIX *pix = pixCreate(w, h, 1), *top = glare ? closed_grey(img) : NULL;
+
+	if (ii == NULL || lt == NULL || nn == NULL || mean == NULL ||
+	    pix == NULL || (glare && top == NULL)) {
+		pixDestroy(&pix);
+		goto out;
+	}
+	integrate(img, NULL, ii, NULL);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++)
+			mean[(size_t)y * w + x] =
+				(float)window(ii, NULL, w, h, x, y, r);
+	integrate(img, mean, lt, nn);
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++) {
-			int x0 = x - r < 0 ? 0 : x - r, x1 = x + r > w ? w : x + r;
-			int y0 = y - r < 0 ? 0 : y - r, y1 = y + r > h ? h : y + r;
-			double mean = box_sum(ii, w, x0, y0, x1, y1) /
-				      ((double)(x1 - x0) * (y1 - y0));
-			double here = box_sum(ii, w, x > 1 ? x - 2 : 0,
-					      y > 1 ? y - 2 : 0,
-					      x + 3 > w ? w : x + 3,
-					      y + 3 > h ? h : y + 3);
-			int n = ((x + 3 > w ? w : x + 3) - (x > 1 ? x - 2 : 0)) *
-				((y + 3 > h ? h : y + 3) - (y > 1 ? y - 2 : 0));
+			double lit = window(lt, nn, w, h, x, y, r);
+			double here = window(ii, NULL, w, h, x, y, 2);
+			l_uint32 c = 0;
 
-			if (here / n < 0.8 * mean)
+			if (top != NULL)
+				pixGetPixel(top, x, y, &c);
+			if (here < 0.8 * lit || (top != NULL && here < 3.0 * c - 0.17 * lit))
 				pixSetPixel(pix, x, y, 1);
 		}
+out:
+	pixDestroy(&top);
 	free(ii);
+	free(lt);
+	free(nn);
+	free(mean);
 	return pix;
 }
 
@@ -97,8 +161,10 @@ static int blobs(PIX *mask, struct blob *out, int cap)
 		boxaGetBoxGeometry(boxa, i, &x, &y, &bw, &bh);
 		pixCountPixels(p, &count, NULL);
 		pixDestroy(&p);
+		/* a place fills most of its box (a round pit, a long
+		 * store); the shade along a board's edge does not */
 		if ((double)count < (double)w * h / 3000 || x <= 0 || y <= 0 ||
-		    x + bw >= w || y + bh >= h)
+		    x + bw >= w || y + bh >= h || count < 0.55 * bw * bh)
 			continue;
 		out[n++] = (struct blob){ x + bw / 2.0, y + bh / 2.0, bw, bh,
 					  count };
@@ -139,7 +205,8 @@ static void set_place(struct cam_calib *c, int at, const char *name,
 		p->rx = p->ry = (b->w + b->h) / 4 * s;
 }
 
-/* The pits and stores among the blobs: -1 with why when not as many. */
+/* The pits and the long blobs that may be stores among the blobs: how
+ * many of the latter, or -1 with why when not as many. */
 static int sort_out(const struct blob *b, int n, int pits, struct blob *pit,
 		    struct blob *store, char *err, size_t errlen)
 {
@@ -176,7 +243,7 @@ static int sort_out(const struct blob *b, int n, int pits, struct blob *pit,
 			 2 * pits);
 		return -1;
 	}
-	return 0;
+	return ns;
 }
 
 /* The mean grey over the ring of radii [r0, r1) around (x, y). */
@@ -235,26 +302,61 @@ static void refine_pits(struct cam_calib *c, int npits)
 	}
 }
 
-int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
-		   char *err, size_t errlen)
+/* The stores: the largest long hollow beyond each end of the rows,
+ * level with them (not the shade along the board's edges), into
+ * store[0] (left) and store[1]. -1 with why when one is missing. */
+static int pick_stores(struct blob *store, int ns, struct blob row[2][64],
+		       int pits, char *err, size_t errlen)
+{
+	double top = row[1][0].y - row[1][0].h, bot = row[0][0].y + row[0][0].h;
+	double left = row[0][0].x < row[1][0].x ? row[0][0].x : row[1][0].x;
+	double right = row[0][pits - 1].x > row[1][pits - 1].x ?
+		       row[0][pits - 1].x : row[1][pits - 1].x;
+	struct blob pick[2];
+	int got[2] = { 0, 0 };
+
+	for (int i = 0; i < ns; i++) {	/* largest first */
+		const struct blob *b = &store[i];
+		int side = b->x < left ? 0 : b->x > right ? 1 : -1;
+
+		if (side < 0 || got[side] || b->y < top || b->y > bot ||
+		    b->h < b->w)
+			continue;
+		pick[side] = *b;
+		got[side] = 1;
+	}
+	if (!got[0] || !got[1]) {
+		snprintf(err, errlen, "found no store %s of the pits: check "
+			 "the lighting and the view, or give the places in a "
+			 "file (--places)", got[0] ? "right" : "left");
+		return -1;
+	}
+	store[0] = pick[0];
+	store[1] = pick[1];
+	return 0;
+}
+
+static int find(struct cam_calib *c, int pits, const char *const *names,
+		int glare, char *err, size_t errlen)
 {
 	struct blob b[256], pit[256], store[128], row[2][64];
 	double s = c->shrink, ymid = 0;
-	int n, nr[2] = { 0, 0 };
+	int n, ns, nr[2] = { 0, 0 };
 	PIX *mask;
 
 	if (pits < 1 || 2 * pits + 2 > CAM_PLACES_MAX || c->empty.rgb == NULL) {
 		snprintf(err, errlen, "no empty board or no pits to find");
 		return -1;
 	}
-	mask = hollows(&c->empty);
+	mask = hollows(&c->empty, glare);
 	if (mask == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	n = blobs(mask, b, 256);
 	pixDestroy(&mask);
-	if (sort_out(b, n, pits, pit, store, err, errlen) < 0)
+	ns = sort_out(b, n, pits, pit, store, err, errlen);
+	if (ns < 0)
 		return -1;
 	for (int i = 0; i < 2 * pits; i++)
 		ymid += pit[i].y / (2 * pits);
@@ -270,7 +372,8 @@ int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
 	}
 	qsort(row[0], (size_t)pits, sizeof(**row), by_x);
 	qsort(row[1], (size_t)pits, sizeof(**row), by_x);
-	qsort(store, 2, sizeof(*store), by_x);
+	if (pick_stores(store, ns, row, pits, err, errlen) < 0)
+		return -1;
 	c->nplaces = 2 * pits + 2;
 	for (int i = 0; i < pits; i++) {
 		set_place(c, i, names[i], &row[0][i], 0, s);
@@ -281,6 +384,16 @@ int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
 	set_place(c, 2 * pits + 1, names[2 * pits + 1], &store[0], 1, s);
 	refine_pits(c, 2 * pits);
 	return 0;
+}
+
+int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
+		   char *err, size_t errlen)
+{
+	/* A lamp's glare may hide a hollow from the first look: then a
+	 * second, less exact one. */
+	if (find(c, pits, names, 0, err, errlen) == 0)
+		return 0;
+	return find(c, pits, names, 1, err, errlen);
 }
 
 /* ------------------------------------------------------------ overlay */

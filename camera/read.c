@@ -415,7 +415,8 @@ static void place_gain(const struct cam_reader *r, const struct cam_image *f,
 
 /* Place i's seed pixels, cleaned, as a 1 bpp image of its box. */
 static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
-		      int i, int shift, const double *g, int open)
+		      int i, int shift, const double *g, int open,
+		      l_int32 *raw)
 {
 	const struct zone *z = &r->zone[i];
 	PIX *pix = pixCreate(z->x1 - z->x0, z->y1 - z->y0, 1), *clean;
@@ -429,6 +430,7 @@ static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
 			if (cam_place_distance(p, (x + 0.5) * s, (y + 0.5) * s) <= 0.94 &&
 			    differs(r, f, y * r->w + x, shift, g))
 				pixSetPixel(pix, x - z->x0, y - z->y0, 1);
+	pixCountPixels(pix, raw, NULL);
 	if (!open)
 		return pix;
 	clean = pixOpenBrick(NULL, pix, 3, 3);
@@ -528,14 +530,34 @@ static int apart(const double *parts, int n, double u, double area)
 	       fabs(area / u - k) < 0.3 * k;
 }
 
-/* Components of at least a third of a seed's area `u`. */
-static int count_parts(const double *parts, int n, double u)
+/* Components of a seed's area `u` or more: as many seeds at least.
+ * Where the seeds show whole (`whole`), so does a component of 0.45 of
+ * a seed; where they break into pieces (part the floor's colour, or in
+ * the shade), two such count as one seed. */
+static int count_parts(const double *parts, int n, double u, int whole)
 {
-	int k = 0;
+	int k = 0, half = 0;
 
-	for (int i = 0; i < n; i++)
-		k += parts[i] >= 0.3 * u;
-	return k;
+	for (int i = 0; i < n; i++) {
+		k += parts[i] >= 0.6 * u;
+		half += parts[i] >= 0.45 * u && parts[i] < 0.6 * u;
+	}
+	return k + (whole ? half : half / 2);
+}
+
+/* Whether the pits' seeds show whole in this frame: few of their
+ * components are pieces of a seed (under 0.45 of one). */
+static int seeds_whole(const struct cam_reader *r, double parts[][PARTS_MAX],
+		       const int *nparts, double u)
+{
+	int whole = 0, pieces = 0;
+
+	for (int i = 0; i < r->c->nplaces; i++)
+		for (int k = 0; !r->c->place[i].store && k < nparts[i]; k++) {
+			pieces += parts[i][k] >= 0.05 * u && parts[i][k] < 0.45 * u;
+			whole += parts[i][k] >= 0.45 * u;
+		}
+	return pieces <= 0.2 * (whole + pieces);
 }
 
 /* One seed's area: learned, or else guessed from the frame: the
@@ -564,10 +586,45 @@ static double unit_area(const struct cam_reader *r,
 	return n > 0 ? u : 1e9;
 }
 
+/* One piece of a seed alone in a place (a seed the floor's colour seen
+ * in part: nothing else is that large once cleaned): at least that
+ * seed, and most likely it alone. */
+static void lone_piece(struct cam_reading *out, int i, const double *parts,
+		       int n, double u)
+{
+	int piece = 0;
+
+	for (int k = 0; k < n; k++) {
+		if (parts[k] >= 0.4 * u && parts[k] < 0.6 * u)
+			piece++;
+		else if (parts[k] >= 0.05 * u)
+			return;
+	}
+	if (piece != 1)
+		return;
+	out->lo[i] = 1;
+	out->hi[i] = out->hi[i] > 2 ? out->hi[i] : 2;
+	out->seeds[i] = 1;
+}
+
+/* A place read as empty whose pixels, before the cleaning, differ over
+ * `raw` seeds' area: a trace of a seed the floor's colour, seen only at
+ * its edges, or of noise. Not empty for sure: 0 or 1, weighed as half
+ * a seed, so that it settles nothing alone. */
+static void trace(struct cam_reading *out, int i, double raw)
+{
+	if (out->hi[i] != 0 || raw < 0.3)
+		return;
+	out->hi[i] = 1;
+	out->seeds[i] = 0.5;
+}
+
 static int read_places(struct cam_reader *r, const struct cam_image *f,
 		       const struct light *l, struct cam_reading *out)
 {
 	int shift = out->dy * r->w + out->dx, nparts[CAM_PLACES_MAX];
+	l_int32 raw[CAM_PLACES_MAX];
+	int whole;
 	double s = r->c->shrink, u0 = r->c->seed_area / (s * s), u;
 	double (*parts)[PARTS_MAX] = malloc(sizeof(*parts) * CAM_PLACES_MAX);
 	int open = u0 <= 0 || u0 > 40;
@@ -579,7 +636,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		PIX *mask;
 
 		place_gain(r, f, i, shift, l, g);
-		mask = seed_mask(r, f, i, shift, g, open);
+		mask = seed_mask(r, f, i, shift, g, open, &raw[i]);
 		if (mask == NULL) {
 			free(parts);
 			return -1;
@@ -588,8 +645,9 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		pixDestroy(&mask);
 	}
 	u = unit_area(r, parts, nparts);
+	whole = seeds_whole(r, parts, nparts, u);
 	for (int i = 0; i < r->c->nplaces; i++) {
-		out->parts[i] = count_parts(parts[i], nparts[i], u);
+		out->parts[i] = count_parts(parts[i], nparts[i], u, whole);
 		out->seeds[i] = out->area[i] / u;
 		count_range(out->area[i] / u, out->parts[i],
 			    r->c->place[i].store,
@@ -597,6 +655,8 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			    &out->lo[i], &out->hi[i]);
 		if (apart(parts[i], nparts[i], u, out->area[i]))
 			out->lo[i] = out->hi[i] = out->parts[i];
+		lone_piece(out, i, parts[i], nparts[i], u);
+		trace(out, i, raw[i] / u);
 	}
 	free(parts);
 	return 0;

@@ -49,24 +49,26 @@ struct layout {
 
 static void layout(const struct render_scene *s, struct layout *l)
 {
-	double w = s->w, h = s->h, step;
+	double k = s->scale > 0 ? s->scale : 1;
+	double w = s->w * k, h = s->h * k, step, ox = s->w / 2.0 - w / 2,
+	       oy = s->h / 2.0 - h / 2;
 
-	l->bx0 = 0.05 * w;
-	l->bx1 = 0.95 * w;
-	l->by0 = 0.24 * h;
-	l->by1 = 0.76 * h;
+	l->bx0 = ox + 0.05 * w;
+	l->bx1 = ox + 0.95 * w;
+	l->by0 = oy + 0.24 * h;
+	l->by1 = oy + 0.76 * h;
 	l->srx = 0.04 * w;
 	l->sry = 0.2 * h;
 	l->sx[0] = l->bx1 - 0.065 * w;
 	l->sx[1] = l->bx0 + 0.065 * w;
-	l->sy = 0.5 * h;
+	l->sy = oy + 0.5 * h;
 	step = (l->sx[0] - l->sx[1] - 2 * l->srx) / (s->pits + 0.4);
 	l->r = 0.36 * step;
 	l->step = step;
 	if (l->r > 0.1 * h)
 		l->r = 0.1 * h;
-	l->py[0] = 0.5 * h + 0.115 * h;
-	l->py[1] = 0.5 * h - 0.115 * h;
+	l->py[0] = oy + 0.5 * h + 0.115 * h;
+	l->py[1] = oy + 0.5 * h - 0.115 * h;
 	for (int i = 0; i < s->pits; i++) {
 		double x = l->sx[1] + l->srx + step * (0.7 + i);
 
@@ -194,7 +196,7 @@ static void paint_places(const struct render_scene *s, const struct layout *l,
 
 /* --------------------------------------------------------- the seeds */
 
-static const float palettes[RENDER_PALETTES][6][3] = {
+static const float palettes[RENDER_PALETTES_ALL][6][3] = {
 	[RENDER_GLASS] = { { 200, 40, 45 }, { 40, 80, 200 }, { 40, 160, 80 },
 			   { 230, 200, 50 }, { 235, 235, 225 }, { 150, 60, 170 } },
 	[RENDER_PEBBLES] = { { 225, 222, 215 }, { 160, 160, 155 },
@@ -202,6 +204,11 @@ static const float palettes[RENDER_PALETTES][6][3] = {
 			     { 90, 90, 92 }, { 240, 238, 232 } },
 	[RENDER_BEANS] = { { 120, 30, 30 }, { 70, 40, 30 }, { 40, 28, 25 },
 			   { 150, 50, 40 }, { 95, 55, 35 }, { 30, 30, 30 } },
+	[RENDER_CLAY] = { { 175, 125, 80 }, { 140, 100, 62 }, { 195, 150, 100 },
+			  { 110, 75, 45 }, { 160, 120, 85 }, { 125, 95, 70 } },
+	[RENDER_SHELLS] = { { 240, 225, 195 }, { 225, 170, 160 },
+			    { 210, 140, 60 }, { 245, 240, 230 },
+			    { 185, 120, 100 }, { 200, 185, 150 } },
 };
 
 struct seed {
@@ -271,7 +278,8 @@ static void paint_heap(const struct render_scene *sc, struct canvas *c,
 {
 	struct seed seeds[128];
 	double shine = sc->palette == RENDER_GLASS ? 0.9 :
-		       sc->palette == RENDER_PEBBLES ? 0.3 : 0.5;
+		       sc->palette == RENDER_PEBBLES ? 0.3 :
+		       sc->palette == RENDER_CLAY ? 0.15 : 0.5;
 
 	n = n > 128 ? 128 : n;
 	for (int i = 0; i < n; i++) {
@@ -396,11 +404,52 @@ static void light(const struct render_scene *s, struct canvas *c, struct rng *r)
 					      s->grad_y * ((double)y / c->h - 0.5));
 			double d = hypot(x - bx, y - by) / br;
 
+			double cx = (double)x / c->w - 0.5, cy = (double)y / c->h - 0.5;
+			double gl = 0;
+
 			if (s->shadow > 0 && d < 1)
 				g *= 1 - s->shadow * (1 - d * d) * (1 - d * d);
+			g *= 1 - s->vignette * 2 * (cx * cx + cy * cy);
+			if (s->glare > 0) {
+				double gx = (x - s->glare_x * c->w) / (0.07 * c->w);
+				double gy = (y - s->glare_y * c->h) / (0.05 * c->w);
+
+				gl = 255 * s->glare * exp(-(gx * gx + gy * gy));
+			}
 			for (int k = 0; k < 3; k++)
-				p[k] *= (float)(g * s->cast[k]);
+				p[k] = (float)(p[k] * g * s->cast[k] + gl);
 		}
+}
+
+/* Defocus: a box blur of radius `b` twice over, row and column. */
+static void blur(struct canvas *c, int b)
+{
+	int n = c->w > c->h ? c->w : c->h;
+	float *line = malloc(sizeof(float) * 3 * (size_t)n);
+
+	for (int pass = 0; line != NULL && b > 0 && pass < 4; pass++) {
+		int rows = pass % 2 == 0, len = rows ? c->w : c->h;
+
+		for (int a = 0; a < (rows ? c->h : c->w); a++) {
+			for (int i = 0; i < len; i++)
+				memcpy(line + 3 * i, rows ? at(c, i, a) : at(c, a, i),
+				       sizeof(float) * 3);
+			for (int i = 0; i < len; i++)
+				for (int k = 0; k < 3; k++) {
+					double sum = 0;
+					int m = 0;
+
+					for (int j = i - b; j <= i + b; j++)
+						if (j >= 0 && j < len) {
+							sum += line[3 * j + k];
+							m++;
+						}
+					(rows ? at(c, i, a) : at(c, a, i))[k] =
+						(float)(sum / m);
+				}
+		}
+	}
+	free(line);
 }
 
 /* The canvas seen by a camera shifted by (dx, dy) and turned. */
@@ -446,13 +495,14 @@ void render_defaults(struct render_scene *s, const int *counts)
 	s->cast[0] = s->cast[1] = s->cast[2] = 1;
 	s->noise = 3;
 	s->quality = 85;
+	s->scale = 1;
 }
 
 int render_jpeg(const struct render_scene *s, unsigned char **jpeg,
 		size_t *len)
 {
 	struct canvas a = { s->w, s->h, NULL }, b = { s->w, s->h, NULL };
-	struct rng board = { 0x9e3779b97f4a7c15ull }, r = { s->seed * 2654435761ull + 7 };
+	struct rng board = { 0x9e3779b97f4a7c15ull ^ (s->board * 0x2545f4914f6cdd1dull) }, r = { s->seed * 2654435761ull + 7 };
 	struct cam_image img = { 0 };
 	struct layout l;
 	char err[200];
@@ -471,6 +521,7 @@ int render_jpeg(const struct render_scene *s, unsigned char **jpeg,
 		paint_hand(s, &l, &a, &r);
 	light(s, &a, &r);
 	pose(s, &a, &b);
+	blur(&b, (int)lround(s->blur));
 	for (size_t i = 0; i < 3 * (size_t)s->w * (size_t)s->h; i++) {
 		double v = b.p[i] + s->noise * gauss(&r);
 

@@ -6,10 +6,12 @@
  * they fall (touching, and heaped in full pits and stores, the upper
  * ones hiding the lower), a lighting gradient and colour cast, a soft
  * shadow, a hand and arm, sensor noise, JPEG compression, and small
- * shifts and turns of the camera.
+ * shifts and turns of the camera; for harder sets, boards of other
+ * sizes and woods, seeds close to the pit floor's colour, a lamp's
+ * glare on the board, vignetting, defocus blur.
  *
- * Limits: flat shading without perspective, no reflections or
- * translucency, seeds as ellipses (no irregular stones), one light.
+ * Limits: flat shading without perspective, no translucency, seeds as
+ * ellipses (no irregular stones), one light.
  */
 #ifndef PITBOSS_TESTS_RENDER_H
 #define PITBOSS_TESTS_RENDER_H
@@ -23,7 +25,12 @@ enum render_palette {
 	RENDER_GLASS,		/* glass beads of bright colours */
 	RENDER_PEBBLES,		/* white and grey stones */
 	RENDER_BEANS,		/* dark red and brown beans */
-	RENDER_PALETTES
+	RENDER_PALETTES,	/* the palettes above: the usual sets */
+	/* Harder ones, not in the usual sets. */
+	RENDER_CLAY = RENDER_PALETTES,	/* tan and brown, near the floor */
+	RENDER_SHELLS,		/* cream, pink and amber, kept for a
+				   held-out set */
+	RENDER_PALETTES_ALL
 };
 
 struct render_scene {
@@ -41,6 +48,13 @@ struct render_scene {
 	double noise;			/* sensor noise, levels */
 	int quality;			/* JPEG quality */
 	int empty;			/* no seeds at all */
+	/* The camera and the board of a session (0: the usual). */
+	double scale;			/* the board's size in the frame, 1 */
+	unsigned board;			/* its wood and cloth, 0: the usual */
+	double blur;			/* defocus, a box's radius in px */
+	double vignette;		/* corners darker by this, 0..0.5 */
+	double glare, glare_x, glare_y;	/* a lamp's highlight: strength
+					   0..1, where (share of w, h) */
 };
 
 /* Defaults: a clean scene of a 6-pit board. */

@@ -267,6 +267,62 @@ static void test_places_found_where_they_are(void **state)
 	}
 }
 
+/* The places found on boards of other sizes and woods under other
+ * lights: a small board on a dark cloth with its corners shaded and out
+ * of focus, and one under a lamp's glare over a pit. */
+static void test_places_found_on_other_boards(void **state)
+{
+	static const struct {
+		double scale, vignette, blur, glare, gx, gy;
+		unsigned board;
+	} sess[] = {
+		{ 0.75, 0.25, 1, 0, 0, 0, 7 },
+		{ 0.85, 0.2, 1, 0.3, 0.3, 0.6, 9 },
+	};
+	char path[] = "/tmp/pitboss-test-camera-XXXXXX", err[300];
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	for (size_t k = 0; k < sizeof(sess) / sizeof(sess[0]); k++) {
+		struct render_scene s;
+		struct cam_calib truth;
+		struct cam_view v;
+		unsigned char *jpeg;
+		size_t n;
+
+		render_defaults(&s, start);
+		s.empty = 1;
+		s.scale = sess[k].scale;
+		s.vignette = sess[k].vignette;
+		s.blur = sess[k].blur;
+		s.glare = sess[k].glare;
+		s.glare_x = sess[k].gx;
+		s.glare_y = sess[k].gy;
+		s.board = sess[k].board;
+		assert_int_equal(render_jpeg(&s, &jpeg, &n), 0);
+		write_file(path, jpeg, n);
+		free(jpeg);
+		if (cam_view_open_empty(&v, path, names, 14, err,
+					sizeof(err)) < 0)
+			fail_msg("board %zu: %s", k, err);
+		render_places(&s, names, &truth);
+		for (int i = 0; i < 14; i++) {
+			const struct cam_place *t = &truth.place[i];
+			const struct cam_place *p = &v.calib.place[v.order[i]];
+
+			if (hypot(p->x - t->x, p->y - t->y) > 6 ||
+			    fabs(p->ry - t->ry) > 0.15 * t->ry)
+				fail_msg("board %zu: place %s at %.0f,%.0f r %.0f, "
+					 "truly %.0f,%.0f r %.0f", k, names[i],
+					 p->x, p->y, p->ry, t->x, t->y, t->ry);
+		}
+		cam_view_close(&v);
+	}
+	unlink(path);
+}
+
 /* Every place's range holds its true count; empty places read 0. */
 static void assert_fits(const struct cam_reading *rd, const int *counts)
 {
@@ -383,6 +439,7 @@ int main(void)
 		cmocka_unit_test(test_reading_as_snapshot_text),
 		/* The rest on the view the group's setup calibrated. */
 		cmocka_unit_test(test_places_found_where_they_are),
+		cmocka_unit_test(test_places_found_on_other_boards),
 		cmocka_unit_test(test_frames_read_in_changing_light),
 		cmocka_unit_test(test_hand_declined_and_moved_board_refused),
 		cmocka_unit_test(test_calibration_written_and_read_back),
