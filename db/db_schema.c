@@ -383,4 +383,12 @@ const char *const db_migration[DB_SCHEMA_VERSION] = {
 	"  PRIMARY KEY (table_key, remote_game)"
 	") WITHOUT ROWID;"
 	"PRAGMA user_version = 13;",
+	/* 14: the sender's key of a command (the dashboard's
+	 * Idempotency-Key, `pitboss table --key`): a command sent again
+	 * with the same key is the same command, queued and carried out
+	 * once, and answered with its first outcome. */
+	"ALTER TABLE commands ADD COLUMN request_key TEXT;"
+	"CREATE UNIQUE INDEX commands_request ON commands(request_key)"
+	"  WHERE request_key IS NOT NULL;"
+	"PRAGMA user_version = 14;",
 };

@@ -34,6 +34,31 @@ async function api(path, options) {
 	return body;
 }
 
+/* A key for one action of a person, sent with each try of it. */
+function requestKey() {
+	const b = new Uint8Array(16);
+	crypto.getRandomValues(b);
+	return Array.from(b, x => x.toString(16).padStart(2, '0')).join('');
+}
+
+/*
+ * A request that changes the records (docs/api.md, Idempotency-Key): its
+ * key is made once, and the request is sent again with the same key when
+ * the connection fails before an answer, so that pitbossd carries it out
+ * once and answers each try alike.
+ */
+async function act(path, body, headers) {
+	const options = { method: 'POST', body: JSON.stringify(body),
+		headers: Object.assign({ 'Content-Type': 'application/json', 'Idempotency-Key': requestKey() },
+			headers || {}) };
+	for (let tries = 1; ; tries++) {
+		try { return await api(path, options); } catch (e) {
+			if (!(e instanceof TypeError) || tries >= 3) throw e;
+			await new Promise(ok => setTimeout(ok, 200 * tries));
+		}
+	}
+}
+
 function status(text, kind) {
 	const s = $('status');
 	s.textContent = text || '';
@@ -650,10 +675,8 @@ async function pageTable() {
 		const send = async (kind, text) => {
 			show('…');
 			try {
-				const r = await api(`/api/tables/${tid}/commands`, {
-					method: 'POST',
-					headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
-					body: JSON.stringify({ kind, text: text || '' }) });
+				const r = await act(`/api/tables/${tid}/commands`, { kind, text: text || '' },
+					{ 'X-CSRF-Token': session.csrf });
 				show(r.outcome || 'queued; pitbossd has not answered yet');
 			} catch (e) { show(e.message); }
 		};

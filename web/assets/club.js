@@ -176,9 +176,8 @@ function forfeitForm(id, standings, session) {
 		e.preventDefault();
 		askFirst(button, 'Record the forfeit', async () => {
 			try {
-				await api(`/api/tournaments/${id}/forfeit`, { method: 'POST',
-					headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
-					body: JSON.stringify({ player: who.value }) });
+				await act(`/api/tournaments/${id}/forfeit`, { player: who.value },
+					{ 'X-CSRF-Token': session.csrf });
 				pageTournament();
 			} catch (err) { out.textContent = err.message; }
 		}, () => `${who.selectedOptions[0] ? who.selectedOptions[0].text : 'The player'} loses the match.`);
@@ -400,9 +399,8 @@ async function arbiterConsole(session, box) {
 	const send = async (t, kind, text, out) => {
 		out.textContent = '…';
 		try {
-			const r = await api(`/api/tables/${t.id}/commands`, { method: 'POST',
-				headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
-				body: JSON.stringify({ kind, text: text || '' }) });
+			const r = await act(`/api/tables/${t.id}/commands`, { kind, text: text || '' },
+				{ 'X-CSRF-Token': session.csrf });
 			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
 		} catch (e) { out.textContent = e.message; }
 	};
@@ -517,9 +515,7 @@ function handGame(g, session) {
 	const post = async (what, body) => {
 		out.textContent = '…';
 		try {
-			const r = await api(`/api/games/${g.id}/${what}`, { method: 'POST',
-				headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
-				body: JSON.stringify(body) });
+			const r = await act(`/api/games/${g.id}/${what}`, body, { 'X-CSRF-Token': session.csrf });
 			out.textContent = handSaid[g.id] = r.outcome || 'queued; pitbossd has not answered yet';
 			if (row.parentNode) row.parentNode.dataset.stale = '1';
 		} catch (e) { out.textContent = e.message; }
@@ -649,9 +645,8 @@ async function pagePlay() {
 	};
 	const post = async (what, fields) => {
 		try {
-			return await api(`/api/tables/${id}/${what}`, { method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify(Object.assign({ seat: seat.value, pin: pin.value }, fields || {})) });
+			return await act(`/api/tables/${id}/${what}`,
+				Object.assign({ seat: seat.value, pin: pin.value }, fields || {}));
 		} catch (err) {
 			if (/wrong seat or PIN|too many/.test(err.message)) { forget(); draw(); }
 			throw err;
