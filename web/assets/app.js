@@ -59,6 +59,23 @@ async function act(path, body, headers) {
 	}
 }
 
+/*
+ * Runs `redraw`, which may take the element being typed in out of the
+ * page and put it back: its focus and selection are given back, so that
+ * what is typed next goes on into it (not into the page, which would
+ * leave the field's old text to be sent again).
+ */
+function keepingFocus(redraw) {
+	const a = document.activeElement;
+	const typing = a && a !== document.body && typeof a.selectionStart === 'number';
+	const from = typing ? a.selectionStart : 0, to = typing ? a.selectionEnd : 0;
+	const dir = typing ? a.selectionDirection : 'none';
+	redraw();
+	if (!a || a === document.body || !a.isConnected || document.activeElement === a) return;
+	a.focus({ preventScroll: true });
+	if (typing) a.setSelectionRange(from, to, dir);
+}
+
 function status(text, kind) {
 	const s = $('status');
 	s.textContent = text || '';
@@ -634,7 +651,7 @@ async function pageTable() {
 				src: `/api/tables/${id}/camera.png?plies=${live.plies}&at=${Date.now()}` }));
 		}
 		parts.push(qrPanel(`this table: ${location.origin}${location.pathname}`));
-		content.replaceChildren(...parts);
+		keepingFocus(() => content.replaceChildren(...parts));
 	};
 	/* The server gives a game's values while it is played only at a
 	 * table whose options show the analysis live (else the players at
@@ -678,9 +695,16 @@ async function pageTable() {
 				const r = await act(`/api/tables/${tid}/commands`, { kind, text: text || '' },
 					{ 'X-CSRF-Token': session.csrf });
 				show(r.outcome || 'queued; pitbossd has not answered yet');
-			} catch (e) { show(e.message); }
+				return r;
+			} catch (e) { show(e.message); return null; }
 		};
 		enterMove = text => send('entry', text);
+		/* A move taken leaves the field: Enter never sends it again. */
+		const sent = async (kind, input) => {
+			const text = input.value, r = await send(kind, text);
+			if (kind === 'entry' && r && r.kind && !['refused', 'foul'].includes(r.kind) && input.value === text)
+				input.value = '';
+		};
 		const underway = () => box.dataset.ply ? `A game is under way (${box.dataset.ply} moves): ` +
 			'starting a new one voids it.' : '';
 		const form = (kind, label, size, placeholder) => {
@@ -691,7 +715,7 @@ async function pageTable() {
 			const f = el('form', { class: 'inline', 'data-kind': kind,
 				on: { submit: e => {
 					e.preventDefault();
-					if (!danger) return send(kind, input.value);
+					if (!danger) return sent(kind, input);
 					askFirst(button, danger, () => send(kind, input.value),
 						kind === 'start' ? underway : null);
 				} } }, el('span', { text: label }), input, button);
