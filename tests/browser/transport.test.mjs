@@ -112,6 +112,9 @@ export async function transportTests(t) {
 	}
 	const over = await livePosition(t, /S-won:sunk/);
 	ok(over !== null, 'the plane sinks the transport: South wins', over);
+	const left = await t.until(async () => (await page.inputValue('#admin form[data-kind=entry] input')) === '' || null, 5000);
+	ok(left !== null, 'a move taken leaves the entry field: Enter never sends it again',
+		await page.inputValue('#admin form[data-kind=entry] input'));
 
 	w.stop();
 	ok(w.problems.length === 0, 'the Transport table page: no console errors or failed requests', ...w.problems);
