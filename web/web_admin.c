@@ -622,8 +622,11 @@ static int same_command(struct web_request *r, int64_t id, int64_t board,
 	const char *key = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
 						      "Idempotency-Key");
 
-	if (db_command_get(r->web->writer, id, cmd) != DB_OK ||
-	    !db_command_same(cmd, board, kind, text)) {
+	if (db_command_get(r->web->writer, id, cmd) != DB_OK) {
+		web_error(r, 500, "%s", db_error(r->web->writer));
+		return -1;
+	}
+	if (!db_command_same(cmd, board, kind, text)) {
 		explicit_bzero(cmd, sizeof(*cmd));
 		web_error(r, 422, "Idempotency-Key %s was another request's",
 			  key);

@@ -34,23 +34,15 @@ async function api(path, options) {
 	return body;
 }
 
-/* A key for one action of a person, sent with each try of it. */
-function requestKey() {
-	const b = new Uint8Array(16);
-	crypto.getRandomValues(b);
-	return Array.from(b, x => x.toString(16).padStart(2, '0')).join('');
-}
-
 /*
- * A request that changes the records (docs/api.md, Idempotency-Key): its
- * key is made once, and the request is sent again with the same key when
- * the connection fails before an answer, so that pitbossd carries it out
- * once and answers each try alike.
+ * A request that changes the records, with an Idempotency-Key made once
+ * (docs/api.md): sent again with it when the connection fails before an
+ * answer, it is carried out once and each try answered alike.
  */
 async function act(path, body, headers) {
+	const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), x => x.toString(16).padStart(2, '0')).join('');
 	const options = { method: 'POST', body: JSON.stringify(body),
-		headers: Object.assign({ 'Content-Type': 'application/json', 'Idempotency-Key': requestKey() },
-			headers || {}) };
+		headers: Object.assign({ 'Content-Type': 'application/json', 'Idempotency-Key': key }, headers || {}) };
 	for (let tries = 1; ; tries++) {
 		try { return await api(path, options); } catch (e) {
 			if (!(e instanceof TypeError) || tries >= 3) throw e;
@@ -59,21 +51,16 @@ async function act(path, body, headers) {
 	}
 }
 
-/*
- * Runs `redraw`, which may take the element being typed in out of the
- * page and put it back: its focus and selection are given back, so that
- * what is typed next goes on into it (not into the page, which would
- * leave the field's old text to be sent again).
- */
+/* `redraw` may take the field being typed in out of the page and put it
+ * back: its focus and selection are given back (else what is typed next
+ * is lost, and Enter sends the field's old text again). */
 function keepingFocus(redraw) {
 	const a = document.activeElement;
-	const typing = a && a !== document.body && typeof a.selectionStart === 'number';
-	const from = typing ? a.selectionStart : 0, to = typing ? a.selectionEnd : 0;
-	const dir = typing ? a.selectionDirection : 'none';
+	const sel = a && typeof a.selectionStart === 'number' ? [a.selectionStart, a.selectionEnd, a.selectionDirection] : null;
 	redraw();
 	if (!a || a === document.body || !a.isConnected || document.activeElement === a) return;
 	a.focus({ preventScroll: true });
-	if (typing) a.setSelectionRange(from, to, dir);
+	if (sel) a.setSelectionRange(...sel);
 }
 
 function status(text, kind) {
@@ -786,41 +773,10 @@ async function pagePlayer() {
 	await load();
 }
 
-async function pageAdmin() {
-	const session = await api('/api/session');
-	const content = $('content');
-	if (!session.login) {
-		status('No admin password is set: add web.password-hash to pitboss.conf.', 'warn');
-		return;
-	}
-	if (session.admin) {
-		const out = el('button', { type: 'button', id: 'logout', text: 'Log out', on: { click: async () => {
-			await api('/api/logout', { method: 'POST' }); pageAdmin(); } } });
-		content.replaceChildren(el('p', { class: 'muted', text: 'Logged in as the arbiter.' }), out,
-			el('div', { id: 'console' }));
-		status('');
-		return arbiterConsole(session, $('console'));
-	}
-	const pw = el('input', { type: 'password', name: 'password', id: 'password', autocomplete: 'current-password' });
-	const form = el('form', { class: 'inline', id: 'login' }, el('label', {}, 'Password ', pw),
-		el('button', { type: 'submit', text: 'Log in' }));
-	form.addEventListener('submit', async e => {
-		e.preventDefault();
-		try {
-			await api('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ password: pw.value }) });
-			pageAdmin();
-		} catch (err) { status(err.message, 'foul'); }
-	});
-	content.replaceChildren(form);
-	status('');
-}
-
 /* The pages; replay.js adds a game's replay and a series, club.js the
  * player's own page, the tournament, the
- * indexes, the club room and the arbiter's console. */
-const pages = { index: pageIndex, table: pageTable, player: pagePlayer,
-	admin: pageAdmin };
+ * indexes, the club room, the arbiter's login and console. */
+const pages = { index: pageIndex, table: pageTable, player: pagePlayer };
 
 document.addEventListener('DOMContentLoaded', () => {
 	const page = pages[document.body.dataset.page];

@@ -1,8 +1,8 @@
 /*
  * club.js - the club's pages (loaded after app.js, whose helpers it
  * uses): a tournament with its bracket and standings, the tournament and
- * player indexes, the club room's screen, the arbiter's console, and
- * the hidden-code game's part of a player's page.
+ * player indexes, the club room's screen, the arbiter's login and
+ * console, and the hidden-code game's part of a player's page.
  */
 'use strict';
 
@@ -716,7 +716,37 @@ async function pagePlay() {
 	});
 }
 
+async function pageAdmin() {
+	const session = await api('/api/session');
+	const content = $('content');
+	if (!session.login) {
+		status('No admin password is set: add web.password-hash to pitboss.conf.', 'warn');
+		return;
+	}
+	if (session.admin) {
+		const out = el('button', { type: 'button', id: 'logout', text: 'Log out', on: { click: async () => {
+			await api('/api/logout', { method: 'POST' }); pageAdmin(); } } });
+		content.replaceChildren(el('p', { class: 'muted', text: 'Logged in as the arbiter.' }), out,
+			el('div', { id: 'console' }));
+		status('');
+		return arbiterConsole(session, $('console'));
+	}
+	const pw = el('input', { type: 'password', name: 'password', id: 'password', autocomplete: 'current-password' });
+	const form = el('form', { class: 'inline', id: 'login' }, el('label', {}, 'Password ', pw),
+		el('button', { type: 'submit', text: 'Log in' }));
+	form.addEventListener('submit', async e => {
+		e.preventDefault();
+		try {
+			await api('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ password: pw.value }) });
+			pageAdmin();
+		} catch (err) { status(err.message, 'foul'); }
+	});
+	content.replaceChildren(form);
+	status('');
+}
+
 renderers.codegame.play = codePlay;
 
-Object.assign(pages, { play: pagePlay, tournament: pageTournament, tournaments: pageTournaments, players: pagePlayers, tv: pageTv,
+Object.assign(pages, { admin: pageAdmin, play: pagePlay, tournament: pageTournament, tournaments: pageTournaments, players: pagePlayers, tv: pageTv,
 	ratings: pageRatings });
