@@ -30,11 +30,11 @@ void table_live_usage(FILE *out)
 		if (w->act == COMMAND_SECRET)
 			fprintf(out, " %s   (the secret on stdin)\n", w->what);
 		else if (w->text == COMMAND_TEXT_NONE)
-			fprintf(out, " [--wait S]\n");
+			fprintf(out, " [--wait S] [--key KEY]\n");
 		else
 			fprintf(out, w->text == COMMAND_TEXT_OPTIONAL ?
-				" [%s] [--wait S]\n" : " %s [--wait S]\n",
-				w->what);
+				" [%s] [--wait S] [--key KEY]\n" :
+				" %s [--wait S] [--key KEY]\n", w->what);
 	}
 	fprintf(out,
 		"       %s table status TABLE [--json]\n"
@@ -140,13 +140,34 @@ static int record_call(struct db *db, const struct db_table *table,
 	return rc;
 }
 
+/*
+ * Command `id` was queued before with `key`: the same command is waited
+ * for again, not queued twice; a key of another command is refused.
+ */
+static int same_key(struct db *db, int64_t id, int64_t board,
+		    const char *word, const char *text, const char *key)
+{
+	struct db_command cmd;
+	int rc = cli_db_result(db, db_command_get(db, id, &cmd));
+
+	if (rc == EXIT_OK && !db_command_same(&cmd, board, word, text)) {
+		cli_error("--key %s was command %" PRId64 "'s, another command",
+			  key, id);
+		rc = EXIT_REFUSED;
+	}
+	explicit_bzero(&cmd, sizeof(cmd));
+	return rc;
+}
+
 static int send_command(const struct command_word *w, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		CLI_COMMON_OPTIONS,
 		{ "wait", required_argument, NULL, 'w' },
+		{ "key", required_argument, NULL, 'k' },
 		{ 0 }
 	};
+	const char *key = NULL, *sent;
 	struct cli_common co = { 0 };
 	struct db_table table;
 	struct db_command cmd;
@@ -154,7 +175,7 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 	char command[64], text[96] = "", tagged[128] = "", call[24] = "";
 	long wait = 10;
 	int64_t id = 0;
-	int c, rc;
+	int c, rc, known = 0;
 
 	snprintf(command, sizeof(command), "table %s", w->cli);
 	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
@@ -163,6 +184,14 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 		case 'w':
 			if (cli_parse_int("--wait", optarg, 0, 600, &wait) < 0)
 				return EXIT_USAGE;
+			break;
+		case 'k':
+			if (!db_request_key_valid(optarg)) {
+				cli_error("--key: 1 to %d letters, digits or "
+					  "-_.:", DB_REQUEST_KEY_MAX);
+				return EXIT_USAGE;
+			}
+			key = optarg;
 			break;
 		}
 	}
@@ -190,11 +219,13 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 		}
 		snprintf(tagged, sizeof(tagged), "%" PRId64 " %s", game, text);
 	}
+	sent = call[0] != '\0' ? call : tagged[0] != '\0' ? tagged :
+	       argc - optind == 2 ? argv[optind + 1] : "";
 	if (rc == EXIT_OK)
-		rc = cli_db_result(db, db_command_add(db, table.id, w->word,
-			call[0] != '\0' ? call : tagged[0] != '\0' ? tagged :
-			argc - optind == 2 ?
-			argv[optind + 1] : "", &id));
+		rc = cli_db_result(db, db_command_add_keyed(db, table.id,
+			w->word, sent, key, &id, &known));
+	if (rc == EXIT_OK && known)
+		rc = same_key(db, id, table.id, w->word, sent, key);
 	explicit_bzero(text, sizeof(text));
 	explicit_bzero(tagged, sizeof(tagged));
 	for (long waited = 0; rc == EXIT_OK; waited += 100) {

@@ -29,7 +29,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 14
+#define DB_SCHEMA_VERSION 15
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -671,6 +671,27 @@ struct db_command_outcome {
 /* Queues a command for board `board_id` (0: for no table). */
 int db_command_add(struct db *db, int64_t board_id, const char *kind,
 		   const char *text, int64_t *id);
+/* The longest key a sender may give a command (db_command_add_keyed()). */
+#define DB_REQUEST_KEY_MAX 64
+/*
+ * Queues a command with its sender's key `key` (NULL: none, as
+ * db_command_add()), in one transaction: when a command with that key
+ * is queued already, nothing is added and *id is that command's, with
+ * *known set (its board, word and text may differ: the caller compares
+ * them, db_command_get()); else *known is 0. The key is 1 to
+ * DB_REQUEST_KEY_MAX characters of letters, digits and "-_.:"
+ * (DB_REFUSED otherwise; db_request_key_valid()).
+ */
+int db_command_add_keyed(struct db *db, int64_t board_id, const char *kind,
+			 const char *text, const char *key, int64_t *id,
+			 int *known);
+/* Whether `key` may be a command's key. */
+int db_request_key_valid(const char *key);
+/* Whether command `c` (found by its key) is the one asked for now: the
+ * same board, word and text (a secret's or a start's text is not kept
+ * once carried out: then the board and word alone). */
+int db_command_same(const struct db_command *c, int64_t board_id,
+		    const char *kind, const char *text);
 /* The oldest command not yet done with an id above `after`; DB_REFUSED
  * when there is none. */
 int db_command_next(struct db *db, int64_t after, struct db_command *out);

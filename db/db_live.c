@@ -105,25 +105,81 @@ int db_game_set_options(struct db *db, int64_t game_id, const char *options,
 	return db_end(db, rc);
 }
 
-int db_command_add(struct db *db, int64_t board_id, const char *kind,
-		   const char *text, int64_t *id)
+int db_request_key_valid(const char *key)
+{
+	size_t n = strlen(key);
+
+	return n >= 1 && n <= DB_REQUEST_KEY_MAX &&
+	       strspn(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		      "0123456789-_.:") == n;
+}
+
+/* The command queued with key `key` into *id (0: none). */
+static int command_by_key(struct db *db, const char *key, int64_t *id)
+{
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, Q_COMMAND_BY_KEY, &st), step;
+
+	*id = 0;
+	if (rc != DB_OK)
+		return rc;
+	db_bind_text(st, 1, key);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return step == SQLITE_ROW || step == SQLITE_DONE ? DB_OK :
+	       db_fail(db, "reading a command's key");
+}
+
+int db_command_add_keyed(struct db *db, int64_t board_id, const char *kind,
+			 const char *text, const char *key, int64_t *id,
+			 int *known)
 {
 	char now[DB_TIME_MAX];
 	sqlite3_stmt *st;
-	int rc = db_begin(db);
+	int rc;
 
-	if (rc != DB_OK)
+	*known = 0;
+	*id = 0;
+	if (key != NULL && !db_request_key_valid(key))
+		return db_refuse(db, "a command's key is 1 to %d letters, "
+				 "digits or -_.:", DB_REQUEST_KEY_MAX);
+	if ((rc = db_begin(db)) != DB_OK)
 		return rc;
-	if ((rc = db_prepare(db, Q_COMMAND_INSERT, &st)) == DB_OK) {
+	if (key != NULL && (rc = command_by_key(db, key, id)) == DB_OK &&
+	    *id != 0) {
+		*known = 1;
+		return db_keep_id(db, rc, id);
+	}
+	if (rc == DB_OK && (rc = db_prepare(db, Q_COMMAND_INSERT, &st)) ==
+	    DB_OK) {
 		db_stamp(db, now, sizeof(now));
 		db_bind_id(st, 1, board_id);
 		db_bind_text(st, 2, kind);
 		sqlite3_bind_text(st, 3, text ? text : "", -1, SQLITE_STATIC);
 		db_bind_text(st, 4, now);
+		db_bind_text(st, 5, key);
 		rc = db_exec(db, st, "queueing a command");
 		*id = sqlite3_last_insert_rowid(db->sql);
 	}
 	return db_keep_id(db, rc, id);
+}
+
+int db_command_same(const struct db_command *c, int64_t board_id,
+		    const char *kind, const char *text)
+{
+	return c->board_id == board_id && strcmp(c->kind, kind) == 0 &&
+	       ((c->text[0] == '\0' && c->done[0] != '\0') ||
+		strcmp(c->text, text ? text : "") == 0);
+}
+
+int db_command_add(struct db *db, int64_t board_id, const char *kind,
+		   const char *text, int64_t *id)
+{
+	int known;
+
+	return db_command_add_keyed(db, board_id, kind, text, NULL, id, &known);
 }
 
 static int read_command(struct db *db, enum query q, int64_t key,

@@ -397,4 +397,12 @@ const char *const db_migration[DB_SCHEMA_VERSION] = {
 	"ALTER TABLE hub_tables ADD COLUMN foreign_seen TEXT;"
 	"ALTER TABLE hub_tables ADD COLUMN lost INTEGER NOT NULL DEFAULT 0;"
 	"PRAGMA user_version = 14;",
+	/* 15: the sender's key of a command (the dashboard's
+	 * Idempotency-Key, `pitboss table --key`): a command sent again
+	 * with the same key is the same command, queued and carried out
+	 * once, and answered with its first outcome. */
+	"ALTER TABLE commands ADD COLUMN request_key TEXT;"
+	"CREATE UNIQUE INDEX commands_request ON commands(request_key)"
+	"  WHERE request_key IS NOT NULL;"
+	"PRAGMA user_version = 15;",
 };

@@ -263,8 +263,10 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_MOVE_TRUNCATE] =
 	"DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
 	[Q_COMMAND_INSERT] =
-	"INSERT INTO commands (board_id, kind, text, created)"
-	" VALUES (?1, ?2, ?3, ?4)",
+	"INSERT INTO commands (board_id, kind, text, created, request_key)"
+	" VALUES (?1, ?2, ?3, ?4, ?5)",
+	[Q_COMMAND_BY_KEY] =
+	"SELECT id FROM commands WHERE request_key = ?1",
 	[Q_COMMAND_NEXT] =
 	"SELECT id, board_id, kind, text, created, done, outcome,"
 	" outcome_kind, outcome_cause, outcome_ply, outcome_move FROM commands"

@@ -595,9 +595,84 @@ void web_command_answered(struct web *web, int64_t id)
 }
 
 /*
+ * The request's Idempotency-Key (NULL: none); -1 after answering 400
+ * for a key that cannot be one.
+ */
+static int request_key(struct web_request *r, const char **key)
+{
+	*key = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
+					   "Idempotency-Key");
+	if (*key != NULL && !db_request_key_valid(*key)) {
+		web_error(r, 400, "Idempotency-Key: 1 to %d letters, digits "
+			  "or -_.:", DB_REQUEST_KEY_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Command `id`, queued before with the request's key, read into `cmd`
+ * (web->lock held): 0 the same command, -1 after answering 422 when the
+ * key was another request's (db_command_same()).
+ */
+static int same_command(struct web_request *r, int64_t id, int64_t board,
+			const char *kind, const char *text,
+			struct db_command *cmd)
+{
+	const char *key = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
+						      "Idempotency-Key");
+
+	if (db_command_get(r->web->writer, id, cmd) != DB_OK) {
+		web_error(r, 500, "%s", db_error(r->web->writer));
+		return -1;
+	}
+	if (!db_command_same(cmd, board, kind, text)) {
+		explicit_bzero(cmd, sizeof(*cmd));
+		web_error(r, 422, "Idempotency-Key %s was another request's",
+			  key);
+		return -1;
+	}
+	explicit_bzero(cmd->text, sizeof(cmd->text));
+	log_info("dashboard: command %" PRId64 " sent again (Idempotency-Key "
+		 "%s): answered with its first outcome, not carried out again",
+		 id, key);
+	return 0;
+}
+
+/* Queues the command, or finds it queued with the request's key, into
+ * *id (web->lock held): 0, 1 when that command is answered already, or
+ * -1 after answering an error. */
+static int queue_once(struct web_request *r, int64_t board, const char *kind,
+		      const char *text, int64_t *id)
+{
+	struct web *web = r->web;
+	struct db_command cmd;
+	const char *key;
+	int known = 0, rc;
+
+	if (request_key(r, &key) < 0)
+		return -1;
+	rc = db_command_add_keyed(web->writer, board, kind, text, key, id,
+				  &known);
+	if (rc != DB_OK) {
+		web_error(r, rc == DB_REFUSED ? 404 : 500, "%s",
+			  db_error(web->writer));
+		return -1;
+	}
+	if (known)
+		return same_command(r, *id, board, kind, text, &cmd) < 0 ? -1 :
+		       cmd.done[0] != '\0';
+	if (web->door_bell != NULL)
+		web->door_bell(web->door_ctx);
+	return 0;
+}
+
+/*
  * Queues a command for board `board` (0: none), rings the door's bell
  * and waits for the daemon's answer into `cmd`: 0 answered, 1 not within
- * COMMAND_WAIT_MS (`cmd` has the id), -1 after answering an error.
+ * COMMAND_WAIT_MS (`cmd` has the id), -1 after answering an error. A
+ * request with the key of a command queued before (Idempotency-Key)
+ * queues nothing: it waits for that command's answer, or has it.
  */
 int web_queue_and_wait(struct web_request *r, int64_t board,
 			  const char *kind, const char *text,
@@ -612,18 +687,12 @@ int web_queue_and_wait(struct web_request *r, int64_t board,
 	clock_gettime(CLOCK_REALTIME, &until);
 	until.tv_sec += COMMAND_WAIT_MS / 1000;
 	pthread_mutex_lock(&web->lock);
-	rc = db_command_add(web->writer, board, kind, text, &id);
-	if (rc != DB_OK) {
-		char msg[DB_ERR_MAX];
-
-		snprintf(msg, sizeof(msg), "%s", db_error(web->writer));
+	rc = queue_once(r, board, kind, text, &id);
+	if (rc < 0) {
 		pthread_mutex_unlock(&web->lock);
-		web_error(r, rc == DB_REFUSED ? 404 : 500, "%s", msg);
 		return -1;
 	}
-	if (web->door_bell != NULL)
-		web->door_bell(web->door_ctx);
-	while (!web->closing && web->answered < id)
+	while (rc == 0 && !web->closing && web->answered < id)
 		if (pthread_cond_timedwait(&web->changed, &web->lock,
 					   &until) == ETIMEDOUT)
 			break;

@@ -391,7 +391,7 @@ try {
 
 		const sent = performance.now();
 		await page.fill('#admin form[data-kind=correct] input', 'b');
-		await page.click('#admin form[data-kind=correct] button[type=submit]');
+		await page.press('#admin form[data-kind=correct] input', 'Enter');
 		await page.waitForFunction(() => {
 			const o = document.getElementById('command-outcome');
 			return o && o.textContent !== '' && o.textContent !== '…';
@@ -407,6 +407,13 @@ try {
 		}, null, { timeout: 10000 }).catch(() => null);
 		const top = await page.$eval('#content table.list tr:nth-child(2)', r => [...r.cells].map(c => c.textContent).join(' | '));
 		ok(/^1 \| S \| b \| /.test(top), `the move list shows the correction (${ms(performance.now() - sent)}): ${top}`);
+		/* The redraw put the field back with its focus and caret: what
+		 * is typed next goes on into it, not into the page. */
+		const kept = await page.evaluate(() => {
+			const a = document.activeElement;
+			return a ? `${a.tagName}:${a.name}:${a.selectionStart}-${a.selectionEnd}:${a.value}` : 'none';
+		});
+		ok(kept === 'INPUT:correct:1-1:b', 'the redraw keeps the field typed in focused, its caret in place', kept);
 		const stored = (await json(`${LIVE}/api/games/${t2.game.id}`)).moves;
 		ok(stored.length === 1 && stored[0].move === 'b' && stored[0].source !== 'sensor',
 			`the record has it: ${JSON.stringify(stored.map(m => [m.move, m.source]))}`);

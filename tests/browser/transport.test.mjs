@@ -106,16 +106,15 @@ export async function transportTests(t) {
 	for (const mv of ['Da7-a6', 'Pe5-e7:n', 'Da6-a5', 'Pe7-e8']) {
 		await page.fill('#admin form[data-kind=entry] input', mv);
 		await page.press('#admin form[data-kind=entry] input', 'Enter');
-		/* The daemon's answer shown before the next move is typed. */
-		const said = await page.waitForFunction(m => {
-			const o = document.getElementById('command-outcome');
-			return o && o.textContent.includes(m) && o.textContent;
-		}, mv, { timeout: 15000 }).then(h => h.jsonValue(), () => null);
 		const re = new RegExp(mv === 'Pe7-e8' ? 'S-won' : mv.replace(/^.*-/, '').replace(/:.*/, ''));
-		ok(await livePosition(t, re) !== null, `${mv} entered by hand is played`, said);
+		ok(await livePosition(t, re) !== null, `${mv} entered by hand is played`,
+			await page.textContent('#command-outcome'));
 	}
 	const over = await livePosition(t, /S-won:sunk/);
 	ok(over !== null, 'the plane sinks the transport: South wins', over);
+	const left = await t.until(async () => (await page.inputValue('#admin form[data-kind=entry] input')) === '' || null, 5000);
+	ok(left !== null, 'a move taken leaves the entry field: Enter never sends it again',
+		await page.inputValue('#admin form[data-kind=entry] input'));
 
 	w.stop();
 	ok(w.problems.length === 0, 'the Transport table page: no console errors or failed requests', ...w.problems);

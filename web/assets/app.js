@@ -34,6 +34,35 @@ async function api(path, options) {
 	return body;
 }
 
+/*
+ * A request that changes the records, with an Idempotency-Key made once
+ * (docs/api.md): sent again with it when the connection fails before an
+ * answer, it is carried out once and each try answered alike.
+ */
+async function act(path, body, headers) {
+	const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), x => x.toString(16).padStart(2, '0')).join('');
+	const options = { method: 'POST', body: JSON.stringify(body),
+		headers: Object.assign({ 'Content-Type': 'application/json', 'Idempotency-Key': key }, headers || {}) };
+	for (let tries = 1; ; tries++) {
+		try { return await api(path, options); } catch (e) {
+			if (!(e instanceof TypeError) || tries >= 3) throw e;
+			await new Promise(ok => setTimeout(ok, 200 * tries));
+		}
+	}
+}
+
+/* `redraw` may take the field being typed in out of the page and put it
+ * back: its focus and selection are given back (else what is typed next
+ * is lost, and Enter sends the field's old text again). */
+function keepingFocus(redraw) {
+	const a = document.activeElement;
+	const sel = a && typeof a.selectionStart === 'number' ? [a.selectionStart, a.selectionEnd, a.selectionDirection] : null;
+	redraw();
+	if (!a || a === document.body || !a.isConnected || document.activeElement === a) return;
+	a.focus({ preventScroll: true });
+	if (sel) a.setSelectionRange(...sel);
+}
+
 function status(text, kind) {
 	const s = $('status');
 	s.textContent = text || '';
@@ -618,7 +647,7 @@ async function pageTable() {
 				src: `/api/tables/${id}/camera.png?plies=${live.plies}&at=${Date.now()}` }));
 		}
 		parts.push(qrPanel(`this table: ${location.origin}${location.pathname}`));
-		content.replaceChildren(...parts);
+		keepingFocus(() => content.replaceChildren(...parts));
 	};
 	/* The server gives a game's values while it is played only at a
 	 * table whose options show the analysis live (else the players at
@@ -659,14 +688,19 @@ async function pageTable() {
 		const send = async (kind, text) => {
 			show('…');
 			try {
-				const r = await api(`/api/tables/${tid}/commands`, {
-					method: 'POST',
-					headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
-					body: JSON.stringify({ kind, text: text || '' }) });
+				const r = await act(`/api/tables/${tid}/commands`, { kind, text: text || '' },
+					{ 'X-CSRF-Token': session.csrf });
 				show(r.outcome || 'queued; pitbossd has not answered yet');
-			} catch (e) { show(e.message); }
+				return r;
+			} catch (e) { show(e.message); return null; }
 		};
 		enterMove = text => send('entry', text);
+		/* A move taken leaves the field: Enter never sends it again. */
+		const sent = async (kind, input) => {
+			const text = input.value, r = await send(kind, text);
+			if (kind === 'entry' && r && r.kind && !['refused', 'foul'].includes(r.kind) && input.value === text)
+				input.value = '';
+		};
 		const underway = () => box.dataset.ply ? `A game is under way (${box.dataset.ply} moves): ` +
 			'starting a new one voids it.' : '';
 		const form = (kind, label, size, placeholder) => {
@@ -677,7 +711,7 @@ async function pageTable() {
 			const f = el('form', { class: 'inline', 'data-kind': kind,
 				on: { submit: e => {
 					e.preventDefault();
-					if (!danger) return send(kind, input.value);
+					if (!danger) return sent(kind, input);
 					askFirst(button, danger, () => send(kind, input.value),
 						kind === 'start' ? underway : null);
 				} } }, el('span', { text: label }), input, button);
@@ -748,41 +782,10 @@ async function pagePlayer() {
 	await load();
 }
 
-async function pageAdmin() {
-	const session = await api('/api/session');
-	const content = $('content');
-	if (!session.login) {
-		status('No admin password is set: add web.password-hash to pitboss.conf.', 'warn');
-		return;
-	}
-	if (session.admin) {
-		const out = el('button', { type: 'button', id: 'logout', text: 'Log out', on: { click: async () => {
-			await api('/api/logout', { method: 'POST' }); pageAdmin(); } } });
-		content.replaceChildren(el('p', { class: 'muted', text: 'Logged in as the arbiter.' }), out,
-			el('div', { id: 'console' }));
-		status('');
-		return arbiterConsole(session, $('console'));
-	}
-	const pw = el('input', { type: 'password', name: 'password', id: 'password', autocomplete: 'current-password' });
-	const form = el('form', { class: 'inline', id: 'login' }, el('label', {}, 'Password ', pw),
-		el('button', { type: 'submit', text: 'Log in' }));
-	form.addEventListener('submit', async e => {
-		e.preventDefault();
-		try {
-			await api('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ password: pw.value }) });
-			pageAdmin();
-		} catch (err) { status(err.message, 'foul'); }
-	});
-	content.replaceChildren(form);
-	status('');
-}
-
 /* The pages; replay.js adds a game's replay and a series, club.js the
  * player's own page, the tournament, the
- * indexes, the club room and the arbiter's console. */
-const pages = { index: pageIndex, table: pageTable, player: pagePlayer,
-	admin: pageAdmin };
+ * indexes, the club room, the arbiter's login and console. */
+const pages = { index: pageIndex, table: pageTable, player: pagePlayer };
 
 document.addEventListener('DOMContentLoaded', () => {
 	const page = pages[document.body.dataset.page];

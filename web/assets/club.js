@@ -1,8 +1,8 @@
 /*
  * club.js - the club's pages (loaded after app.js, whose helpers it
  * uses): a tournament with its bracket and standings, the tournament and
- * player indexes, the club room's screen, the arbiter's console, and
- * the hidden-code game's part of a player's page.
+ * player indexes, the club room's screen, the arbiter's login and
+ * console, and the hidden-code game's part of a player's page.
  */
 'use strict';
 
@@ -176,9 +176,8 @@ function forfeitForm(id, standings, session) {
 		e.preventDefault();
 		askFirst(button, 'Record the forfeit', async () => {
 			try {
-				await api(`/api/tournaments/${id}/forfeit`, { method: 'POST',
-					headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
-					body: JSON.stringify({ player: who.value }) });
+				await act(`/api/tournaments/${id}/forfeit`, { player: who.value },
+					{ 'X-CSRF-Token': session.csrf });
 				pageTournament();
 			} catch (err) { out.textContent = err.message; }
 		}, () => `${who.selectedOptions[0] ? who.selectedOptions[0].text : 'The player'} loses the match.`);
@@ -400,9 +399,8 @@ async function arbiterConsole(session, box) {
 	const send = async (t, kind, text, out) => {
 		out.textContent = '…';
 		try {
-			const r = await api(`/api/tables/${t.id}/commands`, { method: 'POST',
-				headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
-				body: JSON.stringify({ kind, text: text || '' }) });
+			const r = await act(`/api/tables/${t.id}/commands`, { kind, text: text || '' },
+				{ 'X-CSRF-Token': session.csrf });
 			out.textContent = r.outcome || 'queued; pitbossd has not answered yet';
 		} catch (e) { out.textContent = e.message; }
 	};
@@ -517,9 +515,7 @@ function handGame(g, session) {
 	const post = async (what, body) => {
 		out.textContent = '…';
 		try {
-			const r = await api(`/api/games/${g.id}/${what}`, { method: 'POST',
-				headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf },
-				body: JSON.stringify(body) });
+			const r = await act(`/api/games/${g.id}/${what}`, body, { 'X-CSRF-Token': session.csrf });
 			out.textContent = handSaid[g.id] = r.outcome || 'queued; pitbossd has not answered yet';
 			if (row.parentNode) row.parentNode.dataset.stale = '1';
 		} catch (e) { out.textContent = e.message; }
@@ -649,9 +645,8 @@ async function pagePlay() {
 	};
 	const post = async (what, fields) => {
 		try {
-			return await api(`/api/tables/${id}/${what}`, { method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify(Object.assign({ seat: seat.value, pin: pin.value }, fields || {})) });
+			return await act(`/api/tables/${id}/${what}`,
+				Object.assign({ seat: seat.value, pin: pin.value }, fields || {}));
 		} catch (err) {
 			if (/wrong seat or PIN|too many/.test(err.message)) { forget(); draw(); }
 			throw err;
@@ -721,7 +716,37 @@ async function pagePlay() {
 	});
 }
 
+async function pageAdmin() {
+	const session = await api('/api/session');
+	const content = $('content');
+	if (!session.login) {
+		status('No admin password is set: add web.password-hash to pitboss.conf.', 'warn');
+		return;
+	}
+	if (session.admin) {
+		const out = el('button', { type: 'button', id: 'logout', text: 'Log out', on: { click: async () => {
+			await api('/api/logout', { method: 'POST' }); pageAdmin(); } } });
+		content.replaceChildren(el('p', { class: 'muted', text: 'Logged in as the arbiter.' }), out,
+			el('div', { id: 'console' }));
+		status('');
+		return arbiterConsole(session, $('console'));
+	}
+	const pw = el('input', { type: 'password', name: 'password', id: 'password', autocomplete: 'current-password' });
+	const form = el('form', { class: 'inline', id: 'login' }, el('label', {}, 'Password ', pw),
+		el('button', { type: 'submit', text: 'Log in' }));
+	form.addEventListener('submit', async e => {
+		e.preventDefault();
+		try {
+			await api('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ password: pw.value }) });
+			pageAdmin();
+		} catch (err) { status(err.message, 'foul'); }
+	});
+	content.replaceChildren(form);
+	status('');
+}
+
 renderers.codegame.play = codePlay;
 
-Object.assign(pages, { play: pagePlay, tournament: pageTournament, tournaments: pageTournaments, players: pagePlayers, tv: pageTv,
+Object.assign(pages, { admin: pageAdmin, play: pagePlay, tournament: pageTournament, tournaments: pageTournaments, players: pagePlayers, tv: pageTv,
 	ratings: pageRatings });
