@@ -18,12 +18,14 @@
 	X(boxaGetBoxGeometry) \
 	X(boxaGetCount) \
 	X(pixCloseBrick) \
+	X(pixCloseGray) \
 	X(pixConnComp) \
 	X(pixConvertTo32) \
 	X(pixCountPixels) \
 	X(pixCreate) \
 	X(pixDestroy) \
 	X(pixGetHeight) \
+	X(pixGetPixel) \
 	X(pixGetRGBPixel) \
 	X(pixGetWidth) \
 	X(pixOpenBrick) \
@@ -68,6 +70,11 @@ PIX *pixCloseBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize)
 	return FN(pixCloseBrick)(pixd, pixs, hsize, vsize);
 }
 
+PIX *pixCloseGray(PIX *pixs, l_int32 hsize, l_int32 vsize)
+{
+	return FN(pixCloseGray)(pixs, hsize, vsize);
+}
+
 BOXA *pixConnComp(PIX *pixs, PIXA **ppixa, l_int32 connectivity)
 {
 	return FN(pixConnComp)(pixs, ppixa, connectivity);
@@ -100,6 +107,11 @@ void pixDestroy(PIX **ppix)
 l_int32 pixGetHeight(const PIX *pix)
 {
 	return FN(pixGetHeight)(pix);
+}
+
+l_ok pixGetPixel(PIX *pix, l_int32 x, l_int32 y, l_uint32 *pval)
+{
+	return FN(pixGetPixel)(pix, x, y, pval);
 }
 
 l_ok pixGetRGBPixel(PIX *pix, l_int32 x, l_int32 y, l_int32 *prval,
