@@ -40,8 +40,15 @@
  * against a legal reading that needs one: the legal reading is taken
  * only when it is ten times likelier. */
 #define DROPS_MARGIN_EXACT 23	/* ten to one */
+/* A foul is the worst a referee can do to a player who sowed legally:
+ * drops that no misplay the model reads explains (DROPS_OTHER) are a
+ * foul only when that is this much likelier than the nearest move with
+ * its faults; between DROPS_MARGIN and this, the move is held, naming
+ * what to check. */
+#define DROPS_MARGIN_FOUL 46	/* a hundred to one */
 #define DROPS_TIE 7
-/* No move costing this much can be taken or held: a foul. */
+/* No move costing this much can be taken: judged at once, a foul (or
+ * held, within DROPS_MARGIN_FOUL of DROPS_OTHER). */
 #define DROPS_FOUL_AT (DROPS_OTHER + DROPS_MARGIN)
 /* The board's record of shadows before it has shown any: one move in
  * 40 (DROPS_PRIOR_SHADOW_MOVES moves with DROPS_PRIOR_SHADOWS). */

@@ -540,6 +540,16 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 		   VERDICT_ACCEPT : VERDICT_WARN, about, why);
 }
 
+/* Whether the reading puts some drop where the move needs it, though
+ * out of order or next door (a swap, a roll). */
+static int placed(const struct match_result *r)
+{
+	for (int i = 0; i < r->ndev; i++)
+		if (r->dev[i].step == STEP_SWAP || r->dev[i].step == STEP_ROLL)
+			return 1;
+	return 0;
+}
+
 /* How the move that fits best is to be judged: "take", "hold" or
  * "foul". */
 static const char *verdict_of(const struct drops *d, const struct reading *g)
@@ -559,10 +569,18 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 	int either = g->mis == MIS_SHORT && g->at == 1 ?
 		     DROPS_MISPLAY - drops_short_cost(d->ref) : 0;
 
+	/* Drops no misplay explains, yet some fell where the move needs
+	 * them: a foul only when "some other misplay" is a hundred times
+	 * likelier than the move with its faults. */
+	int bar = g->base < 0 && (r->matched > 0 || placed(r)) ?
+		  DROPS_MARGIN_FOUL : DROPS_MARGIN;
+
 	for (int i = 0; i < r->ndev; i++)
 		faulty |= !drops_is_shadow(e, r, &r->dev[i]);
-	if (margin >= DROPS_MARGIN && g->mis != MIS_UNCARRIED)
+	if (margin >= bar && g->mis != MIS_UNCARRIED)
 		return "foul";
+	if (margin >= DROPS_MARGIN)
+		return "hold";
 	if (margin + either > -(exact && (faulty || r->ndev > 0) ?
 				DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
 	    (faulty && d->ref->cfg.accept_cost == 0) ||

@@ -4,7 +4,9 @@
  * behind, or two seeds dropped together that made one pulse. A move is
  * taken only when it is ten times likelier than both misplays together;
  * a foul still needs the one misplay three times likelier than the
- * move; in between, the move is held with the places to check.
+ * move; in between, the move is held with the places to check. Drops
+ * that no misplay explains are a foul only when that is a hundred times
+ * likelier than the nearest move with its faults.
  */
 #include "config.h"
 
@@ -203,12 +205,50 @@ static void test_foul_needs_the_one_misplay(void **state)
 	fix_close(f);
 }
 
+/* c (d e f S) sensed as e d S f: two pairs swapped. No misplay the
+ * model reads explains them, and "some other misplay" is not a hundred
+ * times likelier than c with its two swaps: held naming c, not a foul. */
+static void test_no_fit_near_a_move_is_held(void **state)
+{
+	struct fix *f = fix_open();
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 0, OBS_START, NULL);
+	sow(f, 1, "e d S f");
+	feed(f, 3, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_string_equal(v->move, "c");
+	assert_int_equal(v->cause, CAUSE_HELD_FAULT);
+	assert_has(v->text, "seeds 1 and 2 sensed in swapped order");
+	assert_has(v->evidence, "other=11.5");
+	assert_has(v->evidence, "decided=hold");
+	fix_close(f);
+}
+
+/* Drops on the opponent's side that no move of S comes near: a foul. */
+static void test_no_fit_far_from_every_move_is_a_foul(void **state)
+{
+	struct fix *f = fix_open();
+
+	(void)state;
+	feed(f, 0, OBS_START, NULL);
+	sow(f, 1, "B C D E");
+	feed(f, 3, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_HOLD), 0);
+	assert_int_equal(last(f, VERDICT_FOUL)->cause, CAUSE_NO_FIT);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_short_taken_on_a_line_that_misses_often),
 		cmocka_unit_test(test_short_held_against_both_misplays),
 		cmocka_unit_test(test_foul_needs_the_one_misplay),
+		cmocka_unit_test(test_no_fit_near_a_move_is_held),
+		cmocka_unit_test(test_no_fit_far_from_every_move_is_a_foul),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
