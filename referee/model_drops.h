@@ -109,6 +109,21 @@ struct drops_split {
 	uint8_t theirs[MATCH_OBS_MAX];	/* 1: drop i is the next player's */
 };
 
+/* A move taken whose drops are also another place's pieces sown the
+ * wrong way round (model_drops_twin.c). */
+struct drops_twin {
+	int ply;		/* the move taken; 0: none */
+	int fresh;		/* noted, not yet taken */
+	int seat;		/* its mover */
+	char move[16], twin[16];	/* it, and the move sown backwards */
+	int taken, other;	/* their origins */
+	int taken_count, other_count;	/* the record's pieces there after */
+	uint8_t path[SENSE_PATH_MAX];	/* its drops */
+	int npath;
+};
+/* Plies after which an earlier move is no longer questioned. */
+#define DROPS_TWIN_PLIES 40
+
 struct drops {
 	struct referee *ref;
 	struct match_board board;
@@ -179,6 +194,7 @@ struct drops {
 	int next_seat[SENSE_MOVES_MAX];
 	uint8_t *reach;			/* (MATCH_OBS_MAX + 1) rows of
 					   SENSE_PATH_MAX + 1 */
+	struct drops_twin twin;
 };
 
 /* model_drops.c */
@@ -196,7 +212,21 @@ void drops_evaluate(struct drops *d, int n, int trace);
 void drops_keep_late(struct drops *d, const struct sense_expect *e,
 		     const struct match_result *r, int n);
 
+/* model_drops_twin.c */
+/* Move `e` is about to be taken on pend[0..n): noted when those drops
+ * are exactly another move's pieces sown the wrong way round. */
+void drops_twin_note(struct drops *d, int e, int n);
+/* After it was taken: the record's pieces at both places. */
+void drops_twin_taken(struct drops *d);
+/* pend[0..n) are the noted move's drops again, from the place the
+ * record says it emptied, and `best` does not fit them exactly: held
+ * naming both places and the earlier move (1), or 0. */
+int drops_twin_judge(struct drops *d, int n, int best);
+
 /* model_drops_judge.c */
+/* Holds expect[e] with `why` and `about` (`ask`: what is asked). */
+void drops_hold(struct drops *d, int e, const char *why,
+		const struct ref_about *about, const char *ask);
 /*
  * Judges pend[0..n) as one whole move: accept, accept with a warning,
  * hold for confirmation, or foul.

@@ -413,6 +413,12 @@ static void hold(struct drops *d, int e, const char *why,
 	d->held_ply = ref->ply + 1;
 }
 
+void drops_hold(struct drops *d, int e, const char *why,
+		const struct ref_about *about, const char *ask)
+{
+	hold(d, e, why, about, ask);
+}
+
 void drops_misplay_words(struct drops *d, enum drops_misplay mis,
 			 const struct sense_expect *x, int at, int foul,
 			 char *buf, size_t len)
@@ -536,8 +542,10 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 		snprintf(why + used, sizeof(why) - used, "; %s", also);
 	drops_account(d, x, r);
 	drops_keep_late(d, x, r, n);
+	drops_twin_note(d, e, n);
 	ref_accept(ref, &x->move, about->cause == CAUSE_SENSED ?
 		   VERDICT_ACCEPT : VERDICT_WARN, about, why);
+	drops_twin_taken(d);
 }
 
 /* Whether the reading puts some drop where the move needs it, though
@@ -771,6 +779,8 @@ void drops_judge(struct drops *d, int n)
 
 	drops_evaluate(d, n, 1);
 	best = best_fit(d, &ties, &touched);
+	if (drops_twin_judge(d, n, best))
+		return;
 	if (best < 0) {
 		snprintf(why, sizeof(why), "no move can be made by %s",
 			 ref_words(d->ref)->doing);
