@@ -35,6 +35,34 @@ static void kinds(const struct sim_stats *st)
 	printf("\n");
 }
 
+/* The legal moves held, fouled or taken as another, by what the model
+ * did to them; beside each, per mille of the legal moves it happened
+ * to. */
+static void phys(const struct sim_stats *st)
+{
+	static const enum sim_class cls[] = { SIM_LEGAL_HELD,
+					      SIM_LEGAL_FOULED,
+					      SIM_LEGAL_MISREAD };
+
+	for (size_t i = 0; i < sizeof(cls) / sizeof(cls[0]); i++) {
+		printf("%18s %s:", "", sim_class_name(cls[i]));
+		for (int p = 0; p < SIM_PHYS; p++) {
+			unsigned long of = 0;
+
+			for (int c = SIM_LEGAL_ACCEPTED; c <= SIM_LEGAL_UNSEEN;
+			     c++)
+				of += c == SIM_LEGAL_WARNED ? 0 :
+				      st->phys[c][p];
+			if (st->phys[cls[i]][p] > 0)
+				printf(" %s %lu (%.0f)", sim_phys_name(p),
+				       st->phys[cls[i]][p],
+				       of ? 1000.0 * (double)st->phys[cls[i]][p]
+						/ (double)of : 0);
+		}
+		printf("\n");
+	}
+}
+
 #define NIGHTS 10		/* runs per level, each with its own gates */
 
 /* Adds a night's figures to the level's. */
@@ -48,8 +76,11 @@ static void add(struct sim_stats *to, const struct sim_stats *st)
 	to->illegal_blind += st->illegal_blind;
 	to->same += st->same;
 	to->same_accepted += st->same_accepted;
-	for (int c = 0; c < SIM_CLASSES; c++)
+	for (int c = 0; c < SIM_CLASSES; c++) {
 		to->count[c] += st->count[c];
+		for (int p = 0; p < SIM_PHYS; p++)
+			to->phys[c][p] += st->phys[c][p];
+	}
 	for (int i = 0; i < SIM_TIMING_BUCKETS; i++)
 		to->timing[i] += st->timing[i];
 	for (int k = 0; k < SIM_KINDS_MAX && st->kinds[k].name != NULL;
@@ -103,7 +134,7 @@ static int run(const char *level, int counts, unsigned long games,
 			  NIGHTS, seed * 100 + (uint64_t)n, &all) < 0)
 			return -1;
 	printf("%-9s %-6s %6lu %7.2f%% %6.2f%% %7lu %6.2f%% %6.2f%% %6.2f%% "
-	       "%6lu %5.1f%% %5.1f%% %5.1f%% %5.1f %5.1f\n", level,
+	       "%6lu %5.2f%% %5.2f%% %5.2f%% %5.1f %5.1f\n", level,
 	       counts ? "+count" : "drops", st->legal,
 	       pct(st->count[SIM_LEGAL_ACCEPTED], st->legal),
 	       pct(st->count[SIM_LEGAL_UNSEEN], st->legal), st->illegal,
@@ -123,6 +154,7 @@ static int run(const char *level, int counts, unsigned long games,
 	       st->legal_blind, st->count[SIM_LEGAL_UNSEEN],
 	       st->illegal_blind, st->count[SIM_ILLEGAL_UNSEEN],
 	       st->revised);
+	phys(st);
 	fflush(stdout);
 	return 0;
 }

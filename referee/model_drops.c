@@ -462,7 +462,10 @@ static void *drops_open(struct referee *ref)
 
 static void drops_use_game(struct referee *ref, void *state)
 {
+	struct drops *d = state;
+
 	(void)ref;
+	d->twin.ply = 0;
 	board_geometry(state);
 }
 

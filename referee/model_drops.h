@@ -40,8 +40,15 @@
  * against a legal reading that needs one: the legal reading is taken
  * only when it is ten times likelier. */
 #define DROPS_MARGIN_EXACT 23	/* ten to one */
+/* A foul is the worst a referee can do to a player who sowed legally:
+ * drops that no misplay the model reads explains (DROPS_OTHER) are a
+ * foul only when that is this much likelier than the nearest move with
+ * its faults; between DROPS_MARGIN and this, the move is held, naming
+ * what to check. */
+#define DROPS_MARGIN_FOUL 46	/* a hundred to one */
 #define DROPS_TIE 7
-/* No move costing this much can be taken or held: a foul. */
+/* No move costing this much can be taken: judged at once, a foul (or
+ * held, within DROPS_MARGIN_FOUL of DROPS_OTHER). */
 #define DROPS_FOUL_AT (DROPS_OTHER + DROPS_MARGIN)
 /* The board's record of shadows before it has shown any: one move in
  * 40 (DROPS_PRIOR_SHADOW_MOVES moves with DROPS_PRIOR_SHADOWS). */
@@ -116,6 +123,20 @@ struct drops_last {
 				   later are never read so again */
 	uint64_t ended_before;	/* ended_us before it was taken */
 };
+/* A move taken whose drops are also another place's pieces sown the
+ * wrong way round (model_drops_twin.c). */
+struct drops_twin {
+	int ply;		/* the move taken; 0: none */
+	int fresh;		/* noted, not yet taken */
+	int seat;		/* its mover */
+	char move[16], twin[16];	/* it, and the move sown backwards */
+	int taken, other;	/* their origins */
+	int taken_count, other_count;	/* the record's pieces there after */
+	uint8_t path[SENSE_PATH_MAX];	/* its drops */
+	int npath;
+};
+/* Plies after which an earlier move is no longer questioned. */
+#define DROPS_TWIN_PLIES 40
 
 struct drops {
 	struct referee *ref;
@@ -196,6 +217,7 @@ struct drops {
 	int mover_done;
 	struct sense_expect *prev;	/* SENSE_MOVES_MAX: the moves of the
 					   position before the last move */
+	struct drops_twin twin;
 };
 
 /* model_drops.c */
@@ -213,7 +235,21 @@ void drops_evaluate(struct drops *d, int n, int trace);
 void drops_keep_late(struct drops *d, const struct sense_expect *e,
 		     const struct match_result *r, int n);
 
+/* model_drops_twin.c */
+/* Move `e` is about to be taken on pend[0..n): noted when those drops
+ * are exactly another move's pieces sown the wrong way round. */
+void drops_twin_note(struct drops *d, int e, int n);
+/* After it was taken: the record's pieces at both places. */
+void drops_twin_taken(struct drops *d);
+/* pend[0..n) are the noted move's drops again, from the place the
+ * record says it emptied, and `best` does not fit them exactly: held
+ * naming both places and the earlier move (1), or 0. */
+int drops_twin_judge(struct drops *d, int n, int best);
+
 /* model_drops_judge.c */
+/* Holds expect[e] with `why` and `about` (`ask`: what is asked). */
+void drops_hold(struct drops *d, int e, const char *why,
+		const struct ref_about *about, const char *ask);
 /*
  * Judges pend[0..n) as one whole move: accept, accept with a warning,
  * hold for confirmation, or foul.

@@ -413,6 +413,12 @@ static void hold(struct drops *d, int e, const char *why,
 	d->held_ply = ref->ply + 1;
 }
 
+void drops_hold(struct drops *d, int e, const char *why,
+		const struct ref_about *about, const char *ask)
+{
+	hold(d, e, why, about, ask);
+}
+
 void drops_misplay_words(struct drops *d, enum drops_misplay mis,
 			 const struct sense_expect *x, int at, int foul,
 			 char *buf, size_t len)
@@ -539,9 +545,21 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 	drops_account(d, x, r);
 	drops_keep_late(d, x, r, n);
 	drops_taken(d, n, r->cost);
+	drops_twin_note(d, e, n);
 	ref_accept(ref, &x->move, about->cause == CAUSE_SENSED ?
 		   VERDICT_ACCEPT : VERDICT_WARN, about, why);
 	drops_taken_done(d);
+	drops_twin_taken(d);
+}
+
+/* Whether the reading puts some drop where the move needs it, though
+ * out of order or next door (a swap, a roll). */
+static int placed(const struct match_result *r)
+{
+	for (int i = 0; i < r->ndev; i++)
+		if (r->dev[i].step == STEP_SWAP || r->dev[i].step == STEP_ROLL)
+			return 1;
+	return 0;
 }
 
 /* How the move that fits best is to be judged: "take", "hold" or
@@ -563,10 +581,18 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 	int either = g->mis == MIS_SHORT && g->at == 1 ?
 		     DROPS_MISPLAY - drops_short_cost(d->ref) : 0;
 
+	/* Drops no misplay explains, yet some fell where the move needs
+	 * them: a foul only when "some other misplay" is a hundred times
+	 * likelier than the move with its faults. */
+	int bar = g->base < 0 && (r->matched > 0 || placed(r)) ?
+		  DROPS_MARGIN_FOUL : DROPS_MARGIN;
+
 	for (int i = 0; i < r->ndev; i++)
 		faulty |= !drops_is_shadow(e, r, &r->dev[i]);
-	if (margin >= DROPS_MARGIN && g->mis != MIS_UNCARRIED)
+	if (margin >= bar && g->mis != MIS_UNCARRIED)
 		return "foul";
+	if (margin >= DROPS_MARGIN)
+		return "hold";
 	if (margin + either > -(exact && (faulty || r->ndev > 0) ?
 				DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
 	    (faulty && d->ref->cfg.accept_cost == 0) ||
@@ -757,6 +783,8 @@ void drops_judge(struct drops *d, int n)
 
 	drops_evaluate(d, n, 1);
 	best = best_fit(d, &ties, &touched);
+	if (drops_twin_judge(d, n, best))
+		return;
 	if (best < 0) {
 		snprintf(why, sizeof(why), "no move can be made by %s",
 			 ref_words(d->ref)->doing);

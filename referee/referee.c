@@ -95,6 +95,7 @@ static const char *const cause_names[CAUSE_COUNT] = {
 	[CAUSE_SECRET] = "secret",
 	[CAUSE_REFUSED] = "refused",
 	[CAUSE_NO_MEMORY] = "no-memory",
+	[CAUSE_EARLIER_MISREAD] = "earlier-misread",
 };
 
 const char *verdict_cause_name(enum verdict_cause cause)

@@ -108,6 +108,9 @@ enum verdict_cause {
 	CAUSE_SECRET,		/* a seat entered its secret */
 	CAUSE_REFUSED,		/* a command was refused (text: why) */
 	CAUSE_NO_MEMORY,	/* the referee could not get memory */
+	CAUSE_EARLIER_MISREAD,	/* held: the drops say an earlier move taken
+				   may have been another, illegal one
+				   (places: the places to check) */
 	CAUSE_COUNT
 };
 

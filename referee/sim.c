@@ -44,6 +44,17 @@ const char *sim_class_name(enum sim_class c)
 	return (unsigned)c < SIM_CLASSES ? names[c] : "?";
 }
 
+const char *sim_phys_name(enum sim_phys p)
+{
+	static const char *const names[SIM_PHYS] = {
+		"dribble", "slow", "pause", "long-pause", "handful",
+		"shadow", "roll", "swap", "merge", "dirty", "graze", "dead",
+		"bounce", "late", "chatter", "stray", "batch", "none"
+	};
+
+	return (unsigned)p < SIM_PHYS ? names[p] : "?";
+}
+
 static void on_verdict(void *ctx, const struct verdict *v)
 {
 	struct sim *s = ctx;

@@ -126,6 +126,32 @@ enum sim_class {
 	SIM_CLASSES
 };
 
+/* What the physical model did to a move (a hand's tempo, the gates):
+ * counted per class of the legal moves it happened to. */
+enum sim_phys {
+	SIM_PHYS_DRIBBLE,	/* a fast dribble */
+	SIM_PHYS_SLOW,		/* a slow hand */
+	SIM_PHYS_PAUSE,		/* a short pause */
+	SIM_PHYS_LONG_PAUSE,	/* a long pause */
+	SIM_PHYS_HANDFUL,	/* carried pieces dumped by the handful */
+	SIM_PHYS_SHADOW,	/* the hand's shadow on the origin */
+	SIM_PHYS_ROLL,		/* a piece rolled next door */
+	SIM_PHYS_SWAP,		/* pieces reached their gates out of order */
+	SIM_PHYS_MERGE,		/* two pieces made one pulse */
+	SIM_PHYS_DIRTY,		/* a dirty gate missed a piece */
+	SIM_PHYS_GRAZE,		/* a piece through the edge of the beam */
+	SIM_PHYS_DEAD,		/* a piece into the dead gate */
+	SIM_PHYS_BOUNCE,	/* contact bounce */
+	SIM_PHYS_LATE,		/* a late bounce */
+	SIM_PHYS_CHATTER,	/* a gate chattered during the batch */
+	SIM_PHYS_STRAY,		/* a stray pulse during the batch */
+	SIM_PHYS_BATCH,		/* not the only move of its batch */
+	SIM_PHYS_NONE,		/* none of these */
+	SIM_PHYS
+};
+
+const char *sim_phys_name(enum sim_phys p);
+
 #define SIM_TIMING_BUCKETS 4096	/* of 50 ns; the last holds the rest */
 #define SIM_KINDS_MAX 16	/* ways of illegal play counted apart */
 
@@ -156,6 +182,9 @@ struct sim_stats {
 	 * shadow, chatter, stray pulses). */
 	unsigned long pieces, merged, missed, pulses, noise;
 	struct sim_kind_stats kinds[SIM_KINDS_MAX];	/* physical model */
+	/* Legal moves of each class by what the physical model did to
+	 * them (a move may count under several). */
+	unsigned long phys[SIM_CLASSES][SIM_PHYS];
 	unsigned long timing[SIM_TIMING_BUCKETS];
 	uint64_t timing_max_ns;
 };

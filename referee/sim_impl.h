@@ -14,7 +14,8 @@
 #include "referee/sim_game.h"
 
 #define SIM_PULSES_MAX 1024	/* pulses of one move */
-#define SIM_LOG_MAX 256	/* verdicts on one move, or a few */
+#define SIM_LOG_MAX 256
+#define SIM_PHYS_WHO 32	/* moves of a batch whose physics are kept */	/* verdicts on one move, or a few */
 
 /* A drop as the sensors report it: when, and on which place. */
 struct pulse {
@@ -85,6 +86,9 @@ struct sim {
 	int after_end;			/* this game goes on after its end */
 	unsigned pulsed;		/* bit `who`: that move of the batch
 					   made a pulse (sim_gates) */
+	/* What the model did (bits of enum sim_phys): to the hand being
+	 * made (sim_hand), to each move of the batch, to the batch. */
+	unsigned hand_phys, phys[SIM_PHYS_WHO], batch_phys;
 };
 
 /* The random stream: started from the configured number; uniform in

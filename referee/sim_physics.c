@@ -62,10 +62,14 @@ static uint64_t tempo(struct sim *s)
 {
 	const struct sim_world *w = &s->cfg.world;
 
-	if (sim_rng_chance(s, w->dribble))
+	if (sim_rng_chance(s, w->dribble)) {
+		s->hand_phys |= 1u << SIM_PHYS_DRIBBLE;
 		return sim_rng_ms(s, 20, 45);
-	if (sim_rng_chance(s, w->slow))
+	}
+	if (sim_rng_chance(s, w->slow)) {
+		s->hand_phys |= 1u << SIM_PHYS_SLOW;
 		return sim_rng_ms(s, 700, 1300);
+	}
 	return sim_rng_ms(s, 180, 550);
 }
 
@@ -86,8 +90,10 @@ static uint64_t let_go(struct sim *s, struct sim_fall *f, int *n,
 		int to = s->kind->next(s->game, s->pos, place,
 				       sim_rng_below(s, 2) ? 1 : -1);
 
-		if (to >= 0)
+		if (to >= 0) {
 			place = to, at += sim_rng_ms(s, 60, 250);
+			s->hand_phys |= 1u << SIM_PHYS_ROLL;
+		}
 	}
 	fall(f, n, at, place, 0);
 	return at;
@@ -108,6 +114,7 @@ static uint64_t carry(struct sim *s, const struct sim_hand *h, uint64_t t,
 			last = let_go(s, f, n, t, h->carry[i]);
 		return last;
 	}
+	s->hand_phys |= 1u << SIM_PHYS_HANDFUL;
 	while (i < h->ncarry) {
 		int k = 2 + sim_rng_below(s, 5);
 
@@ -132,8 +139,11 @@ int sim_hand(struct sim *s, const struct sim_hand *h, uint64_t t,
 	int halt = sim_rng_chance(s, w->long_pause) && h->ndrops > 1 ?
 		   1 + sim_rng_below(s, h->ndrops - 1) : -1;
 
-	if (h->origin >= 0 && sim_rng_chance(s, w->shadow))
+	s->hand_phys = 0;
+	if (h->origin >= 0 && sim_rng_chance(s, w->shadow)) {
 		fall(f, &n, t + sim_rng_ms(s, 0, 120), h->origin, 1);
+		s->hand_phys |= 1u << SIM_PHYS_SHADOW;
+	}
 	t += sim_rng_ms(s, 200, 500);
 	for (int i = 0; i < h->ndrops; i++) {
 		int place = h->drops[i] & SIM_DROP_PLACE;
@@ -146,10 +156,13 @@ int sim_hand(struct sim *s, const struct sim_hand *h, uint64_t t,
 		}
 		if (i > 0)
 			t += step(s, pace);
-		if (i == halt)
+		if (i == halt) {
 			t += sim_rng_ms(s, 1500, 4000);
-		else if (i > 0 && sim_rng_chance(s, w->pause))
+			s->hand_phys |= 1u << SIM_PHYS_LONG_PAUSE;
+		} else if (i > 0 && sim_rng_chance(s, w->pause)) {
 			t += sim_rng_ms(s, 300, 1000);
+			s->hand_phys |= 1u << SIM_PHYS_PAUSE;
+		}
 		last = let_go(s, f, &n, t, place);
 	}
 	if (h->carry != NULL) {
@@ -191,25 +204,39 @@ static void edge(struct pulse *p, int *m, uint64_t t, int place)
 
 /* Bounce after a pulse at `t`: 1-3 edges within 20 ms, or a late one. */
 static void bounce(struct sim *s, struct pulse *p, int *m, uint64_t t,
-		   int place)
+		   int place, unsigned *phys)
 {
 	const struct sim_world *w = &s->cfg.world;
 
-	if (sim_rng_chance(s, w->bounce))
+	if (sim_rng_chance(s, w->bounce)) {
+		*phys |= 1u << SIM_PHYS_BOUNCE;
 		for (int k = 1 + sim_rng_below(s, 3); k > 0; k--) {
 			t += sim_rng_ms(s, 2, 6);
 			edge(p, m, t, place);
 		}
-	if (sim_rng_chance(s, w->late))
+	}
+	if (sim_rng_chance(s, w->late)) {
+		*phys |= 1u << SIM_PHYS_LATE;
 		edge(p, m, t + sim_rng_ms(s, 30, 75), place);
+	}
 }
 
 /* Whether the gate `place` sees a piece: dead, dirty, grazed. */
-static int seen(struct sim *s, int place)
+static int seen(struct sim *s, int place, unsigned *phys)
 {
-	return place != s->dead_place &&
-	       !sim_rng_chance(s, s->dirt[place]) &&
-	       !sim_rng_chance(s, s->cfg.world.graze);
+	if (place == s->dead_place) {
+		*phys |= 1u << SIM_PHYS_DEAD;
+		return 0;
+	}
+	if (sim_rng_chance(s, s->dirt[place])) {
+		*phys |= 1u << SIM_PHYS_DIRTY;
+		return 0;
+	}
+	if (sim_rng_chance(s, s->cfg.world.graze)) {
+		*phys |= 1u << SIM_PHYS_GRAZE;
+		return 0;
+	}
+	return 1;
 }
 
 /* A gate chattering for about a second from `t`, and a stray pulse,
@@ -225,14 +252,32 @@ static void trouble(struct sim *s, struct pulse *p, int *m, uint64_t t,
 		uint64_t at = t + (uint64_t)sim_rng_below(s, (int)(span / MS)) *
 				  MS;
 
+		s->batch_phys |= 1u << SIM_PHYS_CHATTER;
+
 		for (int k = 20 + sim_rng_below(s, 40); k > 0; k--) {
 			edge(p, m, at, g);
 			at += sim_rng_ms(s, 10, 35);
 		}
 	}
-	if (sim_rng_chance(s, w->stray * (double)span / (60000.0 * MS)))
+	if (sim_rng_chance(s, w->stray * (double)span / (60000.0 * MS))) {
+		s->batch_phys |= 1u << SIM_PHYS_STRAY;
 		edge(p, m, t + (uint64_t)sim_rng_below(s, (int)(span / MS)) *
 			   MS, sim_rng_below(s, s->places));
+	}
+}
+
+/* Marks the moves whose pieces reach their gates out of the order they
+ * were let go (`f` in the order made). */
+static void swapped(struct sim *s, const struct sim_fall *f, int n)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n && !f[i].edge; j++)
+			if (!f[j].edge && f[j].who == f[i].who &&
+			    f[j].t < f[i].t && f[i].who >= 0 &&
+			    f[i].who < SIM_PHYS_WHO) {
+				s->phys[f[i].who] |= 1u << SIM_PHYS_SWAP;
+				break;
+			}
 }
 
 int sim_gates(struct sim *s, struct sim_fall *f, int n, struct pulse *p)
@@ -244,11 +289,15 @@ int sim_gates(struct sim *s, struct sim_fall *f, int n, struct pulse *p)
 	s->pulsed = 0;
 	if (n == 0)
 		return 0;
+	swapped(s, f, n);
 	qsort(f, (size_t)n, sizeof(*f), cmp_fall);
 	for (int g = 0; g < s->places; g++)
 		last[g] = UINT64_MAX;
 	for (int i = 0; i < n; i++) {
 		int g = f[i].place;
+		unsigned dummy, *phys = f[i].who >= 0 &&
+					f[i].who < SIM_PHYS_WHO ?
+					&s->phys[f[i].who] : &dummy;
 		int merged = !f[i].edge && last[g] != UINT64_MAX &&
 			     f[i].t - last[g] < s->cfg.world.merge_us;
 
@@ -257,11 +306,12 @@ int sim_gates(struct sim *s, struct sim_fall *f, int n, struct pulse *p)
 			seeds++;
 		}
 		if (merged) {
+			*phys |= 1u << SIM_PHYS_MERGE;
 			st->merged++;
 			lost++;
 			continue;
 		}
-		if (!f[i].edge && !seen(s, g)) {
+		if (!f[i].edge && !seen(s, g, phys)) {
 			st->missed++;
 			lost++;
 			continue;
@@ -269,7 +319,7 @@ int sim_gates(struct sim *s, struct sim_fall *f, int n, struct pulse *p)
 		if (g != s->dead_place && f[i].who >= 0 && f[i].who < 32)
 			s->pulsed |= 1u << f[i].who;
 		edge(p, &m, f[i].t, g);
-		bounce(s, p, &m, f[i].t, g);
+		bounce(s, p, &m, f[i].t, g, phys);
 	}
 	trouble(s, p, &m, f[0].t, f[n - 1].t);
 	for (int i = 0; i < m; i++)

@@ -352,6 +352,8 @@ static uint64_t make(struct sim *s, struct sim_batch *b, uint64_t t,
 	b->nfalls = sim_hand(s, hand, t, b->falls, b->nfalls, &fell);
 	for (int i = from; i < b->nfalls; i++)
 		b->falls[i].who = b->n - 1;
+	if (b->n - 1 < SIM_PHYS_WHO)
+		s->phys[b->n - 1] = s->hand_phys;
 	return fell;
 }
 
@@ -639,6 +641,19 @@ static int assign(const struct sim *s, const struct sim_batch *b,
 	return at;
 }
 
+/* What the model did to legal move `i` of the batch, judged `c`. */
+static void count_phys(struct sim *s, const struct sim_batch *b, int i,
+		       enum sim_class c)
+{
+	unsigned bits = (i < SIM_PHYS_WHO ? s->phys[i] : 0) | s->batch_phys |
+			(b->n > 1 ? 1u << SIM_PHYS_BATCH : 0);
+
+	if (bits == 0)
+		bits = 1u << SIM_PHYS_NONE;
+	for (int p = 0; p < SIM_PHYS; p++)
+		s->stats.phys[c][p] += (bits >> p) & 1;
+}
+
 static int overlapped(const struct sim_batch *b, int i)
 {
 	return b->sow[i].il == NULL && i + 1 < b->n &&
@@ -668,6 +683,7 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 			if (sw->c == SIM_LEGAL_ACCEPTED &&
 			    v->kind == VERDICT_WARN)
 				s->stats.count[SIM_LEGAL_WARNED]++;
+			count_phys(s, b, i, sw->c);
 		} else {
 			sw->c = judge_illegal(v, stopped);
 			s->stats.illegal++;
@@ -744,6 +760,8 @@ int sim_world_turn(struct sim *s, FILE *truth)
 	if (s->nacts == 0)
 		return 1;
 	b->n = b->nfalls = b->nev = b->nsnap = b->illegal = 0;
+	memset(s->phys, 0, sizeof(s->phys));
+	s->batch_phys = 0;
 	b->plies = referee_plies(s->ref);
 	t = s->now + sim_rng_ms(s, 800, 3000);
 	while (move(s, b, &t, &over))

@@ -4,7 +4,12 @@
  * behind, or two seeds dropped together that made one pulse. A move is
  * taken only when it is ten times likelier than both misplays together;
  * a foul still needs the one misplay three times likelier than the
- * move; in between, the move is held with the places to check.
+ * move; in between, the move is held with the places to check. Drops
+ * that no misplay explains are a foul only when that is a hundred times
+ * likelier than the nearest move with its faults. A move taken whose
+ * drops were also another pit's seed sown the wrong way round is
+ * questioned when the same drops come again from the pit the record
+ * says it emptied.
  */
 #include "config.h"
 
@@ -203,12 +208,120 @@ static void test_foul_needs_the_one_misplay(void **state)
 	fix_close(f);
 }
 
+/* c (d e f S) sensed as e d S f: two pairs swapped. No misplay the
+ * model reads explains them, and "some other misplay" is not a hundred
+ * times likelier than c with its two swaps: held naming c, not a foul. */
+static void test_no_fit_near_a_move_is_held(void **state)
+{
+	struct fix *f = fix_open();
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 0, OBS_START, NULL);
+	sow(f, 1, "e d S f");
+	feed(f, 3, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_string_equal(v->move, "c");
+	assert_int_equal(v->cause, CAUSE_HELD_FAULT);
+	assert_has(v->text, "seeds 1 and 2 sensed in swapped order");
+	assert_has(v->evidence, "other=11.5");
+	assert_has(v->evidence, "decided=hold");
+	fix_close(f);
+}
+
+/* Drops on the opponent's side that no move of S comes near: a foul. */
+static void test_no_fit_far_from_every_move_is_a_foul(void **state)
+{
+	struct fix *f = fix_open();
+
+	(void)state;
+	feed(f, 0, OBS_START, NULL);
+	sow(f, 1, "B C D E");
+	feed(f, 3, OBS_BUTTON, "S");
+	assert_int_equal(count(f, VERDICT_HOLD), 0);
+	assert_int_equal(last(f, VERDICT_FOUL)->cause, CAUSE_NO_FIT);
+	fix_close(f);
+}
+
+static void feed_text(struct fix *f, double t, enum obs_kind kind,
+		      const char *text)
+{
+	struct observation o;
+
+	memset(&o, 0, sizeof(o));
+	o.t_us = (uint64_t)(t * 1000.0 + 0.5) * 1000;
+	o.table = 1;
+	o.kind = kind;
+	snprintf(o.text, sizeof(o.text), "%s", text);
+	referee_feed(f->ref, &o);
+}
+
+/*
+ * Pits a and c hold one seed each: a (into b) and c sown the wrong way
+ * round (into b) make the same one drop, so a is taken. N plays A.
+ * Then S sows the one drop into b again: from a, which the record says
+ * is empty. No legal move fits it as it came: held naming pits a and c
+ * and move 1, not read as c sown backwards.
+ */
+static void twin_game(struct fix *f, const char *then)
+{
+	feed(f, 0, OBS_START, NULL);
+	feed_text(f, 0.5, OBS_POSITION, "1 2 1 4 4 4/4 4 4 4 4 4/8 0/S");
+	sow(f, 1, "b");
+	feed(f, 2, OBS_BUTTON, "S");
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	sow(f, 4, "B C D E");
+	feed(f, 6, OBS_BUTTON, "N");
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "A");
+	sow(f, 8, then);
+	feed(f, 10, OBS_BUTTON, "S");
+}
+
+enum { PIT_C = 2 };
+
+static void test_twin_sown_again_is_held_naming_the_earlier_move(
+	void **state)
+{
+	struct fix *f = fix_open();
+	const struct verdict *v;
+
+	(void)state;
+	twin_game(f, "b");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_int_equal(v->cause, CAUSE_EARLIER_MISREAD);
+	assert_int_equal(v->nplaces, 2);
+	assert_int_equal(v->places[0], PIT_A);
+	assert_int_equal(v->places[1], PIT_C);
+	assert_has(v->evidence, "earlier=1:a twin=c");
+	assert_has(v->text, "move 1 may have been pit c sown the wrong way");
+	fix_close(f);
+}
+
+/* The same game, S then sowing d (e f S A) as it came: taken. */
+static void test_twin_not_questioned_by_a_move_that_fits(void **state)
+{
+	struct fix *f = fix_open();
+
+	(void)state;
+	twin_game(f, "e f S A");
+	assert_int_equal(count(f, VERDICT_HOLD) + count(f, VERDICT_FOUL), 0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "d");
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_short_taken_on_a_line_that_misses_often),
 		cmocka_unit_test(test_short_held_against_both_misplays),
 		cmocka_unit_test(test_foul_needs_the_one_misplay),
+		cmocka_unit_test(test_no_fit_near_a_move_is_held),
+		cmocka_unit_test(test_no_fit_far_from_every_move_is_a_foul),
+		cmocka_unit_test(
+			test_twin_sown_again_is_held_naming_the_earlier_move),
+		cmocka_unit_test(test_twin_not_questioned_by_a_move_that_fits),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

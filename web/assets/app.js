@@ -255,6 +255,7 @@ const held = w => /\?$/.test(w) ? `${w} Waiting for the arbiter.` : `${w}: waiti
 const PUBLIC_CAUSES = {
 	ambiguous: held,
 	'held-fault': held,
+	'earlier-misread': held,
 	kept: () => 'Waiting for the arbiter.',
 	'no-fit': () => 'Foul: the board is being put back.',
 	'snapshot-far': () => 'Foul: the board is being put back.',
