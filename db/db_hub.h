@@ -89,4 +89,20 @@ int db_hub_table_of_board(struct db *db, int64_t board_id, char *key,
 int db_hub_game(struct db *db, const char *key, int64_t remote_game,
 		int64_t *game_id);
 
+/* The player named `name` (as `pitboss` finds names), made when
+ * missing. */
+int db_hub_player_named(struct db *db, const char *name, int64_t *id);
+
+/*
+ * A hub's series for a remote table (db_hub_series.c): series
+ * `series_id` as the JSON object its call carries (malloc'ed into
+ * *json): {"id","kind","options","target","first","games","status",
+ * "players":[A,B]}.
+ */
+int db_hub_series_json(struct db *db, int64_t series_id, char **json);
+/* At the table: the series it plays for the hub's series `json` (made
+ * the first time, the same one when sent again) into *id. Refused when
+ * it is not one, or has games played already. */
+int db_hub_series_mirror(struct db *db, const char *json, int64_t *id);
+
 #endif

@@ -264,12 +264,17 @@ const char *const db_query_sql[Q_COUNT] = {
 	" VALUES (?1, ?2, ?3, ?4)",
 	[Q_COMMAND_NEXT] =
 	"SELECT id, board_id, kind, text, created, done, outcome,"
-	" outcome_kind, outcome_cause, outcome_ply, outcome_move FROM commands"
-	" WHERE done IS NULL AND id > ?1 ORDER BY id LIMIT 1",
+	" outcome_kind, outcome_cause, outcome_ply, outcome_move, handed_on"
+	" FROM commands WHERE done IS NULL AND id > ?1 ORDER BY id LIMIT 1",
 	[Q_COMMAND_GET] =
 	"SELECT id, board_id, kind, text, created, done, outcome,"
-	" outcome_kind, outcome_cause, outcome_ply, outcome_move FROM commands"
-	" WHERE id = ?1",
+	" outcome_kind, outcome_cause, outcome_ply, outcome_move, handed_on"
+	" FROM commands WHERE id = ?1",
+	[Q_COMMAND_HANDED_ON] =
+	"UPDATE commands SET handed_on = coalesce(handed_on, ?2) WHERE id = ?1",
+	[Q_COMMAND_NEXT_HANDED_ON] =
+	"SELECT id FROM commands WHERE handed_on IS NOT NULL AND done IS NULL"
+	" AND id > ?1 ORDER BY id LIMIT 1",
 	[Q_COMMAND_DONE] =
 	/* A secret entered, or a start's options (which may hold secrets),
 	 * are kept in the game, not in the queue. */
@@ -394,6 +399,13 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_HUB_OVER] =
 	"SELECT json_extract(?1, '$.payload.game'),"
 	" json_extract(?1, '$.payload.ended'),"
+	" json_extract(?1, '$.payload.result'),"
+	" json_extract(?1, '$.payload.winner_seat')",
+	[Q_HUB_FIX] =
+	"SELECT json_extract(?1, '$.payload.game'),"
+	" json_extract(?1, '$.payload.action'),"
+	" json_extract(?1, '$.payload.by'),"
+	" json_extract(?1, '$.payload.reason'),"
 	" json_extract(?1, '$.payload.result'),"
 	" json_extract(?1, '$.payload.winner_seat')",
 	[Q_HUB_COMMAND_DONE] =
