@@ -44,6 +44,7 @@ struct hub {
 	struct loop *loop;
 	struct db *db;
 	struct web *web;
+	struct door *door;	/* rung for the commands the records queue */
 	struct mqtt_link *link;
 	int timer;
 	struct hub_ask ask[HUB_ASKS_MAX];
@@ -133,6 +134,8 @@ static void announce(struct hub *h, int i, int n)
 		resync(h, out->table, out->gap_from, out->gap_to);
 	for (int k = 0; h->web != NULL && k < out->nanswered; k++)
 		web_command_answered(h->web, out->answered[k]);
+	if (out->queued > 0 && h->door != NULL)
+		door_ring(h->door);
 }
 
 /* The end of a poll turn: the events it brought in, kept and applied
@@ -268,6 +271,11 @@ static int publish_command(struct hub *h, const struct db_command *c,
  * the table queues a command of the hub's once, however often it
  * comes.
  */
+void hub_set_door(struct hub *h, struct door *door)
+{
+	h->door = door;
+}
+
 int hub_send_command(void *ctx, const struct db_command *c)
 {
 	struct hub *h = ctx;

@@ -182,16 +182,18 @@ static int apply_one(struct db *db, const char *table, int64_t seq,
 {
 	char now[DB_TIME_MAX], why[DB_TEXT_MAX] = "";
 	int64_t answered = 0;
-	int rc = db_begin(db);
+	int queued = 0, rc = db_begin(db);
 
 	if (rc != DB_OK)
 		return rc;
 	rc = db_end(db, db_hub_apply_tx(db, table, kind, body, at,
-					&answered));
+					&answered, &queued));
 	if (rc == DB_FAILED && !store_trouble(db))
 		rc = DB_REFUSED;	/* the event, not the store: passed */
 	if (rc == DB_FAILED)
 		return rc;
+	if (rc == DB_OK)
+		out->queued += queued;
 	if (rc == DB_OK && answered != 0 &&
 	    out->nanswered < DB_HUB_ANSWERED_MAX)
 		out->answered[out->nanswered++] = answered;
@@ -308,6 +310,7 @@ int db_hub_ingest(struct db *db, const char *json, int len,
 		out->applied = out->refused = 0;
 		out->duplicate = 0;
 		out->nanswered = 0;
+		out->queued = 0;
 	}
 	return rc;
 }

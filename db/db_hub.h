@@ -42,6 +42,8 @@ struct db_hub_ingest {
 	 * DB_HUB_ANSWERED_MAX of them). */
 	int64_t answered[DB_HUB_ANSWERED_MAX];
 	int nanswered;
+	int queued;		/* commands queued (series called by auto
+				   call to remote tables) */
 };
 
 /* Whether `key` is a table id as the topics use it. */

@@ -26,6 +26,7 @@ struct hub_apply {
 	sqlite3_stmt *row;	/* the kind's fields of the event */
 	const char *body;
 	int64_t answered;	/* the hub's command answered */
+	int queued;		/* a command queued for the table */
 };
 
 /* Column `i` as text, NULL when null; as integer, `dflt` when null. */
@@ -199,6 +200,25 @@ static int empty_game(struct db *db, int64_t id)
 	       g.series_id == 0;
 }
 
+/* A friendly game started at a remote table with no series called: as
+ * a local table at its game's start, it takes the next due series of a
+ * tournament with auto call, sent to it as the arbiter's call would be
+ * (its game without a move gives way to the series' first). */
+static int auto_call(struct hub_apply *a, const struct db_game_new *g)
+{
+	char text[24];
+	int64_t sid = 0, cmd = 0;
+	int rc = db_series_call_next(a->db, g->table_id, g->kind, g->options,
+				     &sid);
+
+	if (rc != DB_OK || sid == 0)
+		return rc == DB_FAILED ? rc : DB_OK;
+	snprintf(text, sizeof(text), "%lld", (long long)sid);
+	rc = db_command_add(a->db, g->table_id, "assign", text, &cmd);
+	a->queued = rc == DB_OK;
+	return rc;
+}
+
 static int apply_start(struct hub_apply *a)
 {
 	struct db_game_new g = { 0 };
@@ -233,6 +253,8 @@ static int apply_start(struct hub_apply *a)
 		rc = start_on_board(a, &g, &id);
 	if (rc == DB_OK)
 		rc = hub_game_map(a, remote, id, g.table_id);
+	if (rc == DB_OK && g.series_id == 0 && g.seats == 2)
+		rc = auto_call(a, &g);
 	return rc;
 }
 
@@ -496,7 +518,8 @@ static const struct hub_kind {
 };
 
 int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
-		    const char *body, const char *at, int64_t *answered)
+		    const char *body, const char *at, int64_t *answered,
+		    int *queued)
 {
 	struct hub_apply a = { .db = db, .table = table, .body = body };
 	const struct hub_kind *k = NULL;
@@ -524,5 +547,6 @@ int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
 	db_set_time(db, saved);
 	sqlite3_reset(a.row);
 	*answered = rc == DB_OK ? a.answered : 0;
+	*queued = rc == DB_OK ? a.queued : 0;
 	return rc;
 }

@@ -285,9 +285,11 @@ int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 
 /* Inside a transaction: a remote table's event of `kind` (its JSON
  * `body`, stamped `at`) applied to the records (db_hub_apply.c);
- * *answered: the hub's command it answered, else 0. */
+ * *answered: the hub's command it answered, else 0; *queued: 1 when it
+ * queued a command (a series called to the table by auto call). */
 int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
-		    const char *body, const char *at, int64_t *answered);
+		    const char *body, const char *at, int64_t *answered,
+		    int *queued);
 
 /* The folder of file `path` ("." for a bare name, "/" at the root). */
 void db_folder_of(const char *path, char *dir, size_t len);

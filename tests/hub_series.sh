@@ -10,9 +10,10 @@
 # sent twice is queued once at the table. A game voided at a table
 # afterwards is voided at the hub too. Then the hub's bracket, series
 # and standings equal those of the same games played into a copy of the
-# hub's records by `pitboss game add`. Every wait is bounded; no speed
-# is measured. Without mosquitto it skips, except under CI=true, where
-# it fails. Prints TAP.
+# hub's records by `pitboss game add`. Last, a tournament with auto
+# call sends its series to a remote table by itself. Every wait is
+# bounded; no speed is measured. Without mosquitto it skips, except
+# under CI=true, where it fails. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSS="${top_builddir:-.}/pitboss"
 PITBOSSD="${top_builddir:-.}/pitbossd"
@@ -47,7 +48,7 @@ cleanup() {
 	[ -n "$KEEP" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
-plan 18
+plan 20
 
 TABLES="ta tb"
 hubdb="$tmp/hub.db"
@@ -226,8 +227,9 @@ hub_games() {
 	for t in $TABLES; do
 		q "$hubdb" "SELECT g.id, hg.remote_game, g.series_id, '$t'
 			FROM games g JOIN hub_games hg ON hg.game_id = g.id
-			AND hg.table_key = '$t' WHERE g.series_id IS NOT NULL
-			AND g.status = 'finished'"
+			AND hg.table_key = '$t' WHERE g.series_id IN (SELECT s.id
+			FROM series s JOIN tournaments t ON t.id = s.tournament_id
+			WHERE t.name = 'Cup') AND g.status = 'finished'"
 	done | sort -t '|' -k1,1n
 }
 hub_games > "$tmp/games"
@@ -257,6 +259,25 @@ expect_eq "and so are its series, row by row" \
 expect_eq "and its standings" \
 	"$(pbdb "$hubdb" tournament standings Cup)" \
 	"$(pbdb "$ref" tournament standings Cup)"
+
+# ------------------------------------------------ auto call, remotely
+# A second tournament with auto call: its series goes by itself to the
+# first remote table that starts a friendly game.
+pbdb "$hubdb" tournament create Plate -o "$OPTIONS" --target 1 >/dev/null
+pbdb "$hubdb" tournament enter Plate Cyd Dee >/dev/null
+pbdb "$hubdb" tournament draw Plate >/dev/null
+pbdb "$hubdb" tournament auto-call Plate on >/dev/null
+plate=$(q "$hubdb" "SELECT s.id FROM series s JOIN tournaments t
+	ON t.id = s.tournament_id WHERE t.name = 'Plate'")
+until_ok 3000 series_over "$plate"
+expect_eq "a series of a tournament with auto call goes to a remote table" \
+	"$(q "$hubdb" "SELECT s.status || ' ' || (SELECT count(*) FROM commands
+		WHERE kind = 'assign' AND text = '$plate' AND outcome LIKE
+		'%called to table%') FROM series s WHERE s.id = $plate")" \
+	"finished 1"
+expect_eq "and its tournament ends" \
+	"$(q "$hubdb" "SELECT status FROM tournaments WHERE name = 'Plate'")" \
+	finished
 expect_eq "no event refused" \
 	"$(q "$hubdb" "SELECT count(error) FROM hub_events")" 0
 exit $tap_failed
