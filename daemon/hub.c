@@ -113,6 +113,12 @@ static int topic_table(const char *topic, const char *what, char *table)
 	return db_hub_key_ok(table) && strcmp(table, "hub") != 0;
 }
 
+static int to_web(void *ctx, const char *json)
+{
+	web_publish(ctx, json);
+	return 0;
+}
+
 /* One event of the turn committed: counted, its gap asked for unless
  * a later event of the same table in the turn says more, the commands
  * it answered woken. */
@@ -136,6 +142,10 @@ static void announce(struct hub *h, int i, int n)
 		web_command_answered(h->web, out->answered[k]);
 	if (out->queued > 0 && h->door != NULL)
 		door_ring(h->door);
+	/* The dashboard's live events, as a local table's verdicts. */
+	if (h->web != NULL && out->applied > out->refused)
+		db_hub_live(h->db, out->table, out->last_seq - out->applied + 1,
+			    out->last_seq, to_web, h->web);
 }
 
 /* The end of a poll turn: the events it brought in, kept and applied
@@ -209,9 +219,18 @@ static void on_status(struct hub *h, const char *table, const char *json,
 		return;
 	}
 	log_info("hub: table %s: %.*s", table, (int)len, json);
-	if (db_hub_table_get(h->db, table, &t) == DB_OK &&
-	    strcmp(t.state, "online") == 0)
+	if (db_hub_table_get(h->db, table, &t) != DB_OK)
+		return;
+	if (strcmp(t.state, "online") == 0)
 		send_unanswered(h, table);
+	if (h->web != NULL) {
+		char event[96];
+
+		/* A link's change for the dashboard's remote tables. */
+		snprintf(event, sizeof(event), "{\"remote\":\"%s\","
+			 "\"link\":\"%s\"}", table, t.state);
+		web_publish(h->web, event);
+	}
 }
 
 static void on_message(void *ctx, const char *topic, const void *payload,

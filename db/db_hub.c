@@ -398,6 +398,24 @@ int db_hub_tables(struct db *db,
 	return DB_OK;
 }
 
+int db_hub_live(struct db *db, const char *key, int64_t from, int64_t to,
+		int (*each)(void *ctx, const char *json), void *ctx)
+{
+	sqlite3_stmt *st;
+	int step, rc = hub_query(db, &st, &step, Q_HUB_LIVE, "tii", key, from,
+				 to);
+
+	if (rc != DB_OK)
+		return rc;
+	while (step == SQLITE_ROW &&
+	       each(ctx, (const char *)sqlite3_column_text(st, 0)) == 0)
+		step = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return db_fail(db, "reading a table's events");
+	return DB_OK;
+}
+
 int db_hub_table_get(struct db *db, const char *key,
 		     struct db_hub_table *out)
 {

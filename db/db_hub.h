@@ -83,6 +83,11 @@ int db_hub_tables(struct db *db,
 		  void *ctx);
 int db_hub_table_get(struct db *db, const char *key,
 		     struct db_hub_table *out);
+/* Table `key`'s events from..to applied (not refused), each as the
+ * dashboard's live event (a verdict's fields, with "remote", "seq" and
+ * the hub's "game" and "board"), in order. */
+int db_hub_live(struct db *db, const char *key, int64_t from, int64_t to,
+		int (*each)(void *ctx, const char *json), void *ctx);
 /* The remote table playing at board `board_id`: its key into `key`,
  * or DB_REFUSED when the board is a local one. */
 int db_hub_table_of_board(struct db *db, int64_t board_id, char *key,

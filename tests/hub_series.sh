@@ -8,7 +8,8 @@
 # called while the broker is down and the hub is then killed: its call,
 # kept in the hub's records, goes out once the hub is back. A command
 # sent twice is queued once at the table. A game voided at a table
-# afterwards is voided at the hub too. Then the hub's bracket, series
+# afterwards is voided at the hub too; the tables' moves come on the
+# hub's live event stream. Then the hub's bracket, series
 # and standings equal those of the same games played into a copy of the
 # hub's records by `pitboss game add`. Last, a tournament with auto
 # call sends its series to a remote table by itself. Every wait is
@@ -48,7 +49,7 @@ cleanup() {
 	[ -n "$KEEP" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
-plan 20
+plan 21
 
 TABLES="ta tb"
 hubdb="$tmp/hub.db"
@@ -161,6 +162,13 @@ done
 until_ok 100 grep -q "command $cmd of the hub: .*queued already" "$tmp/ta.log"
 expect_eq "a call sent again is queued once at the table" \
 	"$(q "$tmp/ta.db" "SELECT count(*) FROM commands WHERE hub_id = '$cmd'")" 1
+
+# The dashboard's live events carry the remote tables' records.
+curl -s -N --max-time 8 "http://127.0.0.1:$web_port/api/events" \
+	> "$tmp/live" 2>/dev/null
+expect_match "remote moves on the dashboard's live events" \
+	"$(grep -m 1 '"remote":"t[ab]".*"kind":"accept"' "$tmp/live")" \
+	' plays '
 
 series_over() { # the hub's series $1 is finished
 	[ "$(q "$hubdb" "SELECT status FROM series WHERE id = $1")" = finished ]
