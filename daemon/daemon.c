@@ -321,6 +321,7 @@ static int start_hub(struct daemon *d, const struct conf *conf)
 		return -1;
 	}
 	door_set_remote(d->door, hub_send_command, d->hub);
+	hub_set_door(d->hub, d->door);
 	return 0;
 }
 

@@ -210,14 +210,17 @@ static int carry_out_and_close(struct door *d, const struct db_command *c,
 }
 
 /* A command for a remote table handed on to it: 1, else 0 (carried
- * out here: a local table's, the records', stale or refused). */
+ * out here: a local table's, the records', stale or refused). One
+ * handed on before the start is handed on again, however old: its
+ * table may have carried it out, and answers it. */
 static int hand_on(struct door *d, const struct db_command *c)
 {
 	const struct command_word *w = command_find(c->kind);
 
 	if (d->remote == NULL || w == NULL || w->act == COMMAND_FORFEIT ||
 	    w->act == COMMAND_FIX || table_of_board(d, c->board_id) != NULL ||
-	    strcmp(c->created, d->stale_before) < 0 ||
+	    (strcmp(c->created, d->stale_before) < 0 &&
+	     c->handed_on[0] == '\0') ||
 	    (w->text == COMMAND_TEXT_NEEDED && c->text[0] == '\0'))
 		return 0;
 	return d->remote(d->remote_ctx, c) == 0;

@@ -8,8 +8,8 @@
  * last applied event, and a look every few seconds asks again for a
  * gap still open or a table whose status says it wrote more than the
  * hub has. Commands of the hub's door for a remote table's board go out
- * on its command topic; those not acknowledged by the broker go again
- * at the next connection.
+ * on its command topic, kept in the records until the table answers;
+ * those not answered go again at each connection.
  *
  * A turn applies HUB_APPLY_TURN events at most: a long run of waiting
  * events (a large gap filled at once) goes on over the next turns. An
@@ -28,6 +28,7 @@
 #include "daemon/hub.h"
 #include "daemon/log.h"
 #include "daemon/mqtt_link.h"
+#include "db/commands.h"
 #include "db/db_hub.h"
 #include "util/json.h"
 
@@ -35,7 +36,6 @@
 #define HUB_LOOK_US 5000000u		/* gaps and lagging tables */
 #define HUB_ASK_AGAIN_US 2000000u	/* the same range not asked sooner */
 #define HUB_SEQ_MAX 9007199254740991LL	/* "to the end": 2^53 - 1 */
-#define HUB_SENDS_MAX 64
 #define HUB_BATCH_MAX 256	/* events committed together at most */
 #define HUB_DRAIN_MS 2000	/* a clean stop waits for its PUBACKs */
 #define HUB_APPLY_TURN 512	/* events applied in one turn at most */
@@ -53,6 +53,7 @@ struct hub {
 	struct loop *loop;
 	struct db *db;
 	struct web *web;
+	struct door *door;	/* rung for the commands the records queue */
 	struct mqtt_link *link;
 	int timer;
 	struct hub_ask *ask;	/* one per table heard of */
@@ -63,8 +64,6 @@ struct hub {
 	int applied_turn;	/* events applied in this turn */
 	unsigned keep_days;
 	uint64_t pruned_at;
-	int64_t unsent[HUB_SENDS_MAX];	/* commands to send when connected */
-	int nunsent;
 	unsigned long events, duplicates, refused, resyncs, foreign, lost;
 	/* The poll turn's events, kept but not committed yet. */
 	struct db_hub_ingest batch[HUB_BATCH_MAX];
@@ -153,6 +152,12 @@ static int topic_table(const char *topic, const char *what, char *table)
 
 static void more_add(struct hub *h, const char *table);
 
+static int to_web(void *ctx, const char *json)
+{
+	web_publish(ctx, json);
+	return 0;
+}
+
 /* One event of the turn committed: counted, its gap asked for unless
  * a later event of the same table in the turn says more, the commands
  * it answered woken. */
@@ -192,6 +197,12 @@ static void announce(struct hub *h, int i, int n)
 		resync(h, out->table, out->gap_from, out->gap_to);
 	for (int k = 0; h->web != NULL && k < out->nanswered; k++)
 		web_command_answered(h->web, out->answered[k]);
+	if (out->queued > 0 && h->door != NULL)
+		door_ring(h->door);
+	/* The dashboard's live events, as a local table's verdicts. */
+	if (h->web != NULL && out->applied > out->refused)
+		db_hub_live(h->db, out->table, out->last_seq - out->applied + 1,
+			    out->last_seq, to_web, h->web);
 }
 
 static void on_more(void *ctx);
@@ -330,14 +341,43 @@ static void on_gone(struct hub *h, const char *table, const char *json,
 	h->nbatch++;
 }
 
+static void send_unanswered(struct hub *h, const char *only);
+
+/* A table's status kept. A table says it is online once it has
+ * subscribed to its command topic: what it has not answered is sent
+ * again, in case the broker lost its session (and what was sent to
+ * it) meanwhile; the table queues a command once. */
 static void on_status(struct hub *h, const char *table, const char *json,
 		      size_t len)
 {
-	if (db_hub_status(h->db, json, (int)len, NULL) != DB_OK)
+	struct db_hub_table t;
+	char was[sizeof(t.state)] = "";
+	int changed;
+
+	if (db_hub_table_get(h->db, table, &t) == DB_OK)
+		snprintf(was, sizeof(was), "%s", t.state);
+	if (db_hub_status(h->db, json, (int)len, NULL) != DB_OK) {
 		log_warn("hub: table %s: a status not kept: %s", table,
 			 db_error(h->db));
-	else
-		log_info("hub: table %s: %.*s", table, (int)len, json);
+		return;
+	}
+	if (db_hub_table_get(h->db, table, &t) != DB_OK)
+		return;
+	/* Statuses come every mqtt.status-every seconds: a change is
+	 * logged and shown, the rest only at debug level. */
+	changed = strcmp(was, t.state) != 0;
+	log_msg(changed ? LOG_LEVEL_INFO : LOG_LEVEL_DEBUG, "hub: table %s: %.*s",
+		table, (int)len, json);
+	if (strcmp(t.state, "online") == 0)
+		send_unanswered(h, table);
+	if (h->web != NULL && changed) {
+		char event[96];
+
+		/* A link's change for the dashboard's remote tables. */
+		snprintf(event, sizeof(event), "{\"remote\":\"%s\","
+			 "\"link\":\"%s\"}", table, t.state);
+		web_publish(h->web, event);
+	}
 }
 
 static void on_message(void *ctx, const char *topic, const void *payload,
@@ -356,47 +396,54 @@ static void on_message(void *ctx, const char *topic, const void *payload,
 
 /* ---------------------------------------------------------- commands */
 
-static void unsent_add(struct hub *h, int64_t id)
-{
-	for (int i = 0; i < h->nunsent; i++)
-		if (h->unsent[i] == id)
-			return;
-	if (h->nunsent < HUB_SENDS_MAX)
-		h->unsent[h->nunsent++] = id;
-	else
-		log_err("hub: command %lld not sent: too many waiting",
-			(long long)id);
-}
-
-static void command_settled(void *arg, int64_t id, int acked)
-{
-	if (!acked)
-		unsent_add(arg, id);
-}
-
-/* Publishes command `c` to its table `key`: 0, -1 when not connected. */
+/* Publishes command `c` to its table `key`: 0, -1 when not connected.
+ * A call carries the hub's series, which the table plays as its own. */
 static int publish_command(struct hub *h, const struct db_command *c,
 			   const char *key)
 {
-	char topic[MQTT_TOPIC_MAX], *body = NULL, inst[DB_INSTANCE_MAX + 16];
+	const struct command_word *w = command_find(c->kind);
+	char topic[MQTT_TOPIC_MAX], *body = NULL, *series = NULL;
+	char inst[DB_INSTANCE_MAX + 16];
 	size_t len = 0;
 	FILE *f;
 	int rc;
 
 	instance_member(h, key, inst, sizeof(inst));
-	if ((f = open_memstream(&body, &len)) == NULL)
+	if (w != NULL && w->act == COMMAND_CALL &&
+	    db_hub_series_json(h->db, atoll(c->text), &series) != DB_OK)
+		log_warn("hub: command %lld: %s", (long long)c->id,
+			 db_error(h->db));
+	if ((f = open_memstream(&body, &len)) == NULL) {
+		free(series);
 		return -1;
+	}
 	fprintf(f, "{\"v\":1,\"id\":\"%lld\",\"kind\":", (long long)c->id);
 	json_fputs(f, c->kind);
 	fputs(",\"text\":", f);
 	json_fputs(f, c->text);
+	if (series != NULL)
+		fprintf(f, ",\"series\":%s", series);
 	fprintf(f, "%s}", inst);
 	fclose(f);
+	free(series);
 	snprintf(topic, sizeof(topic), HUB_TOPIC_PREFIX "%s/command", key);
-	rc = mqtt_link_publish(h->link, topic, body, len, 1, 0,
-			       command_settled, h, c->id);
+	rc = mqtt_link_publish(h->link, topic, body, len, 1, 0, NULL, NULL,
+			       c->id);
 	free(body);
 	return rc;
+}
+
+/*
+ * The door hands on a command for a remote table's board: marked
+ * handed on in the hub's records (kept until the table answers it),
+ * and published when connected. Every command handed on and not yet
+ * answered is published again at each connection, after a restart too;
+ * the table queues a command of the hub's once, however often it
+ * comes.
+ */
+void hub_set_door(struct hub *h, struct door *door)
+{
+	h->door = door;
 }
 
 int hub_send_command(void *ctx, const struct db_command *c)
@@ -408,34 +455,40 @@ int hub_send_command(void *ctx, const struct db_command *c)
 	    db_hub_table_of_board(h->db, c->board_id, key, sizeof(key)) !=
 	    DB_OK)
 		return -1;
-	if (publish_command(h, c, key) < 0)
-		unsent_add(h, c->id);
-	else
+	if (db_command_handed_on(h->db, c->id) != DB_OK) {
+		log_err("hub: command %lld: %s", (long long)c->id,
+			db_error(h->db));
+		return -1;
+	}
+	if (publish_command(h, c, key) == 0)
 		log_info("hub: command %lld (%s) sent to table %s",
 			 (long long)c->id, c->kind, key);
 	return 0;
 }
 
-/* The commands not acknowledged yet, sent again if still not done. */
-static void send_unsent(struct hub *h)
+/* The commands handed on and not answered yet, sent again: all, or
+ * those of table `only`. */
+static void send_unanswered(struct hub *h, const char *only)
 {
-	int n = h->nunsent;
-	int64_t ids[HUB_SENDS_MAX];
+	int64_t id = 0;
+	int n = 0;
 
-	memcpy(ids, h->unsent, sizeof(ids[0]) * (size_t)n);
-	h->nunsent = 0;
-	for (int i = 0; i < n; i++) {
+	while (db_command_next_handed_on(h->db, id, &id) == DB_OK &&
+	       id != 0) {
 		struct db_command c;
 		char key[DB_HUB_KEY_MAX];
 
-		if (db_command_get(h->db, ids[i], &c) != DB_OK ||
-		    c.done[0] != '\0' ||
+		if (db_command_get(h->db, id, &c) != DB_OK ||
 		    db_hub_table_of_board(h->db, c.board_id, key,
-					  sizeof(key)) != DB_OK)
+					  sizeof(key)) != DB_OK ||
+		    (only != NULL && strcmp(key, only) != 0))
 			continue;
-		if (publish_command(h, &c, key) < 0)
-			unsent_add(h, c.id);
+		if (publish_command(h, &c, key) == 0)
+			n++;
 	}
+	if (n > 0)
+		log_info("hub: %d command%s not answered yet sent again", n,
+			 n == 1 ? "" : "s");
 }
 
 /* ------------------------------------------------------ link and looks */
@@ -494,7 +547,7 @@ static void on_connected(void *ctx)
 	for (int i = 0; i < h->nask; i++)
 		h->ask[i].at_us = 0;
 	db_hub_tables(h->db, ask_from_last, h);
-	send_unsent(h);
+	send_unanswered(h, NULL);
 }
 
 static void on_lost(void *ctx)

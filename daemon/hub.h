@@ -31,5 +31,8 @@ void hub_close(struct hub *hub);
 /* The door's remote (door_set_remote()): a command for a remote
  * table's board published on its command topic. */
 int hub_send_command(void *hub, const struct db_command *c);
+/* The door rung when the records queue a command (a series called to a
+ * remote table by auto call). */
+void hub_set_door(struct hub *hub, struct door *door);
 
 #endif

@@ -300,7 +300,8 @@ static void resync(struct side *s, const char *json)
 	soon(s->pub);
 }
 
-/* {"v":1,"id":"...","kind":"<word>","text":"..."}: through the door. */
+/* {"v":1,"id":"...","kind":"<word>","text":"..."}: through the door
+ * (an assign also has "series": the hub's series, as JSON). */
 static void command(struct side *s, const char *json)
 {
 	struct db *db = s->pub->db;
@@ -313,7 +314,10 @@ static void command(struct side *s, const char *json)
 		log_warn("mqtt: %s: a command without its id or kind", s->key);
 		return;
 	}
-	if (db_json_get(db, json, "$.text", text, sizeof(text)) == DB_FAILED)
+	/* A hub's series is called by its JSON, never by its id, which
+	 * names no series of the table's. */
+	if (db_json_get(db, json, strcmp(kind, "assign") == 0 ? "$.series" :
+			"$.text", text, sizeof(text)) == DB_FAILED)
 		text[0] = '\0';
 	rc = db_command_add_hub(db, s->board, kind, text, id, &local);
 	if (rc != DB_OK) {

@@ -16,6 +16,7 @@
 #include "daemon/table_calls.h"
 #include "daemon/table_impl.h"
 #include "db/commands.h"
+#include "db/db_hub.h"
 #include "db/series.h"
 #include "util/json.h"
 
@@ -392,7 +393,12 @@ struct table *table_open(struct loop *loop, struct db *db,
 	t->retry = -1;
 	if (db_table_find(db, t->cfg.name, &board) == DB_OK)
 		t->board_id = board.id;
-	else if (db_table_add(db, t->cfg.name, "", &t->board_id) != DB_OK) {
+	else if (db_table_add(db, t->cfg.name, "", &t->board_id) != DB_OK)
+		t->board_id = 0;
+	/* Its records' MQTT id, for a game corrected by `pitboss game`. */
+	if (t->board_id == 0 ||
+	    db_board_outbox_key(db, t->board_id, t->cfg.outbox ?
+				t->cfg.mqtt_id : NULL) != DB_OK) {
 		snprintf(err, errlen, "table %u: %s", t->cfg.id, db_error(db));
 		goto err_free;
 	}
@@ -502,7 +508,9 @@ static int enter_secret(struct table *t, const char *text,
 }
 
 /*
- * "SERIES": the series is called to this table, recorded at once; a
+ * "SERIES": the series is called to this table, recorded at once (a
+ * hub's series, given as its JSON, is played as the table's own series
+ * made for it: db_hub_series_mirror()); a
  * game under way without a move and in no series gives way to the
  * series' first game here. Its writes are its own, not the journal's:
  * refused while the journal waits for the store, as the game under way
@@ -517,12 +525,18 @@ static int call_series(struct table *t, const char *text,
 	long long id = text != NULL ? strtoll(text, &end, 10) : 0;
 	int64_t game = 0;
 
-	if (end == NULL || end == text || *end != '\0' || id <= 0)
-		return refuse(t, out, "assign: a series number expected");
 	if (t->unrecorded || t->nops > 0)
 		return refuse(t, out, "assign refused: the table's records "
 			      "wait for the database; try again once they "
 			      "are written");
+	/* A hub's series (its call's JSON): the table's own for it. */
+	if (text != NULL && text[0] == '{') {
+		if (db_hub_series_mirror(t->db, text, &game) != DB_OK)
+			return refuse(t, out, "%s", db_error(t->db));
+		id = game;
+		game = 0;
+	} else if (end == NULL || end == text || *end != '\0' || id <= 0)
+		return refuse(t, out, "assign: a series number expected");
 	/* Called here already (the CLI records the call first). */
 	if (db_series_get(t->db, id, &s) != DB_OK)
 		return refuse(t, out, "%s", db_error(t->db));
@@ -541,7 +555,7 @@ static int call_series(struct table *t, const char *text,
 	    referee_plies(t->ref) == 0 && referee_in_game(t->ref)) {
 		new_game(t, &g, pos, sizeof(pos));
 		series_players(&g, &s);
-		if (db_game_replace_empty(t->db, t->game_id, &g, &game) ==
+		if (table_outbox_replace_empty(t, t->game_id, &g, &game) ==
 		    DB_OK) {
 			t->game_id = game;
 			t->player[0] = g.player[0][0];

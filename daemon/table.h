@@ -68,6 +68,10 @@ unsigned table_id(const struct table *table);
  * door without the table's journal (refused there), when `table` (may
  * be NULL) keeps an outbox for the MQTT link. */
 int table_outbox_command_done(struct table *table, int64_t command);
+/* db_game_replace_empty() with the new game's game-start event in the
+ * same transaction (the hub gives up its empty game as the table did). */
+int table_outbox_replace_empty(struct table *table, int64_t old_id,
+			       const struct db_game_new *g, int64_t *id);
 const struct referee *table_referee(const struct table *table);
 /* "online", or why the table's sensors are offline. */
 const char *table_source_status(const struct table *table);

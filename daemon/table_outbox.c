@@ -136,3 +136,26 @@ int table_outbox_command_done(struct table *t, int64_t command)
 	r.at = at;
 	return db_outbox_add(t->db, &r);
 }
+
+int table_outbox_replace_empty(struct table *t, int64_t old_id,
+			       const struct db_game_new *g, int64_t *id)
+{
+	struct db_outbox_rec r = { .kind = DB_OUTBOX_GAME_START };
+	char at[DB_TIME_MAX];
+	int rc = db_transaction_begin(t->db);
+
+	if (rc != DB_OK)
+		return rc;
+	rc = db_game_replace_empty(t->db, old_id, g, id);
+	if (rc == DB_OK && t->cfg.outbox) {
+		db_now(at, sizeof(at));
+		r.table_key = t->cfg.mqtt_id;
+		r.at = at;
+		r.game = *id;
+		rc = db_outbox_add(t->db, &r);
+	}
+	rc = db_transaction_end(t->db, rc);
+	if (rc != DB_OK)
+		*id = 0;
+	return rc;
+}

@@ -29,7 +29,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 15
+#define DB_SCHEMA_VERSION 16
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -657,6 +657,8 @@ struct db_command {
 	char outcome_cause[24];		/* its cause, or COMMAND_CAUSE_* */
 	int outcome_ply;		/* the move concerned, 0 if none */
 	char outcome_move[16];		/* its notation, "" if none */
+	char handed_on[DB_TIME_MAX];	/* a hub's: sent to its remote
+					   table at, "" if not */
 };
 
 /* A command's outcome, as db_command_done() keeps it. */
@@ -696,6 +698,11 @@ int db_command_same(const struct db_command *c, int64_t board_id,
  * when there is none. */
 int db_command_next(struct db *db, int64_t after, struct db_command *out);
 int db_command_get(struct db *db, int64_t id, struct db_command *out);
+/* A hub's command marked handed on to its remote table (the first
+ * time only); the next such not yet answered after id `after` into *id
+ * (0: none). */
+int db_command_handed_on(struct db *db, int64_t id);
+int db_command_next_handed_on(struct db *db, int64_t after, int64_t *id);
 int db_command_done(struct db *db, int64_t id,
 		    const struct db_command_outcome *outcome);
 /*
@@ -711,6 +718,7 @@ enum db_outbox_kind {
 	DB_OUTBOX_INCIDENT,		/* id: the incident's */
 	DB_OUTBOX_GAME_OVER,		/* game */
 	DB_OUTBOX_COMMAND_DONE,		/* id: the command's */
+	DB_OUTBOX_GAME_FIX,		/* id: the game's audit row */
 	DB_OUTBOX_KINDS
 };
 
@@ -741,6 +749,12 @@ int db_outbox_add(struct db *db, const struct db_outbox_rec *rec);
 int db_incident_last_id(struct db *db, int64_t *id);
 int db_outbox_add_incidents(struct db *db, const char *table_key,
 			    const char *at, int64_t after);
+/* A board's records published under MQTT id `key` (NULL: not). */
+int db_board_outbox_key(struct db *db, int64_t board_id, const char *key);
+/* Inside the transaction of a finished game voided or corrected (audit
+ * row `audit_id`): its game-fix event, when its board's records are
+ * published. */
+int db_outbox_game_fixed(struct db *db, int64_t game_id, int64_t audit_id);
 /* The last seq written for the table (0: none). */
 int db_outbox_last(struct db *db, const char *table_key, int64_t *seq);
 /* The first seq still kept for the table (0: none): those before it

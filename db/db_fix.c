@@ -93,7 +93,11 @@ static int audit_add(struct db *db, int64_t game_id, const struct fix *f,
 	db_bind_text(st, 6, after);
 	db_bind_text(st, 7, reason);
 	db_bind_text(st, 8, game_id == f->game_id ? f->undone : "");
-	return db_exec(db, st, "auditing a game");
+	if ((rc = db_exec(db, st, "auditing a game")) != DB_OK)
+		return rc;
+	/* The change published with the game's other records. */
+	return db_outbox_game_fixed(db, game_id,
+				    sqlite3_last_insert_rowid(db->sql));
 }
 
 /* ----------------------------------------------- a knockout undone */

@@ -188,16 +188,18 @@ static int apply_one(struct db *db, const char *table, int64_t seq,
 {
 	char now[DB_TIME_MAX], why[DB_TEXT_MAX] = "";
 	int64_t answered = 0;
-	int rc = db_begin(db);
+	int queued = 0, rc = db_begin(db);
 
 	if (rc != DB_OK)
 		return rc;
 	rc = db_end(db, db_hub_apply_tx(db, table, kind, body, at,
-					&answered));
+					&answered, &queued));
 	if (rc == DB_FAILED && !store_trouble(db))
 		rc = DB_REFUSED;	/* the event, not the store: passed */
 	if (rc == DB_FAILED)
 		return rc;
+	if (rc == DB_OK)
+		out->queued += queued;
 	if (rc == DB_OK && answered != 0 &&
 	    out->nanswered < DB_HUB_ANSWERED_MAX)
 		out->answered[out->nanswered++] = answered;
@@ -374,6 +376,7 @@ int db_hub_ingest_from(struct db *db, const char *topic_table,
 		out->nanswered = 0;
 		out->foreign = 0;
 		out->more = 0;
+		out->queued = 0;
 	}
 	return rc;
 }
@@ -642,6 +645,24 @@ int db_hub_tables(struct db *db,
 	sqlite3_reset(st);
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
 		return db_fail(db, "reading the remote tables");
+	return DB_OK;
+}
+
+int db_hub_live(struct db *db, const char *key, int64_t from, int64_t to,
+		int (*each)(void *ctx, const char *json), void *ctx)
+{
+	sqlite3_stmt *st;
+	int step, rc = hub_query(db, &st, &step, Q_HUB_LIVE, "tii", key, from,
+				 to);
+
+	if (rc != DB_OK)
+		return rc;
+	while (step == SQLITE_ROW &&
+	       each(ctx, (const char *)sqlite3_column_text(st, 0)) == 0)
+		step = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return db_fail(db, "reading a table's events");
 	return DB_OK;
 }
 

@@ -49,6 +49,8 @@ struct db_hub_ingest {
 	 * DB_HUB_ANSWERED_MAX of them). */
 	int64_t answered[DB_HUB_ANSWERED_MAX];
 	int nanswered;
+	int queued;		/* commands queued (series called by auto
+				   call to remote tables) */
 };
 
 /* Whether `key` is a table id as the topics use it. */
@@ -129,6 +131,11 @@ int db_hub_tables(struct db *db,
 		  void *ctx);
 int db_hub_table_get(struct db *db, const char *key,
 		     struct db_hub_table *out);
+/* Table `key`'s events from..to applied (not refused), each as the
+ * dashboard's live event (a verdict's fields, with "remote", "seq" and
+ * the hub's "game" and "board"), in order. */
+int db_hub_live(struct db *db, const char *key, int64_t from, int64_t to,
+		int (*each)(void *ctx, const char *json), void *ctx);
 /* The remote table playing at board `board_id`: its key into `key`,
  * or DB_REFUSED when the board is a local one. */
 int db_hub_table_of_board(struct db *db, int64_t board_id, char *key,
@@ -136,5 +143,21 @@ int db_hub_table_of_board(struct db *db, int64_t board_id, char *key,
 /* The hub's game of a table's game; 0 when not known. */
 int db_hub_game(struct db *db, const char *key, int64_t remote_game,
 		int64_t *game_id);
+
+/* The player named `name` (as `pitboss` finds names), made when
+ * missing. */
+int db_hub_player_named(struct db *db, const char *name, int64_t *id);
+
+/*
+ * A hub's series for a remote table (db_hub_series.c): series
+ * `series_id` as the JSON object its call carries (malloc'ed into
+ * *json): {"id","kind","options","target","first","games","status",
+ * "players":[A,B]}.
+ */
+int db_hub_series_json(struct db *db, int64_t series_id, char **json);
+/* At the table: the series it plays for the hub's series `json` (made
+ * the first time, the same one when sent again) into *id. Refused when
+ * it is not one, or has games played already. */
+int db_hub_series_mirror(struct db *db, const char *json, int64_t *id);
 
 #endif

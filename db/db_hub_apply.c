@@ -26,6 +26,7 @@ struct hub_apply {
 	sqlite3_stmt *row;	/* the kind's fields of the event */
 	const char *body;
 	int64_t answered;	/* the hub's command answered */
+	int queued;		/* a command queued for the table */
 };
 
 /* Column `i` as text, NULL when null; as integer, `dflt` when null. */
@@ -83,6 +84,11 @@ static int player_of(struct db *db, const char *name, int64_t *id)
 	*id = 0;
 	if (name == NULL || name[0] == '\0')
 		return DB_OK;
+	return id_by_name(db, Q_PLAYER_BY_KEY, name, player_add, id);
+}
+
+int db_hub_player_named(struct db *db, const char *name, int64_t *id)
+{
 	return id_by_name(db, Q_PLAYER_BY_KEY, name, player_add, id);
 }
 
@@ -178,6 +184,36 @@ static int start_on_board(struct hub_apply *a, const struct db_game_new *g,
 	return rc;
 }
 
+/* Whether game `id` is under way without a move nor a series: one a
+ * table gave up for a series' game, which may take its id there. */
+static int empty_game(struct db *db, int64_t id)
+{
+	struct db_game_info g;
+
+	return db_game_get(db, id, &g) == DB_OK &&
+	       strcmp(g.status, "playing") == 0 && g.plies == 0 &&
+	       g.series_id == 0;
+}
+
+/* A friendly game started at a remote table with no series called: as
+ * a local table at its game's start, it takes the next due series of a
+ * tournament with auto call, sent to it as the arbiter's call would be
+ * (its game without a move gives way to the series' first). */
+static int auto_call(struct hub_apply *a, const struct db_game_new *g)
+{
+	char text[24];
+	int64_t sid = 0, cmd = 0;
+	int rc = db_series_call_next(a->db, g->table_id, g->kind, g->options,
+				     &sid);
+
+	if (rc != DB_OK || sid == 0)
+		return rc == DB_FAILED ? rc : DB_OK;
+	snprintf(text, sizeof(text), "%lld", (long long)sid);
+	rc = db_command_add(a->db, g->table_id, "assign", text, &cmd);
+	a->queued = rc == DB_OK;
+	return rc;
+}
+
 static int apply_start(struct hub_apply *a)
 {
 	struct db_game_new g = { 0 };
@@ -187,7 +223,7 @@ static int apply_start(struct hub_apply *a)
 
 	if (rc != DB_OK)
 		return rc;
-	if (known != 0)
+	if (known != 0 && !empty_game(a->db, known))
 		return db_refuse(a->db, "table %s's game %lld is started "
 				 "already", a->table, (long long)remote);
 	g.kind = col_text(a->row, 1);
@@ -211,6 +247,8 @@ static int apply_start(struct hub_apply *a)
 		rc = start_on_board(a, &g, &id);
 	if (rc == DB_OK)
 		rc = hub_game_map(a, remote, id, g.table_id);
+	if (rc == DB_OK && g.series_id == 0 && g.seats == 2)
+		rc = auto_call(a, &g);
 	return rc;
 }
 
@@ -349,6 +387,53 @@ static int apply_over(struct hub_apply *a)
 	return rc;
 }
 
+/* ---------------------------------------------------------- game-fix */
+
+/* A finished game voided or corrected at the table: the same change
+ * here (forced: the table's records decided it), unless the game is
+ * so already. */
+static int apply_fix(struct hub_apply *a)
+{
+	struct db_game_end end = { .winner = -1 };
+	struct db_game_fix fix = { .set_result = 1, .verdict = RULES_DRAW,
+				   .winner = -1 };
+	struct db_game_info g;
+	const char *action = col_text(a->row, 1), *result = col_text(a->row, 4);
+	const char *by = col_text(a->row, 2), *why = col_text(a->row, 3);
+	int64_t game = 0;
+	int rc = game_of(a, &game);
+
+	if (rc == DB_OK && (action == NULL || by == NULL || why == NULL))
+		return db_refuse(a->db, "a game-fix of table %s has no action, "
+				 "by or reason", a->table);
+	if (rc == DB_OK)
+		rc = db_game_get(a->db, game, &g);
+	if (rc != DB_OK)
+		return rc;
+	if (strcmp(action, "void") == 0)
+		return strcmp(g.status, "void") == 0 ? DB_OK :
+		       db_game_void(a->db, game, by, why, 1);
+	if (strcmp(action, "correct") != 0 || result == NULL)
+		return db_refuse(a->db, "a game-fix of table %s is not a void "
+				 "or a correction", a->table);
+	if (strcmp(result, "win") == 0) {
+		fix.verdict = RULES_WIN;
+		fix.winner = (int)col_int(a->row, 5, -1);
+	}
+	if ((rc = end_sides(a, &end)) != DB_OK)
+		return rc;
+	for (int s = 0; s < g.seats; s++) {
+		fix.set_score[s] = fix.set_points[s] = 1;
+		fix.score[s] = end.score[s];
+		fix.points[s] = end.points[s];
+	}
+	if (strcmp(g.result, result) == 0 && g.winner == fix.winner &&
+	    memcmp(g.score, fix.score, sizeof(g.score)) == 0 &&
+	    memcmp(g.points, fix.points, sizeof(g.points)) == 0)
+		return DB_OK;
+	return db_game_correct(a->db, game, &fix, by, why, 1);
+}
+
 /* ------------------------------------------------------ command-done */
 
 /* The hub's board of the table, as its games are kept (0: none yet). */
@@ -366,6 +451,20 @@ static int64_t table_board(struct hub_apply *a)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return id;
+}
+
+/* A series the table would not play (another game, its records
+ * waiting) is called off the board, as a local table does. */
+static int call_refused(struct hub_apply *a, const struct db_command *c,
+			const struct db_command_outcome *o)
+{
+	struct db_series_info s;
+
+	if (strcmp(c->kind, "assign") != 0 || strcmp(o->kind, "refused") != 0 ||
+	    db_series_get(a->db, atoll(c->text), &s) != DB_OK ||
+	    s.board_id != c->board_id)
+		return DB_OK;
+	return db_series_call(a->db, s.id, 0) == DB_FAILED ? DB_FAILED : DB_OK;
 }
 
 static int apply_command_done(struct hub_apply *a)
@@ -391,7 +490,8 @@ static int apply_command_done(struct hub_apply *a)
 	o.ply = (int)col_int(a->row, 4, 0);
 	o.move = col_text(a->row, 5);
 	a->answered = id;
-	return db_command_done(a->db, id, &o);
+	return call_refused(a, &c, &o) == DB_OK ?
+	       db_command_done(a->db, id, &o) : DB_FAILED;
 }
 
 /* ------------------------------------------------------------- kinds */
@@ -408,10 +508,12 @@ static const struct hub_kind {
 	{ "incident", Q_HUB_INCIDENT, apply_incident },
 	{ "game-over", Q_HUB_OVER, apply_over },
 	{ "command-done", Q_HUB_COMMAND_DONE, apply_command_done },
+	{ "game-fix", Q_HUB_FIX, apply_fix },
 };
 
 int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
-		    const char *body, const char *at, int64_t *answered)
+		    const char *body, const char *at, int64_t *answered,
+		    int *queued)
 {
 	struct hub_apply a = { .db = db, .table = table, .body = body };
 	const struct hub_kind *k = NULL;
@@ -439,5 +541,6 @@ int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
 	db_set_time(db, saved);
 	sqlite3_reset(a.row);
 	*answered = rc == DB_OK ? a.answered : 0;
+	*queued = rc == DB_OK ? a.queued : 0;
 	return rc;
 }

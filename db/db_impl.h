@@ -77,6 +77,8 @@ enum query {
 	Q_COMMAND_NEXT,
 	Q_COMMAND_GET,
 	Q_COMMAND_DONE,
+	Q_COMMAND_HANDED_ON,
+	Q_COMMAND_NEXT_HANDED_ON,
 	Q_INCIDENT_LIST,
 	Q_HUB_APPLIED,
 	Q_HUB_LAST_SEQ,
@@ -88,6 +90,7 @@ enum query {
 	Q_HUB_NEXT,
 	Q_HUB_PROGRESS,
 	Q_HUB_TABLES,
+	Q_HUB_LIVE,
 	Q_HUB_TABLE,
 	Q_HUB_TABLE_OF_BOARD,
 	Q_HUB_GAME,
@@ -104,6 +107,7 @@ enum query {
 	Q_HUB_OPTIONS,
 	Q_HUB_INCIDENT,
 	Q_HUB_OVER,
+	Q_HUB_FIX,
 	Q_HUB_COMMAND_DONE,
 	Q_HUB_BOARD_OF,
 	Q_HUB_PIN,
@@ -290,9 +294,11 @@ int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 
 /* Inside a transaction: a remote table's event of `kind` (its JSON
  * `body`, stamped `at`) applied to the records (db_hub_apply.c);
- * *answered: the hub's command it answered, else 0. */
+ * *answered: the hub's command it answered, else 0; *queued: 1 when it
+ * queued a command (a series called to the table by auto call). */
 int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
-		    const char *body, const char *at, int64_t *answered);
+		    const char *body, const char *at, int64_t *answered,
+		    int *queued);
 
 /* The folder of file `path` ("." for a bare name, "/" at the root). */
 void db_folder_of(const char *path, char *dir, size_t len);

@@ -208,6 +208,8 @@ static int read_command(struct db *db, enum query q, int64_t key,
 		out->outcome_ply = sqlite3_column_int(st, 9);
 		db_column_text(st, 10, out->outcome_move,
 			       sizeof(out->outcome_move));
+		db_column_text(st, 11, out->handed_on,
+			       sizeof(out->handed_on));
 	}
 	sqlite3_reset(st);
 	if (step == SQLITE_DONE)
@@ -225,6 +227,26 @@ int db_command_next(struct db *db, int64_t after, struct db_command *out)
 int db_command_get(struct db *db, int64_t id, struct db_command *out)
 {
 	return read_command(db, Q_COMMAND_GET, id, out, "such command");
+}
+
+int db_command_handed_on(struct db *db, int64_t id)
+{
+	char now[DB_TIME_MAX];
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, Q_COMMAND_HANDED_ON, &st);
+
+	if (rc != DB_OK)
+		return rc;
+	db_stamp(db, now, sizeof(now));
+	sqlite3_bind_int64(st, 1, id);
+	db_bind_text(st, 2, now);
+	return db_exec(db, st, "marking a command handed on");
+}
+
+int db_command_next_handed_on(struct db *db, int64_t after, int64_t *id)
+{
+	return db_id_of(db, Q_COMMAND_NEXT_HANDED_ON, after, id,
+			"reading the commands handed on");
 }
 
 int db_command_done(struct db *db, int64_t id,

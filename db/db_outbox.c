@@ -25,7 +25,8 @@ static const char *const payload_sql[DB_OUTBOX_KINDS] = {
 	"SELECT json_object('game', g.id, 'kind', g.kind, 'options', g.options,"
 	" 'board', b.name, 'seats', g.seats, 'first_seat', g.first_seat,"
 	" 'first_how', g.first_how, 'started', g.started, 'position',"
-	" g.position, 'series', g.series_id, 'hub_series', NULL, 'game_no',"
+	" g.position, 'series', g.series_id, 'hub_series', (SELECT hub_series FROM"
+	"  series WHERE id = g.series_id), 'game_no',"
 	" g.game_no, 'players', (SELECT json_group_array(json(j)) FROM"
 	"  (SELECT json_object('seat', gp.seat, 'member', gp.member, 'name',"
 	"   p.name) AS j FROM game_players gp JOIN players p"
@@ -61,6 +62,14 @@ static const char *const payload_sql[DB_OUTBOX_KINDS] = {
 	" outcome, 'outcome_kind', outcome_kind, 'outcome_cause',"
 	" outcome_cause, 'outcome_ply', outcome_ply, 'outcome_move',"
 	" outcome_move) FROM commands WHERE id = ?4",
+	[DB_OUTBOX_GAME_FIX] =
+	"SELECT json_object('game', g.id, 'action', a.action, 'by', a.by,"
+	" 'reason', a.reason, 'status', g.status, 'result', g.result,"
+	" 'winner_seat', g.winner_seat, 'sides', (SELECT json_group_array("
+	"  json(j)) FROM (SELECT json_object('seat', seat, 'score', score,"
+	"   'points', points) AS j FROM game_sides WHERE game_id = g.id"
+	"   ORDER BY seat)))"
+	" FROM game_audit a JOIN games g ON g.id = a.game_id WHERE a.id = ?4",
 };
 
 static const char *const kind_word[DB_OUTBOX_KINDS] = {
@@ -71,6 +80,7 @@ static const char *const kind_word[DB_OUTBOX_KINDS] = {
 	[DB_OUTBOX_INCIDENT] = "incident",
 	[DB_OUTBOX_GAME_OVER] = "game-over",
 	[DB_OUTBOX_COMMAND_DONE] = "command-done",
+	[DB_OUTBOX_GAME_FIX] = "game-fix",
 };
 
 /* The row numbered next for the table, its body wrapping the payload. */
@@ -178,6 +188,56 @@ int db_outbox_add_incidents(struct db *db, const char *table_key,
 			rc = DB_OK;	/* an id not taken */
 	}
 	return rc;
+}
+
+int db_board_outbox_key(struct db *db, int64_t board_id, const char *key)
+{
+	sqlite3_stmt *st;
+	int64_t same = 0;
+	int rc, i = 0;
+
+	/* Written only when it changes: a read-only file stays readable. */
+	static const char *const sql[] = {
+		"SELECT count(*) FROM boards WHERE id = ?1 AND outbox_key IS ?2",
+		"UPDATE boards SET outbox_key = ?2 WHERE id = ?1",
+	};
+	do {
+		if (sqlite3_prepare_v2(db->sql, sql[i], -1, &st, NULL) !=
+		    SQLITE_OK)
+			return db_fail(db, "keeping a board's MQTT id");
+		sqlite3_bind_int64(st, 1, board_id);
+		if (key != NULL)
+			sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
+		rc = one_int(db, st, &same, "keeping a board's MQTT id");
+	} while (rc == DB_OK && same == 0 && ++i < 2);
+	return rc;
+}
+
+int db_outbox_game_fixed(struct db *db, int64_t game_id, int64_t audit_id)
+{
+	struct db_outbox_rec r = { .kind = DB_OUTBOX_GAME_FIX,
+				   .game = game_id, .id = audit_id };
+	char key[64] = "", at[DB_TIME_MAX];
+	sqlite3_stmt *st;
+	int step;
+
+	if (sqlite3_prepare_v2(db->sql, "SELECT b.outbox_key FROM games g "
+			       "JOIN boards b ON b.id = g.board_id WHERE "
+			       "g.id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return db_fail(db, "reading a board's MQTT id");
+	sqlite3_bind_int64(st, 1, game_id);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		db_column_text(st, 0, key, sizeof(key));
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return db_fail(db, "reading a board's MQTT id");
+	if (key[0] == '\0')
+		return DB_OK;
+	db_stamp(db, at, sizeof(at));
+	r.table_key = key;
+	r.at = at;
+	return db_outbox_add(db, &r);
 }
 
 int db_outbox_last(struct db *db, const char *table_key, int64_t *seq)

@@ -405,4 +405,17 @@ const char *const db_migration[DB_SCHEMA_VERSION] = {
 	"CREATE UNIQUE INDEX commands_request ON commands(request_key)"
 	"  WHERE request_key IS NOT NULL;"
 	"PRAGMA user_version = 15;",
+	/* 16: a hub's series played at a remote table: at the table, the
+	 * hub's id of the series it plays for the hub, and the MQTT id its
+	 * board's records are published under (for a game corrected
+	 * after the fact); at the hub, when a command was handed on to a
+	 * remote table (sent again until answered). */
+	"ALTER TABLE series ADD COLUMN hub_series INTEGER;"
+	"CREATE UNIQUE INDEX series_hub ON series(hub_series)"
+	"  WHERE hub_series IS NOT NULL;"
+	"ALTER TABLE boards ADD COLUMN outbox_key TEXT;"
+	"ALTER TABLE commands ADD COLUMN handed_on TEXT;"
+	"CREATE INDEX commands_handed_on ON commands(id)"
+	"  WHERE handed_on IS NOT NULL AND done IS NULL;"
+	"PRAGMA user_version = 16;",
 };

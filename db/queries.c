@@ -269,12 +269,17 @@ const char *const db_query_sql[Q_COUNT] = {
 	"SELECT id FROM commands WHERE request_key = ?1",
 	[Q_COMMAND_NEXT] =
 	"SELECT id, board_id, kind, text, created, done, outcome,"
-	" outcome_kind, outcome_cause, outcome_ply, outcome_move FROM commands"
-	" WHERE done IS NULL AND id > ?1 ORDER BY id LIMIT 1",
+	" outcome_kind, outcome_cause, outcome_ply, outcome_move, handed_on"
+	" FROM commands WHERE done IS NULL AND id > ?1 ORDER BY id LIMIT 1",
 	[Q_COMMAND_GET] =
 	"SELECT id, board_id, kind, text, created, done, outcome,"
-	" outcome_kind, outcome_cause, outcome_ply, outcome_move FROM commands"
-	" WHERE id = ?1",
+	" outcome_kind, outcome_cause, outcome_ply, outcome_move, handed_on"
+	" FROM commands WHERE id = ?1",
+	[Q_COMMAND_HANDED_ON] =
+	"UPDATE commands SET handed_on = coalesce(handed_on, ?2) WHERE id = ?1",
+	[Q_COMMAND_NEXT_HANDED_ON] =
+	"SELECT id FROM commands WHERE handed_on IS NOT NULL AND done IS NULL"
+	" AND id > ?1 ORDER BY id LIMIT 1",
 	[Q_COMMAND_DONE] =
 	/* A secret entered, or a start's options (which may hold secrets),
 	 * are kept in the game, not in the queue. */
@@ -327,6 +332,37 @@ const char *const db_query_sql[Q_COUNT] = {
 	" t.table_key AND e.seq > t.last_seq),"
 	" coalesce(t.lag_ms, -1)"
 	" FROM hub_tables t WHERE t.table_key = ?1",
+	/* A table's events applied, as the dashboard's live events: a
+	 * verdict's fields (kind, ply, move, cause, text) for each. */
+	[Q_HUB_LIVE] =
+	"SELECT json_object('table', 0, 'board', t.board_id, 'remote',"
+	" e.table_key, 'seq', e.seq, 'game', (SELECT game_id FROM hub_games"
+	"  WHERE table_key = e.table_key AND remote_game ="
+	"  json_extract(e.body, '$.payload.game')),"
+	" 'kind', CASE e.kind WHEN 'game-start' THEN 'start'"
+	"  WHEN 'move' THEN 'accept' WHEN 'game-over' THEN 'over'"
+	"  WHEN 'incident' THEN CASE json_extract(e.body, '$.payload.kind')"
+	"   WHEN 'foul' THEN 'foul' WHEN 'warning' THEN 'warn'"
+	"   ELSE 'command' END ELSE 'command' END,"
+	" 'ply', coalesce(json_extract(e.body, '$.payload.ply'), 0),"
+	" 'move', json_extract(e.body, '$.payload.notation'),"
+	" 'cause', coalesce(json_extract(e.body, '$.payload.cause'), 'none'),"
+	" 'places', json('[]'),"
+	" 'text', CASE e.kind"
+	"  WHEN 'move' THEN coalesce(json_extract(e.body, '$.payload.player')"
+	"   || ' plays ', 'plays ') || json_extract(e.body,"
+	"   '$.payload.notation')"
+	"  WHEN 'incident' THEN json_extract(e.body, '$.payload.text')"
+	"  WHEN 'game-over' THEN 'game over: ' ||"
+	"   json_extract(e.body, '$.payload.result')"
+	"  WHEN 'game-fix' THEN 'game ' || json_extract(e.body,"
+	"   '$.payload.action') || ': ' || json_extract(e.body,"
+	"   '$.payload.reason')"
+	"  WHEN 'command-done' THEN json_extract(e.body, '$.payload.outcome')"
+	"  ELSE e.kind END, 'state', NULL)"
+	" FROM hub_events e JOIN hub_tables t ON t.table_key = e.table_key"
+	" WHERE e.table_key = ?1 AND e.seq BETWEEN ?2 AND ?3"
+	" AND e.applied IS NOT NULL AND e.error IS NULL ORDER BY e.seq",
 	[Q_HUB_TABLES] =
 	HUB_TABLE_COLUMNS "ORDER BY t.table_key",
 	[Q_HUB_TABLE] =
@@ -424,6 +460,13 @@ const char *const db_query_sql[Q_COUNT] = {
 	[Q_HUB_OVER] =
 	"SELECT json_extract(?1, '$.payload.game'),"
 	" json_extract(?1, '$.payload.ended'),"
+	" json_extract(?1, '$.payload.result'),"
+	" json_extract(?1, '$.payload.winner_seat')",
+	[Q_HUB_FIX] =
+	"SELECT json_extract(?1, '$.payload.game'),"
+	" json_extract(?1, '$.payload.action'),"
+	" json_extract(?1, '$.payload.by'),"
+	" json_extract(?1, '$.payload.reason'),"
 	" json_extract(?1, '$.payload.result'),"
 	" json_extract(?1, '$.payload.winner_seat')",
 	[Q_HUB_COMMAND_DONE] =

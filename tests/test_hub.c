@@ -4,7 +4,9 @@
  * the records that applying the games directly leaves, row by row
  * (games, players, moves, incidents, series, ratings) and the same
  * standings; a gap is reported until it fills; a command of the hub's
- * is answered by its event; what is not an event is refused.
+ * is answered by its event; what is not an event is refused; a game
+ * voided at its table is voided at the hub; a hub's series is made
+ * once at a table.
  */
 #include "config.h"
 
@@ -631,6 +633,89 @@ static void test_command_answered(void **state)
 			 DB_REFUSED);
 }
 
+/* One event of table `key` after its last applied, ingested. */
+static void ingest_next(const char *key, const char *kind,
+			const char *payload, struct db_hub_ingest *out)
+{
+	struct db_hub_table t;
+	char json[EVENT_MAX];
+
+	assert_int_equal(db_hub_table_get(hub, key, &t), DB_OK);
+	snprintf(json, sizeof(json), "{\"v\":1,\"table\":\"%s\",\"seq\":%lld,"
+		 "\"kind\":\"%s\",\"at\":\"2026-11-24T05:00:00.000Z\","
+		 "\"payload\":%s}", key, (long long)t.last_seq + 1, kind,
+		 payload);
+	assert_int_equal(db_hub_ingest(hub, json, (int)strlen(json), NULL,
+				       out), DB_OK);
+}
+
+/* A game voided at its table is voided at the hub, once. */
+static void test_game_fix(void **state)
+{
+	static const char *const fix =
+		"{\"game\":1,\"action\":\"void\",\"by\":\"arb (cli)\","
+		"\"reason\":\"wrong players\",\"status\":\"void\","
+		"\"result\":\"void\",\"winner_seat\":null,\"sides\":[]}";
+	struct db_hub_ingest out;
+	struct db_game_info *g = malloc(sizeof(*g));
+	int64_t game = 0;
+
+	(void)state;
+	assert_non_null(g);
+	for (int i = 0; i < n_events; i++)
+		ingest(&events[i], &out);
+	assert_int_equal(db_hub_game(hub, "t1", 1, &game), DB_OK);
+	assert_true(game != 0);
+	assert_int_equal(db_game_get(hub, game, g), DB_OK);
+	assert_string_equal(g->status, "finished");
+	ingest_next("t1", "game-fix", fix, &out);
+	assert_int_equal(out.applied, 1);
+	assert_int_equal(out.refused, 0);
+	assert_int_equal(db_game_get(hub, game, g), DB_OK);
+	assert_string_equal(g->status, "void");
+	/* The same change again (another event): it is so already. */
+	ingest_next("t1", "game-fix", fix, &out);
+	assert_int_equal(out.refused, 0);
+	/* Not a change of a game the hub has. */
+	ingest_next("t1", "game-fix", "{\"game\":999,\"action\":\"void\","
+		    "\"by\":\"x\",\"reason\":\"y\"}", &out);
+	assert_int_equal(out.refused, 1);
+	free(g);
+}
+
+/* A hub's series as a table makes its own for it: once, however often
+ * the call comes; one with games played is refused. */
+static void test_series_mirror(void **state)
+{
+	struct db_series_info hs, ts;
+	char *json = NULL;
+	int64_t sid = 0, local = 0, again = 0;
+
+	(void)state;
+	assert_int_equal(db_series_next_due(hub, 0, NULL, NULL, &sid), DB_OK);
+	assert_true(sid != 0);
+	assert_int_equal(db_series_get(hub, sid, &hs), DB_OK);
+	assert_int_equal(db_hub_series_json(hub, sid, &json), DB_OK);
+	assert_int_equal(db_hub_series_mirror(ref, json, &local), DB_OK);
+	assert_int_equal(db_hub_series_mirror(ref, json, &again), DB_OK);
+	assert_int_equal(again, local);
+	assert_int_equal(db_series_get(ref, local, &ts), DB_OK);
+	assert_string_equal(ts.name[0], hs.name[0]);
+	assert_string_equal(ts.name[1], hs.name[1]);
+	assert_int_equal(ts.first, hs.first);
+	assert_int_equal(ts.target, hs.target);
+	assert_int_equal(ts.tournament_id, 0);
+	free(json);
+	assert_int_equal(db_hub_series_mirror(ref, "{\"id\":77,\"kind\":"
+		"\"kalah\",\"options\":\"\",\"target\":5,\"first\":0,"
+		"\"games\":1,\"players\":[\"Ann\",\"Bob\"]}", &local),
+		DB_REFUSED);
+	assert_int_equal(db_hub_series_mirror(ref, "{\"id\":78}", &local),
+			 DB_REFUSED);
+	assert_int_equal(db_hub_series_mirror(ref, "not json", &local),
+			 DB_REFUSED);
+}
+
 static void test_not_events_refused(void **state)
 {
 	static const char *const bad[] = {
@@ -707,6 +792,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_command_answered, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_not_events_refused, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_game_fix, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_series_mirror, setup,
 						teardown),
 	};
 

@@ -478,8 +478,9 @@ function remoteTrouble(r) {
 
 /* A hub's remote tables (GET /api/hub): each one's link as its status
  * last said, its records taken in, a gap waiting, the lag of its newest
- * record; looked at again every five seconds. Nothing on a daemon that
- * has never heard of one. */
+ * record; looked at again when a live event says a remote table's
+ * records or link moved (and every minute, for the lag). Nothing on a
+ * daemon that has never heard of one. Returns its loader. */
 function remoteTables(box) {
 	const load = async () => {
 		const remote = await api('/api/hub').catch(() => []);
@@ -491,7 +492,8 @@ function remoteTables(box) {
 				r.lag_ms === null ? '' : lagText(r.lag_ms), remoteTrouble(r)]))] : []));
 	};
 	load();
-	setInterval(load, 5000);
+	setInterval(load, 60000);
+	return load;
 }
 
 async function pageIndex() {
@@ -500,7 +502,7 @@ async function pageIndex() {
 	const remote = el('section', { id: 'remote-tables' });
 	content.replaceChildren(cards, remote, el('p', { class: 'muted' }, link('/tv', 'Every table on one screen'),
 		' (for the club room)'));
-	remoteTables(remote);
+	const loadRemote = remoteTables(remote);
 	const load = async () => {
 		const tables = await api('/api/tables');
 		cards.replaceChildren(...tables.map(tableCard));
@@ -508,6 +510,9 @@ async function pageIndex() {
 	};
 	await load();
 	follow(v => {
+		/* A remote table's record (as a verdict) or link. */
+		if (v.remote) latest('remote', loadRemote);
+		if (v.link) return;
 		lastVerdict[v.board] = v;
 		latest(v.board, async () => {
 			const card = document.getElementById(`table-${v.board}`);

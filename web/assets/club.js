@@ -337,6 +337,7 @@ async function pageTv() {
 	};
 	await load();
 	follow(v => {
+		if (v.link) return;	/* a remote table's link, no record */
 		lastVerdict[v.board] = v;
 		latest(v.kind === 'over' ? 'all' : v.board, async () => {
 			const card = document.getElementById(`table-${v.board}`);
