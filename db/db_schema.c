@@ -383,4 +383,14 @@ const char *const db_migration[DB_SCHEMA_VERSION] = {
 	"  PRIMARY KEY (table_key, remote_game)"
 	") WITHOUT ROWID;"
 	"PRAGMA user_version = 13;",
+
+	/* 14: each member's game with its start time, and the index a
+	 * player's history walks newest first, reading only the games it
+	 * shows (a game's start never changes once written). */
+	"ALTER TABLE game_players ADD COLUMN started TEXT;"
+	"UPDATE game_players SET started ="
+	"  (SELECT g.started FROM games g WHERE g.id = game_players.game_id);"
+	"CREATE INDEX game_players_started"
+	"  ON game_players(player_id, started, game_id);"
+	"PRAGMA user_version = 14;",
 };
