@@ -4,7 +4,8 @@
  * and sorts nothing), the same games in the same order as the games
  * table gives them, a game where he holds two places shown once, every
  * member's start the game's, and a database of the version before
- * upgraded with its starts filled in and the same history answered.
+ * upgraded with its starts filled in and the same history answered,
+ * and db check reporting a member's start that is not its game's.
  */
 #include "config.h"
 
@@ -237,6 +238,13 @@ static void test_upgrade(void **state)
 			       " WHERE gp.started IS NOT g.started"), 0);
 	same_history(db, 1, 0);
 	same_history(db, 2, 2);
+	assert_int_equal(db_check(db), DB_OK);
+	/* A member's start gone astray is reported. */
+	assert_int_equal(sqlite3_exec(db->sql, "UPDATE game_players SET"
+				      " started = '2019' WHERE game_id = 2",
+				      NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(db_check(db), DB_FAILED);
+	assert_non_null(strstr(db_error(db), "game 2: its players' start"));
 	db_close(db);
 }
 
