@@ -392,5 +392,13 @@ const char *const db_migration[DB_SCHEMA_VERSION] = {
 	"  (SELECT g.started FROM games g WHERE g.id = game_players.game_id);"
 	"CREATE INDEX game_players_started"
 	"  ON game_players(player_id, started, game_id);"
+	/* A member written without it (by hand) takes the game's. */
+	"CREATE TRIGGER game_players_started AFTER INSERT ON game_players"
+	"  WHEN NEW.started IS NULL BEGIN"
+	"  UPDATE game_players SET started ="
+	"   (SELECT g.started FROM games g WHERE g.id = NEW.game_id)"
+	"   WHERE game_id = NEW.game_id AND seat = NEW.seat"
+	"   AND member = NEW.member;"
+	"  END;"
 	"PRAGMA user_version = 14;",
 };

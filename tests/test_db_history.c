@@ -239,6 +239,14 @@ static void test_upgrade(void **state)
 	same_history(db, 1, 0);
 	same_history(db, 2, 2);
 	assert_int_equal(db_check(db), DB_OK);
+	/* A member written by hand takes his game's start. */
+	assert_int_equal(sqlite3_exec(db->sql, "INSERT INTO game_players"
+				      " (game_id, seat, member, player_id)"
+				      " VALUES (2, 1, 1, 2)",
+				      NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(count(db, "SELECT count(*) FROM game_players"
+			       " WHERE game_id = 2 AND member = 1"
+			       " AND started = '2020-01-01'"), 1);
 	/* A member's start gone astray is reported. */
 	assert_int_equal(sqlite3_exec(db->sql, "UPDATE game_players SET"
 				      " started = '2019' WHERE game_id = 2",
