@@ -54,6 +54,12 @@ static void say_two_playing(sqlite3_stmt *st, char *buf, size_t len)
 		 col(st, 0), col(st, 1), col(st, 2));
 }
 
+static void say_started(sqlite3_stmt *st, char *buf, size_t len)
+{
+	snprintf(buf, len, "game %s: its players' start is not the game's",
+		 col(st, 0));
+}
+
 static const struct check checks[] = {
 	{ "SELECT integrity_check FROM pragma_integrity_check(10)"
 	  " WHERE integrity_check <> 'ok'", say_integrity },
@@ -73,6 +79,11 @@ static const struct check checks[] = {
 	  " (SELECT board_id, id FROM games WHERE status = 'playing'"
 	  "  AND board_id IS NOT NULL ORDER BY id)"
 	  " GROUP BY board_id HAVING count(*) > 1 LIMIT 10", say_two_playing },
+	/* The start a player's history is walked by is the game's. */
+	{ "SELECT DISTINCT gp.game_id FROM game_players gp"
+	  " JOIN games g ON g.id = gp.game_id"
+	  " WHERE gp.started IS NOT g.started ORDER BY gp.game_id LIMIT 10",
+	  say_started },
 };
 
 int db_check(struct db *db)

@@ -515,7 +515,8 @@ int db_history(struct db *db, const struct db_history_filter *f,
 	       void *ctx)
 {
 	sqlite3_stmt *st;
-	int rc = db_prepare(db, Q_HISTORY, &st);
+	int rc = db_prepare(db, f->player_id != 0 ? Q_HISTORY_PLAYER :
+			    Q_HISTORY, &st);
 
 	if (rc != DB_OK)
 		return rc;

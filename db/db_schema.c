@@ -418,4 +418,21 @@ const char *const db_migration[DB_SCHEMA_VERSION] = {
 	"CREATE INDEX commands_handed_on ON commands(id)"
 	"  WHERE handed_on IS NOT NULL AND done IS NULL;"
 	"PRAGMA user_version = 16;",
+	/* 17: each member's game with its start time, and the index a
+	 * player's history walks newest first, reading only the games it
+	 * shows (a game's start never changes once written). */
+	"ALTER TABLE game_players ADD COLUMN started TEXT;"
+	"UPDATE game_players SET started ="
+	"  (SELECT g.started FROM games g WHERE g.id = game_players.game_id);"
+	"CREATE INDEX game_players_started"
+	"  ON game_players(player_id, started, game_id);"
+	/* A member written without it (by hand) takes the game's. */
+	"CREATE TRIGGER game_players_started AFTER INSERT ON game_players"
+	"  WHEN NEW.started IS NULL BEGIN"
+	"  UPDATE game_players SET started ="
+	"   (SELECT g.started FROM games g WHERE g.id = NEW.game_id)"
+	"   WHERE game_id = NEW.game_id AND seat = NEW.seat"
+	"   AND member = NEW.member;"
+	"  END;"
+	"PRAGMA user_version = 17;",
 };

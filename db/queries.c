@@ -20,6 +20,38 @@
 	" LEFT JOIN series s ON s.id = g.series_id "
 #define SIDE_COLUMNS \
 	" gp.seat, gp.member, gp.player_id, p.name, gs.score, gs.points "
+/* The filters of a history on its game g: ?1 the player ("me" his
+ * seat), ?2 an opponent, ?3 a tournament, ?4 a series, ?5 a table,
+ * ?6/?7 the first and last day, ?8 the result. */
+#define HISTORY_FILTERS \
+	" AND (?2 IS NULL OR EXISTS (SELECT 1 FROM game_players o" \
+	"  WHERE o.game_id = g.id AND o.player_id = ?2 AND o.seat NOT IN" \
+	"  (SELECT seat FROM game_players me" \
+	"   WHERE me.game_id = g.id AND me.player_id = ?1)))" \
+	" AND (?3 IS NULL OR g.series_id IN" \
+	"  (SELECT id FROM series WHERE tournament_id = ?3))" \
+	" AND (?4 IS NULL OR g.series_id = ?4)" \
+	" AND (?5 IS NULL OR g.board_id = ?5)" \
+	" AND (?6 IS NULL OR substr(g.started, 1, 10) >= ?6)" \
+	" AND (?7 IS NULL OR substr(g.started, 1, 10) <= ?7)" \
+	/* A voided game is void, whatever it was before. */ \
+	" AND (?8 IS NULL" \
+	"  OR (?8 = 'void' AND (g.result = 'void' OR g.status = 'void'))" \
+	"  OR (?8 = 'draw' AND g.result = 'draw' AND g.status <> 'void')" \
+	"  OR (?8 IN ('win', 'loss') AND g.result = 'win' AND g.status <> 'void'" \
+	"   AND (g.winner_seat IN (SELECT seat FROM game_players me" \
+	"    WHERE me.game_id = g.id AND me.player_id = ?1)) = (?8 = 'win')))"
+/* The rows of the games h chose, in h's order: h the outer loop (a
+ * CROSS JOIN keeps it there), each game's members by game_players'
+ * key (game, seat, member), so nothing is sorted again (test_db
+ * checks the plan). */
+#define HISTORY_ROWS \
+	GAME_COLUMNS "," SIDE_COLUMNS \
+	"FROM h CROSS JOIN games g ON g.id = h.id" GAME_JOINS \
+	"LEFT JOIN game_players gp ON gp.game_id = g.id" \
+	" LEFT JOIN players p ON p.id = gp.player_id" \
+	" LEFT JOIN game_sides gs ON gs.game_id = gp.game_id" \
+	"  AND gs.seat = gp.seat"
 #define TABLE_COLUMNS "SELECT id, name, location, created FROM boards "
 #define SERIES_COLUMNS \
 	"SELECT s.id, s.tournament_id, s.match, s.kind, s.options, s.target," \
@@ -98,8 +130,8 @@ const char *const db_query_sql[Q_COUNT] = {
 	" first_how, started, position, series_id, game_no)"
 	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
 	[Q_GAME_PLAYER_INSERT] =
-	"INSERT INTO game_players (game_id, seat, member, player_id)"
-	" VALUES (?1, ?2, ?3, ?4)",
+	"INSERT INTO game_players (game_id, seat, member, player_id, started)"
+	" SELECT ?1, ?2, ?3, ?4, started FROM games WHERE id = ?1",
 	[Q_GAME_STATE] =
 	"SELECT status, plies, series_id, seats FROM games WHERE id = ?1",
 	[Q_GAME_ADVANCE] =
@@ -133,45 +165,29 @@ const char *const db_query_sql[Q_COUNT] = {
 	"INSERT INTO incidents (game_id, ply, kind, player_id, text, at, cause,"
 	" evidence) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce(?8, ''))",
 
-	/* With a player, driven by that player's games (an index);
-	 * "me" is the player's seat in each game. */
 	/* The games chosen, newest first, each as one row per member of
 	 * each side (GAME_COLUMNS, then SIDE_COLUMNS). */
 	[Q_HISTORY] =
-	"WITH h(id) AS (SELECT g.id FROM games g"
-	/* The games of the player, else of the series, else of the
-	 * table, else all of them: each found by its index. */
-	" WHERE g.id IN (SELECT game_id FROM game_players WHERE player_id = ?1"
-	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL AND series_id = ?4"
-	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL AND ?4 IS NULL"
-	"   AND board_id = ?5"
-	"  UNION ALL SELECT id FROM games WHERE ?1 IS NULL AND ?4 IS NULL"
-	"   AND ?5 IS NULL)"
-	" AND (?2 IS NULL OR EXISTS (SELECT 1 FROM game_players o"
-	"  WHERE o.game_id = g.id AND o.player_id = ?2 AND o.seat NOT IN"
-	"  (SELECT seat FROM game_players me"
-	"   WHERE me.game_id = g.id AND me.player_id = ?1)))"
-	" AND (?3 IS NULL OR g.series_id IN"
-	"  (SELECT id FROM series WHERE tournament_id = ?3))"
-	" AND (?4 IS NULL OR g.series_id = ?4)"
-	" AND (?5 IS NULL OR g.board_id = ?5)"
-	" AND (?6 IS NULL OR substr(g.started, 1, 10) >= ?6)"
-	" AND (?7 IS NULL OR substr(g.started, 1, 10) <= ?7)"
-	/* A voided game is void, whatever it was before. */
-	" AND (?8 IS NULL"
-	"  OR (?8 = 'void' AND (g.result = 'void' OR g.status = 'void'))"
-	"  OR (?8 = 'draw' AND g.result = 'draw' AND g.status <> 'void')"
-	"  OR (?8 IN ('win', 'loss') AND g.result = 'win' AND g.status <> 'void'"
-	"   AND (g.winner_seat IN (SELECT seat FROM game_players me"
-	"    WHERE me.game_id = g.id AND me.player_id = ?1)) = (?8 = 'win')))"
-	" ORDER BY g.started DESC, g.id DESC LIMIT ?9) "
-	GAME_COLUMNS "," SIDE_COLUMNS
-	"FROM h JOIN games g ON g.id = h.id" GAME_JOINS
-	"LEFT JOIN game_players gp ON gp.game_id = g.id"
-	" LEFT JOIN players p ON p.id = gp.player_id"
-	" LEFT JOIN game_sides gs ON gs.game_id = gp.game_id"
-	"  AND gs.seat = gp.seat"
-	" ORDER BY g.started DESC, g.id DESC, gp.seat, gp.member",
+	"WITH h(id, started) AS (SELECT g.id, g.started FROM games g"
+	/* The games of the series, else of the table, else all of them:
+	 * each found by its index. */
+	" WHERE g.id IN (SELECT id FROM games WHERE series_id = ?4"
+	"  UNION ALL SELECT id FROM games WHERE ?4 IS NULL AND board_id = ?5"
+	"  UNION ALL SELECT id FROM games WHERE ?4 IS NULL AND ?5 IS NULL)"
+	HISTORY_FILTERS
+	" ORDER BY g.started DESC, g.id DESC LIMIT ?9) " HISTORY_ROWS,
+	/* A player's: his games walked newest first on his index (one
+	 * row per game however many places he holds in it), each game
+	 * read only to test a filter given, up to the number asked. */
+	[Q_HISTORY_PLAYER] =
+	"WITH h(id, started) AS (SELECT gp0.game_id, gp0.started"
+	" FROM game_players gp0 WHERE gp0.player_id = ?1"
+	" AND (?2 IS NULL AND ?3 IS NULL AND ?4 IS NULL AND ?5 IS NULL"
+	"  AND ?6 IS NULL AND ?7 IS NULL AND ?8 IS NULL"
+	"  OR EXISTS (SELECT 1 FROM games g WHERE g.id = gp0.game_id"
+	HISTORY_FILTERS "))"
+	" GROUP BY gp0.started, gp0.game_id"
+	" ORDER BY gp0.started DESC, gp0.game_id DESC LIMIT ?9) " HISTORY_ROWS,
 
 	[Q_SERIES_INSERT] =
 	"INSERT INTO series (tournament_id, match, kind, options, target,"
