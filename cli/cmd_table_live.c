@@ -150,7 +150,11 @@ static int same_key(struct db *db, int64_t id, int64_t board,
 	struct db_command cmd;
 	int rc = cli_db_result(db, db_command_get(db, id, &cmd));
 
-	if (rc == EXIT_OK && !db_command_same(&cmd, board, word, text)) {
+	/* Without `text` (a call or a secret, resolved the first time):
+	 * the same board and word. */
+	if (rc == EXIT_OK && (text == NULL ? cmd.board_id != board ||
+			      strcmp(cmd.kind, word) != 0 :
+			      !db_command_same(&cmd, board, word, text))) {
 		cli_error("--key %s was command %" PRId64 "'s, another command",
 			  key, id);
 		rc = EXIT_REFUSED;
@@ -205,11 +209,20 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 	if ((rc = cli_db_open(co.db, 0, &db)) != EXIT_OK)
 		return rc;
 	rc = cli_db_result(db, db_table_find(db, argv[optind], &table));
-	if (rc == EXIT_OK && w->act == COMMAND_CALL)
+	/* A key given before: that command waited for again, nothing
+	 * resolved or called anew (the next series, the game under way). */
+	if (rc == EXIT_OK && key != NULL)
+		rc = cli_db_result(db, db_command_by_key(db, key, &id));
+	if (rc == EXIT_OK && id != 0)
+		rc = same_key(db, id, table.id, w->word,
+			      w->act == COMMAND_CALL || w->act == COMMAND_SECRET ?
+			      NULL : argc - optind == 2 ? argv[optind + 1] : "",
+			      key);
+	else if (rc == EXIT_OK && w->act == COMMAND_CALL)
 		rc = record_call(db, &table, argv[optind + 1], call,
 				 sizeof(call));
 	/* A secret is for the game under way now, not the next one. */
-	if (rc == EXIT_OK && text[0] != '\0') {
+	if (rc == EXIT_OK && id == 0 && text[0] != '\0') {
 		int64_t game = 0;
 
 		rc = cli_db_result(db, db_game_playing_at(db, table.id, &game));
@@ -221,7 +234,7 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 	}
 	sent = call[0] != '\0' ? call : tagged[0] != '\0' ? tagged :
 	       argc - optind == 2 ? argv[optind + 1] : "";
-	if (rc == EXIT_OK)
+	if (rc == EXIT_OK && id == 0)
 		rc = cli_db_result(db, db_command_add_keyed(db, table.id,
 			w->word, sent, key, &id, &known));
 	if (rc == EXIT_OK && known)
@@ -235,7 +248,7 @@ static int send_command(const struct command_word *w, int argc, char **argv)
 		if (waited >= wait * 1000 && w->act == COMMAND_CALL) {
 			printf("series %s called to table %s (recorded; "
 			       "pitbossd takes it at the table's next game)\n",
-			       call, table.name);
+			       cmd.text, table.name);
 			db_close(db);
 			return EXIT_OK;
 		}

@@ -410,7 +410,9 @@ struct mqtt_link *mqtt_link_open(struct loop *loop,
 
 void mqtt_link_drain(struct mqtt_link *l, int ms)
 {
-	for (int i = 0; i < ms / 10 && mqtt_link_up(l) && l->npend > 0; i++) {
+	uint64_t end = loop_now() + (uint64_t)(ms > 0 ? ms : 0) * 1000u;
+
+	while (mqtt_link_up(l) && l->npend > 0 && loop_now() < end) {
 		struct pollfd p = { .fd = l->fd, .events = (short)(POLLIN |
 				    (mosquitto_want_write(l->m) ? POLLOUT : 0)) };
 		int rc = MOSQ_ERR_SUCCESS;

@@ -27,7 +27,7 @@
 #define ACKS_MAX PUB_WINDOW
 #define KEEP_ROWS 100000	/* sent rows kept, with KEEP_DAYS */
 #define KEEP_DAYS 7
-#define PUB_DRAIN_MS 2000	/* a clean stop waits for its PUBACKs */
+#define PUB_DRAIN_MS 5000u	/* a clean stop waits for its PUBACKs */
 
 /* One table's stream of events. */
 struct side {
@@ -467,12 +467,21 @@ void mqtt_pub_close(struct mqtt_pub *p)
 {
 	if (p == NULL)
 		return;
+	uint64_t end = loop_now() + PUB_DRAIN_MS * 1000u;
+
+	/* What is unsent sent and acknowledged, if the broker answers
+	 * soon, so that a clean stop leaves nothing for the next start
+	 * to send; then the offline statuses. */
 	pump(p);
+	while (mqtt_link_up(p->link) && p->in_flight > 0 &&
+	       loop_now() < end) {
+		mqtt_link_drain(p->link, 20);
+		pump(p);
+	}
 	for (int i = 0; mqtt_link_up(p->link) && i < p->nsides; i++)
 		status(&p->side[i], "offline");
-	/* What is in flight acknowledged, if it comes soon, so that a
-	 * clean stop leaves nothing for the next start to send. */
-	mqtt_link_drain(p->link, PUB_DRAIN_MS);
+	mqtt_link_drain(p->link, loop_now() < end ?
+			(int)((end - loop_now()) / 1000u) + 1 : 1);
 	mqtt_link_close(p->link);
 	mark_acked(p);
 	if (p->soon >= 0)

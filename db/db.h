@@ -684,6 +684,8 @@ int db_command_add(struct db *db, int64_t board_id, const char *kind,
  * DB_REQUEST_KEY_MAX characters of letters, digits and "-_.:"
  * (DB_REFUSED otherwise; db_request_key_valid()).
  */
+/* The command queued with sender's key `key` into *id (0: none). */
+int db_command_by_key(struct db *db, const char *key, int64_t *id);
 int db_command_add_keyed(struct db *db, int64_t board_id, const char *kind,
 			 const char *text, const char *key, int64_t *id,
 			 int *known);

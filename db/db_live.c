@@ -115,7 +115,7 @@ int db_request_key_valid(const char *key)
 }
 
 /* The command queued with key `key` into *id (0: none). */
-static int command_by_key(struct db *db, const char *key, int64_t *id)
+int db_command_by_key(struct db *db, const char *key, int64_t *id)
 {
 	sqlite3_stmt *st;
 	int rc = db_prepare(db, Q_COMMAND_BY_KEY, &st), step;
@@ -147,7 +147,7 @@ int db_command_add_keyed(struct db *db, int64_t board_id, const char *kind,
 				 "digits or -_.:", DB_REQUEST_KEY_MAX);
 	if ((rc = db_begin(db)) != DB_OK)
 		return rc;
-	if (key != NULL && (rc = command_by_key(db, key, id)) == DB_OK &&
+	if (key != NULL && (rc = db_command_by_key(db, key, id)) == DB_OK &&
 	    *id != 0) {
 		*known = 1;
 		return db_keep_id(db, rc, id);

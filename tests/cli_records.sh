@@ -31,7 +31,7 @@ snapshot() {
 	pb export --format json
 }
 
-plan 102
+plan 103
 
 out=$(pb player list 2>&1); rc=$?
 expect_eq "a missing database is a database error" "$rc" 3
@@ -347,10 +347,14 @@ rr tournament enter Night Ada Bob Cyd Dee Eve >/dev/null
 rr tournament draw Night >/dev/null
 out=$(rr tournament show Night | grep -Ec '^[0-9]+ +round ')
 expect_eq "ten series in five rounds" "$out" 10
-out=$(rr table assign T1 next --wait 0 && rr table assign T2 next --wait 0)
+out=$(rr table assign T1 next --key night-t1 --wait 0 &&
+	rr table assign T2 next --wait 0)
 expect_eq "the first two due series go to two tables" "$out" \
 "series 1 called to table T1 (recorded; pitbossd takes it at the table's next game)
 series 2 called to table T2 (recorded; pitbossd takes it at the table's next game)"
+out=$(rr table assign T1 next --key night-t1 --wait 0 2>&1); rc=$?
+expect_eq "assign sent again with its key: the same series, no other called" \
+	"$rc:$out" "0:series 1 called to table T1 (recorded; pitbossd takes it at the table's next game)"
 out=$(rr table assign T3 next --wait 0 2>&1); rc=$?
 expect_eq "four players at tables: no series is due for the fifth" \
 	"$rc:$out" "1:pitboss: no series is due"
