@@ -135,11 +135,14 @@ static void journal_move(struct table *t, const struct verdict *v)
 	snprintf(op->move, sizeof(op->move), "%s", v->move);
 	op->position = copy(v->position);
 	/* A plain move needs no incident; a warning or a correction keeps
-	 * its text with it, in the same transaction. */
-	op->incident = v->kind == VERDICT_WARN ? DB_INCIDENT_WARNING :
-		       DB_INCIDENT_COMMAND;
+	 * its text with it, in the same transaction: the referee's own
+	 * (a move it took back, the hand not done) as a warning. */
+	op->incident = v->kind == VERDICT_WARN ||
+		       (v->kind == VERDICT_ACCEPT && v->undone_to >= 0) ?
+		       DB_INCIDENT_WARNING : DB_INCIDENT_COMMAND;
 	op->cause = cause_of(v);
-	op->text = v->kind == VERDICT_ACCEPT ? NULL : copy(v->text);
+	op->text = v->kind == VERDICT_ACCEPT && v->undone_to < 0 ? NULL :
+		   copy(v->text);
 	op->evidence = v->evidence[0] ? copy(v->evidence) : NULL;
 }
 

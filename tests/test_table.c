@@ -210,6 +210,21 @@ static void test_referee_takes_back_its_own_move(void **state)
 				  "games g ON g.id = m.game_id WHERE "
 				  "g.status = 'playing' AND m.notation = 'b'"),
 			 1);
+
+	/* Taken without a fault: the correction kept as a warning. */
+	game = game_with_a_move(f);
+	v = made(VERDICT_ACCEPT, CAUSE_SENSED, "S plays b; corrects c");
+	v.ply = 1;
+	v.seat = 0;
+	v.undone_to = 0;
+	snprintf(v.move, sizeof(v.move), "b");
+	snprintf(v.position, sizeof(v.position), "after b");
+	on_verdict(f->table, &v);
+	assert_int_equal(db_game_get(f->db, game, &g), DB_OK);
+	assert_int_equal(g.plies, 1);
+	l = incidents_of(f, game);
+	assert_int_equal(l.n, 1);
+	assert_string_equal(l.kind[0], "warning");
 }
 
 /* A command answers with the verdict it caused, or a refusal of its
