@@ -22,21 +22,8 @@ src=${top_srcdir:-.}
 PITBOSS="${top_builddir:-.}/pitboss"
 PITBOSSD="${top_builddir:-.}/pitbossd"
 
-missing=
-for prog in mosquitto mosquitto_pub mosquitto_sub sqlite3 curl; do
-	command -v "$prog" >/dev/null 2>&1 || missing="$missing $prog"
-done
-grep -q '^#define HAVE_MOSQUITTO 1' "${top_builddir:-.}/config.h" ||
-	missing="$missing libmosquitto-dev(pitbossd-built-without-it)"
-if [ -n "$missing" ]; then
-	if [ "$CI" = true ]; then
-		echo "1..1"
-		echo "not ok 1 - a broker test needs:$missing (Debian: mosquitto mosquitto-clients libmosquitto-dev sqlite3)"
-		exit 1
-	fi
-	echo "1..0 # SKIP needs:$missing (Debian: mosquitto mosquitto-clients libmosquitto-dev sqlite3)"
-	exit 0
-fi
+. "${top_srcdir:-.}/tests/mqtt_broker.sh"
+broker_needs
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pitboss-hub.XXXXXX")
 broker_pid=
@@ -102,7 +89,6 @@ expect_eq "three tables' events made (2 series of 2 games each)" \
 	"$n1 $n2 $n3" "39 39 39"
 
 # ---------------------------------------------------------- the broker
-. "${top_srcdir:-.}/tests/mqtt_broker.sh"
 pick_broker
 expect_eq "mosquitto started on a free port" "$started" "yes"
 

@@ -19,21 +19,8 @@
 PITBOSS="${top_builddir:-.}/pitboss"
 PITBOSSD="${top_builddir:-.}/pitbossd"
 
-missing=
-for prog in mosquitto mosquitto_pub mosquitto_sub sqlite3 curl; do
-	command -v "$prog" >/dev/null 2>&1 || missing="$missing $prog"
-done
-grep -q '^#define HAVE_MOSQUITTO 1' "${top_builddir:-.}/config.h" ||
-	missing="$missing libmosquitto-dev(pitbossd-built-without-it)"
-if [ -n "$missing" ]; then
-	if [ "$CI" = true ]; then
-		echo "1..1"
-		echo "not ok 1 - a broker test needs:$missing (Debian: mosquitto mosquitto-clients libmosquitto-dev sqlite3)"
-		exit 1
-	fi
-	echo "1..0 # SKIP needs:$missing (Debian: mosquitto mosquitto-clients libmosquitto-dev sqlite3)"
-	exit 0
-fi
+. "${top_srcdir:-.}/tests/mqtt_broker.sh"
+broker_needs
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pitboss-hubseries.XXXXXX")
 [ -n "$KEEP" ] && echo "# in $tmp"
@@ -81,7 +68,6 @@ semis=$(q "$hubdb" "SELECT group_concat(id, ' ') FROM series ORDER BY id")
 expect_eq "two semi-finals drawn" "$(echo $semis | wc -w)" 2
 
 # ---------------------------------------------------------- the broker
-. "${top_srcdir:-.}/tests/mqtt_broker.sh"
 pick_broker
 expect_eq "mosquitto started on a free port" "$started" "yes"
 [ "$started" = yes ] || exit 1

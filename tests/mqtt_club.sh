@@ -23,21 +23,8 @@ TCP_CUT="${top_builddir:-.}/tests/tcp_cut"
 # minute costs the test about 40 s more than the other steps take.
 CUT=${CUT:-60}
 
-missing=
-for prog in mosquitto mosquitto_pub mosquitto_sub sqlite3 curl; do
-	command -v "$prog" >/dev/null 2>&1 || missing="$missing $prog"
-done
-grep -q '^#define HAVE_MOSQUITTO 1' "${top_builddir:-.}/config.h" ||
-	missing="$missing libmosquitto-dev(pitbossd-built-without-it)"
-if [ -n "$missing" ]; then
-	if [ "$CI" = true ]; then
-		echo "1..1"
-		echo "not ok 1 - a broker test needs:$missing (Debian: mosquitto mosquitto-clients libmosquitto-dev sqlite3)"
-		exit 1
-	fi
-	echo "1..0 # SKIP needs:$missing (Debian: mosquitto mosquitto-clients libmosquitto-dev sqlite3)"
-	exit 0
-fi
+. "${top_srcdir:-.}/tests/mqtt_broker.sh"
+broker_needs
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pitboss-club.XXXXXX")
 [ -n "$KEEP" ] && echo "# in $tmp"
@@ -73,7 +60,6 @@ until_ok() {
 q() { sqlite3 -cmd '.timeout 10000' "$1" "$2"; }
 
 # ---------------------------------------------------------- the broker
-. "${top_srcdir:-.}/tests/mqtt_broker.sh"
 pick_broker
 expect_eq "mosquitto started on a free port" "$started" "yes"
 [ "$started" = yes ] || exit 1
