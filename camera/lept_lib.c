@@ -36,16 +36,7 @@
 	X(pixaDestroy) \
 	X(pixaGetPix) \
 	X(setLeptDebugOK)
-#define ENUM(n) F_##n,
-#define NAME(n) #n,
-enum { FUNCS(ENUM) NFUNCS };
-static const char *const names[] = { FUNCS(NAME) NULL };
-static lazy_fn_t fn[NFUNCS];
-static struct lazy_lib lib = {
-	LEPT_SONAME, names, fn, PTHREAD_ONCE_INIT, 0, "" };
-
-/* The library's function n, of the type its header gives. */
-#define FN(n) ((__typeof__(&n))lazy_fn(&lib, F_##n))
+LAZY_LIB(LEPT_SONAME);
 
 void boxaDestroy(BOXA **pboxa)
 {

@@ -23,16 +23,7 @@
 	X(tjGetErrorStr2) \
 	X(tjInitCompress) \
 	X(tjInitDecompress)
-#define ENUM(n) F_##n,
-#define NAME(n) #n,
-enum { FUNCS(ENUM) NFUNCS };
-static const char *const names[] = { FUNCS(NAME) NULL };
-static lazy_fn_t fn[NFUNCS];
-static struct lazy_lib lib = {
-	TURBOJPEG_SONAME, names, fn, PTHREAD_ONCE_INIT, 0, "" };
-
-/* The library's function n, of the type its header gives. */
-#define FN(n) ((__typeof__(&n))lazy_fn(&lib, F_##n))
+LAZY_LIB(TURBOJPEG_SONAME);
 
 int tjCompress2(tjhandle handle, const unsigned char *srcBuf, int width,
 		int pitch, int height, int pixelFormat,

@@ -38,16 +38,7 @@
 	X(mosquitto_username_pw_set) \
 	X(mosquitto_want_write) \
 	X(mosquitto_will_set)
-#define ENUM(n) F_##n,
-#define NAME(n) #n,
-enum { FUNCS(ENUM) NFUNCS };
-static const char *const names[] = { FUNCS(NAME) NULL };
-static lazy_fn_t fn[NFUNCS];
-static struct lazy_lib lib = {
-	MOSQUITTO_SONAME, names, fn, PTHREAD_ONCE_INIT, 0, "" };
-
-/* The library's function n, of the type its header gives. */
-#define FN(n) ((__typeof__(&n))lazy_fn(&lib, F_##n))
+LAZY_LIB(MOSQUITTO_SONAME);
 
 const char *mosquitto_connack_string(int connack_code)
 {

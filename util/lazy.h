@@ -30,4 +30,20 @@ int lazy_open(struct lazy_lib *lib);
  * entry points first). */
 lazy_fn_t lazy_fn(struct lazy_lib *lib, int i);
 
+/*
+ * A library's file declares its functions as FUNCS(X), X(name) each,
+ * then LAZY_LIB(SONAME): their indexes F_name, their names, the
+ * library `lib`, and FN(name), the library's function of the type its
+ * header gives.
+ */
+#define LAZY_ENUM_(n) F_##n,
+#define LAZY_NAME_(n) #n,
+#define LAZY_LIB(soname) \
+	enum { FUNCS(LAZY_ENUM_) NFUNCS }; \
+	static const char *const names[] = { FUNCS(LAZY_NAME_) NULL }; \
+	static lazy_fn_t fn[NFUNCS]; \
+	static struct lazy_lib lib = { \
+		soname, names, fn, PTHREAD_ONCE_INIT, 0, "" }
+#define FN(n) ((__typeof__(&n))lazy_fn(&lib, F_##n))
+
 #endif
