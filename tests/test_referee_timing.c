@@ -122,6 +122,15 @@ static int moves(const struct fix *f, const struct verdict **out, int max)
 	return n;
 }
 
+/* No verdict but a command's took a move back: the referee revised
+ * none of its own. */
+static void assert_none_revised(const struct fix *f)
+{
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].kind != VERDICT_COMMAND)
+			assert_int_equal(f->v[i].undone_to, -1);
+}
+
 static const char *position(const struct fix *f)
 {
 	static char buf[256];
@@ -215,9 +224,7 @@ static void test_button_ends_what_may_be_revised(void **state)
 	feed(f, t + 0.7, OBS_BUTTON, "S");
 	feed(f, t + 1.2, OBS_DROP, "f");
 	tick(f, t + 4);
-	for (int i = 0; i < f->n; i++)
-		if (f->v[i].kind != VERDICT_COMMAND)
-			assert_int_equal(f->v[i].undone_to, -1);
+	assert_none_revised(f);
 	assert_int_equal(f->v[1].kind, VERDICT_ACCEPT);
 	assert_string_equal(f->v[1].move, "a");
 	fix_close(f);
@@ -240,9 +247,7 @@ static void test_entered_move_is_never_revised(void **state)
 	assert_int_equal(referee_plies(f->ref), 1);
 	feed(f, t + 0.8, OBS_DROP, "f");
 	tick(f, t + 4);
-	for (int i = 0; i < f->n; i++)
-		if (f->v[i].kind != VERDICT_COMMAND)
-			assert_int_equal(f->v[i].undone_to, -1);
+	assert_none_revised(f);
 	fix_close(f);
 }
 
@@ -260,9 +265,7 @@ static void test_lift_ends_what_may_be_revised(void **state)
 	feed(f, t + 0.7, OBS_LIFT, "A");
 	feed(f, t + 0.8, OBS_DROP, "f");
 	tick(f, t + 4);
-	for (int i = 0; i < f->n; i++)
-		if (f->v[i].kind != VERDICT_COMMAND)
-			assert_int_equal(f->v[i].undone_to, -1);
+	assert_none_revised(f);
 	assert_string_equal(f->v[1].move, "a");
 	fix_close(f);
 }
