@@ -368,11 +368,7 @@ static void on_status(struct hub *h, const char *table, const char *json,
 	changed = strcmp(was, t.state) != 0;
 	log_msg(changed ? LOG_LEVEL_INFO : LOG_LEVEL_DEBUG, "hub: table %s: %.*s",
 		table, (int)len, json);
-	/* What it has not answered sent again when it comes online or
-	 * connects anew (the broker may have lost its session), not at
-	 * every status. */
-	if (strcmp(t.state, "online") == 0 &&
-	    (changed || memmem(json, len, "\"hello\":true", 13) != NULL))
+	if (strcmp(t.state, "online") == 0)
 		send_unanswered(h, table);
 	if (h->web != NULL && changed) {
 		char event[96];

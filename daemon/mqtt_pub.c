@@ -63,9 +63,7 @@ static void topic(char *buf, size_t len, const struct side *s,
 
 /* ---------------------------------------------------------- status */
 
-/* `hello`: the first since connecting (the hub sends it again what it
- * has not answered, in case the broker lost its session). */
-static void status(struct side *s, const char *state, int hello)
+static void status(struct side *s, const char *state)
 {
 	char t[MQTT_TOPIC_MAX], body[256], at[DB_TIME_MAX];
 	int64_t last = 0;
@@ -74,9 +72,8 @@ static void status(struct side *s, const char *state, int hello)
 	db_now(at, sizeof(at));
 	topic(t, sizeof(t), s, "status");
 	snprintf(body, sizeof(body), "{\"v\":1,\"table\":\"%s\",\"instance\":"
-		 "\"%s\",\"state\":\"%s\",\"seq\":%lld,\"at\":\"%s\"%s}",
-		 s->key, s->pub->instance, state, (long long)last, at,
-		 hello ? ",\"hello\":true" : "");
+		 "\"%s\",\"state\":\"%s\",\"seq\":%lld,\"at\":\"%s\"}",
+		 s->key, s->pub->instance, state, (long long)last, at);
 	mqtt_link_publish(s->pub->link, t, body, strlen(body), 1, 1, NULL,
 			  NULL, 0);
 }
@@ -212,7 +209,7 @@ static void on_period(void *ctx)
 	if (mqtt_link_up(p->link) && now >= p->status_at) {
 		p->status_at = now + p->status_every_us;
 		for (int i = 0; i < p->nsides; i++)
-			status(&p->side[i], "online", 0);
+			status(&p->side[i], "online");
 	}
 }
 
@@ -368,7 +365,7 @@ static void on_connected(void *ctx)
 		mqtt_link_subscribe(p->link, t, 1);
 		topic(t, sizeof(t), s, "command");
 		mqtt_link_subscribe(p->link, t, 1);
-		status(s, "online", 1);
+		status(s, "online");
 		p->status_at = loop_now() + p->status_every_us;
 		if (p->home_assistant)
 			discovery(s);
@@ -482,7 +479,7 @@ void mqtt_pub_close(struct mqtt_pub *p)
 		pump(p);
 	}
 	for (int i = 0; mqtt_link_up(p->link) && i < p->nsides; i++)
-		status(&p->side[i], "offline", 0);
+		status(&p->side[i], "offline");
 	mqtt_link_drain(p->link, loop_now() < end ?
 			(int)((end - loop_now()) / 1000u) + 1 : 1);
 	mqtt_link_close(p->link);
