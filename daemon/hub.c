@@ -158,6 +158,19 @@ static int to_web(void *ctx, const char *json)
 	return 0;
 }
 
+/* Command `id` answered by its table: logged with its outcome, and
+ * whoever waits for it woken. */
+static void answered(struct hub *h, const char *table, int64_t id)
+{
+	struct db_command c;
+
+	if (db_command_get(h->db, id, &c) == DB_OK)
+		log_info("hub: command %lld (%s) answered by table %s: %s",
+			 (long long)id, c.kind, table, c.outcome);
+	if (h->web != NULL)
+		web_command_answered(h->web, id);
+}
+
 /* One event of the turn committed: counted, its gap asked for unless
  * a later event of the same table in the turn says more, the commands
  * it answered woken. */
@@ -195,8 +208,8 @@ static void announce(struct hub *h, int i, int n)
 			 out->refused == 1 ? "" : "s");
 	if (out->gap_from != 0 && last)
 		resync(h, out->table, out->gap_from, out->gap_to);
-	for (int k = 0; h->web != NULL && k < out->nanswered; k++)
-		web_command_answered(h->web, out->answered[k]);
+	for (int k = 0; k < out->nanswered; k++)
+		answered(h, out->table, out->answered[k]);
 	if (out->queued > 0 && h->door != NULL)
 		door_ring(h->door);
 	/* The dashboard's live events, as a local table's verdicts. */

@@ -300,6 +300,32 @@ static void resync(struct side *s, const char *json)
 	soon(s->pub);
 }
 
+/* A command the hub sends again (it does so while it has no answer)
+ * and queued already as `local`: its answer is on its way, unless the
+ * table carried it out and its command-done event was pruned before
+ * the hub took it in (the hub was told it is gone): then the same
+ * answer goes again as a new event. */
+static void repeated(struct side *s, const char *id, int64_t local)
+{
+	int again = 0;
+
+	if (db_command_answer_again(s->pub->db, s->key, local, &again) !=
+	    DB_OK) {
+		log_warn("mqtt: %s: command %s of the hub: %s", s->key, id,
+			 db_error(s->pub->db));
+		return;
+	}
+	if (!again) {
+		log_info("mqtt: %s: command %s of the hub: queued already "
+			 "(%lld)", s->key, id, (long long)local);
+		return;
+	}
+	log_info("mqtt: %s: command %s of the hub, carried out as %lld, "
+		 "came again after its answer was pruned: answered again",
+		 s->key, id, (long long)local);
+	soon(s->pub);
+}
+
 /* {"v":1,"id":"...","kind":"<word>","text":"..."}: through the door
  * (an assign also has "series": the hub's series, as JSON). */
 static void command(struct side *s, const char *json)
@@ -320,6 +346,10 @@ static void command(struct side *s, const char *json)
 			"$.text", text, sizeof(text)) == DB_FAILED)
 		text[0] = '\0';
 	rc = db_command_add_hub(db, s->board, kind, text, id, &local);
+	if (rc == DB_REFUSED && local != 0) {
+		repeated(s, id, local);
+		return;
+	}
 	if (rc != DB_OK) {
 		log_warn("mqtt: %s: command %s of the hub: %s", s->key, id,
 			 db_error(db));

@@ -782,6 +782,12 @@ int db_outbox_prune(struct db *db, const char *table_key, int keep_rows,
  * twice). */
 int db_command_add_hub(struct db *db, int64_t board_id, const char *kind,
 		       const char *text, const char *hub_id, int64_t *id);
+/* A command of the hub's sent again, which the table carried out
+ * already: when its command-done event was pruned from the outbox
+ * (so that the hub, told it is gone, never had it), the same answer
+ * written again as a new event, and *again set; else nothing. */
+int db_command_answer_again(struct db *db, const char *table_key,
+			    int64_t id, int *again);
 /* The value at `path` ("$.from") of JSON text `json`, as text;
  * DB_REFUSED when the text is no JSON or has no such value. */
 int db_json_get(struct db *db, const char *json, const char *path,

@@ -405,6 +405,51 @@ int db_command_add_hub(struct db *db, int64_t board_id, const char *kind,
 	return db_transaction_end(db, rc);
 }
 
+/* Whether command `id` is done and its command-done event is no longer
+ * in the table's outbox (pruned), into *lost. */
+static int answer_lost(struct db *db, const char *table_key, int64_t id,
+		       int64_t *lost)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(db->sql, "SELECT c.done IS NOT NULL AND "
+			       "NOT EXISTS (SELECT 1 FROM outbox o WHERE "
+			       "o.table_key = ?1 AND o.kind = 'command-done' "
+			       "AND json_extract(o.body, '$.payload.command') "
+			       "= c.id) FROM commands c WHERE c.id = ?2", -1,
+			       &st, NULL) != SQLITE_OK)
+		return db_fail(db, "reading a command's answer");
+	sqlite3_bind_text(st, 1, table_key, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	return one_int(db, st, lost, "reading a command's answer");
+}
+
+int db_command_answer_again(struct db *db, const char *table_key,
+			    int64_t id, int *again)
+{
+	struct db_outbox_rec r = {
+		.kind = DB_OUTBOX_COMMAND_DONE, .table_key = table_key,
+		.id = id,
+	};
+	char at[DB_TIME_MAX];
+	int64_t lost = 0;
+	int rc = db_transaction_begin(db);
+
+	*again = 0;
+	if (rc == DB_OK)
+		rc = answer_lost(db, table_key, id, &lost);
+	if (rc == DB_OK && lost) {
+		db_now(at, sizeof(at));
+		r.at = at;
+		rc = db_outbox_add(db, &r);
+		*again = rc == DB_OK;
+	}
+	rc = db_transaction_end(db, rc);
+	if (rc != DB_OK)
+		*again = 0;
+	return rc;
+}
+
 int db_json_get(struct db *db, const char *json, const char *path,
 		char *buf, size_t len)
 {

@@ -37,7 +37,7 @@ cleanup() {
 	[ -n "$KEEP" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
-plan 24
+plan 25
 
 pbdb() { db=$1; shift; PITBOSS_DB="$db" "$PITBOSS" "$@"; }
 
@@ -267,6 +267,8 @@ mosquitto_pub -p "$broker_port" -q 1 -t pitboss/v1/t1/event -m \
 wait "$confirm"
 expect_match "its answer comes back as an event" "$(cat "$tmp/confirm.out")" \
 	"nothing is held"
+expect_eq "the hub logs the answer with its outcome" \
+	"$(grep -c "hub: command $id (confirm) answered by table t1: refused: nothing is held" "$tmp/hub.log")" 1
 
 # ------------------------------------------- a stream's wrong turnings
 ev() { # ev TABLE INSTANCE SEQ: an event of a kind the records pass

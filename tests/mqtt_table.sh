@@ -38,7 +38,7 @@ command -v sqlite3 >/dev/null || missing "sqlite3 not installed"
 grep -q 'define HAVE_MOSQUITTO 1' "${top_builddir:-.}/config.h" ||
 	missing "pitbossd built without libmosquitto (libmosquitto-dev)"
 
-plan 25
+plan 27
 
 # until TENTHS COMMAND...: runs COMMAND every 0.1 s until it succeeds,
 # at most TENTHS times.
@@ -257,6 +257,30 @@ expect_eq "a command delivered twice is queued once" \
 expect_match "an unknown command is refused, its answer sent" \
 	"$(grep '"hub_command":"hub-8"' "$tmp/got" | head -n 1)" \
 	'"outcome_kind":"refused"'
+
+# hub-7's answer pruned before the hub took it in (the hub, told it is
+# gone, sends hub-7 again while unanswered): answered again, once, with
+# the same outcome, under a new seq.
+answer7() {
+	q "SELECT $1 FROM outbox WHERE kind = 'command-done' AND
+		json_extract(body, '\$.payload.hub_command') = 'hub-7'"
+}
+sent7() { [ "$(answer7 "count(*)")" = 1 ] && [ -n "$(answer7 sent)" ]; }
+until_ok 100 sent7
+seq7=$(answer7 seq)
+outcome7=$(answer7 "json_extract(body, '\$.payload.outcome')")
+q "DELETE FROM outbox WHERE seq <= $seq7 AND sent IS NOT NULL"
+pub -t pitboss/v1/front/command -m '{"v":1,"id":"hub-7","kind":"confirm","text":""}'
+again7() { [ "$(grep -c '"kind":"command-done".*"hub_command":"hub-7"' "$tmp/got")" -ge 2 ]; }
+until_ok 100 again7
+expect_eq "a command sent again after its answer was pruned is answered again" \
+	"$(answer7 "(seq > $seq7) || ' ' || json_extract(body, '\$.payload.outcome')")" \
+	"1 $outcome7"
+queued7() { [ "$(grep -c 'command hub-7 of the hub: queued already' "$tmp/log")" -ge 2 ]; }
+pub -t pitboss/v1/front/command -m '{"v":1,"id":"hub-7","kind":"confirm","text":""}'
+until_ok 100 queued7
+expect_eq "sent once more, it is answered no third time" \
+	"$(answer7 "count(*)") $(grep -c 'answered again' "$tmp/log")" "1 1"
 
 # A clean stop says offline; then every event is checked.
 kill -TERM "$pid"
