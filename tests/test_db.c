@@ -6,10 +6,10 @@
  * transaction (linked with -Wl,--wrap=sqlite3_step) leaving nothing
  * partial, a game whose start failed left without an id, db check
  * finding records that contradict each other (a move whose player
- * does not sit at its game, two games under way at a board), two
- * processes writing at once without a lost update, and a
+ * does not sit at its game, two games under way at a board), and a
  * backup killed at each step of its copy (-Wl,--wrap=sqlite3_backup_step)
- * leaving its destination as it was.
+ * leaving its destination as it was. Live games, commands and two
+ * writers at once are test_db_live.c's.
  */
 #include "config.h"
 
@@ -62,111 +62,9 @@ int __wrap_sqlite3_backup_step(sqlite3_backup *b, int pages)
 
 /* ----------------------------------------------------------- helpers */
 
-static char dir[64];
-
-static int setup_dir(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/pitboss-test-db.XXXXXX");
-	if (mkdtemp(dir) == NULL)
-		return -1;
-	step_failure_in = -1;
-	return 0;
-}
-
-static int remove_dir(void **state)
-{
-	char cmd[128];
-
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
-static const char *path_of(const char *name)
-{
-	static char path[2][128];
-	static int which;
-
-	which ^= 1;
-	snprintf(path[which], sizeof(path[which]), "%s/%s", dir, name);
-	return path[which];
-}
-
-static struct db *open_ok(const char *name, unsigned flags)
-{
-	char err[DB_ERR_MAX] = "";
-	struct db *db;
-
-	if (db_open(path_of(name), flags, &db, err, sizeof(err)) != DB_OK)
-		fail_msg("open %s: %s", name, err);
-	return db;
-}
-
-/* One integer from fixed SQL on a raw connection. */
-static long long count(struct db *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	long long n = -1;
-
-	assert_int_equal(sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL),
-			 SQLITE_OK);
-	if (__real_sqlite3_step(st) == SQLITE_ROW)
-		n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return n;
-}
-
-static void raw_exec(const char *name, const char *sql)
-{
-	sqlite3 *h;
-
-	assert_int_equal(sqlite3_open(path_of(name), &h), SQLITE_OK);
-	if (sqlite3_exec(h, sql, NULL, NULL, NULL) != SQLITE_OK)
-		fail_msg("%s: %s", sql, sqlite3_errmsg(h));
-	sqlite3_close(h);
-}
-
-static int64_t add_player(struct db *db, const char *name)
-{
-	int64_t id = 0;
-
-	if (db_player_add(db, name, &id) != DB_OK)
-		fail_msg("player %s: %s", name, db_error(db));
-	return id;
-}
-
-/* A short Kalah game (3 pits, 1 seed) S wins 5-1: b A c C A a. */
-static const char *const short_moves[] = { "b", "A", "c", "C", "A", "a" };
-static const int short_seats[] = { 0, 1, 0, 1, 1, 0 };
-
-static void short_game(struct db_game_new *g, struct db_move *moves,
-		       struct db_game_end *end, int64_t south, int64_t north,
-		       int64_t series)
-{
-	memset(g, 0, sizeof(*g));
-	g->kind = "kalah";
-	g->options = "pits=3 seeds=1";
-	g->series_id = series;
-	g->seats = 2;
-	g->members[0] = g->members[1] = 1;
-	g->player[0][0] = south;
-	g->player[1][0] = north;
-	g->first_how = DB_FIRST_RULES;
-	g->position = "1 1 1/1 1 1/0 0/S";
-	for (int i = 0; i < 6; i++)
-		moves[i] = (struct db_move){
-			.ply = i + 1, .seat = short_seats[i],
-			.player_id = short_seats[i] ? north : south,
-			.notation = short_moves[i], .position = "x",
-			.source = DB_SOURCE_MANUAL };
-	memset(end, 0, sizeof(*end));
-	end->verdict = RULES_WIN;
-	end->winner = 0;
-	end->score[0] = 5;
-	end->score[1] = 1;
-	end->points[0] = 2;
-}
+#define DB_FIXTURE_STEP __real_sqlite3_step
+#define DB_FIXTURE_SETUP (step_failure_in = -1)
+#include "tests/db_fixture.h"
 
 /* ---------------------------------------------------------- migrations */
 
@@ -631,174 +529,6 @@ static void test_check_finds_crossed_records(void **state)
 	db_close(db);
 }
 
-/* ------------------------------------------------------- live games */
-
-static void test_live_game(void **state)
-{
-	struct db_game_new g;
-	struct db_move moves[6], wrong;
-	struct db_game_end end;
-	struct db_game_info info;
-	struct db *db;
-	int64_t a, b, id;
-
-	(void)state;
-	db = open_ok("live.db", DB_OPEN_CREATE);
-	a = add_player(db, "Ada");
-	b = add_player(db, "Bob");
-	short_game(&g, moves, &end, a, b, 0);
-	assert_int_equal(db_game_start(db, &g, &id), DB_OK);
-	/* Options change before the first move only, with their incident. */
-	assert_int_equal(db_game_set_options(db, id, "seeds=5", "secret",
-					     "seat S entered a secret"), DB_OK);
-	assert_int_equal(db_game_get(db, id, &info), DB_OK);
-	assert_string_equal(info.options, "seeds=5");
-	assert_int_equal(db_move_add(db, id, &moves[0]), DB_OK);
-	assert_int_equal(db_game_set_options(db, id, "seeds=6", NULL,
-					     "again"), DB_REFUSED);
-	assert_string_equal(db_error(db), "game 1 has moves or is over: its options stay");
-	assert_int_equal(db_game_get(db, id, &info), DB_OK);
-	assert_string_equal(info.options, "seeds=5");
-	wrong = moves[2];
-	assert_int_equal(db_move_add(db, id, &wrong), DB_REFUSED);
-	assert_string_equal(db_error(db), "game 1: the next move is ply 2, not 3");
-	wrong = moves[1];
-	wrong.source = "guess";
-	assert_int_equal(db_move_add(db, id, &wrong), DB_REFUSED);
-	assert_int_equal(db_incident_add(db, id, 1, DB_INCIDENT_FOUL, "illegal",
-					 b, "sowed from the wrong pit",
-					 "move=a legal=0.0 decided=foul"), DB_OK);
-	moves[1].evidence = "move=b legal=7.8 faults=miss:e(0/212) "
-			    "decided=take";
-	for (int i = 1; i < 6; i++)
-		assert_int_equal(db_move_add(db, id, &moves[i]), DB_OK);
-	assert_int_equal(db_game_finish(db, id, &end), DB_OK);
-	assert_int_equal(db_move_add(db, id, &moves[0]), DB_REFUSED);
-	assert_string_equal(db_error(db), "game 1 is finished; it takes no more moves");
-	assert_int_equal(db_game_get(db, id, &info), DB_OK);
-	assert_int_equal(info.plies, 6);
-	assert_int_equal(info.winner, 0);
-	assert_int_equal(info.points[0], 2);
-	assert_int_equal(count(db, "SELECT count(*) FROM incidents"), 2);
-	/* The judgements' evidence kept with the move and the incident. */
-	assert_int_equal(count(db, "SELECT count(*) FROM moves WHERE ply = 2"
-			       " AND evidence = 'move=b legal=7.8 faults=miss:e"
-			       "(0/212) decided=take'"), 1);
-	assert_int_equal(count(db, "SELECT count(*) FROM moves WHERE"
-			       " evidence = ''"), 5);
-	assert_int_equal(count(db, "SELECT count(*) FROM incidents WHERE"
-			       " evidence = 'move=a legal=0.0 decided=foul'"), 1);
-	assert_int_equal(db_game_get(db, 99, &info), DB_REFUSED);
-	db_close(db);
-}
-
-/* The door: a command's outcome kept in columns and as a sentence; a
- * command for no table; a start's options kept out of the queue. */
-static void test_command_outcome(void **state)
-{
-	struct db_command_outcome o = {
-		"command", "corrected", 7, "d", "command 7 d: S plays d"
-	};
-	struct db_command c;
-	struct db *db;
-	int64_t board, id, forfeit, start;
-
-	(void)state;
-	db = open_ok("door.db", DB_OPEN_CREATE);
-	assert_int_equal(db_table_add(db, "Front", "", &board), DB_OK);
-	assert_int_equal(db_command_add(db, board, "correct", "d", &id), DB_OK);
-	assert_int_equal(db_command_add(db, 0, "forfeit", "1 4", &forfeit),
-			 DB_OK);
-	assert_int_equal(db_command_add(db, board, "start", "secrets=R1/G2",
-					&start), DB_OK);
-	assert_int_equal(db_command_next(db, 0, &c), DB_OK);
-	assert_int_equal(c.id, id);
-	assert_string_equal(c.outcome_kind, "");
-	assert_int_equal(db_command_done(db, id, &o), DB_OK);
-	assert_int_equal(db_command_get(db, id, &c), DB_OK);
-	assert_string_equal(c.outcome, "command 7 d: S plays d");
-	assert_string_equal(c.outcome_kind, "command");
-	assert_string_equal(c.outcome_cause, "corrected");
-	assert_int_equal(c.outcome_ply, 7);
-	assert_string_equal(c.outcome_move, "d");
-	assert_string_equal(c.text, "d");
-	/* No table: board_id is NULL, read as 0; no move is NULL. */
-	assert_int_equal(db_command_next(db, id, &c), DB_OK);
-	assert_int_equal(c.id, forfeit);
-	assert_int_equal(c.board_id, 0);
-	o = (struct db_command_outcome){ "refused", "stale", 0, NULL,
-					 "refused 0 -: not carried out" };
-	assert_int_equal(db_command_done(db, forfeit, &o), DB_OK);
-	assert_int_equal(count(db, "SELECT count(*) FROM commands WHERE"
-			       " board_id IS NULL AND outcome_move IS NULL"
-			       " AND outcome_kind = 'refused'"), 1);
-	o = (struct db_command_outcome){ "start", "started", 0, "",
-					 "start 0 -: game 1" };
-	assert_int_equal(db_command_done(db, start, &o), DB_OK);
-	assert_int_equal(db_command_get(db, start, &c), DB_OK);
-	assert_string_equal(c.text, "");
-	assert_int_equal(db_command_next(db, 0, &c), DB_REFUSED);
-	db_close(db);
-}
-
-/* One table of command words for the CLI, the web and the daemon. */
-static void test_command_words(void **state)
-{
-	const struct command_word *w;
-	char list[200];
-
-	(void)state;
-	w = command_find("entry");
-	assert_non_null(w);
-	assert_string_equal(w->cli, "enter");
-	assert_int_equal(w->act, COMMAND_OBSERVE);
-	assert_int_equal(w->text, COMMAND_TEXT_NEEDED);
-	assert_true(w->from & COMMAND_FROM_PLAYER);
-	assert_ptr_equal(command_find_cli("set-position"),
-			 command_find("position"));
-	assert_null(command_find_cli("position"));
-	assert_null(command_find("enter"));
-	assert_int_equal(command_find("forfeit")->act, COMMAND_FORFEIT);
-	assert_false(command_find("forfeit")->from & COMMAND_FROM_ARBITER);
-	assert_true(command_find("start")->quiet);
-	assert_string_equal(command_list(COMMAND_FROM_PLAYER, list,
-					 sizeof(list)), "entry or secret");
-	command_list(COMMAND_FROM_ARBITER, list, sizeof(list));
-	assert_string_equal(list, "start, confirm, reject, correct, entry, "
-			    "position, undo, end or assign");
-	for (w = command_words; w->word != NULL; w++)
-		assert_true(w->act != COMMAND_OBSERVE ||
-			    w->observation != NULL);
-}
-
-static void test_hostile_names_change_nothing(void **state)
-{
-	static const char *const names[] = {
-		"", " padded", "tab\there", "\x1b[31mred", "bad\xff",
-		"\xc0\xaf", "ADA", "ada",
-	};
-	struct db *db;
-	char big[10241];
-	int64_t id;
-
-	(void)state;
-	db = open_ok("hostile.db", DB_OPEN_CREATE);
-	add_player(db, "Ada");
-	add_player(db, "'; DROP TABLE players; --");
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		assert_int_equal(db_player_add(db, names[i], &id), DB_REFUSED);
-	memset(big, 'x', sizeof(big) - 1);
-	big[sizeof(big) - 1] = '\0';
-	assert_int_equal(db_player_add(db, big, &id), DB_REFUSED);
-	assert_int_equal(db_player_rename(db, 1, "tab\there"), DB_REFUSED);
-	assert_int_equal(db_player_rename(db, 1, "'; drop table players; --"),
-			 DB_REFUSED);
-	assert_int_equal(count(db, "SELECT count(*) FROM players"), 2);
-	assert_int_equal(count(db, "SELECT count(*) FROM player_names"), 0);
-	assert_int_equal(db_check(db), DB_OK);
-	db_close(db);
-}
-
 /* ------------------------------------------------------------ backup */
 
 /* A backup in a child killed at its `k`th step; the child's status. */
@@ -879,85 +609,6 @@ static void test_backup_killed_midway(void **state)
 	assert_int_equal(backup_rows("copy.db"), 3010);
 }
 
-/* ------------------------------------------------------- concurrency */
-
-/* A child adding `n` players named "<tag> <i>" once `go` is readable;
- * exits 0 when all were written. */
-static void writer(int go, const char *tag, int n)
-{
-	char err[DB_ERR_MAX], name[32], byte;
-	struct db *db;
-	int64_t id;
-
-	if (read(go, &byte, 1) != 1)
-		_exit(3);
-	if (db_open(path_of("shared.db"), 0, &db, err, sizeof(err)) != DB_OK)
-		_exit(2);
-	for (int i = 0; i < n; i++) {
-		snprintf(name, sizeof(name), "%s %d", tag, i);
-		if (db_player_add(db, name, &id) != DB_OK) {
-			fprintf(stderr, "%s\n", db_error(db));
-			_exit(1);
-		}
-	}
-	db_close(db);
-	_exit(0);
-}
-
-/* A child holding a write transaction for 300 ms; tells the writers to
- * start once it holds it. */
-static void holder(int go)
-{
-	sqlite3 *h;
-
-	if (sqlite3_open(path_of("shared.db"), &h) != SQLITE_OK ||
-	    sqlite3_exec(h, "BEGIN IMMEDIATE; INSERT INTO players (name,"
-			 " name_key, created) VALUES ('Holder', 'holder', 'now')",
-			 NULL, NULL, NULL) != SQLITE_OK)
-		_exit(2);
-	if (write(go, "gg", 2) != 2)
-		_exit(3);
-	usleep(300000);
-	if (sqlite3_exec(h, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-		_exit(4);
-	sqlite3_close(h);
-	_exit(0);
-}
-
-/* SQLite connections must not cross fork(), so every connection here
- * lives in a child until the parent counts at the end. */
-static void test_two_writers(void **state)
-{
-	pid_t pid[3];
-	struct db *db;
-	int go[2], status;
-
-	(void)state;
-	db = open_ok("shared.db", DB_OPEN_CREATE);
-	db_close(db);
-	assert_int_equal(pipe(go), 0);
-	for (int i = 0; i < 3; i++) {
-		pid[i] = fork();
-		assert_true(pid[i] >= 0);
-		if (pid[i] == 0 && i == 2)
-			holder(go[1]);
-		else if (pid[i] == 0)
-			writer(go[0], i ? "right" : "left", 100);
-	}
-	close(go[0]);
-	close(go[1]);
-	for (int i = 0; i < 3; i++) {
-		assert_int_equal(waitpid(pid[i], &status, 0), pid[i]);
-		assert_true(WIFEXITED(status));
-		assert_int_equal(WEXITSTATUS(status), 0);
-	}
-	/* No lost update: every player of both writers is there, and the
-	 * holder's. */
-	db = open_ok("shared.db", 0);
-	assert_int_equal(count(db, "SELECT count(*) FROM players"), 201);
-	db_close(db);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -971,11 +622,6 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_step_failure_mid_transaction, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_failed_start_has_no_id, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_check_finds_crossed_records, setup_dir, remove_dir),
-		cmocka_unit_test_setup_teardown(test_live_game, setup_dir, remove_dir),
-		cmocka_unit_test_setup_teardown(test_command_outcome, setup_dir, remove_dir),
-		cmocka_unit_test_setup_teardown(test_command_words, setup_dir, remove_dir),
-		cmocka_unit_test_setup_teardown(test_hostile_names_change_nothing, setup_dir, remove_dir),
-		cmocka_unit_test_setup_teardown(test_two_writers, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_backup_killed_midway, setup_dir, remove_dir),
 	};
 

@@ -8,8 +8,9 @@
 # Transport one: a table without sensors, one whose replayed occupancy
 # board leaves a move held, and a round robin of Transport.
 # tests/browser/dashboard.test.mjs checks every page, a live table, the
-# arbiter's login and a correction, and a phone-sized screen; its TAP is
-# passed through.
+# arbiter's login and a correction, and a phone-sized screen, and runs
+# club.test.mjs (the club's pages and evening) and transport.test.mjs;
+# its TAP is passed through.
 #
 # Installs no system packages (./bootstrap does): without node or
 # chromium it skips. playwright-core comes from npm (npm ci, once) into
