@@ -30,6 +30,7 @@
 #define STALE_COMMAND_S 900	/* queued longer before a start: not done */
 #define DOOR_SETTLE_US 15000	/* after the log is written, till committed */
 #define DOOR_SETTLE_TRIES 8	/* looks after a write: 15 ms .. 1.9 s later */
+#define KEYS_PRUNE_US (3600ULL * 1000000)	/* old commands' keys: hourly */
 
 struct door {
 	struct loop *loop;
@@ -46,6 +47,7 @@ struct door {
 	door_remote_fn remote;		/* a hub's: sends to remote tables */
 	void *remote_ctx;
 	int retry;			/* a command failed: take it again */
+	uint64_t keys_pruned_us;	/* old commands' keys last forgotten */
 	/* Commands queued before this (store time) were queued more than
 	 * STALE_COMMAND_S before the start: closed unexecuted. */
 	char stale_before[DB_TIME_MAX];
@@ -272,10 +274,31 @@ static void take_commands(struct door *d)
 	}
 }
 
+/* The senders' keys of commands done more than DB_REQUEST_KEY_DAYS
+ * ago forgotten, at the start and every hour after; the commands stay. */
+static void forget_keys(struct door *d)
+{
+	int64_t n = 0;
+
+	if (d->keys_pruned_us != 0 &&
+	    loop_now() - d->keys_pruned_us < KEYS_PRUNE_US)
+		return;
+	d->keys_pruned_us = loop_now();
+	if (db_command_keys_prune(d->db, DB_REQUEST_KEY_DAYS, &n) != DB_OK)
+		log_warn("commands: forgetting the keys of old commands: %s",
+			 db_error(d->db));
+	else if (n > 0)
+		log_info("commands: the keys of %lld command%s done more than "
+			 "%d days ago forgotten", (long long)n,
+			 n == 1 ? "" : "s", DB_REQUEST_KEY_DAYS);
+}
+
 static void look(void *ctx)
 {
 	struct door *d = ctx;
 	int64_t version = d->data_version;
+
+	forget_keys(d);
 
 	if ((db_data_version(d->db, &version) == DB_OK &&
 	     version != d->data_version) || d->retry) {
@@ -380,6 +403,7 @@ static void take_queued(void *ctx)
 	struct door *d = ctx;
 
 	take_commands(d);
+	forget_keys(d);
 	d->timer = loop_at(d->loop, loop_now() + DOOR_PERIOD_US, look, d);
 }
 

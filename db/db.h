@@ -691,6 +691,12 @@ int db_command_add_keyed(struct db *db, int64_t board_id, const char *kind,
 			 int *known);
 /* Whether `key` may be a command's key. */
 int db_request_key_valid(const char *key);
+/* The days a done command keeps its sender's key: a request sent again
+ * with it later is a request of its own. */
+#define DB_REQUEST_KEY_DAYS 7
+/* The keys of the commands done more than `keep_days` days ago
+ * forgotten (the commands stay), their number into *pruned. */
+int db_command_keys_prune(struct db *db, int keep_days, int64_t *pruned);
 /* Whether command `c` (found by its key) is the one asked for now: the
  * same board, word and text (a secret's or a start's text is not kept
  * once carried out: then the board and word alone). */

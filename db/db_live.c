@@ -132,6 +132,25 @@ int db_command_by_key(struct db *db, const char *key, int64_t *id)
 	       db_fail(db, "reading a command's key");
 }
 
+int db_command_keys_prune(struct db *db, int keep_days, int64_t *pruned)
+{
+	char age[32];
+	sqlite3_stmt *st;
+	int rc;
+
+	*pruned = 0;
+	snprintf(age, sizeof(age), "-%d days", keep_days);
+	if ((rc = db_begin(db)) != DB_OK)
+		return rc;
+	if ((rc = db_prepare(db, Q_COMMAND_KEYS_PRUNE, &st)) == DB_OK) {
+		db_bind_text(st, 1, age);
+		rc = db_exec(db, st, "forgetting the keys of old commands");
+		if (rc == DB_OK)
+			*pruned = sqlite3_changes(db->sql);
+	}
+	return db_end(db, rc);
+}
+
 int db_command_add_keyed(struct db *db, int64_t board_id, const char *kind,
 			 const char *text, const char *key, int64_t *id,
 			 int *known)

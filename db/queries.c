@@ -283,6 +283,9 @@ const char *const db_query_sql[Q_COUNT] = {
 	" VALUES (?1, ?2, ?3, ?4, ?5)",
 	[Q_COMMAND_BY_KEY] =
 	"SELECT id FROM commands WHERE request_key = ?1",
+	[Q_COMMAND_KEYS_PRUNE] =
+	"UPDATE commands SET request_key = NULL WHERE request_key IS NOT NULL"
+	" AND done < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1)",
 	[Q_COMMAND_NEXT] =
 	"SELECT id, board_id, kind, text, created, done, outcome,"
 	" outcome_kind, outcome_cause, outcome_ply, outcome_move, handed_on"

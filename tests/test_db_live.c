@@ -136,6 +136,62 @@ static void test_command_outcome(void **state)
 }
 
 /* One table of command words for the CLI, the web and the daemon. */
+/* Senders' keys of commands done more than DB_REQUEST_KEY_DAYS ago are
+ * forgotten, the commands kept; a waiting command keeps its key. */
+static void test_command_keys_pruned(void **state)
+{
+	struct db_command_outcome o = {
+		"refused", "nothing-held", 0, NULL, "refused 0 -: nothing held"
+	};
+	struct db_command c;
+	struct db *db;
+	int64_t board, old, recent, waiting, id, n = -1;
+	int known = -1;
+
+	(void)state;
+	db = open_ok("keys.db", DB_OPEN_CREATE);
+	assert_int_equal(db_table_add(db, "Front", "", &board), DB_OK);
+	assert_int_equal(db_command_add_keyed(db, board, "confirm", "", "k-old",
+					      &old, &known), DB_OK);
+	assert_int_equal(db_command_add_keyed(db, board, "confirm", "", "k-new",
+					      &recent, &known), DB_OK);
+	assert_int_equal(db_command_add_keyed(db, board, "confirm", "", "k-wait",
+					      &waiting, &known), DB_OK);
+	assert_int_equal(db_command_done(db, old, &o), DB_OK);
+	assert_int_equal(db_command_done(db, recent, &o), DB_OK);
+	/* Done (and queued) 8 days ago; the waiting one queued then. */
+	assert_int_equal(sqlite3_exec(db->sql, "UPDATE commands SET "
+				      "created = strftime('%Y-%m-%dT%H:%M:%fZ',"
+				      " 'now', '-8 days'), done = CASE WHEN "
+				      "done IS NOT NULL THEN strftime("
+				      "'%Y-%m-%dT%H:%M:%fZ', 'now', '-8 days')"
+				      " END WHERE request_key IN ('k-old', "
+				      "'k-wait')", NULL, NULL, NULL),
+			 SQLITE_OK);
+	assert_int_equal(db_command_keys_prune(db, DB_REQUEST_KEY_DAYS, &n),
+			 DB_OK);
+	assert_int_equal(n, 1);
+	assert_int_equal(db_command_by_key(db, "k-old", &id), DB_OK);
+	assert_int_equal(id, 0);
+	assert_int_equal(db_command_by_key(db, "k-new", &id), DB_OK);
+	assert_int_equal(id, recent);
+	assert_int_equal(db_command_by_key(db, "k-wait", &id), DB_OK);
+	assert_int_equal(id, waiting);
+	/* The command stays, with its outcome. */
+	assert_int_equal(db_command_get(db, old, &c), DB_OK);
+	assert_string_equal(c.outcome, "refused 0 -: nothing held");
+	assert_int_equal(count(db, "SELECT count(*) FROM commands"), 3);
+	/* The key given again is a request of its own. */
+	assert_int_equal(db_command_add_keyed(db, board, "confirm", "", "k-old",
+					      &id, &known), DB_OK);
+	assert_int_equal(known, 0);
+	assert_true(id > waiting);
+	assert_int_equal(db_command_keys_prune(db, DB_REQUEST_KEY_DAYS, &n),
+			 DB_OK);
+	assert_int_equal(n, 0);
+	db_close(db);
+}
+
 static void test_command_words(void **state)
 {
 	const struct command_word *w;
@@ -277,6 +333,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_live_game, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_command_outcome, setup_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_command_keys_pruned, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_command_words, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_hostile_names_change_nothing, setup_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_two_writers, setup_dir, remove_dir),

@@ -15,7 +15,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 17
+plan 18
 
 hash=$(perl -e 'print crypt("club-secret", q($6$pitbosstest$))')
 cat >"$tmp/pitboss.conf" <<EOC
@@ -100,7 +100,24 @@ send "$tmp/e1" entry-2 '{"kind":"entry","text":"d"}'
 kill -TERM $pid
 wait $pid
 pid=
+# entry-1's command done 8 days ago: its key is forgotten at the start,
+# the command kept.
+q() { sqlite3 -cmd '.timeout 10000' "$tmp/club.db" "$1"; }
+if command -v sqlite3 >/dev/null; then
+	q "UPDATE commands SET done = strftime('%Y-%m-%dT%H:%M:%fZ', 'now',
+		'-8 days') WHERE request_key = 'entry-1'"
+	commands=$(q "SELECT count(*) FROM commands")
+fi
 start
+if command -v sqlite3 >/dev/null; then
+	forgotten() { grep -q 'the keys of 1 command done more than 7 days ago forgotten' "$tmp/log"; }
+	for i in $(seq 100); do forgotten && break; sleep 0.1; done
+	expect_eq "a key of a command done 8 days ago is forgotten at the start, the command kept" \
+		"$(q "SELECT count(*) FROM commands WHERE request_key = 'entry-1'") $(q "SELECT count(*) FROM commands") $(grep -c 'keys of 1 command done' "$tmp/log")" \
+		"0 $commands 1"
+else
+	ok "a key of a command done 8 days ago is forgotten # SKIP sqlite3 not installed"
+fi
 send "$tmp/e2" entry-2 '{"kind":"entry","text":"d"}'
 expect_match "after a restart, the key's first answer" "$(cat "$tmp/e2")" \
 	'"kind":"accept","cause":"entered","ply":2,"move":"d"'
