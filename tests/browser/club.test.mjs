@@ -295,6 +295,28 @@ export async function clubTests(t) {
 			await page.click('#issues li[data-table="4"] .ask button.secondary');
 			ok(await page.$('#issues li[data-table="4"] .ask') === null && (await json(`${LIVE}/api/tables/4`)).live.held,
 				`${tag}: cancelled, nothing was sent`);
+			/* A move being typed when the list is drawn anew (another
+			 * table's issue came or went): its field keeps its focus,
+			 * its text and its caret. */
+			const field = '#issues li[data-table="4"] input[name=correct]';
+			await page.fill(field, 'abcd');
+			await page.evaluate(f => document.querySelector(f).setSelectionRange(1, 3), field);
+			await page.evaluate(() => {
+				document.getElementById('issues').dataset.keys = 'drawn anew';
+				window.pitbossEvents.dispatchEvent(new MessageEvent('verdict', { data: '{}' }));
+			});
+			await page.waitForFunction(() => document.getElementById('issues').dataset.keys !== 'drawn anew', null,
+				{ timeout: 8000 }).catch(() => null);
+			const kept = await page.evaluate(f => {
+				const a = document.activeElement;
+				return { redrawn: document.getElementById('issues').dataset.keys !== 'drawn anew',
+					focused: a === document.querySelector(f), value: a && a.value,
+					caret: a && [a.selectionStart, a.selectionEnd] };
+			}, field);
+			ok(kept.redrawn && kept.focused && kept.value === 'abcd' && (kept.caret || []).join() === '1,3',
+				`${tag}: a move typed on the console keeps its focus, text and caret when the rows are drawn anew`,
+				JSON.stringify(kept));
+			await page.fill(field, '');
 			await page.goto(`${LIVE}/tables/4`);
 			await settled(page);
 			await page.click('#admin form[data-kind=start] button[type=submit]');

@@ -442,6 +442,21 @@ async function arbiterConsole(session, box) {
 		el('p', { class: 'muted', text: 'Void a game (it no longer counts) or correct its result; every change is kept with its reason.' }),
 		handList);
 	let handAt = 0;
+	/* The rows drawn, by what they show: a row that stays is the same
+	 * element (its field, its text and an answer being asked), and the
+	 * field typed in keeps its focus and caret. */
+	const drawn = { issues: new Map(), tables: new Map() };
+	const redraw = (parent, rows, keyed, make) => {
+		const next = new Map(keyed.map(([key, x]) => [key, rows.get(key) || make(x)]));
+		keepingFocus(() => parent.replaceChildren(...next.values()));
+		rows.clear();
+		for (const [key, row] of next) rows.set(key, row);
+	};
+	const tableRow = (t, due) => el('li', { 'data-table': String(t.id) },
+		link(`/tables/${t.id}`, t.name),
+		el('span', { class: 'muted', text: t.series ? ` · ${seriesName(t.series)}` :
+			t.game ? ` · ${t.game.sides.map(s => s.name).join(' v ')}` : ' · free' }),
+		t.series || !due.length ? '' : callForm(t, due, send));
 	const load = async () => {
 		/* Tables with something to settle, with their incidents. */
 		const tables = await Promise.all((await api('/api/tables')).map(t =>
@@ -450,7 +465,7 @@ async function arbiterConsole(session, box) {
 		const issues = tables.flatMap(tableIssues).sort((a, b) => a.at - b.at || a.table.id - b.table.id);
 		/* A row being answered stays as it is. */
 		if (list.dataset.keys !== issues.map(i => i.key).join(' ')) {
-			list.replaceChildren(...issues.map(item));
+			redraw(list, drawn.issues, issues.map(i => [i.key, i]), item);
 			list.dataset.keys = issues.map(i => i.key).join(' ');
 		}
 		quiet.classList.toggle('hidden', issues.length > 0);
@@ -472,11 +487,10 @@ async function arbiterConsole(session, box) {
 			}
 		}
 		if (tablesList.dataset.calls !== calls) {
-			tablesList.replaceChildren(...tables.map(t => el('li', { 'data-table': String(t.id) },
-				link(`/tables/${t.id}`, t.name),
-				el('span', { class: 'muted', text: t.series ? ` · ${seriesName(t.series)}` :
-					t.game ? ` · ${t.game.sides.map(s => s.name).join(' v ')}` : ' · free' }),
-				t.series || !due.length ? '' : callForm(t, due, send))));
+			const dueKey = due.map(d => [d.series, d.text]);
+			redraw(tablesList, drawn.tables, tables.map(t => [JSON.stringify([t.id, t.name,
+				t.game && t.game.sides.map(s => s.name), t.series && t.series.id, t.series ? [] : dueKey]), t]),
+			t => tableRow(t, due));
 			tablesList.dataset.calls = calls;
 		}
 	};
