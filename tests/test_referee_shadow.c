@@ -2,8 +2,10 @@
  * test_referee_shadow.c - the hand's shadow on the place it lifts: a
  * pulse on the origin as the hand lifts the pieces, before the first
  * piece falls into the place after it, is read as the shadow and names
- * the move's origin; a pulse there too close to the first drop to be
- * the lift, or on a place no move is made from, is no shadow.
+ * the move's origin; a pulse there too close to the first drop, or too
+ * long before it, to be the lift is no shadow; drops begun one place on
+ * are read as the first place passed over only when a hand was seen
+ * lifting the place before.
  */
 #include "config.h"
 
@@ -214,6 +216,48 @@ static void test_pulse_long_before_is_no_shadow(void **state)
 	fix_close(f);
 }
 
+/* c holds 3, d 1, e 2: a pulse on e, then f S, is e's sowing after
+ * its shadow, and also c sown passing over d (e f S). With no hand
+ * sensed lifting c, nothing shows the hand began at c: e is taken, S
+ * moves again. */
+static void test_shadow_is_no_first_place_passed_over(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *v;
+	double t;
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "4 4 3 1 2 4/4 4 4 4 4 4/6 0/S");
+	feed(f, 1.0, OBS_DROP, "e");
+	t = sow(f, 1.3, 0.35, "f S");
+	v = one_move(f, t + 10.0);
+	assert_string_equal(v->move, "e");
+	if (v->kind != VERDICT_ACCEPT)
+		dump(f);
+	assert_int_equal(v->kind, VERDICT_ACCEPT);
+	assert_string_equal(position(f), "4 4 3 1 0 5/4 4 4 4 4 4/7 0/S");
+	fix_close(f);
+}
+
+/* The same drops after the hand was seen lifting c: c was touched,
+ * and c sown passing over d explains them exactly: e is not taken. */
+static void test_lift_shows_first_place_passed_over(void **state)
+{
+	struct fix *f = started();
+	double t;
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "4 4 3 1 2 4/4 4 4 4 4 4/6 0/S");
+	feed(f, 0.9, OBS_LIFT, "c");
+	feed(f, 1.0, OBS_DROP, "e");
+	t = sow(f, 1.3, 0.35, "f S");
+	tick(f, t + 3.0);
+	if (referee_plies(f->ref) != 0)
+		dump(f);
+	assert_int_equal(referee_plies(f->ref), 0);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -221,6 +265,8 @@ int main(void)
 		cmocka_unit_test(test_shadow_names_the_origin),
 		cmocka_unit_test(test_pulse_too_close_is_no_shadow),
 		cmocka_unit_test(test_pulse_long_before_is_no_shadow),
+		cmocka_unit_test(test_shadow_is_no_first_place_passed_over),
+		cmocka_unit_test(test_lift_shows_first_place_passed_over),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
