@@ -122,8 +122,11 @@ static void read_sowing(struct drops *d, int e, int n, struct reading *g)
 		found(g, MIS_DOUBLE, c + DROPS_MISPLAY, e, k, x->path[k],
 		      x->path[m - 1]);
 	}
-	for (int k = 0; k < m && x->beyond >= 0 && more[x->beyond] >= 1;
-	     k++) {
+	/* (the first place passed over only where the hand was seen
+	 * lifting this one: else the drops, begun one place on, are
+	 * another sowing's, or this one's after the hand's shadow) */
+	for (int k = d->lifted == x->origin ? 0 : 1;
+	     k < m && x->beyond >= 0 && more[x->beyond] >= 1; k++) {
 		memcpy(path, x->path, (size_t)k);
 		memcpy(path + k, x->path + k + 1, (size_t)(m - 1 - k));
 		path[m - 1] = (uint8_t)x->beyond;
