@@ -134,6 +134,7 @@ static void drops_follow(struct referee *ref, void *state)
 
 	d->npend = 0;
 	d->whole = 0;
+	d->lone = 0;
 	d->lifted = -1;
 	d->quiet_noted = 0;
 	d->await_us = 0;
@@ -332,6 +333,11 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 		return;
 	}
 	d->whole = whole_at_once(d);
+	/* One pulse, on a board that makes strays, of a move after which
+	 * the mover presses the button: that button is awaited. */
+	d->lone = d->whole && d->npend == 1 && ref->buttons_seen &&
+		  !ref_counts_read(ref) && drops_strays_shown(ref) &&
+		  passes_turn(d, 1);
 }
 
 /* A hand in a place: the place a move is begun from, for the touch rule. */
@@ -389,6 +395,10 @@ static void button(struct drops *d, const struct observation *obs)
 			d->await_us = ref->now + ref->cfg.quiet_us;
 		return;
 	}
+	/* The last mover's button: the drops since are theirs. */
+	if (d->npend > 0 &&
+	    drops_mover_button(d, rules_seat_find(ref->game->ops, obs->where)))
+		return;
 	if (d->npend > 0) {
 		d->mover_done = rules_seat_find(ref->game->ops, obs->where) ==
 				ref_mover(ref);
@@ -551,6 +561,9 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 	/* With a count source, a whole move waits for its counts. */
 	if (d->whole && ref_counts_read(ref))
 		return d->heard_us + ref->cfg.quiet_us;
+	/* One pulse that may be a stray: its mover's button is awaited. */
+	if (d->whole && d->lone)
+		return d->heard_us + ref->cfg.quiet_us;
 	/* A whole move is taken once a pause shows the hand has stopped. */
 	if (d->whole)
 		return d->heard_us + (d->tempo_us * 5 / 4 > ref->cfg.turn_gap_us ?
@@ -571,8 +584,10 @@ static void drops_finish(struct referee *ref, void *state)
 	struct drops *d = state;
 
 	d->await_us = 0;
+	d->finishing = 1;
 	if (ref->state == REF_PLAY && d->npend > 0)
 		drops_judge(d, d->npend);
+	d->finishing = 0;
 }
 
 const struct sense_model sense_model_drops = {

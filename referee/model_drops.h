@@ -65,6 +65,9 @@
 /* A board that has sensed this many seeds without missing one on any
  * line: a missed pulse costs DROPS_COST_MAX on every line. */
 #define DROPS_CLEAN_SEEDS 500
+/* Extra pulses on a board at least this often (one in so many pulses):
+ * a lone pulse may be one of them. */
+#define DROPS_STRAYS_SHOWN 500
 /* A player sees the last piece fall (0.25 s to react), then lifts
  * pieces and lets the first one go (0.25 s): the next player's first
  * drop sooner after the mover's last was begun before that fell. */
@@ -168,6 +171,10 @@ struct drops {
 	uint64_t heard_us;		/* when it reached the model (later
 					   when it was kept for a while) */
 	int whole;			/* pend is exactly one whole move */
+	int lone;			/* ... resting on one pulse, which may
+					   be a stray: its mover's button is
+					   awaited */
+	int finishing;			/* judging as the quiet period ends */
 	uint8_t queue[MATCH_OBS_MAX];	/* drops sensed while a move is held */
 	uint64_t queue_t[MATCH_OBS_MAX];
 	int nqueue;
@@ -305,6 +312,9 @@ const struct sense_expect *drops_next(struct drops *d, int e, int *n,
 				      int *seat);
 
 /* model_drops_lines.c */
+/* The board has shown pulses no piece made (strays, late bounce): one
+ * in DROPS_STRAYS_SHOWN of its pulses or more. */
+int drops_strays_shown(const struct referee *ref);
 /* What drops that stop one piece short cost read as misplays: a
  * piece left behind, or two dropped together that made one pulse (as
  * they always do on a board that bounces). */
@@ -337,10 +347,19 @@ void drops_describe(struct drops *d, const struct sense_expect *e,
 /* pend[0..n) are about to be taken as a move whose reading cost
  * `cost`; drops_taken_done() once it is. */
 void drops_taken(struct drops *d, int n, int cost);
+/* `seat`, who made the move last taken, pressed the button while drops
+ * since wait: they are that mover's. Its move is read again with them
+ * when that fits better, else they are set aside as its late or stray
+ * pulses (noted, counted against their lines). 1 when so. */
+int drops_mover_button(struct drops *d, int seat);
 /* Move `e` rests on one pulse, sensed sooner after the move before
  * ended than a hand can lift a piece and let it fall: held instead of
  * taken (1), for it is likelier a late or stray pulse. */
 int drops_too_soon(struct drops *d, int e, int n);
+/* Move `e` rests on one pulse, on a board that makes stray pulses, and
+ * its mover has not pressed the button by the end of the quiet period
+ * though the turn passes: held (1), naming what to check. */
+int drops_lone_pulse(struct drops *d, int e, int n);
 void drops_taken_done(struct drops *d);
 /* The drops of the move under way, the first after a move taken from
  * its drops, show the hand that made it had only paused: that move is

@@ -402,6 +402,17 @@ static int never_bounces(const struct referee *ref)
 	       bounces * DROPS_CLEAN_SEEDS < pulses;
 }
 
+int drops_strays_shown(const struct referee *ref)
+{
+	uint64_t pulses = 0, extras = 0;
+
+	for (int h = 0; h < ref->nholes; h++) {
+		pulses += ref->health[h].pulses;
+		extras += ref->health[h].extras;
+	}
+	return extras >= 2 && extras * DROPS_STRAYS_SHOWN >= pulses;
+}
+
 int drops_short_cost(const struct referee *ref)
 {
 	return never_bounces(ref) ? DROPS_MISPLAY_SHORT_CLEAN :
