@@ -585,8 +585,10 @@ static void drops_finish(struct referee *ref, void *state)
 
 	d->await_us = 0;
 	d->finishing = 1;
-	if (ref->state == REF_PLAY && d->npend > 0)
+	if (ref->state == REF_PLAY && d->npend > 0) {
+		drops_revise_late(d);
 		drops_judge(d, d->npend);
+	}
 	d->finishing = 0;
 }
 

@@ -300,6 +300,13 @@ int drops_split(struct drops *d, int n, struct drops_split *s);
 /* pend[0..n) as the beginnings of a move of the mover and of the
  * player after, interleaved: both still under way. */
 int drops_split_begun(struct drops *d, int n);
+/* Move `e` reads pend[0..n) with its last pulse over, sensed sooner
+ * after the one before than a hand can begin, where a sowing of the
+ * next player (of more than one piece) drops its first: an extra pulse,
+ * or that sowing begun before the mover's last piece fell with the rest
+ * of it unseen. 1 when so, into `s`. */
+int drops_split_trailing(struct drops *d, int n, int e,
+			 struct drops_split *s);
 /* Gives the verdict on a split found: the mover's move judged alone,
  * then the next player's drops their move's beginning, or, when they
  * overlapped, a foul against the next player naming both. */
@@ -365,5 +372,10 @@ void drops_taken_done(struct drops *d);
  * its drops, show the hand that made it had only paused: that move is
  * taken back and pend holds all its drops, read anew. 1 when so. */
 int drops_revise(struct drops *d);
+/* As the quiet period ends: one pulse since a move taken, whose mover
+ * moves again, that makes that move whole far likelier than it reads
+ * alone is that move's last seed: the move is read again with it. 1
+ * when so. */
+int drops_revise_late(struct drops *d);
 
 #endif

@@ -819,6 +819,12 @@ void drops_judge(struct drops *d, int n)
 			return;
 		}
 	}
+	/* One pulse of the next player's sowing at its end: neither. */
+	if (ties == 0 && d->result[best].cost < DROPS_FOUL_AT &&
+	    drops_split_trailing(d, n, best, &two)) {
+		hold_overlap(d, n, best, &two);
+		return;
+	}
 	if (ties > 0 && d->result[best].cost < DROPS_FOUL_AT)
 		hold_ties(d, best, ties);
 	else

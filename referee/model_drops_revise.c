@@ -122,6 +122,43 @@ static int revise_with(struct drops *d, const uint8_t *drops,
 	return 1;
 }
 
+/*
+ * One pulse since the move taken that makes it, or another move of its
+ * mover's, whole, far likelier than the move taken with its faults and
+ * the pulse read `against` (the beginning of the mover's next move, or
+ * a whole one), while the same mover is to move (no other hand is over
+ * the board): its last seed, after a pause. The move is taken back and
+ * the drops read again. 1 when so.
+ */
+static int revise_last_seed(struct drops *d, int against)
+{
+	struct referee *ref = d->ref;
+	struct drops_last *l = &d->last;
+	uint8_t drops[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX];
+	int n = l->n + 1;
+
+	if (l->ply == 0 || l->ply != ref->ply || ref->state != REF_PLAY ||
+	    d->npend != 1 || n > MATCH_OBS_MAX || !same_mover(d) ||
+	    d->pend_t[0] <= l->revised_t ||
+	    d->pend_t[0] > l->t[l->n - 1] + 2 * ref->cfg.quiet_us)
+		return 0;
+	memcpy(drops, l->drops, (size_t)l->n);
+	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
+	drops[l->n] = d->pend[0];
+	at[l->n] = d->pend_t[0];
+	/* (and no worse than the move taken alone) */
+	if (as_one(d, drops, at, n, 1) + DROPS_MARGIN > l->cost +
+	    (against < DROPS_MARGIN ? against : DROPS_MARGIN))
+		return 0;
+	return revise_with(d, drops, at, n);
+}
+
+int drops_revise_late(struct drops *d)
+{
+	return revise_last_seed(d, d->best_whole);
+}
+
 int drops_revise(struct drops *d)
 {
 	struct referee *ref = d->ref;
@@ -140,17 +177,12 @@ int drops_revise(struct drops *d)
 		l->ply = 0;
 		return 0;
 	}
+	if (revise_last_seed(d, d->min_prefix))
+		return 1;
 	memcpy(drops, l->drops, (size_t)l->n);
 	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
 	memcpy(drops + l->n, d->pend, (size_t)d->npend);
 	memcpy(at + l->n, d->pend_t, (size_t)d->npend * sizeof(at[0]));
-	/* One pulse that makes the move taken, or another of its mover's,
-	 * whole with fewer faults, while the same mover is still to move
-	 * (no other hand is over the board): its last seed, after a
-	 * pause. */
-	if (d->npend == 1 && same_mover(d) &&
-	    as_one(d, drops, at, n, 1) + DROPS_MARGIN <= l->cost)
-		return revise_with(d, drops, at, n);
 	/* The drops since begin a move of the player to move (as the
 	 * next player's would), or the move and them read about as well
 	 * as the next move begun: the move stands. */
@@ -259,6 +291,23 @@ int drops_too_soon(struct drops *d, int e, int n)
 	return 1;
 }
 
+/* Move `e`, read from one pulse (with faults), hands the turn over on a
+ * table whose players press the button, on a board that makes strays. */
+static int lone_doubted(struct drops *d, int e)
+{
+	struct referee *ref = d->ref;
+	struct rules_outcome out;
+
+	if (!ref->buttons_seen || ref_counts_read(ref) ||
+	    !drops_strays_shown(ref))
+		return 0;
+	memcpy(ref->scratch, ref_pos_const(ref), ref->pos_size);
+	if (ref->game->ops->apply(ref->game, ref->scratch, &d->expect[e].move,
+				  &out, NULL, 0) < 0)
+		return 0;
+	return !(out.flags & (RULES_EXTRA_TURN | RULES_GAME_OVER));
+}
+
 int drops_lone_pulse(struct drops *d, int e, int n)
 {
 	struct referee *ref = d->ref;
@@ -267,7 +316,8 @@ int drops_lone_pulse(struct drops *d, int e, int n)
 	int values[SENSE_HOLES_MAX];
 	char why[240], check[64] = "check the board";
 
-	if (n != 1 || !d->lone || !d->finishing || d->mover_done)
+	if (n != 1 || !d->finishing || d->mover_done ||
+	    !(d->lone || lone_doubted(d, e)))
 		return 0;
 	ref_about_place(&about, d->pend[0]);
 	ref_about_place(&about, x->origin);

@@ -19,7 +19,7 @@
 
 #include "referee/referee.h"
 
-#define VERDICTS_MAX 64
+#define VERDICTS_MAX 256
 
 struct fix {
 	struct referee *ref;
@@ -272,6 +272,85 @@ static void test_lone_pulse_on_a_quiet_board_is_taken(void **state)
 	fix_close(f);
 }
 
+/* S's store sensor misses two seeds of three (in sowings that pass it,
+ * never three in a row), then S's e (f S) is sensed f: taken once the
+ * quiet period ran out, the store missing. S has another turn; 3.3 s
+ * after pit f, one pulse in the store: with the drop before it, e
+ * exactly. It is e's last seed after a pause: e is taken back and taken
+ * again, whole. */
+static void test_last_seed_after_a_pause_completes_the_move(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *m[64];
+	int n;
+
+	(void)state;
+	for (int g = 0; g < 45; g++) {
+		feed(f, 10.0 * g + 0.5, OBS_START, NULL);
+		sow(f, 10.0 * g + 1, 0.3, g % 3 == 2 ? "f S A B" : "f A B");
+		tick(f, 10.0 * g + 4);
+	}
+	feed(f, 450.5, OBS_START, NULL);
+	feed(f, 450.6, OBS_POSITION, "4 4 4 4 2 4/4 4 4 4 4 4/2 0/S");
+	feed(f, 451, OBS_DROP, "f");
+	tick(f, 453.6);
+	n = moves(f, m, 64);
+	if (strcmp(m[n - 1]->move, "e") != 0 || m[n - 1]->ply != 1)
+		dump(f);
+	assert_string_equal(m[n - 1]->move, "e");
+	assert_int_equal(m[n - 1]->ply, 1);
+	assert_int_equal(m[n - 1]->kind, VERDICT_WARN);
+	feed(f, 454.3, OBS_DROP, "S");
+	tick(f, 460);
+	if (moves(f, m, 64) != n + 1) dump(f);
+	assert_int_equal(moves(f, m, 64), n + 1);
+	assert_string_equal(m[n]->move, "e");
+	assert_int_equal(m[n]->undone_to, 0);
+	assert_int_equal(m[n]->kind, VERDICT_ACCEPT);
+	assert_int_equal(referee_plies(f->ref), 1);
+	assert_string_equal(position(f), "4 4 4 4 0 5/4 4 4 4 4 4/3 0/S");
+	fix_close(f);
+}
+
+/* S's e sows its one seed into pit f; 70 ms later a pulse in pit E,
+ * where N's sowing of D drops its first seed, and nothing more: an
+ * extra pulse, or N's sowing begun before S's seed fell with its other
+ * seeds unseen. Neither is taken: held naming both players. */
+static void test_one_pulse_of_an_overlapping_sowing_is_held(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *m[8];
+
+	(void)state;
+	feed(f, 0.2, OBS_BUTTON, "N");		/* the table has buttons */
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 1 4/4 4 4 4 4 4/3 0/S");
+	feed(f, 1.0, OBS_DROP, "f");
+	feed(f, 1.07, OBS_DROP, "E");
+	tick(f, 4.0);
+	if (moves(f, m, 8) != 1)
+		dump(f);
+	assert_int_equal(moves(f, m, 8), 1);
+	assert_string_equal(m[0]->move, "e");
+	assert_int_equal(m[0]->kind, VERDICT_HOLD);
+	assert_int_equal(m[0]->cause, CAUSE_AMBIGUOUS);
+	assert_non_null(strstr(m[0]->text, "or N began sowing (drops E) "
+			       "before S's last seed fell"));
+	assert_non_null(strstr(m[0]->evidence, "overlap="));
+	fix_close(f);
+
+	/* S pressed the button after it: the pulse is S's, a fault. */
+	f = started();
+	feed(f, 0.2, OBS_BUTTON, "N");
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 1 4/4 4 4 4 4 4/3 0/S");
+	feed(f, 1.0, OBS_DROP, "f");
+	feed(f, 1.07, OBS_DROP, "E");
+	feed(f, 1.5, OBS_BUTTON, "S");
+	assert_int_equal(moves(f, m, 8), 1);
+	assert_string_equal(m[0]->move, "e");
+	assert_int_equal(m[0]->kind, VERDICT_WARN);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -280,6 +359,8 @@ int main(void)
 		cmocka_unit_test(test_lone_pulse_without_button_is_held),
 		cmocka_unit_test(test_lone_pulse_with_the_movers_button_is_taken),
 		cmocka_unit_test(test_lone_pulse_on_a_quiet_board_is_taken),
+		cmocka_unit_test(test_last_seed_after_a_pause_completes_the_move),
+		cmocka_unit_test(test_one_pulse_of_an_overlapping_sowing_is_held),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
