@@ -141,6 +141,7 @@ static void drops_follow(struct referee *ref, void *state)
 	memset(d->board.handful, 0, sizeof(d->board.handful));
 	for (int e = 0; e < SENSE_MOVES_MAX; e++)
 		d->next_n[e] = -2;
+	d->again_moves += ref_moves_again(ref) != NULL;
 	d->nexpect = (int)ref->sense->expect(ref->game, ref_pos_const(ref),
 					     d->expect, SENSE_MOVES_MAX);
 	for (int e = 0; e < d->nexpect; e++)
@@ -357,12 +358,12 @@ static void lift(struct drops *d, const struct observation *obs)
  * near enough to be read so: a move whose every piece went unseen, or a
  * button pressed for nothing. Held as the move likeliest to have gone
  * unseen (the fewest pulses to miss), for the table to check. */
-static void blind_move(struct drops *d)
+static void blind_move(struct drops *d, const char *again)
 {
 	struct referee *ref = d->ref;
 	struct ref_about about = { .cause = CAUSE_BUTTON_ALONE };
 	const struct sense_words *w = ref_words(ref);
-	char why[160];
+	char why[200];
 	int best = -1;
 
 	for (int e = 0; e < d->nexpect; e++)
@@ -377,8 +378,34 @@ static void blind_move(struct drops *d)
 	ref_about_place(&about, d->expect[best].origin);
 	snprintf(why, sizeof(why), "the button was pressed, but no %s was "
 		 "seen to fall", w->piece);
+	if (again != NULL)
+		ref_append(why, sizeof(why), " (or %s moves again after %s and "
+			   "pressed it all the same)", ref_mover_name(ref),
+			   again);
 	ref_hold(ref, &d->expect[best].move, d->expect[best].text, &about,
 		 why, ": check the board and confirm");
+}
+
+/*
+ * The mover, who moves again, pressed the button with nothing sensed:
+ * a button pressed all the same (as often as people here do), or a move
+ * whose every pulse went unseen (as often as its sensors miss them all).
+ * 1 when the unseen move is about as likely or likelier.
+ */
+static int unseen_again(struct drops *d)
+{
+	int best = DROPS_FOUL_AT, pressed;
+
+	d->again_presses++;
+	pressed = drops_chance_cost((d->again_presses +
+				     DROPS_PRIOR_AGAIN_PRESSES) /
+				    (d->again_moves +
+				     DROPS_PRIOR_AGAIN_MOVES));
+	drops_evaluate(d, 0, 1);
+	for (int e = 0; e < d->nexpect; e++)
+		if (d->result[e].cost < best)
+			best = d->result[e].cost;
+	return best < pressed + DROPS_MARGIN;
 }
 
 /* The turn button: the move is made. */
@@ -411,19 +438,19 @@ static void button(struct drops *d, const struct observation *obs)
 	if (rules_seat_find(ref->game->ops, obs->where) != ref_mover(ref))
 		return;
 	before = ref_moves_again(ref);
-	if (before != NULL) {
+	if (before != NULL && !unseen_again(d)) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_MOVES_AGAIN, ref->ply + 1,
 			NULL, "%s moves again after %s: the turn is not over",
 			ref_mover_name(ref), before);
 		return;
 	}
 	drops_evaluate(d, 0, 1);
-	for (int e = 0; e < d->nexpect; e++)
+	for (int e = 0; e < d->nexpect && before == NULL; e++)
 		if (d->result[e].cost < DROPS_FOUL_AT) {
 			drops_judge(d, 0);
 			return;
 		}
-	blind_move(d);
+	blind_move(d, before);
 }
 
 /* ------------------------------------------------------------- model */

@@ -68,6 +68,10 @@
 /* Extra pulses on a board at least this often (one in so many pulses):
  * a lone pulse may be one of them. */
 #define DROPS_STRAYS_SHOWN 500
+/* People pressing the turn button when they move again, before the
+ * board has shown how often they do: one in ten (of so many). */
+#define DROPS_PRIOR_AGAIN_PRESSES 0.5
+#define DROPS_PRIOR_AGAIN_MOVES 5.0
 /* A player sees the last piece fall (0.25 s to react), then lifts
  * pieces and lets the first one go (0.25 s): the next player's first
  * drop sooner after the mover's last was begun before that fell. */
@@ -222,6 +226,9 @@ struct drops {
 	/* Judging at the mover's button: every drop before it is the
 	 * mover's, none the next player's. */
 	int mover_done;
+	/* Positions where the mover moved again, and the buttons pressed
+	 * in them with nothing sensed: how often people press it then. */
+	unsigned again_moves, again_presses;
 	struct sense_expect *prev;	/* SENSE_MOVES_MAX: the moves of the
 					   position before the last move */
 	struct drops_twin twin;
@@ -326,6 +333,8 @@ int drops_strays_shown(const struct referee *ref);
  * piece left behind, or two dropped together that made one pulse (as
  * they always do on a board that bounces). */
 int drops_short_cost(const struct referee *ref);
+/* What a chance costs, as match.h counts (capped). */
+int drops_chance_cost(double p);
 /* The costs of each line's missed and extra pulses, from its record. */
 void drops_line_costs(struct drops *d);
 /* "0/212": a line's missed pulses of the pieces it was to sense. */

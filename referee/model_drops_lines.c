@@ -121,6 +121,11 @@ static uint16_t chance_cost(double p)
 	return (uint16_t)(c < DROPS_COST_MAX ? c : DROPS_COST_MAX);
 }
 
+int drops_chance_cost(double p)
+{
+	return chance_cost(p);
+}
+
 /* A sum that changes whenever a line's record does. */
 static uint64_t records(const struct referee *ref)
 {

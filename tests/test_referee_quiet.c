@@ -4,7 +4,11 @@
  * move and before its mover's button is that move's late or stray
  * pulse, set aside; a move resting on one pulse, on a board that has
  * shown stray pulses, waits for its mover's button and is held without
- * it; on a board that never made a stray, it is taken as before.
+ * it; on a board that never made a stray, it is taken as before; a
+ * lone pulse that completes the move taken is its last seed; one pulse
+ * of the next player's sowing at the end of a move holds it; a button
+ * pressed by a mover who moves again, with nothing sensed, holds the
+ * move likeliest unseen when the sensors miss as often as people press.
  */
 #include "config.h"
 
@@ -272,6 +276,26 @@ static void test_lone_pulse_on_a_quiet_board_is_taken(void **state)
 	fix_close(f);
 }
 
+/* S's store sensor misses two seeds of three, in 45 sowings of e
+ * (f S A B) that pass it, never three in a row: games from 0 to 450 s. */
+static void store_misses(struct fix *f)
+{
+	const char *names[32];
+	int n, store = -1;
+
+	for (int g = 0; g < 45; g++) {
+		feed(f, 10.0 * g + 0.5, OBS_START, NULL);
+		sow(f, 10.0 * g + 1, 0.3, g % 3 == 2 ? "f S A B" : "f A B");
+		tick(f, 10.0 * g + 4);
+	}
+	n = referee_lines(f->ref, names);
+	for (int i = 0; i < n; i++)
+		if (strcmp(names[i], "S") == 0)
+			store = i;
+	assert_true(store >= 0);
+	assert_int_equal(referee_line(f->ref, store)->misses, 30);
+}
+
 /* S's store sensor misses two seeds of three (in sowings that pass it,
  * never three in a row), then S's e (f S) is sensed f: taken once the
  * quiet period ran out, the store missing. S has another turn; 3.3 s
@@ -285,11 +309,7 @@ static void test_last_seed_after_a_pause_completes_the_move(void **state)
 	int n;
 
 	(void)state;
-	for (int g = 0; g < 45; g++) {
-		feed(f, 10.0 * g + 0.5, OBS_START, NULL);
-		sow(f, 10.0 * g + 1, 0.3, g % 3 == 2 ? "f S A B" : "f A B");
-		tick(f, 10.0 * g + 4);
-	}
+	store_misses(f);
 	feed(f, 450.5, OBS_START, NULL);
 	feed(f, 450.6, OBS_POSITION, "4 4 4 4 2 4/4 4 4 4 4 4/2 0/S");
 	feed(f, 451, OBS_DROP, "f");
@@ -351,6 +371,46 @@ static void test_one_pulse_of_an_overlapping_sowing_is_held(void **state)
 	fix_close(f);
 }
 
+/* S's e (f S) ends in S's store: S moves again, and presses the button
+ * with nothing sensed. On a board whose store sensor misses two seeds
+ * of three, that may be S's one-seed move f (into the store) unseen as
+ * well as a button pressed all the same: held, naming f. */
+static void test_button_when_moving_again_may_be_a_move_unseen(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *v;
+
+	(void)state;
+	store_misses(f);
+	feed(f, 450.5, OBS_START, NULL);
+	feed(f, 450.6, OBS_POSITION, "4 4 4 4 2 0/4 4 4 4 4 4/6 0/S");
+	sow(f, 451, 0.3, "f S");
+	tick(f, 452.5);
+	assert_string_equal(f->v[f->n - 1].move, "e");
+	feed(f, 453, OBS_BUTTON, "S");
+	v = &f->v[f->n - 1];
+	if (v->kind != VERDICT_HOLD)
+		dump(f);
+	assert_int_equal(v->kind, VERDICT_HOLD);
+	assert_int_equal(v->cause, CAUSE_BUTTON_ALONE);
+	assert_string_equal(v->move, "f");
+	assert_non_null(strstr(v->text, "no seed was seen to fall (or S moves "
+			       "again after e and pressed it all the same)"));
+	fix_close(f);
+
+	/* A board that never missed: the button was pressed all the same. */
+	f = started();
+	feed(f, 0.6, OBS_POSITION, "4 4 4 4 2 0/4 4 4 4 4 4/6 0/S");
+	sow(f, 1, 0.3, "f S");
+	tick(f, 2.5);
+	feed(f, 3, OBS_BUTTON, "S");
+	v = &f->v[f->n - 1];
+	assert_int_equal(v->kind, VERDICT_NOTE);
+	assert_int_equal(v->cause, CAUSE_MOVES_AGAIN);
+	assert_false(referee_held(f->ref));
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +421,8 @@ int main(void)
 		cmocka_unit_test(test_lone_pulse_on_a_quiet_board_is_taken),
 		cmocka_unit_test(test_last_seed_after_a_pause_completes_the_move),
 		cmocka_unit_test(test_one_pulse_of_an_overlapping_sowing_is_held),
+		cmocka_unit_test(
+			test_button_when_moving_again_may_be_a_move_unseen),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
