@@ -134,12 +134,14 @@ static void drops_follow(struct referee *ref, void *state)
 
 	d->npend = 0;
 	d->whole = 0;
+	d->lone = 0;
 	d->lifted = -1;
 	d->quiet_noted = 0;
 	d->await_us = 0;
 	memset(d->board.handful, 0, sizeof(d->board.handful));
 	for (int e = 0; e < SENSE_MOVES_MAX; e++)
 		d->next_n[e] = -2;
+	d->again_moves += ref_moves_again(ref) != NULL;
 	d->nexpect = (int)ref->sense->expect(ref->game, ref_pos_const(ref),
 					     d->expect, SENSE_MOVES_MAX);
 	for (int e = 0; e < d->nexpect; e++)
@@ -332,6 +334,11 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 		return;
 	}
 	d->whole = whole_at_once(d);
+	/* One pulse, on a board that makes strays, of a move after which
+	 * the mover presses the button: that button is awaited. */
+	d->lone = d->whole && d->npend == 1 && ref->buttons_seen &&
+		  !ref_counts_read(ref) && drops_strays_shown(ref) &&
+		  passes_turn(d, 1);
 }
 
 /* A hand in a place: the place a move is begun from, for the touch rule. */
@@ -351,12 +358,12 @@ static void lift(struct drops *d, const struct observation *obs)
  * near enough to be read so: a move whose every piece went unseen, or a
  * button pressed for nothing. Held as the move likeliest to have gone
  * unseen (the fewest pulses to miss), for the table to check. */
-static void blind_move(struct drops *d)
+static void blind_move(struct drops *d, const char *again)
 {
 	struct referee *ref = d->ref;
 	struct ref_about about = { .cause = CAUSE_BUTTON_ALONE };
 	const struct sense_words *w = ref_words(ref);
-	char why[160];
+	char why[200];
 	int best = -1;
 
 	for (int e = 0; e < d->nexpect; e++)
@@ -371,8 +378,34 @@ static void blind_move(struct drops *d)
 	ref_about_place(&about, d->expect[best].origin);
 	snprintf(why, sizeof(why), "the button was pressed, but no %s was "
 		 "seen to fall", w->piece);
+	if (again != NULL)
+		ref_append(why, sizeof(why), " (or %s moves again after %s and "
+			   "pressed it all the same)", ref_mover_name(ref),
+			   again);
 	ref_hold(ref, &d->expect[best].move, d->expect[best].text, &about,
 		 why, ": check the board and confirm");
+}
+
+/*
+ * The mover, who moves again, pressed the button with nothing sensed:
+ * a button pressed all the same (as often as people here do), or a move
+ * whose every pulse went unseen (as often as its sensors miss them all).
+ * 1 when the unseen move is about as likely or likelier.
+ */
+static int unseen_again(struct drops *d)
+{
+	int best = DROPS_FOUL_AT, pressed;
+
+	d->again_presses++;
+	pressed = drops_chance_cost((d->again_presses +
+				     DROPS_PRIOR_AGAIN_PRESSES) /
+				    (d->again_moves +
+				     DROPS_PRIOR_AGAIN_MOVES));
+	drops_evaluate(d, 0, 1);
+	for (int e = 0; e < d->nexpect; e++)
+		if (d->result[e].cost < best)
+			best = d->result[e].cost;
+	return best < pressed + DROPS_MARGIN;
 }
 
 /* The turn button: the move is made. */
@@ -389,6 +422,10 @@ static void button(struct drops *d, const struct observation *obs)
 			d->await_us = ref->now + ref->cfg.quiet_us;
 		return;
 	}
+	/* The last mover's button: the drops since are theirs. */
+	if (d->npend > 0 &&
+	    drops_mover_button(d, rules_seat_find(ref->game->ops, obs->where)))
+		return;
 	if (d->npend > 0) {
 		d->mover_done = rules_seat_find(ref->game->ops, obs->where) ==
 				ref_mover(ref);
@@ -401,19 +438,19 @@ static void button(struct drops *d, const struct observation *obs)
 	if (rules_seat_find(ref->game->ops, obs->where) != ref_mover(ref))
 		return;
 	before = ref_moves_again(ref);
-	if (before != NULL) {
+	if (before != NULL && !unseen_again(d)) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_MOVES_AGAIN, ref->ply + 1,
 			NULL, "%s moves again after %s: the turn is not over",
 			ref_mover_name(ref), before);
 		return;
 	}
 	drops_evaluate(d, 0, 1);
-	for (int e = 0; e < d->nexpect; e++)
+	for (int e = 0; e < d->nexpect && before == NULL; e++)
 		if (d->result[e].cost < DROPS_FOUL_AT) {
 			drops_judge(d, 0);
 			return;
 		}
-	blind_move(d);
+	blind_move(d, before);
 }
 
 /* ------------------------------------------------------------- model */
@@ -551,6 +588,9 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 	/* With a count source, a whole move waits for its counts. */
 	if (d->whole && ref_counts_read(ref))
 		return d->heard_us + ref->cfg.quiet_us;
+	/* One pulse that may be a stray: its mover's button is awaited. */
+	if (d->whole && d->lone)
+		return d->heard_us + ref->cfg.quiet_us;
 	/* A whole move is taken once a pause shows the hand has stopped. */
 	if (d->whole)
 		return d->heard_us + (d->tempo_us * 5 / 4 > ref->cfg.turn_gap_us ?
@@ -571,8 +611,12 @@ static void drops_finish(struct referee *ref, void *state)
 	struct drops *d = state;
 
 	d->await_us = 0;
-	if (ref->state == REF_PLAY && d->npend > 0)
+	d->finishing = 1;
+	if (ref->state == REF_PLAY && d->npend > 0) {
+		drops_revise_late(d);
 		drops_judge(d, d->npend);
+	}
+	d->finishing = 0;
 }
 
 const struct sense_model sense_model_drops = {

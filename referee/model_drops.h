@@ -65,6 +65,13 @@
 /* A board that has sensed this many seeds without missing one on any
  * line: a missed pulse costs DROPS_COST_MAX on every line. */
 #define DROPS_CLEAN_SEEDS 500
+/* Extra pulses on a board at least this often (one in so many pulses):
+ * a lone pulse may be one of them. */
+#define DROPS_STRAYS_SHOWN 500
+/* People pressing the turn button when they move again, before the
+ * board has shown how often they do: one in ten (of so many). */
+#define DROPS_PRIOR_AGAIN_PRESSES 0.5
+#define DROPS_PRIOR_AGAIN_MOVES 5.0
 /* A player sees the last piece fall (0.25 s to react), then lifts
  * pieces and lets the first one go (0.25 s): the next player's first
  * drop sooner after the mover's last was begun before that fell. */
@@ -168,6 +175,10 @@ struct drops {
 	uint64_t heard_us;		/* when it reached the model (later
 					   when it was kept for a while) */
 	int whole;			/* pend is exactly one whole move */
+	int lone;			/* ... resting on one pulse, which may
+					   be a stray: its mover's button is
+					   awaited */
+	int finishing;			/* judging as the quiet period ends */
 	uint8_t queue[MATCH_OBS_MAX];	/* drops sensed while a move is held */
 	uint64_t queue_t[MATCH_OBS_MAX];
 	int nqueue;
@@ -215,6 +226,9 @@ struct drops {
 	/* Judging at the mover's button: every drop before it is the
 	 * mover's, none the next player's. */
 	int mover_done;
+	/* Positions where the mover moved again, and the buttons pressed
+	 * in them with nothing sensed: how often people press it then. */
+	unsigned again_moves, again_presses;
 	struct sense_expect *prev;	/* SENSE_MOVES_MAX: the moves of the
 					   position before the last move */
 	struct drops_twin twin;
@@ -293,6 +307,13 @@ int drops_split(struct drops *d, int n, struct drops_split *s);
 /* pend[0..n) as the beginnings of a move of the mover and of the
  * player after, interleaved: both still under way. */
 int drops_split_begun(struct drops *d, int n);
+/* Move `e` reads pend[0..n) with its last pulse over, sensed sooner
+ * after the one before than a hand can begin, where a sowing of the
+ * next player (of more than one piece) drops its first: an extra pulse,
+ * or that sowing begun before the mover's last piece fell with the rest
+ * of it unseen. 1 when so, into `s`. */
+int drops_split_trailing(struct drops *d, int n, int e,
+			 struct drops_split *s);
 /* Gives the verdict on a split found: the mover's move judged alone,
  * then the next player's drops their move's beginning, or, when they
  * overlapped, a foul against the next player naming both. */
@@ -305,10 +326,15 @@ const struct sense_expect *drops_next(struct drops *d, int e, int *n,
 				      int *seat);
 
 /* model_drops_lines.c */
+/* The board has shown pulses no piece made (strays, late bounce): one
+ * in DROPS_STRAYS_SHOWN of its pulses or more. */
+int drops_strays_shown(const struct referee *ref);
 /* What drops that stop one piece short cost read as misplays: a
  * piece left behind, or two dropped together that made one pulse (as
  * they always do on a board that bounces). */
 int drops_short_cost(const struct referee *ref);
+/* What a chance costs, as match.h counts (capped). */
+int drops_chance_cost(double p);
 /* The costs of each line's missed and extra pulses, from its record. */
 void drops_line_costs(struct drops *d);
 /* "0/212": a line's missed pulses of the pieces it was to sense. */
@@ -337,14 +363,28 @@ void drops_describe(struct drops *d, const struct sense_expect *e,
 /* pend[0..n) are about to be taken as a move whose reading cost
  * `cost`; drops_taken_done() once it is. */
 void drops_taken(struct drops *d, int n, int cost);
+/* `seat`, who made the move last taken, pressed the button while drops
+ * since wait: they are that mover's. Its move is read again with them
+ * when that fits better, else they are set aside as its late or stray
+ * pulses (noted, counted against their lines). 1 when so. */
+int drops_mover_button(struct drops *d, int seat);
 /* Move `e` rests on one pulse, sensed sooner after the move before
  * ended than a hand can lift a piece and let it fall: held instead of
  * taken (1), for it is likelier a late or stray pulse. */
 int drops_too_soon(struct drops *d, int e, int n);
+/* Move `e` rests on one pulse, on a board that makes stray pulses, and
+ * its mover has not pressed the button by the end of the quiet period
+ * though the turn passes: held (1), naming what to check. */
+int drops_lone_pulse(struct drops *d, int e, int n);
 void drops_taken_done(struct drops *d);
 /* The drops of the move under way, the first after a move taken from
  * its drops, show the hand that made it had only paused: that move is
  * taken back and pend holds all its drops, read anew. 1 when so. */
 int drops_revise(struct drops *d);
+/* As the quiet period ends: one pulse since a move taken, whose mover
+ * moves again, that makes that move whole far likelier than it reads
+ * alone is that move's last seed: the move is read again with it. 1
+ * when so. */
+int drops_revise_late(struct drops *d);
 
 #endif

@@ -538,7 +538,7 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 	char why[300] = "";
 	size_t used;
 
-	if (drops_too_soon(d, e, n))
+	if (drops_too_soon(d, e, n) || drops_lone_pulse(d, e, n))
 		return;
 	drops_describe(d, x, r, 1, why, sizeof(why), about);
 	about->cause = why[0] ? CAUSE_SENSED_FAULT : CAUSE_SENSED;
@@ -821,6 +821,12 @@ void drops_judge(struct drops *d, int n)
 			hold_overlap(d, n, best, &two);
 			return;
 		}
+	}
+	/* One pulse of the next player's sowing at its end: neither. */
+	if (ties == 0 && d->result[best].cost < DROPS_FOUL_AT &&
+	    drops_split_trailing(d, n, best, &two)) {
+		hold_overlap(d, n, best, &two);
+		return;
 	}
 	if (ties > 0 && d->result[best].cost < DROPS_FOUL_AT)
 		hold_ties(d, best, ties);

@@ -121,6 +121,11 @@ static uint16_t chance_cost(double p)
 	return (uint16_t)(c < DROPS_COST_MAX ? c : DROPS_COST_MAX);
 }
 
+int drops_chance_cost(double p)
+{
+	return chance_cost(p);
+}
+
 /* A sum that changes whenever a line's record does. */
 static uint64_t records(const struct referee *ref)
 {
@@ -400,6 +405,17 @@ static int never_bounces(const struct referee *ref)
 	}
 	return pulses >= DROPS_CLEAN_SEEDS &&
 	       bounces * DROPS_CLEAN_SEEDS < pulses;
+}
+
+int drops_strays_shown(const struct referee *ref)
+{
+	uint64_t pulses = 0, extras = 0;
+
+	for (int h = 0; h < ref->nholes; h++) {
+		pulses += ref->health[h].pulses;
+		extras += ref->health[h].extras;
+	}
+	return extras >= 2 && extras * DROPS_STRAYS_SHOWN >= pulses;
 }
 
 int drops_short_cost(const struct referee *ref)

@@ -51,9 +51,10 @@ void drops_taken_done(struct drops *d)
 }
 
 /* The cheapest reading of the taken move's drops and pend[0..npend) as
- * a beginning of another move of the position before it. */
+ * a beginning of another move of the position before it (`same`: or of
+ * that move itself, whole). */
 static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
-		  int n)
+		  int n, int same)
 {
 	struct referee *ref = d->ref;
 	uint16_t rows[3 * (SENSE_PATH_MAX + 1)];
@@ -67,46 +68,43 @@ static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
 		const struct sense_expect *x = &d->prev[e];
 		int c;
 
-		if (strcmp(x->text, d->last.text) == 0)
+		if (strcmp(x->text, d->last.text) == 0 && !same)
 			continue;
 		c = match_cost(&d->board, x->path, x->npath, x->origin, drops,
-			       at, n, 1, rows);
+			       at, n, !same, rows);
 		if (c < best)
 			best = c;
 	}
 	return best;
 }
 
-int drops_revise(struct drops *d)
+/* The seat that made the move last taken; -1 when none. */
+static int last_seat(const struct drops *d)
+{
+	const struct referee *ref = d->ref;
+
+	if (ref->depth == 0)
+		return -1;
+	return ref->game->ops->to_move(ref->game, ref->history +
+				       (size_t)(ref->depth - 1) *
+				       ref->pos_size).seat;
+}
+
+/* The move last taken gave its mover another turn. */
+static int same_mover(const struct drops *d)
+{
+	return last_seat(d) == ref_mover(d->ref);
+}
+
+/* Takes back the move last taken and reads drops[0..n) (its own and
+ * those since) as the move under way. 1 when done. */
+static int revise_with(struct drops *d, const uint8_t *drops,
+		       const uint64_t *at, int n)
 {
 	struct referee *ref = d->ref;
 	struct drops_last *l = &d->last;
-	uint8_t drops[MATCH_OBS_MAX];
-	uint64_t at[MATCH_OBS_MAX], heard = d->heard_us, tempo = d->tempo_us;
-	int n = l->n + d->npend;
+	uint64_t heard = d->heard_us, tempo = d->tempo_us;
 
-	if (l->ply == 0 || l->ply != ref->ply || ref->state != REF_PLAY ||
-	    d->npend == 0 || d->pend_t[d->npend - 1] <= l->revised_t)
-		return 0;
-	/* (drops twice the quiet period after the move's last, 5 s, are
-	 * another hand's) */
-	if (n > MATCH_OBS_MAX ||
-	    d->pend_t[0] > l->t[l->n - 1] + 2 * ref->cfg.quiet_us) {
-		l->ply = 0;
-		return 0;
-	}
-	/* The drops since begin a move of the player to move (as the
-	 * next player's would), or the move and them read about as well
-	 * as the next move begun: the move stands. */
-	if (d->min_prefix < DROPS_MARGIN ||
-	    l->cost + d->min_prefix < DROPS_MARGIN)
-		return 0;
-	memcpy(drops, l->drops, (size_t)l->n);
-	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
-	memcpy(drops + l->n, d->pend, (size_t)d->npend);
-	memcpy(at + l->n, d->pend_t, (size_t)d->npend * sizeof(at[0]));
-	if (as_one(d, drops, at, n) + DROPS_MARGIN > l->cost + d->min_prefix)
-		return 0;
 	l->ply = 0;
 	l->revised_t = at[n - 1];
 	if (ref_revise(ref) < 0)
@@ -121,6 +119,141 @@ int drops_revise(struct drops *d)
 	d->tempo_us = tempo;
 	d->last_drop_us = at[n - 1];
 	drops_rematch(d);
+	return 1;
+}
+
+/*
+ * One pulse since the move taken that makes it, or another move of its
+ * mover's, whole, far likelier than the move taken with its faults and
+ * the pulse read `against` (the beginning of the mover's next move, or
+ * a whole one), while the same mover is to move (no other hand is over
+ * the board): its last seed, after a pause. The move is taken back and
+ * the drops read again. 1 when so.
+ */
+static int revise_last_seed(struct drops *d, int against)
+{
+	struct referee *ref = d->ref;
+	struct drops_last *l = &d->last;
+	uint8_t drops[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX];
+	int n = l->n + 1;
+
+	if (l->ply == 0 || l->ply != ref->ply || ref->state != REF_PLAY ||
+	    d->npend != 1 || n > MATCH_OBS_MAX || !same_mover(d) ||
+	    d->pend_t[0] <= l->revised_t ||
+	    d->pend_t[0] > l->t[l->n - 1] + 2 * ref->cfg.quiet_us)
+		return 0;
+	memcpy(drops, l->drops, (size_t)l->n);
+	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
+	drops[l->n] = d->pend[0];
+	at[l->n] = d->pend_t[0];
+	/* (and no worse than the move taken alone) */
+	if (as_one(d, drops, at, n, 1) + DROPS_MARGIN > l->cost +
+	    (against < DROPS_MARGIN ? against : DROPS_MARGIN))
+		return 0;
+	return revise_with(d, drops, at, n);
+}
+
+int drops_revise_late(struct drops *d)
+{
+	return revise_last_seed(d, d->best_whole);
+}
+
+int drops_revise(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	struct drops_last *l = &d->last;
+	uint8_t drops[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX];
+	int n = l->n + d->npend;
+
+	if (l->ply == 0 || l->ply != ref->ply || ref->state != REF_PLAY ||
+	    d->npend == 0 || d->pend_t[d->npend - 1] <= l->revised_t)
+		return 0;
+	/* (drops twice the quiet period after the move's last, 5 s, are
+	 * another hand's) */
+	if (n > MATCH_OBS_MAX ||
+	    d->pend_t[0] > l->t[l->n - 1] + 2 * ref->cfg.quiet_us) {
+		l->ply = 0;
+		return 0;
+	}
+	if (revise_last_seed(d, d->min_prefix))
+		return 1;
+	memcpy(drops, l->drops, (size_t)l->n);
+	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
+	memcpy(drops + l->n, d->pend, (size_t)d->npend);
+	memcpy(at + l->n, d->pend_t, (size_t)d->npend * sizeof(at[0]));
+	/* The drops since begin a move of the player to move (as the
+	 * next player's would), or the move and them read about as well
+	 * as the next move begun: the move stands. */
+	if (d->min_prefix < DROPS_MARGIN ||
+	    l->cost + d->min_prefix < DROPS_MARGIN)
+		return 0;
+	if (as_one(d, drops, at, n, 0) + DROPS_MARGIN > l->cost + d->min_prefix)
+		return 0;
+	return revise_with(d, drops, at, n);
+}
+
+/* The pulses since the move taken, which its mover's button says are
+ * no move of the next player's: a late or stray pulse of that move,
+ * counted against each line as an extra and set aside. */
+static void set_aside(struct drops *d, int seat)
+{
+	struct referee *ref = d->ref;
+	struct ref_about about = { .cause = CAUSE_STRAY };
+	char where[96] = "";
+
+	for (int i = 0; i < d->npend; i++) {
+		ref->health[d->pend[i]].extras++;
+		ref_about_place(&about, d->pend[i]);
+		ref_append(where, sizeof(where), "%s%s %s", i ? ", " : "",
+			   ref_hole_word(ref, d->pend[i]),
+			   ref_hole_name(ref, d->pend[i]));
+	}
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s pulses=%d decided=aside", d->last.text, d->npend);
+	ref_say_about(ref, VERDICT_NOTE, &about, ref->ply, NULL,
+		      "%s pressed the button after %s: the %s in %s since "
+		      "%s, not a move", rules_seat_name(ref->game->ops, seat),
+		      d->last.text, d->npend > 1 ? "pulses" : "pulse", where,
+		      d->npend > 1 ? "are late or stray pulses of it" :
+		      "is a late or stray pulse of it");
+	d->npend = 0;
+	d->whole = 0;
+	d->await_us = 0;
+	drops_rematch(d);
+}
+
+int drops_mover_button(struct drops *d, int seat)
+{
+	struct referee *ref = d->ref;
+	struct drops_last *l = &d->last;
+	uint8_t drops[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX];
+	int n = l->n + d->npend, extra = 0;
+
+	if (l->ply == 0 || l->ply != ref->ply || ref->state != REF_PLAY ||
+	    d->npend == 0 || n > MATCH_OBS_MAX || seat == ref_mover(ref) ||
+	    last_seat(d) != seat)
+		return 0;
+	for (int i = 0; i < d->npend; i++)
+		extra += d->board.extra[d->pend[i]];
+	memcpy(drops, l->drops, (size_t)l->n);
+	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
+	memcpy(drops + l->n, d->pend, (size_t)d->npend);
+	memcpy(at + l->n, d->pend_t, (size_t)d->npend * sizeof(at[0]));
+	/* Its hand had only paused: the move read again with them. */
+	if (as_one(d, drops, at, n, 1) + DROPS_MARGIN <= l->cost + extra &&
+	    revise_with(d, drops, at, n)) {
+		d->mover_done = 1;
+		drops_judge(d, d->npend);
+		d->mover_done = 0;
+		return 1;
+	}
+	/* (more drops may be the next player's, begun before it) */
+	if (d->npend > 2)
+		return 0;
+	set_aside(d, seat);
 	return 1;
 }
 
@@ -155,5 +288,55 @@ int drops_too_soon(struct drops *d, int e, int n)
 	d->held_e = d->expect[e];
 	d->held_r = *r;
 	d->held_ply = ref->ply + 1;
+	return 1;
+}
+
+/* Move `e`, read from one pulse (with faults), hands the turn over on a
+ * table whose players press the button, on a board that makes strays. */
+static int lone_doubted(struct drops *d, int e)
+{
+	struct referee *ref = d->ref;
+	struct rules_outcome out;
+
+	if (!ref->buttons_seen || ref_counts_read(ref) ||
+	    !drops_strays_shown(ref))
+		return 0;
+	memcpy(ref->scratch, ref_pos_const(ref), ref->pos_size);
+	if (ref->game->ops->apply(ref->game, ref->scratch, &d->expect[e].move,
+				  &out, NULL, 0) < 0)
+		return 0;
+	return !(out.flags & (RULES_EXTRA_TURN | RULES_GAME_OVER));
+}
+
+int drops_lone_pulse(struct drops *d, int e, int n)
+{
+	struct referee *ref = d->ref;
+	const struct sense_expect *x = &d->expect[e];
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	int values[SENSE_HOLES_MAX];
+	char why[240], check[64] = "check the board";
+
+	if (n != 1 || !d->finishing || d->mover_done ||
+	    !(d->lone || lone_doubted(d, e)))
+		return 0;
+	ref_about_place(&about, d->pend[0]);
+	ref_about_place(&about, x->origin);
+	if (drops_after(d, x, values)) {
+		snprintf(check, sizeof(check), "%s %s should now ",
+			 ref_hole_word(ref, x->origin),
+			 ref_hole_name(ref, x->origin));
+		if (values[x->origin] == 0)
+			ref_append(check, sizeof(check), "be empty");
+		else
+			ref_append(check, sizeof(check), "hold %d",
+				   values[x->origin]);
+	}
+	snprintf(why, sizeof(why), "a single pulse, in %s %s, and no button "
+		 "from %s: a stray pulse, or %s was %s: %s",
+		 ref_hole_word(ref, d->pend[0]), ref_hole_name(ref, d->pend[0]),
+		 ref_mover_name(ref), x->text, ref_words(ref)->done, check);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s lone=1 button=0 decided=hold", x->text);
+	drops_hold(d, e, why, &about, " \xe2\x80\x94 check and confirm");
 	return 1;
 }

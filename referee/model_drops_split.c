@@ -376,3 +376,40 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 		if (ref->state == REF_PLAY || ref->state == REF_HELD)
 			drops_take(d, theirs[i], at[i], at[i]);
 }
+
+int drops_split_trailing(struct drops *d, int n, int e,
+			 struct drops_split *s)
+{
+	const struct match_result *r = &d->result[e];
+	const struct sense_expect *next;
+	int nnext, seat, last = n - 1, extra = 0;
+
+	if (n < 2 || d->mover_done ||
+	    d->pend_t[last] - d->pend_t[last - 1] >= 2 * DROPS_REACH_US)
+		return 0;
+	/* The move's reading leaves exactly its last pulse over. */
+	for (int i = 0; i < r->ndev; i++)
+		if (r->dev[i].step != STEP_MATCH &&
+		    !drops_is_shadow(&d->expect[e], r, &r->dev[i]))
+			extra |= r->dev[i].step == STEP_EXTRA &&
+				 r->dev[i].at == last ? 1 : 2;
+	if (extra != 1)
+		return 0;
+	next = drops_next(d, e, &nnext, &seat);
+	if (nnext <= 0 || seat == ref_mover(d->ref))
+		return 0;
+	for (int f = 0; f < nnext; f++)
+		if (next[f].npath > 1 && (next[f].path[0] == d->pend[last] ||
+					  next[f].path[1] == d->pend[last])) {
+			memset(s, 0, sizeof(*s));
+			s->move = e;
+			s->next = f;
+			s->seat = seat;
+			s->interleaved = 1;
+			s->first_next = last;
+			s->cost = DROPS_COST_OVERLAP;
+			s->theirs[last] = 1;
+			return 1;
+		}
+	return 0;
+}

@@ -1,0 +1,430 @@
+/*
+ * test_referee_quiet.c - pulses no sowing made, and sowings that must
+ * not pass without a verdict, on a drop-counter board: a pulse after a
+ * move and before its mover's button is that move's late or stray
+ * pulse, set aside; a move resting on one pulse, on a board that has
+ * shown stray pulses, waits for its mover's button and is held without
+ * it; on a board that never made a stray, it is taken as before; a
+ * lone pulse that completes the move taken is its last seed; one pulse
+ * of the next player's sowing at the end of a move holds it; a button
+ * pressed by a mover who moves again, with nothing sensed, holds the
+ * move likeliest unseen when the sensors miss as often as people press.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "referee/referee.h"
+
+#define VERDICTS_MAX 256
+
+struct fix {
+	struct referee *ref;
+	struct verdict v[VERDICTS_MAX];
+	int n;
+};
+
+static void on_verdict(void *ctx, const struct verdict *v)
+{
+	struct fix *f = ctx;
+
+	if (f->n < VERDICTS_MAX)
+		f->v[f->n++] = *v;
+}
+
+static struct fix *started(void)
+{
+	struct fix *f = calloc(1, sizeof(*f));
+	struct observation o;
+	char err[256] = "";
+
+	assert_non_null(f);
+	f->ref = referee_new(1, "kalah", "", NULL, on_verdict, f, err,
+			     sizeof(err));
+	if (f->ref == NULL)
+		fail_msg("referee_new: %s", err);
+	memset(&o, 0, sizeof(o));
+	o.table = 1;
+	o.kind = OBS_START;
+	referee_feed(f->ref, &o);
+	assert_int_equal(f->v[0].kind, VERDICT_START);
+	return f;
+}
+
+static void fix_close(struct fix *f)
+{
+	referee_free(f->ref);
+	free(f);
+}
+
+static uint64_t us(double t)
+{
+	return (uint64_t)(t * 1000.0 + 0.5) * 1000;
+}
+
+static void feed(struct fix *f, double t, enum obs_kind kind, const char *arg)
+{
+	struct observation o;
+
+	memset(&o, 0, sizeof(o));
+	o.t_us = us(t);
+	o.table = 1;
+	o.kind = kind;
+	if (arg != NULL && (kind == OBS_DROP || kind == OBS_LIFT ||
+			    kind == OBS_BUTTON))
+		snprintf(o.where, sizeof(o.where), "%s", arg);
+	else if (arg != NULL)
+		snprintf(o.text, sizeof(o.text), "%s", arg);
+	referee_feed(f->ref, &o);
+}
+
+/* Drops into the places named in `places`, `step` seconds apart, from
+ * `t`; returns the time of the last. */
+static double sow(struct fix *f, double t, double step, const char *places)
+{
+	char copy[128], *save = NULL;
+
+	snprintf(copy, sizeof(copy), "%s", places);
+	for (char *p = strtok_r(copy, " ", &save); p != NULL;
+	     p = strtok_r(NULL, " ", &save), t += step)
+		feed(f, t, OBS_DROP, p);
+	return t - step;
+}
+
+static void tick(struct fix *f, double t)
+{
+	referee_tick(f->ref, us(t));
+}
+
+static void dump(const struct fix *f)
+{
+	for (int i = 0; i < f->n; i++) {
+		char line[VERDICT_LINE_MAX];
+
+		verdict_format(&f->v[i], line, sizeof(line));
+		print_message("  %s\n", line);
+	}
+}
+
+/* The verdicts about moves (taken or held), in order. */
+static int moves(const struct fix *f, const struct verdict **out, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < f->n && n < max; i++)
+		if ((f->v[i].kind == VERDICT_ACCEPT ||
+		     f->v[i].kind == VERDICT_WARN ||
+		     f->v[i].kind == VERDICT_HOLD) && f->v[i].move[0])
+			out[n++] = &f->v[i];
+	return n;
+}
+
+static const char *position(const struct fix *f)
+{
+	static char buf[256];
+
+	return referee_position(f->ref, buf, sizeof(buf));
+}
+
+/* The last verdict of kind `kind`, or NULL. */
+static const struct verdict *last_of(const struct fix *f,
+				     enum verdict_kind kind)
+{
+	for (int i = f->n - 1; i >= 0; i--)
+		if (f->v[i].kind == kind)
+			return &f->v[i];
+	return NULL;
+}
+
+/* N's D (E F N a) taken, a pulse in pit c 1.1 s after its last seed,
+ * then N's button: the pulse is no sowing of S's (S waits for the
+ * button), but a stray of N's move: set aside with a note naming it,
+ * and counted against pit c's line. Then S sows b (c d e f); a pulse in
+ * pit E, and S's button: set aside too. Returns when S's button was
+ * pressed. */
+static double two_strays_set_aside(struct fix *f)
+{
+	const struct verdict *m[8], *v;
+	double t;
+
+	feed(f, 0.2, OBS_BUTTON, "N");		/* the table has buttons */
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/1 4 4 4 4 4/0 3/N");
+	t = sow(f, 1.0, 0.4, "E F N a");	/* D */
+	tick(f, t + 0.7);
+	assert_int_equal(moves(f, m, 8), 1);
+	assert_string_equal(m[0]->move, "D");
+	feed(f, t + 1.1, OBS_DROP, "c");
+	feed(f, t + 1.6, OBS_BUTTON, "N");
+	v = last_of(f, VERDICT_NOTE);
+	if (v == NULL || v->cause != CAUSE_STRAY || v->nplaces != 1)
+		dump(f);
+	assert_non_null(v);
+	assert_int_equal(v->cause, CAUSE_STRAY);
+	assert_int_equal(v->nplaces, 1);
+	assert_int_equal(v->places[0], 2);	/* c */
+	assert_non_null(strstr(v->text, "N pressed the button after D"));
+	assert_non_null(strstr(v->evidence, "decided=aside"));
+	assert_int_equal(referee_plies(f->ref), 1);
+	assert_false(referee_held(f->ref));
+
+	t = sow(f, t + 3.0, 0.4, "c d e f");	/* b */
+	tick(f, t + 0.7);
+	assert_int_equal(moves(f, m, 8), 2);
+	assert_string_equal(m[1]->move, "b");
+	feed(f, t + 1.4, OBS_DROP, "E");
+	feed(f, t + 1.8, OBS_BUTTON, "S");
+	if (moves(f, m, 8) != 2)
+		dump(f);
+	assert_int_equal(last_of(f, VERDICT_NOTE)->cause, CAUSE_STRAY);
+	assert_int_equal(moves(f, m, 8), 2);
+	assert_int_equal(referee_plies(f->ref), 2);
+	return t + 1.8;
+}
+
+/* Before the last mover's button, a lone pulse is not taken as the next
+ * player's one-seed move: N's A (into B) is never read. */
+static void test_pulse_before_the_last_movers_button_is_set_aside(
+	void **state)
+{
+	struct fix *f = started();
+	const struct verdict *m[8];
+
+	(void)state;
+	two_strays_set_aside(f);
+	assert_string_equal(position(f),
+			    "5 0 5 5 5 5/1 4 4 0 5 5/0 4/N");
+	for (int i = 0; i < moves(f, m, 8); i++)
+		assert_string_not_equal(m[i]->move, "A");
+	fix_close(f);
+}
+
+/* On a board that has shown stray pulses, N's one-seed move A (a pulse
+ * in pit B) with no button from N by the end of the quiet period: a
+ * stray, or A sown; held, saying what to check. */
+static void test_lone_pulse_without_button_is_held(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *m[8];
+	double t;
+
+	(void)state;
+	t = two_strays_set_aside(f);
+	feed(f, t + 1.2, OBS_DROP, "B");
+	tick(f, t + 2.0);			/* past the turn gap */
+	assert_int_equal(moves(f, m, 8), 2);	/* still waiting */
+	tick(f, t + 4.0);
+	if (moves(f, m, 8) != 3)
+		dump(f);
+	assert_int_equal(moves(f, m, 8), 3);
+	assert_string_equal(m[2]->move, "A");
+	assert_int_equal(m[2]->kind, VERDICT_HOLD);
+	assert_int_equal(m[2]->cause, CAUSE_AMBIGUOUS);
+	assert_non_null(strstr(m[2]->text, "a single pulse, in pit B, and no "
+			       "button from N"));
+	assert_non_null(strstr(m[2]->text, "pit A should now be empty"));
+	assert_non_null(strstr(m[2]->evidence, "lone=1"));
+	assert_true(referee_held(f->ref));
+	fix_close(f);
+}
+
+/* The same pulse, then N's button: the mover says the move is made, and
+ * it is taken at the button. */
+static void test_lone_pulse_with_the_movers_button_is_taken(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *m[8];
+	double t;
+
+	(void)state;
+	t = two_strays_set_aside(f);
+	feed(f, t + 1.2, OBS_DROP, "B");
+	tick(f, t + 2.0);
+	assert_int_equal(moves(f, m, 8), 2);
+	feed(f, t + 2.1, OBS_BUTTON, "N");
+	assert_int_equal(moves(f, m, 8), 3);
+	assert_string_equal(m[2]->move, "A");
+	assert_int_equal(m[2]->kind, VERDICT_ACCEPT);
+	assert_int_equal(referee_plies(f->ref), 3);
+	fix_close(f);
+}
+
+/* A board that has made no stray pulse: the lone pulse is N's move A,
+ * taken once the hand has paused, with no button awaited. */
+static void test_lone_pulse_on_a_quiet_board_is_taken(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *m[8];
+	double t;
+
+	(void)state;
+	feed(f, 0.2, OBS_BUTTON, "N");
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/1 4 4 4 4 4/0 3/S");
+	t = sow(f, 1.0, 0.4, "c d e f");	/* b */
+	feed(f, t + 0.6, OBS_BUTTON, "S");
+	feed(f, t + 1.8, OBS_DROP, "B");
+	tick(f, t + 2.5);
+	assert_int_equal(moves(f, m, 8), 2);
+	assert_string_equal(m[1]->move, "A");
+	assert_int_equal(m[1]->kind, VERDICT_ACCEPT);
+	fix_close(f);
+}
+
+/* S's store sensor misses two seeds of three, in 45 sowings of e
+ * (f S A B) that pass it, never three in a row: games from 0 to 450 s. */
+static void store_misses(struct fix *f)
+{
+	const char *names[32];
+	int n, store = -1;
+
+	for (int g = 0; g < 45; g++) {
+		feed(f, 10.0 * g + 0.5, OBS_START, NULL);
+		sow(f, 10.0 * g + 1, 0.3, g % 3 == 2 ? "f S A B" : "f A B");
+		tick(f, 10.0 * g + 4);
+	}
+	n = referee_lines(f->ref, names);
+	for (int i = 0; i < n; i++)
+		if (strcmp(names[i], "S") == 0)
+			store = i;
+	assert_true(store >= 0);
+	assert_int_equal(referee_line(f->ref, store)->misses, 30);
+}
+
+/* S's store sensor misses two seeds of three (in sowings that pass it,
+ * never three in a row), then S's e (f S) is sensed f: taken once the
+ * quiet period ran out, the store missing. S has another turn; 3.3 s
+ * after pit f, one pulse in the store: with the drop before it, e
+ * exactly. It is e's last seed after a pause: e is taken back and taken
+ * again, whole. */
+static void test_last_seed_after_a_pause_completes_the_move(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *m[64];
+	int n;
+
+	(void)state;
+	store_misses(f);
+	feed(f, 450.5, OBS_START, NULL);
+	feed(f, 450.6, OBS_POSITION, "4 4 4 4 2 4/4 4 4 4 4 4/2 0/S");
+	feed(f, 451, OBS_DROP, "f");
+	tick(f, 453.6);
+	n = moves(f, m, 64);
+	if (strcmp(m[n - 1]->move, "e") != 0 || m[n - 1]->ply != 1)
+		dump(f);
+	assert_string_equal(m[n - 1]->move, "e");
+	assert_int_equal(m[n - 1]->ply, 1);
+	assert_int_equal(m[n - 1]->kind, VERDICT_WARN);
+	feed(f, 454.3, OBS_DROP, "S");
+	tick(f, 460);
+	if (moves(f, m, 64) != n + 1) dump(f);
+	assert_int_equal(moves(f, m, 64), n + 1);
+	assert_string_equal(m[n]->move, "e");
+	assert_int_equal(m[n]->undone_to, 0);
+	assert_int_equal(m[n]->kind, VERDICT_ACCEPT);
+	assert_int_equal(referee_plies(f->ref), 1);
+	assert_string_equal(position(f), "4 4 4 4 0 5/4 4 4 4 4 4/3 0/S");
+	fix_close(f);
+}
+
+/* S's e sows its one seed into pit f; 70 ms later a pulse in pit E,
+ * where N's sowing of D drops its first seed, and nothing more: an
+ * extra pulse, or N's sowing begun before S's seed fell with its other
+ * seeds unseen. Neither is taken: held naming both players. */
+static void test_one_pulse_of_an_overlapping_sowing_is_held(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *m[8];
+
+	(void)state;
+	feed(f, 0.2, OBS_BUTTON, "N");		/* the table has buttons */
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 1 4/4 4 4 4 4 4/3 0/S");
+	feed(f, 1.0, OBS_DROP, "f");
+	feed(f, 1.07, OBS_DROP, "E");
+	tick(f, 4.0);
+	if (moves(f, m, 8) != 1)
+		dump(f);
+	assert_int_equal(moves(f, m, 8), 1);
+	assert_string_equal(m[0]->move, "e");
+	assert_int_equal(m[0]->kind, VERDICT_HOLD);
+	assert_int_equal(m[0]->cause, CAUSE_AMBIGUOUS);
+	assert_non_null(strstr(m[0]->text, "or N began sowing (drops E) "
+			       "before S's last seed fell"));
+	assert_non_null(strstr(m[0]->evidence, "overlap="));
+	fix_close(f);
+
+	/* S pressed the button after it: the pulse is S's, a fault. */
+	f = started();
+	feed(f, 0.2, OBS_BUTTON, "N");
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 1 4/4 4 4 4 4 4/3 0/S");
+	feed(f, 1.0, OBS_DROP, "f");
+	feed(f, 1.07, OBS_DROP, "E");
+	feed(f, 1.5, OBS_BUTTON, "S");
+	assert_int_equal(moves(f, m, 8), 1);
+	assert_string_equal(m[0]->move, "e");
+	assert_int_equal(m[0]->kind, VERDICT_WARN);
+	fix_close(f);
+}
+
+/* S's e (f S) ends in S's store: S moves again, and presses the button
+ * with nothing sensed. On a board whose store sensor misses two seeds
+ * of three, that may be S's one-seed move f (into the store) unseen as
+ * well as a button pressed all the same: held, naming f. */
+static void test_button_when_moving_again_may_be_a_move_unseen(void **state)
+{
+	struct fix *f = started();
+	const struct verdict *v;
+
+	(void)state;
+	store_misses(f);
+	feed(f, 450.5, OBS_START, NULL);
+	feed(f, 450.6, OBS_POSITION, "4 4 4 4 2 0/4 4 4 4 4 4/6 0/S");
+	sow(f, 451, 0.3, "f S");
+	tick(f, 452.5);
+	assert_string_equal(f->v[f->n - 1].move, "e");
+	feed(f, 453, OBS_BUTTON, "S");
+	v = &f->v[f->n - 1];
+	if (v->kind != VERDICT_HOLD)
+		dump(f);
+	assert_int_equal(v->kind, VERDICT_HOLD);
+	assert_int_equal(v->cause, CAUSE_BUTTON_ALONE);
+	assert_string_equal(v->move, "f");
+	assert_non_null(strstr(v->text, "no seed was seen to fall (or S moves "
+			       "again after e and pressed it all the same)"));
+	fix_close(f);
+
+	/* A board that never missed: the button was pressed all the same. */
+	f = started();
+	feed(f, 0.6, OBS_POSITION, "4 4 4 4 2 0/4 4 4 4 4 4/6 0/S");
+	sow(f, 1, 0.3, "f S");
+	tick(f, 2.5);
+	feed(f, 3, OBS_BUTTON, "S");
+	v = &f->v[f->n - 1];
+	assert_int_equal(v->kind, VERDICT_NOTE);
+	assert_int_equal(v->cause, CAUSE_MOVES_AGAIN);
+	assert_false(referee_held(f->ref));
+	fix_close(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(
+			test_pulse_before_the_last_movers_button_is_set_aside),
+		cmocka_unit_test(test_lone_pulse_without_button_is_held),
+		cmocka_unit_test(test_lone_pulse_with_the_movers_button_is_taken),
+		cmocka_unit_test(test_lone_pulse_on_a_quiet_board_is_taken),
+		cmocka_unit_test(test_last_seed_after_a_pause_completes_the_move),
+		cmocka_unit_test(test_one_pulse_of_an_overlapping_sowing_is_held),
+		cmocka_unit_test(
+			test_button_when_moving_again_may_be_a_move_unseen),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
