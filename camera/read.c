@@ -436,15 +436,17 @@ static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
 			    differs(r, f, y * r->w + x, shift, g))
 				pixSetPixel(pix, x - z->x0, y - z->y0, 1);
 	pixCountPixels(pix, raw, NULL);
-	if (cam_edges_add(r->outline, f, shift, g, p, s, z->x0, z->y0,
-			  pix) < 0) {
+	clean = open ? pixOpenBrick(NULL, pix, 3, 3) : pix;
+	if (open)
 		pixDestroy(&pix);
+	/* What the outlines enclose, cleaned on their own: specks of
+	 * colour noise are not joined into a seed by them. */
+	if (clean == NULL ||
+	    cam_edges_add(r->outline, f, shift, g, p, s, z->x0, z->y0,
+			  clean) < 0) {
+		pixDestroy(&clean);
 		return NULL;
 	}
-	if (!open)
-		return pix;
-	clean = pixOpenBrick(NULL, pix, 3, 3);
-	pixDestroy(&pix);
 	return clean;
 }
 
