@@ -215,5 +215,6 @@ int main(void)
 		cmocka_unit_test(test_floor_coloured_seeds_read),
 	};
 
+	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(view_tests, setup_view, teardown_view);
 }
