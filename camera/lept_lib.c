@@ -28,7 +28,9 @@
 	X(pixGetPixel) \
 	X(pixGetRGBPixel) \
 	X(pixGetWidth) \
+	X(pixHolesByFilling) \
 	X(pixOpenBrick) \
+	X(pixOr) \
 	X(pixRead) \
 	X(pixSetPixel) \
 	X(pixSetRGBPixel) \
@@ -116,9 +118,19 @@ l_int32 pixGetWidth(const PIX *pix)
 	return FN(pixGetWidth)(pix);
 }
 
+PIX *pixHolesByFilling(PIX *pixs, l_int32 connectivity)
+{
+	return FN(pixHolesByFilling)(pixs, connectivity);
+}
+
 PIX *pixOpenBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize)
 {
 	return FN(pixOpenBrick)(pixd, pixs, hsize, vsize);
+}
+
+PIX *pixOr(PIX *pixd, PIX *pixs1, PIX *pixs2)
+{
+	return FN(pixOr)(pixd, pixs1, pixs2);
 }
 
 PIX *pixRead(const char *filename)

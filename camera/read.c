@@ -11,6 +11,7 @@
 #include <leptonica/allheaders.h>
 
 #include "camera/read.h"
+#include "camera/read_edges.h"
 
 #define SHIFT_MAX 6		/* working pixels the board may shift */
 #define HAND_SHARE 0.03		/* bare board changed: something over it */
@@ -35,6 +36,7 @@ struct cam_reader {
 	int *edges, nedges;		/* bare pixels with contrast */
 	int *bare, nbare;		/* bare pixels, sampled */
 	unsigned char *lo, *hi;		/* empty board's 3x3 min and max */
+	struct cam_edges *outline;	/* the empty board's gradients */
 };
 
 static int grey(const struct cam_image *img, int i)
@@ -151,6 +153,7 @@ void cam_reader_close(struct cam_reader *r)
 	free(r->bare);
 	free(r->lo);
 	free(r->hi);
+	cam_edges_close(r->outline);
 	free(r);
 }
 
@@ -164,7 +167,9 @@ struct cam_reader *cam_reader_open(const struct cam_calib *calib)
 	r->w = calib->empty.w;
 	r->h = calib->empty.h;
 	r->owner = calloc((size_t)r->w * (size_t)r->h, 1);
-	if (r->owner == NULL || map_places(r) < 0 || map_board(r) < 0) {
+	r->outline = cam_edges_open(&calib->empty);
+	if (r->owner == NULL || r->outline == NULL || map_places(r) < 0 ||
+	    map_board(r) < 0) {
 		cam_reader_close(r);
 		return NULL;
 	}
@@ -431,10 +436,17 @@ static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
 			    differs(r, f, y * r->w + x, shift, g))
 				pixSetPixel(pix, x - z->x0, y - z->y0, 1);
 	pixCountPixels(pix, raw, NULL);
-	if (!open)
-		return pix;
-	clean = pixOpenBrick(NULL, pix, 3, 3);
-	pixDestroy(&pix);
+	clean = open ? pixOpenBrick(NULL, pix, 3, 3) : pix;
+	if (open)
+		pixDestroy(&pix);
+	/* What the outlines enclose, cleaned on their own: specks of
+	 * colour noise are not joined into a seed by them. */
+	if (clean == NULL ||
+	    cam_edges_add(r->outline, f, shift, g, p, s, z->x0, z->y0,
+			  clean) < 0) {
+		pixDestroy(&clean);
+		return NULL;
+	}
 	return clean;
 }
 
