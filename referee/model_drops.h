@@ -283,6 +283,31 @@ void drops_foul(struct drops *d, int n, const char *why,
  * its drops show faults, `also` added to it then. */
 void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 		  const char *also);
+/* The misplay in words ("the drops of a stop 1 seed short"); `foul`
+ * adds what it may have been. */
+void drops_misplay_words(struct drops *d, enum drops_misplay mis,
+			 const struct sense_expect *x, int at, int foul,
+			 char *buf, size_t len);
+
+/* model_drops_read.c */
+/* The drops read both ways: the legal move that fits best, and the
+ * likeliest misplay of any legal move. */
+struct reading {
+	int move;		/* the legal move: index in expect */
+	int legal;		/* its cost, with the board's faults */
+	enum drops_misplay mis;	/* the likeliest misplay */
+	int illegal;		/* its cost */
+	int base;		/* the move misplayed, or -1 */
+	int at;			/* where in it: the step, or pieces short */
+	int where[2];		/* the places it is about, or -1 */
+	int cost[MIS_COUNT];	/* the best of each kind, MATCH_FAR: none */
+};
+/*
+ * pend[0..n) read both ways, move `best` the legal move. Misplays are
+ * read only when they could be likelier: when the legal reading costs
+ * more than a misplay less the margin.
+ */
+void drops_read(struct drops *d, int best, int n, struct reading *g);
 /* The board's values as move `e` leaves it; 0 when the game has none. */
 int drops_after(struct drops *d, const struct sense_expect *e, int *values);
 /* `values`, the board move `x` leaves, made the board its misplay `mis`
@@ -290,11 +315,10 @@ int drops_after(struct drops *d, const struct sense_expect *e, int *values);
  * when there is no such misplay. */
 int drops_misplayed(const struct sense_expect *x, enum drops_misplay mis,
 		    int at, int *values);
-/* The misplay in words ("the drops of a stop 1 seed short"); `foul`
- * adds what it may have been. */
-void drops_misplay_words(struct drops *d, enum drops_misplay mis,
-			 const struct sense_expect *x, int at, int foul,
-			 char *buf, size_t len);
+/* The counts the misplay would leave (base move's, then the pieces
+ * moved); 0 when the game has no counts. */
+int drops_misplay_counts(struct drops *d, const struct reading *g,
+			 int *values);
 
 /* model_drops_counts.c */
 /* The counts came: the move followed, or held, judged with them. */
