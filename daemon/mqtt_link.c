@@ -10,7 +10,9 @@
  * fails, the object is destroyed (its in-flight queue with it: the
  * owner keeps the truth) and a new one is tried after a backoff.
  * libmosquitto's callbacks only set flags and call the owner's ops; the
- * object is destroyed outside them.
+ * object is destroyed outside them. A stop while a name is resolved
+ * does not wait for the resolver: the thread is left to end, and then
+ * destroys the object it was connecting.
  */
 #include "config.h"
 
@@ -18,6 +20,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,12 +60,22 @@ struct mqtt_link {
 	uint64_t since;			/* when this connection was tried */
 	unsigned failures;		/* attempts failed in a row */
 	struct offload *connecting;	/* a host name's connect, or NULL */
-	int connect_rc, connect_errno;	/* its outcome */
+	struct link_connect *job;	/* what it uses, while it runs */
 	struct pending *pend;
 	size_t npend, pend_cap;
 };
 
+/* A connect to a host name, in a thread of its own: what it uses is
+ * its own, so that a stop may leave it to end alone. */
+struct link_connect {
+	struct mosquitto *m;
+	char host[sizeof(((struct mqtt_link_config *)0)->host)];
+	int port, keepalive;
+	int rc, err;		/* its outcome */
+};
+
 static int lib_users;
+static atomic_int connects_left;	/* abandoned at a stop, under way */
 
 static void attempt(void *ctx);
 
@@ -306,20 +319,52 @@ static void begun(struct mqtt_link *l, int rc, int err)
  * loop touches nothing of the connection meanwhile. */
 static void connect_work(void *arg)
 {
-	struct mqtt_link *l = arg;
+	struct link_connect *j = arg;
 
-	l->connect_rc = mosquitto_connect_async(l->m, l->cfg.host,
-						(int)l->cfg.port,
-						(int)l->cfg.keepalive);
-	l->connect_errno = errno;
+	j->rc = mosquitto_connect_async(j->m, j->host, j->port, j->keepalive);
+	j->err = errno;
 }
 
 static void connect_done(void *ctx)
 {
 	struct mqtt_link *l = ctx;
+	struct link_connect *j = l->job;
 
 	l->connecting = NULL;
-	begun(l, l->connect_rc, l->connect_errno);
+	l->job = NULL;
+	begun(l, j->rc, j->err);
+	free(j);
+}
+
+/* A connect left at a stop, once it has ended (in its thread). */
+static void connect_release(void *arg)
+{
+	struct link_connect *j = arg;
+
+	mosquitto_destroy(j->m);
+	free(j);
+	atomic_fetch_sub(&connects_left, 1);
+}
+
+/* The connect to a host name started in its thread; 0 when it is. */
+static int connect_start(struct mqtt_link *l)
+{
+	struct link_connect *j = calloc(1, sizeof(*j));
+
+	if (j == NULL)
+		return -1;
+	j->m = l->m;
+	snprintf(j->host, sizeof(j->host), "%s", l->cfg.host);
+	j->port = (int)l->cfg.port;
+	j->keepalive = (int)l->cfg.keepalive;
+	l->job = j;
+	l->connecting = offload_start(l->loop, connect_work, j, connect_done,
+				      l);
+	if (l->connecting != NULL)
+		return 0;
+	free(j);
+	l->job = NULL;
+	return -1;
 }
 
 static int numeric(const char *host)
@@ -345,9 +390,7 @@ static void attempt(void *ctx)
 		return;
 	}
 	if (!numeric(l->cfg.host)) {
-		l->connecting = offload_start(l->loop, connect_work, l,
-					      connect_done, l);
-		if (l->connecting != NULL)
+		if (connect_start(l) == 0)
 			return;
 		log_warn("mqtt: no thread to resolve %s in (%s): resolving "
 			 "it in the loop", l->cfg.host, strerror(errno));
@@ -433,7 +476,12 @@ void mqtt_link_close(struct mqtt_link *l)
 {
 	if (l == NULL)
 		return;
-	offload_cancel(l->connecting);	/* its resolving ends first */
+	if (l->connecting != NULL) {
+		/* Not waited for: the thread destroys its object. */
+		atomic_fetch_add(&connects_left, 1);
+		offload_abandon(l->connecting, connect_release);
+		l->m = NULL;
+	}
 	if (l->m != NULL && l->up) {
 		mosquitto_disconnect(l->m);
 		mosquitto_loop_write(l->m, 1);
@@ -449,7 +497,7 @@ void mqtt_link_close(struct mqtt_link *l)
 	free(l->pend);
 	memset(l->password, 0, sizeof(l->password));
 	free(l);
-	if (--lib_users == 0)
+	if (--lib_users == 0 && atomic_load(&connects_left) == 0)
 		mosquitto_lib_cleanup();
 }
 

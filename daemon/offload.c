@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -21,7 +22,11 @@ struct offload {
 	void *arg;
 	offload_done_fn done;
 	void *ctx;
+	offload_work_fn release;	/* set before state is ABANDONED */
+	atomic_int state;
 };
+
+enum { RUNNING, ENDED, ABANDONED };
 
 static void *run(void *p)
 {
@@ -29,6 +34,14 @@ static void *run(void *p)
 	ssize_t n;
 
 	o->work(o->arg);
+	/* Abandoned by the loop: the thread cleans up after itself, and
+	 * nobody reads the pipe any more. */
+	if (atomic_exchange(&o->state, ENDED) == ABANDONED) {
+		o->release(o->arg);
+		close(o->pipe[1]);
+		free(o);
+		return NULL;
+	}
 	do
 		n = write(o->pipe[1], "", 1);
 	while (n < 0 && errno == EINTR);
@@ -65,7 +78,10 @@ struct offload *offload_start(struct loop *loop, offload_work_fn work,
 
 	if (o == NULL)
 		return NULL;
-	*o = (struct offload){ loop, 0, { -1, -1 }, work, arg, done, ctx };
+	*o = (struct offload){ .loop = loop, .pipe = { -1, -1 },
+			       .work = work, .arg = arg, .done = done,
+			       .ctx = ctx };
+	atomic_init(&o->state, RUNNING);
 	if (pipe2(o->pipe, O_CLOEXEC) < 0)
 		goto err_free;
 	if (loop_add_fd(loop, o->pipe[0], POLLIN, on_end, o) < 0) {
@@ -95,4 +111,29 @@ void offload_cancel(struct offload *o)
 		return;
 	reap(o);
 	free(o);
+}
+
+void offload_abandon(struct offload *o, offload_work_fn release)
+{
+	struct loop *loop;
+	pthread_t thread;
+	int fd;
+
+	if (o == NULL)
+		return;
+	/* Once abandoned, the thread may free `o` at any time. */
+	loop = o->loop;
+	thread = o->thread;
+	fd = o->pipe[0];
+	o->release = release;
+	if (atomic_exchange(&o->state, ABANDONED) == ENDED) {
+		/* Ended already: its byte is written or about to be. */
+		reap(o);
+		release(o->arg);
+		free(o);
+		return;
+	}
+	loop_remove_fd(loop, fd);
+	close(fd);
+	pthread_detach(thread);
 }

@@ -24,5 +24,13 @@ struct offload *offload_start(struct loop *loop, offload_work_fn work,
 /* Waits for the work to end (a call under way cannot be cut short) and
  * frees the offload; `done` is not called. */
 void offload_cancel(struct offload *o);
+/*
+ * Returns at once, without waiting for the work (a resolver waiting on
+ * a dead name server): `done` is not called, and `release(arg)` frees
+ * what the work used once it has ended, in its thread if it is still
+ * under way (then the thread frees the offload too), else here. What
+ * `arg` holds must be the work's alone from now on.
+ */
+void offload_abandon(struct offload *o, offload_work_fn release);
 
 #endif

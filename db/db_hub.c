@@ -192,7 +192,7 @@ static int apply_one(struct db *db, const char *table, int64_t seq,
 
 	if (rc != DB_OK)
 		return rc;
-	rc = db_end(db, db_hub_apply_tx(db, table, kind, body, at,
+	rc = db_end(db, db_hub_apply_tx(db, table, seq, kind, body, at,
 					&answered, &queued));
 	if (rc == DB_FAILED && !store_trouble(db))
 		rc = DB_REFUSED;	/* the event, not the store: passed */

@@ -23,6 +23,7 @@
 struct hub_apply {
 	struct db *db;
 	const char *table;
+	int64_t seq;		/* the event's */
 	sqlite3_stmt *row;	/* the kind's fields of the event */
 	const char *body;
 	int64_t answered;	/* the hub's command answered */
@@ -195,17 +196,43 @@ static int empty_game(struct db *db, int64_t id)
 	       g.series_id == 0;
 }
 
+/* Whether the event is the newest the hub knows of its table: no later
+ * one kept (waiting behind a gap) nor given by the table's last status.
+ * One that is not is history caught up on (a resync, a backlog): the
+ * table has moved on since. */
+static int newest(struct hub_apply *a, int *yes)
+{
+	sqlite3_stmt *st;
+	int step, rc = hub_prepare(a->db, Q_HUB_NEWER, &st);
+
+	*yes = 0;
+	if (rc != DB_OK)
+		return rc;
+	sqlite3_bind_text(st, 1, a->table, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, a->seq);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		*yes = sqlite3_column_int(st, 0) == 0;
+	sqlite3_reset(st);
+	return step == SQLITE_ROW ? DB_OK :
+	       db_fail(a->db, "reading a table's newest event");
+}
+
 /* A friendly game started at a remote table with no series called: as
  * a local table at its game's start, it takes the next due series of a
  * tournament with auto call, sent to it as the arbiter's call would be
- * (its game without a move gives way to the series' first). */
+ * (its game without a move gives way to the series' first). Only a
+ * start that is the table's newest known event is live: an older one,
+ * replayed, would call a series to a game long gone. */
 static int auto_call(struct hub_apply *a, const struct db_game_new *g)
 {
 	char text[24];
 	int64_t sid = 0, cmd = 0;
-	int rc = db_series_call_next(a->db, g->table_id, g->kind, g->options,
-				     &sid);
+	int live = 0, rc = newest(a, &live);
 
+	if (rc != DB_OK || !live)
+		return rc;
+	rc = db_series_call_next(a->db, g->table_id, g->kind, g->options, &sid);
 	if (rc != DB_OK || sid == 0)
 		return rc == DB_FAILED ? rc : DB_OK;
 	snprintf(text, sizeof(text), "%lld", (long long)sid);
@@ -511,11 +538,12 @@ static const struct hub_kind {
 	{ "game-fix", Q_HUB_FIX, apply_fix },
 };
 
-int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
-		    const char *body, const char *at, int64_t *answered,
-		    int *queued)
+int db_hub_apply_tx(struct db *db, const char *table, int64_t seq,
+		    const char *kind, const char *body, const char *at,
+		    int64_t *answered, int *queued)
 {
-	struct hub_apply a = { .db = db, .table = table, .body = body };
+	struct hub_apply a = { .db = db, .table = table, .seq = seq,
+			       .body = body };
 	const struct hub_kind *k = NULL;
 	char saved[DB_TIME_MAX];
 	int rc;

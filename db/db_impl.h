@@ -91,6 +91,7 @@ enum query {
 	Q_HUB_STATUS,
 	Q_HUB_NEXT,
 	Q_HUB_PROGRESS,
+	Q_HUB_NEWER,
 	Q_HUB_TABLES,
 	Q_HUB_LIVE,
 	Q_HUB_TABLE,
@@ -294,13 +295,13 @@ int db_incident_add_tx(struct db *db, int64_t game_id, int ply,
 		       const char *kind, const char *cause, int64_t player_id,
 		       const char *text, const char *evidence);
 
-/* Inside a transaction: a remote table's event of `kind` (its JSON
- * `body`, stamped `at`) applied to the records (db_hub_apply.c);
+/* Inside a transaction: a remote table's event `seq` of `kind` (its
+ * JSON `body`, stamped `at`) applied to the records (db_hub_apply.c);
  * *answered: the hub's command it answered, else 0; *queued: 1 when it
  * queued a command (a series called to the table by auto call). */
-int db_hub_apply_tx(struct db *db, const char *table, const char *kind,
-		    const char *body, const char *at, int64_t *answered,
-		    int *queued);
+int db_hub_apply_tx(struct db *db, const char *table, int64_t seq,
+		    const char *kind, const char *body, const char *at,
+		    int64_t *answered, int *queued);
 
 /* The folder of file `path` ("." for a bare name, "/" at the root). */
 void db_folder_of(const char *path, char *dir, size_t len);

@@ -345,6 +345,12 @@ const char *const db_query_sql[Q_COUNT] = {
 	" ON e.table_key = t.table_key"
 	" AND e.seq = t.last_seq + 1"
 	" WHERE t.table_key = ?1",
+	/* Whether the hub knows of a later event of the table than ?2:
+	 * one kept (waiting) or one its last status gave. */
+	[Q_HUB_NEWER] =
+	"SELECT EXISTS (SELECT 1 FROM hub_events WHERE table_key = ?1"
+	" AND seq > ?2) OR coalesce((SELECT table_seq FROM hub_tables"
+	" WHERE table_key = ?1), -1) > ?2",
 	[Q_HUB_PROGRESS] =
 	"SELECT t.last_seq, (SELECT min(e.seq)"
 	" FROM hub_events e WHERE e.table_key ="

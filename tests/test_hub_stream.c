@@ -7,7 +7,9 @@
  * applied a bounded number at a time; applied events past their days
  * are pruned, never one waiting, and a copy of a pruned one is still a
  * copy; the database has one instance id, carried in its events; a
- * remote table's board is its own, never the hub's nor another's.
+ * remote table's board is its own, never the hub's nor another's; auto
+ * call acts on a table's newest game start only, not on one caught up
+ * on.
  */
 #include "config.h"
 
@@ -343,6 +345,67 @@ static void test_boards_apart(void **state)
 	assert_string_equal(name, "Porch");
 }
 
+/* A tournament of "pits=3 seeds=1" with auto call, its one series due. */
+static void auto_tournament(void)
+{
+	const char *names[] = { "Cyd", "Dee" };
+	int64_t tid = 0, id = 0;
+
+	assert_int_equal(db_tournament_create(hub, "Plate", "kalah",
+					      "pits=3 seeds=1", 1, 0, &tid),
+			 DB_OK);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(db_player_add(hub, names[i], &id), DB_OK);
+		assert_int_equal(db_tournament_enter(hub, tid, id), DB_OK);
+	}
+	assert_int_equal(db_tournament_draw(hub, tid, 0, 0), DB_OK);
+	assert_int_equal(db_tournament_auto_call(hub, tid, 1), DB_OK);
+}
+
+static int64_t calls(void)
+{
+	return count("SELECT count(*) FROM commands WHERE kind = 'assign'") +
+	       count("SELECT count(*) FROM series WHERE board_id IS NOT NULL"
+		     " AND board_id != 0");
+}
+
+static void test_auto_call_live_only(void **state)
+{
+	const char *status = "{\"v\":1,\"table\":\"t1\",\"state\":"
+			     "\"online\",\"seq\":3}";
+	struct db_hub_ingest out;
+
+	(void)state;
+	auto_tournament();
+	/* The table's status says it wrote 3 events: its game start 1,
+	 * caught up on, is history. */
+	assert_int_equal(db_hub_status(hub, status, (int)strlen(status), NULL),
+			 DB_OK);
+	assert_int_equal(take("t1", start("t1", 1, 5, "Porch"), 10, &out),
+			 DB_OK);
+	assert_int_equal(out.applied, 1);
+	assert_int_equal(out.refused, 0);
+	assert_int_equal(out.queued, 0);
+	assert_int_equal(calls(), 0);
+	/* A start arriving ahead of a gap, applied when the gap fills, is
+	 * history too: the later event is here. */
+	assert_int_equal(take("t1", event("t1", NULL, 3), 10, &out), DB_OK);
+	assert_int_equal(out.applied, 0);
+	assert_int_equal(take("t1", start("t1", 2, 6, "Porch"), 10, &out),
+			 DB_OK);
+	assert_int_equal(out.applied, 2);
+	assert_int_equal(out.queued, 0);
+	assert_int_equal(calls(), 0);
+	/* The newest start: the series is called there. */
+	assert_int_equal(take("t1", start("t1", 4, 7, "Porch"), 10, &out),
+			 DB_OK);
+	assert_int_equal(out.applied, 1);
+	assert_int_equal(out.refused, 0);
+	assert_int_equal(out.queued, 1);
+	assert_int_equal(count("SELECT count(*) FROM commands WHERE kind ="
+			       " 'assign'"), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -359,6 +422,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_boards_apart, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_auto_call_live_only,
+						setup, teardown),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

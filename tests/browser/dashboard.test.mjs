@@ -413,6 +413,27 @@ try {
 		const stored = (await json(`${LIVE}/api/games/${t2.game.id}`)).moves;
 		ok(stored.length === 1 && stored[0].move === 'b' && stored[0].source !== 'sensor',
 			`the record has it: ${JSON.stringify(stored.map(m => [m.move, m.source]))}`);
+		/* The incidents, the latest ply first as the moves; those of one
+		 * ply (the hold, the correction...) in the order they happened,
+		 * which is the API's. */
+		const byPly = list => [...list.reduce((m, [ply, what]) =>
+			m.set(ply, (m.get(ply) || []).concat([what])), new Map())];
+		const api = (await json(`${LIVE}/api/games/${t2.game.id}`)).incidents.map(i => [String(i.ply), i.text]);
+		const shown = await until(async () => {
+			const rows = await page.$$eval('#content h2', hs => {
+				const h = hs.find(x => x.textContent === 'Incidents');
+				const tb = h && h.nextElementSibling;
+				return tb ? [...tb.querySelectorAll('tr')].slice(1).map(tr =>
+					[tr.cells[0].textContent, tr.cells[2].textContent]) : [];
+			});
+			return rows.length === api.length ? rows : null;
+		}, 10000) || [];
+		ok(Math.max(0, ...byPly(api).map(([, v]) => v.length)) >= 2,
+			'the held move\'s ply has incidents after one another', JSON.stringify(api));
+		ok(JSON.stringify(byPly(shown)) === JSON.stringify(byPly(api).reverse()) &&
+			shown.every(([p], k) => k === 0 || Number(shown[k - 1][0]) >= Number(p)),
+			'the table page lists the incidents latest ply first, those of one ply in the order they happened',
+			JSON.stringify(shown), JSON.stringify(api));
 		w.stop();
 		ok(w.problems.length === 0, 'no console errors or failed requests as the arbiter', ...w.problems);
 		await context.close();

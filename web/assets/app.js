@@ -530,12 +530,24 @@ function incidentText(i, game) {
 	return verdictSentence({ kind: i.kind, cause: i.cause, text: i.text }, game, null);
 }
 
+/* A game's incidents, the latest ply first, as its moves are listed;
+ * those of one ply in the order they happened (the API's order). */
+function incidentsLatestFirst(game) {
+	const runs = [];
+	for (const i of game.incidents || []) {
+		const run = runs[runs.length - 1];
+		if (run && run[0].ply === i.ply) run.push(i);
+		else runs.push([i]);
+	}
+	return runs.reverse().flat();
+}
+
 /* The moves as spectators read them: who played what. */
 function publicMoves(game) {
 	return [listTable(['#', 'player', 'move'], (game.moves || []).map(m =>
 		[String(m.ply), m.player || m.seat, m.move]).reverse()),
 	el('h2', { text: 'Incidents' }),
-	listTable(['#', 'what'], (game.incidents || []).slice().reverse().map(i =>
+	listTable(['#', 'what'], incidentsLatestFirst(game).map(i =>
 		[String(i.ply), incidentText(i, game)]))];
 }
 
@@ -547,7 +559,7 @@ function arbiterMoves(game) {
 		(game.moves || []).map((m, i) => [String(m.ply), m.seat, m.move, m.position, m.source]
 			.concat(an ? [an[i] || ''] : [], [m.evidence || ''])).reverse()),
 	el('h2', { text: 'Incidents' }),
-	listTable(['#', 'kind', 'what', 'evidence'], (game.incidents || []).slice().reverse().map(i =>
+	listTable(['#', 'kind', 'what', 'evidence'], incidentsLatestFirst(game).map(i =>
 		[String(i.ply), i.kind, i.text, i.evidence || '']))];
 }
 
