@@ -1,0 +1,108 @@
+/*
+ * test_referee_fused.c - the referee beside drop gates and a count
+ * source, when the counts change with nothing pending: seeds moved that
+ * no sowing sensed explains (a foul, the board put back), against a
+ * count misread (a warning, play goes on).
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "referee/referee.h"
+#include "referee/trace.h"
+
+#include "tests/referee_fixture.h"
+
+#define AFTER_A "0 5 5 5 5 4/4 4 4 4 4 4/0 0"
+
+/* Drop gates and a count source; S has sown a, taken with the counts:
+ * N to move. */
+static struct fix *a_sown(void)
+{
+	struct fix *f = started("");
+
+	feed(f, 0.2, OBS_SNAPSHOT, "4 4 4 4 4 4/4 4 4 4 4 4/0 0");
+	sow(f, 1.0, 0.3, "b c d e");
+	feed(f, 2.4, OBS_SNAPSHOT, AFTER_A);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	assert_int_equal(referee_plies(f->ref), 1);
+	return f;
+}
+
+/* N's pit F sown into its store with no pulse sensed (the opponent's
+ * pit, out of turn, every drop missed): the counts show seeds moved
+ * that no move of N leaves; a foul naming both places, put back. */
+static void test_seeds_moved_unsensed_are_a_foul(void **state)
+{
+	static const int f_n[] = { PIT_F + 6, STORE_N, -1 };
+	struct fix *f = a_sown();
+	const struct verdict *v;
+	int fouls;
+
+	(void)state;
+	feed(f, 5.0, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 3/0 1");
+	/* N's F holds 4: one seed into N's store is no move of N's. */
+	v = last(f, VERDICT_FOUL);
+	assert_about(v, CAUSE_NO_FIT, f_n);
+	assert_says(v, "seeds moved with no sowing sensed");
+	assert_says(v, "pit F reads 3, expected 4; store N reads 1, "
+		    "expected 0");
+	assert_non_null(strstr(v->evidence, "counts=moved"));
+	assert_non_null(strstr(v->evidence, "decided=foul"));
+	assert_int_equal(v->ply, 2);
+	assert_int_equal(referee_plies(f->ref), 1);	/* a stands */
+	fouls = count(f, VERDICT_FOUL);
+	/* The board put back: play goes on, N's move taken. */
+	feed(f, 8.0, OBS_SNAPSHOT, AFTER_A);
+	sow(f, 9.0, 0.3, "B C D E");
+	feed(f, 10.4, OBS_SNAPSHOT, "0 5 5 5 5 4/0 5 5 5 5 4/0 0");
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "A");
+	assert_int_equal(count(f, VERDICT_FOUL), fouls);
+	assert_int_equal(referee_plies(f->ref), 2);
+	fix_close(f);
+}
+
+/* A count the source misread (one pit off by one; two pits off with
+ * seeds that came from nowhere): the seeds did not move, a warning about
+ * a naming the pit, play goes on. */
+static void test_a_count_misread_is_a_warning(void **state)
+{
+	static const int c[] = { PIT_C, -1 };
+	struct fix *f = a_sown();
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 5.0, OBS_SNAPSHOT, "0 5 6 5 5 4/4 4 4 4 4 4/0 0");
+	v = last(f, VERDICT_WARN);
+	assert_about(v, CAUSE_SNAPSHOT_FAR, c);
+	assert_string_equal(v->move, "a");
+	assert_says(v, "the board seen disagrees with a");
+	assert_non_null(strstr(v->evidence, "decided=warn"));
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	feed(f, 6.0, OBS_SNAPSHOT, "0 5 7 5 5 4/4 4 4 4 4 4/0 0");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_int_equal(count(f, VERDICT_WARN), 2);
+	sow(f, 9.0, 0.3, "B C D E");
+	feed(f, 10.4, OBS_SNAPSHOT, "0 5 5 5 5 4/0 5 5 5 5 4/0 0");
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "A");
+	assert_int_equal(referee_plies(f->ref), 2);
+	fix_close(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_seeds_moved_unsensed_are_a_foul),
+		cmocka_unit_test(test_a_count_misread_is_a_warning),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
