@@ -1,8 +1,9 @@
 /*
  * test_referee_fused.c - the referee beside drop gates and a count
- * source, when the counts change with nothing pending: seeds moved that
- * no sowing sensed explains (a foul, the board put back), against a
- * count misread (a warning, play goes on).
+ * source: counts that change with nothing pending, seeds moved that no
+ * sowing sensed explains (a foul, the board put back) against a count
+ * misread (a warning, play goes on); two players' sowings whose board
+ * the counts are, overlapped.
  */
 #include "config.h"
 
@@ -96,11 +97,49 @@ static void test_a_count_misread_is_a_warning(void **state)
 	fix_close(f);
 }
 
+/* S's capture carried into its store while N begins sowing A: the
+ * counts are the two moves' board, but a pulse in store S, where N's
+ * sowing never drops, came after N's first drops (its hand's shadow on
+ * A, then B): S's last seed fell after N began, the sowings overlapped.
+ * S's move taken with that seed, N's a foul. */
+static void test_a_late_seed_of_the_mover_is_an_overlap(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 0.2, OBS_SNAPSHOT, "4 4 4 4 4 4/4 4 4 4 4 4/0 0");
+	feed(f, 0.5, OBS_POSITION, "1 0 4 4 4 4/4 4 4 4 4 4/7 0/S");
+	feed(f, 0.6, OBS_SNAPSHOT, "1 0 4 4 4 4/4 4 4 4 4 4/7 0");
+	feed(f, 1.0, OBS_DROP, "b");		/* a: captures b and E */
+	feed(f, 1.5, OBS_DROP, "S");
+	feed(f, 1.8, OBS_DROP, "S");
+	feed(f, 2.6, OBS_DROP, "A");		/* N lifts A: its shadow */
+	feed(f, 2.8, OBS_DROP, "B");
+	feed(f, 3.0, OBS_DROP, "S");		/* S's last seed, late */
+	feed(f, 3.2, OBS_DROP, "C");
+	feed(f, 3.5, OBS_DROP, "D");
+	feed(f, 3.8, OBS_DROP, "E");
+	feed(f, 4.2, OBS_SNAPSHOT, "0 0 4 4 4 4/0 5 5 5 1 4/12 0");
+	v = last(f, VERDICT_WARN);
+	assert_string_equal(v->move, "a");
+	assert_says(v, "store S: 3 of the 5 seeds carried in sensed");
+	assert_int_equal(count(f, VERDICT_ACCEPT), 0);
+	v = last(f, VERDICT_FOUL);
+	assert_int_equal(v->cause, CAUSE_OVERLAP);
+	assert_int_equal(v->ply, 2);
+	assert_says(v, "N began sowing (drops A B C D E) before S's last "
+		    "seed fell");
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seeds_moved_unsensed_are_a_foul),
 		cmocka_unit_test(test_a_count_misread_is_a_warning),
+		cmocka_unit_test(test_a_late_seed_of_the_mover_is_an_overlap),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
