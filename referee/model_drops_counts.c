@@ -215,7 +215,8 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	if (distance(d, values, seen) != 0)
 		return 0;
 	if (two.interleaved ||		/* the next player's foul */
-	    overlapped_late(d, &two, n, &next[two.next])) {
+	    overlapped_late(d, &two, n, &next[two.next]) ||
+	    drops_split_interleaved(d, n, &two)) {
 		drops_judge_split(d, n, &two);
 		return 1;
 	}

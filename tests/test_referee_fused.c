@@ -134,12 +134,47 @@ static void test_a_late_seed_of_the_mover_is_an_overlap(void **state)
 	fix_close(f);
 }
 
+/* S's last seed into C, N's hand's shadow on A before it and N's first
+ * seed well after it: read one after the other, the drops need an extra
+ * pulse on A; set aside as N's shadow, and the bounce on C with it,
+ * they read exactly, N's lift before S's last seed fell: an overlap. */
+static void test_a_shadow_before_the_last_seed_is_an_overlap(void **state)
+{
+	static const struct { double t; const char *p; } d[] = {
+		{ 1.0, "e" }, { 1.3, "f" }, { 1.6, "S" }, { 1.9, "A" },
+		{ 2.2, "B" }, { 2.4, "A" }, { 2.6, "C" }, { 2.612, "C" },
+		{ 3.3, "B" }, { 3.6, "C" }, { 3.9, "D" }, { 4.2, "E" },
+		{ 4.5, "F" },
+	};
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 0.2, OBS_SNAPSHOT, "4 4 4 4 4 4/4 4 4 4 4 4/0 0");
+	feed(f, 0.5, OBS_POSITION, "4 4 4 6 4 2/4 4 4 4 4 4/0 0/S");
+	feed(f, 0.6, OBS_SNAPSHOT, "4 4 4 6 4 2/4 4 4 4 4 4/0 0");
+	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
+		feed(f, d[i].t, OBS_DROP, d[i].p);
+	feed(f, 4.9, OBS_SNAPSHOT, "4 4 4 0 5 3/0 6 6 5 5 5/1 0");
+	v = last(f, VERDICT_ACCEPT);
+	assert_string_equal(v->move, "d");
+	assert_non_null(strstr(v->evidence, "legal=0.0"));
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 1);
+	v = last(f, VERDICT_FOUL);
+	assert_int_equal(v->cause, CAUSE_OVERLAP);
+	assert_says(v, "N began sowing");
+	assert_says(v, "before S's last seed fell");
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seeds_moved_unsensed_are_a_foul),
 		cmocka_unit_test(test_a_count_misread_is_a_warning),
 		cmocka_unit_test(test_a_late_seed_of_the_mover_is_an_overlap),
+		cmocka_unit_test(test_a_shadow_before_the_last_seed_is_an_overlap),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
