@@ -3,7 +3,8 @@
  * source: counts that change with nothing pending, seeds moved that no
  * sowing sensed explains (a foul, the board put back) against a count
  * misread (a warning, play goes on); two players' sowings whose board
- * the counts are, overlapped.
+ * the counts are, overlapped; a button with nothing sensed, left to the
+ * counts.
  */
 #include "config.h"
 
@@ -168,6 +169,46 @@ static void test_a_shadow_before_the_last_seed_is_an_overlap(void **state)
 	fix_close(f);
 }
 
+/* S presses the button with nothing sensed: a count source sees every
+ * move, so nothing is held (without one, the move likeliest unseen
+ * is); the counts then take the move S sows, or one whose every drop
+ * went unseen. */
+static void test_a_button_alone_waits_for_the_counts(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 0.2, OBS_SNAPSHOT, "4 4 4 4 4 4/4 4 4 4 4 4/0 0");
+	feed(f, 1.0, OBS_BUTTON, "S");
+	v = last(f, VERDICT_NOTE);
+	assert_int_equal(v->cause, CAUSE_BUTTON_ALONE);
+	assert_says(v, "no seed was sensed: the counts will tell");
+	assert_int_equal(count(f, VERDICT_HOLD), 0);
+	sow(f, 2.0, 0.3, "b c d e");
+	feed(f, 3.4, OBS_SNAPSHOT, "0 5 5 5 5 4/4 4 4 4 4 4/0 0");
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	assert_int_equal(count(f, VERDICT_HOLD), 0);
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+
+	/* c sown with every drop unseen: its counts take it. */
+	f = started("");
+	feed(f, 0.2, OBS_SNAPSHOT, "4 4 4 4 4 4/4 4 4 4 4 4/0 0");
+	feed(f, 1.0, OBS_BUTTON, "S");
+	feed(f, 2.0, OBS_SNAPSHOT, "4 4 0 5 5 5/4 4 4 4 4 4/1 0");
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "c");
+	assert_int_equal(count(f, VERDICT_HOLD), 0);
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+
+	/* Without a count source, the button alone holds. */
+	f = started("");
+	feed(f, 1.0, OBS_BUTTON, "S");
+	assert_says(last(f, VERDICT_HOLD), "no seed was seen to fall");
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -175,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_a_count_misread_is_a_warning),
 		cmocka_unit_test(test_a_late_seed_of_the_mover_is_an_overlap),
 		cmocka_unit_test(test_a_shadow_before_the_last_seed_is_an_overlap),
+		cmocka_unit_test(test_a_button_alone_waits_for_the_counts),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
