@@ -444,6 +444,15 @@ static void button(struct drops *d, const struct observation *obs)
 			ref_mover_name(ref), before);
 		return;
 	}
+	/* A count source sees a move whose every drop went unseen: its
+	 * counts tell, nothing is held before they come. */
+	if (ref_counts_read(ref)) {
+		ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1,
+			NULL, "%s pressed the button, but no %s was sensed: "
+			"the counts will tell", ref_mover_name(ref),
+			ref_words(ref)->piece);
+		return;
+	}
 	drops_evaluate(d, 0, 1);
 	for (int e = 0; e < d->nexpect && before == NULL; e++)
 		if (d->result[e].cost < DROPS_FOUL_AT) {

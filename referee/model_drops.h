@@ -338,6 +338,12 @@ int drops_split_begun(struct drops *d, int n);
  * of it unseen. 1 when so, into `s`. */
 int drops_split_trailing(struct drops *d, int n, int e,
 			 struct drops_split *s);
+/* The split `s` of two players' moves (their board the counts), read
+ * exactly once contact bounces and the next player's hand's shadow on
+ * its origin are set aside: 1 when every such reading has a drop of
+ * theirs before one of the mover's (the sowings overlapped), with `s`
+ * marked so. */
+int drops_split_interleaved(struct drops *d, int n, struct drops_split *s);
 /* Gives the verdict on a split found: the mover's move judged alone,
  * then the next player's drops their move's beginning, or, when they
  * overlapped, a foul against the next player naming both. */

@@ -15,6 +15,9 @@
 
 #include "referee/model_drops.h"
 
+/* A pulse this soon after another on its place may be its bounce. */
+#define LATE_BOUNCE_US 80000
+
 /* The misplays whose boards the counts are compared with. */
 static const enum drops_misplay board_misplays[] = {
 	MIS_SHORT, MIS_DOUBLE, MIS_SKIP
@@ -135,6 +138,49 @@ static void hold_disagreement(struct drops *d, int best, const int *seen)
 	d->held_ply = d->ref->ply + 1;
 }
 
+/* Whether move `x` drops a piece on `place`: in its path or its tail
+ * (or, with `lift`, lifts from it: its hand's shadow). */
+static int drops_on(const struct sense_expect *x, int place, int lift)
+{
+	for (int i = 0; i < x->npath; i++)
+		if (x->path[i] == place)
+			return 1;
+	return (x->ntail > 0 && x->tail[place] > 0) ||
+	       (lift && x->origin == place);
+}
+
+/*
+ * Two players' moves whose board the counts are, read one after the
+ * other: a pulse read as the next player's, on a place their move never
+ * reaches and the mover's does, no bounce of an earlier pulse there, is
+ * the mover's last piece falling after the next player had begun: the
+ * sowings overlapped. That drop given back to the mover.
+ */
+static int overlapped_late(struct drops *d, struct drops_split *two, int n,
+			   const struct sense_expect *next)
+{
+	const struct sense_expect *mine = &d->expect[two->move];
+
+	if (two->seat == ref_mover(d->ref))
+		return 0;
+	for (int i = two->first_next + 1; i < n; i++) {
+		int p = d->pend[i], bounce = 0;
+
+		if (!two->theirs[i] || drops_on(next, p, 1) ||
+		    !drops_on(mine, p, 0))
+			continue;
+		for (int j = 0; j < i; j++)
+			bounce |= d->pend[j] == p &&
+				  d->pend_t[i] - d->pend_t[j] < LATE_BOUNCE_US;
+		if (bounce)
+			continue;
+		two->theirs[i] = 0;
+		two->interleaved = 1;
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * The drops as two moves, the mover's and the next one begun at once
  * after it, whose board the counts are: the first taken (its faults the
@@ -168,7 +214,9 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	ref->sense->counts(ref->game, ref->scratch, values);
 	if (distance(d, values, seen) != 0)
 		return 0;
-	if (two.interleaved) {		/* the next player's foul */
+	if (two.interleaved ||		/* the next player's foul */
+	    overlapped_late(d, &two, n, &next[two.next]) ||
+	    drops_split_interleaved(d, n, &two)) {
 		drops_judge_split(d, n, &two);
 		return 1;
 	}

@@ -281,6 +281,87 @@ int drops_split(struct drops *d, int n, struct drops_split *best)
 	return best->cost < MATCH_FAR;
 }
 
+/* Contact bounce: a pulse this soon after one on its place. */
+#define BOUNCE_US 20000
+
+/* Marks in skip[] the drops of `a`'s tail and the bounces (the pulse
+ * each echoes in echo[], else -1). */
+static void mark_aside(const struct drops *d, const struct sense_expect *a,
+		       int n, uint8_t *skip, int *echo)
+{
+	mark_tail(d, a, n, skip);
+	for (int i = 0; i < n; i++) {
+		echo[i] = -1;
+		for (int j = i - 1; j >= 0 && echo[i] < 0; j--)
+			if (d->pend[j] == d->pend[i] &&
+			    d->pend_t[i] - d->pend_t[j] < BOUNCE_US)
+				echo[i] = j;
+		skip[i] |= echo[i] >= 0;
+	}
+}
+
+/* The exact reading of `a` and `b` with skip[] and drop `shadow` (b's
+ * hand's shadow, or -1) set aside: -1 when none, 1 when interleaved
+ * (a drop of theirs, the shadow one, before one of the mover's), else
+ * 0; its drops into s->theirs[]. */
+static int read_aside(struct drops *d, int n, const struct sense_expect *a,
+		      const struct sense_expect *b, const uint8_t *skip,
+		      const int *echo, int shadow, struct drops_split *s)
+{
+	uint8_t aside[MATCH_OBS_MAX];
+	int first_theirs = -1, last_mine = -1;
+
+	memcpy(aside, skip, (size_t)n);
+	if (shadow >= 0)
+		aside[shadow] = 1;
+	if (!interleave(d, n, a, b, aside, 0, s) || !a_sowing(s, n, b))
+		return -1;
+	if (shadow >= 0)
+		s->theirs[shadow] = 1;
+	for (int i = 0; i < n; i++) {
+		if (echo[i] >= 0)
+			s->theirs[i] = s->theirs[echo[i]];
+		if (!s->theirs[i])
+			last_mine = i;
+		else if (first_theirs < 0)
+			first_theirs = i;
+	}
+	s->first_next = first_theirs;
+	return first_theirs >= 0 && first_theirs < last_mine;
+}
+
+int drops_split_interleaved(struct drops *d, int n, struct drops_split *s)
+{
+	const struct sense_expect *a = &d->expect[s->move], *b;
+	struct drops_split r, found;
+	uint8_t skip[MATCH_OBS_MAX];
+	int echo[MATCH_OBS_MAX], nnext, seat, any = 0;
+
+	b = drops_next(d, s->move, &nnext, &seat) + s->next;
+	if (seat == ref_mover(d->ref) || nnext <= s->next)
+		return 0;
+	mark_aside(d, a, n, skip, echo);
+	for (int sh = -1; sh < n; sh++) {
+		int how;
+
+		if (sh >= 0 && (skip[sh] || d->pend[sh] != b->origin))
+			continue;
+		r = *s;
+		how = read_aside(d, n, a, b, skip, echo, sh, &r);
+		if (how == 0)
+			return 0;	/* a reading one after the other */
+		if (how == 1 && !any) {
+			found = r;
+			any = 1;
+		}
+	}
+	if (!any)
+		return 0;
+	*s = found;
+	s->interleaved = 1;
+	return 1;
+}
+
 /* The overlap: what the foul will say of the next player's drops. */
 static void note_overlap(struct drops *d, const struct drops_split *s, int n)
 {

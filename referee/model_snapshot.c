@@ -312,11 +312,57 @@ static int likeliest(struct snapshots *s, struct snap_candidates *c,
 }
 
 /*
+ * Pieces moved, not misread: every place read exactly, as many pieces
+ * as on the board, some places fewer and some more, and more than one
+ * piece off (a count source misreads one place by one; pieces lifted
+ * and sown keep their number).
+ */
+static int pieces_moved(const struct snapshots *s)
+{
+	struct referee *ref = s->ref;
+	int seen = 0, here = 0, fewer = 0, more = 0;
+
+	if (ref_seen_distance(ref, s->here, s->seen) < 2)
+		return 0;
+	for (int h = 0; h < ref->nholes; h++) {
+		if (ref->seen_hi != NULL && ref->seen_hi[h] != s->seen[h])
+			return 0;
+		seen += s->seen[h];
+		here += s->here[h];
+		fewer += s->seen[h] < s->here[h];
+		more += s->seen[h] > s->here[h];
+	}
+	return seen == here && fewer > 0 && more > 0;
+}
+
+/* Beside drop gates: pieces moved that no sowing sensed and no move of
+ * the mover explains (a sowing whose every drop went unsensed, out of
+ * turn or from the wrong pit): a foul, the places named, the board to
+ * be put back. */
+static void moved_unsensed(struct snapshots *s, const char *last)
+{
+	struct referee *ref = s->ref;
+	struct ref_about about = { .cause = CAUSE_NO_FIT };
+	char why[256];
+
+	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s counts=moved checked=drops decided=foul",
+		 last[0] ? last : "-");
+	ref_say_about(ref, VERDICT_FOUL, &about, ref->ply + 1, NULL,
+		      "%s moved with no %s sensed, and no move of %s leaves "
+		      "the board seen (%s); restore the board",
+		      ref_words(ref)->pieces, ref_words(ref)->doing,
+		      ref_mover_name(ref), why);
+	ref_await_restore(ref);
+}
+
+/*
  * Beside drop gates, with no move of theirs waiting: a board that no
  * move of the mover leaves exactly disagrees with the sowing the drops
- * read last (or the position set). A warning about that move, the
- * places to look at named, for the arbiter to check against the frame;
- * play goes on.
+ * read last (or the position set). Pieces moved: a foul. Otherwise
+ * (a count misread) a warning about that move, the places to look at
+ * named, for the arbiter to check against the frame; play goes on.
  */
 static void check_disagrees(struct snapshots *s)
 {
@@ -326,6 +372,10 @@ static void check_disagrees(struct snapshots *s)
 			   ref->move_text[ref->depth] : "";
 	char why[256];
 
+	if (pieces_moved(s)) {
+		moved_unsensed(s, last);
+		return;
+	}
 	ref_disagreement(ref, s->seen, s->here, why, sizeof(why), &about);
 	snprintf(about.evidence, sizeof(about.evidence),
 		 "move=%s counts=disagree checked=drops decided=warn",
