@@ -44,8 +44,12 @@ unrecorded() {
 	awk -F, 'NR > 1 { print "game", $6, $1, $19 }' |
 	sed 's/^game Table \([0-9]*\)/game \1/' >"$tmp/games"
 	# (A verdict told as not recorded yet may rightly be lost.)
+	# A verdict that "corrects" the referee's own last move (read before
+	# the hand had finished) takes that move back first.
 	grep -v 'not recorded yet' "$tmp/log.$1" |
-	sed -n 's/^pitbossd: [a-z]*: table \([0-9]*\): \([a-z]*\) \([0-9]*\) \([^ :]*\): .*/told \1 \2 \3 \4/p' \
+	sed -n -e 's/^pitbossd: [a-z]*: table \([0-9]*\): \([a-z]*\) \([0-9]*\) \([^ :]*\): .*; corrects .*/undo \1\
+told \1 \2 \3 \4/p' -e 't' \
+	    -e 's/^pitbossd: [a-z]*: table \([0-9]*\): \([a-z]*\) \([0-9]*\) \([^ :]*\): .*/told \1 \2 \3 \4/p' \
 		>"$tmp/told"
 	cat "$tmp/games" "$tmp/told" | awk '
 	$1 == "game" {
@@ -54,6 +58,7 @@ unrecorded() {
 		for (i = 5; i <= NF; i++) moves[$2, seen[$2]] = moves[$2, seen[$2]] " " $i
 		next
 	}
+	$1 == "undo" { if (n[$2] > 0) n[$2]--; next }
 	$3 == "start" { n[$2] = 0; next }
 	$3 == "accept" || $3 == "warn" || $3 == "command" {
 		if ($5 == "-") next
