@@ -118,20 +118,45 @@ const char *web_arg(struct web_request *r, const char *name)
 	return MHD_lookup_connection_value(r->con, MHD_GET_ARGUMENT_KIND, name);
 }
 
+/* The reader a thread keeps for itself, taken at its first request. */
+static _Thread_local struct {
+	const struct web *web;
+	int slot;
+} own;
+
+/* A free reader (web->lock held): the thread's own, else any. */
+static int free_reader(struct web *web)
+{
+	if (own.web != web) {
+		own.web = web;
+		own.slot = -1;
+		for (int i = 0; i < WEB_POOL && own.slot < 0; i++)
+			if (!web->pool_owned[i]) {
+				web->pool_owned[i] = 1;
+				own.slot = i;
+			}
+	}
+	if (own.slot >= 0 && !web->pool_busy[own.slot])
+		return own.slot;
+	for (int i = 0; i < WEB_POOL; i++)
+		if (!web->pool_busy[i])
+			return i;
+	return -1;
+}
+
+/* Each of libmicrohttpd's threads has its reader: none waits for one,
+ * except behind the watchdog handing a reader's memory back. */
 struct db *web_db_acquire(struct web *web)
 {
 	struct db *db = NULL;
+	int i = -1;
 
 	pthread_mutex_lock(&web->lock);
-	for (;;) {
-		for (int i = 0; i < WEB_POOL && db == NULL; i++)
-			if (web->pool[i] != NULL && !web->pool_busy[i]) {
-				web->pool_busy[i] = 1;
-				db = web->pool[i];
-			}
-		if (db != NULL || web->pool[0] == NULL)
-			break;
+	while (web->pool[0] != NULL && (i = free_reader(web)) < 0)
 		pthread_cond_wait(&web->pool_free, &web->lock);
+	if (web->pool[0] != NULL) {
+		web->pool_busy[i] = 1;
+		db = web->pool[i];
 	}
 	pthread_mutex_unlock(&web->lock);
 	return db;
@@ -553,8 +578,11 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 	socklen_t addrlen;
 	const union MHD_DaemonInfo *info;
 	struct MHD_OptionItem tls[3];
-	unsigned flags = MHD_USE_THREAD_PER_CONNECTION |
-			 MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+	/* A few threads, each polling its share of the connections (epoll
+	 * on Linux); the event streams suspended while they have nothing
+	 * to send. */
+	unsigned flags = MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD |
+			 MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
 	char why[DB_ERR_MAX];
 
 	if (web == NULL) {
@@ -676,6 +704,7 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 		MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)(cfg->timeout_s ? cfg->timeout_s : 30),
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_CONN_MEMORY,
+		MHD_OPTION_THREAD_POOL_SIZE, (unsigned)WEB_THREADS,
 		MHD_OPTION_NOTIFY_COMPLETED, on_completed, web,
 		MHD_OPTION_NOTIFY_CONNECTION, web_guard_notify, web,
 		MHD_OPTION_END);
@@ -699,6 +728,7 @@ void web_stop(struct web *web)
 	pthread_mutex_lock(&web->lock);
 	web->closing = 1;
 	pthread_cond_broadcast(&web->changed);
+	web_events_wake_all(web);	/* none may be suspended at the stop */
 	pthread_mutex_unlock(&web->lock);
 	if (web->mhd != NULL)
 		MHD_stop_daemon(web->mhd);

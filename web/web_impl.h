@@ -24,7 +24,10 @@
 				   (cookies of 4 KiB fit) and an answer's */
 #define WEB_RING 1024		/* verdicts kept for Last-Event-ID */
 #define WEB_LIVE_MAX 64		/* tables with a live state */
-#define WEB_POOL 4		/* read connections to the database */
+#define WEB_THREADS 4		/* libmicrohttpd's threads, each polling
+				   its share of the connections */
+#define WEB_POOL WEB_THREADS	/* read connections to the database: one
+				   each thread keeps for its requests */
 #define WEB_POOL_CACHE_KIB 1000	/* the file's pages each keeps */
 #define WEB_SESSIONS 32
 #define WEB_LOGIN_TRACK 256	/* addresses whose logins are counted */
@@ -49,6 +52,7 @@ struct web_addr {
 
 struct web_guard;
 struct web_conn;
+struct web_stream;
 
 struct web_event {
 	uint64_t id;
@@ -100,6 +104,7 @@ struct web {
 	int nlive;
 	struct db *pool[WEB_POOL];
 	int pool_busy[WEB_POOL];
+	int pool_owned[WEB_POOL];	/* a thread's own reader */
 	pthread_cond_t pool_free;
 	struct db *writer;		/* commands, and nothing else */
 	web_bell_fn door_bell;		/* rung once a command is queued */
@@ -109,6 +114,8 @@ struct web {
 	struct web_login_track login[WEB_LOGIN_TRACK];
 	struct web_login_track login_shared;	/* when all are blocked */
 	unsigned long sse_clients;
+	struct web_stream *parked;	/* event streams with nothing to send,
+					   suspended until there is */
 	char *tls_cert, *tls_key;	/* PEM texts, kept while serving */
 
 	/* Answers of read routes, valid while neither the database (its
@@ -246,6 +253,12 @@ void api_player_ratings(struct web_request *r);
 
 /* web_events.c */
 void api_events(struct web_request *r);
+/* The streams parked for KEEPALIVE_S are woken for a comment line
+ * (the watchdog, twice a second). */
+void web_events_tick(struct web *web);
+/* Every parked stream woken, to end (web->closing set, web->lock held):
+ * before the server stops. */
+void web_events_wake_all(struct web *web);
 
 /* web_admin.c */
 int web_is_admin(struct web_request *r, int need_csrf);
