@@ -32,6 +32,7 @@
 #define WEB_SESSIONS 32
 #define WEB_LOGIN_TRACK 256	/* addresses whose logins are counted */
 #define WEB_CACHE 64		/* API answers kept until the data change */
+#define WEB_CACHE_BYTES (512 * 1024)	/* and their bodies' bytes at most */
 #define WEB_KEY_MAX 256		/* a kept answer's path and query */
 #define WEB_VERSION_US 1000	/* the database asked for changes at most
 				   this often (microseconds) */
@@ -134,8 +135,10 @@ struct web {
 	struct {
 		char key[WEB_KEY_MAX];
 		struct MHD_Response *resp;	/* NULL: free */
+		size_t size;			/* of its body */
 	} cache[WEB_CACHE];
 	unsigned cache_next;
+	size_t cache_bytes;		/* of the bodies kept */
 	struct web_file *files;		/* the files compiled in */
 	size_t nfiles;
 };
