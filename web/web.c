@@ -13,9 +13,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#ifdef HAVE_MALLOC_TRIM
-#include <malloc.h>
-#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,81 +113,6 @@ void web_json(struct web_request *r, struct jbuf *b)
 const char *web_arg(struct web_request *r, const char *name)
 {
 	return MHD_lookup_connection_value(r->con, MHD_GET_ARGUMENT_KIND, name);
-}
-
-/* The reader a thread keeps for itself, taken at its first request. */
-static _Thread_local struct {
-	const struct web *web;
-	int slot;
-} own;
-
-/* A free reader (web->lock held): the thread's own, else any. */
-static int free_reader(struct web *web)
-{
-	if (own.web != web) {
-		own.web = web;
-		own.slot = -1;
-		for (int i = 0; i < WEB_POOL && own.slot < 0; i++)
-			if (!web->pool_owned[i]) {
-				web->pool_owned[i] = 1;
-				own.slot = i;
-			}
-	}
-	if (own.slot >= 0 && !web->pool_busy[own.slot])
-		return own.slot;
-	for (int i = 0; i < WEB_POOL; i++)
-		if (!web->pool_busy[i])
-			return i;
-	return -1;
-}
-
-/* Each of libmicrohttpd's threads has its reader: none waits for one,
- * except behind the watchdog handing a reader's memory back. */
-struct db *web_db_acquire(struct web *web)
-{
-	struct db *db = NULL;
-	int i = -1;
-
-	pthread_mutex_lock(&web->lock);
-	while (web->pool[0] != NULL && (i = free_reader(web)) < 0)
-		pthread_cond_wait(&web->pool_free, &web->lock);
-	if (web->pool[0] != NULL) {
-		web->pool_busy[i] = 1;
-		db = web->pool[i];
-	}
-	pthread_mutex_unlock(&web->lock);
-	return db;
-}
-
-void web_db_release(struct web *web, struct db *db)
-{
-	pthread_mutex_lock(&web->lock);
-	for (int i = 0; i < WEB_POOL; i++)
-		if (web->pool[i] == db)
-			web->pool_busy[i] = 0;
-	pthread_cond_signal(&web->pool_free);
-	pthread_mutex_unlock(&web->lock);
-}
-
-void web_quiet(struct web *web)
-{
-	for (int i = 0; i < WEB_POOL; i++) {
-		struct db *db = NULL;
-
-		pthread_mutex_lock(&web->lock);
-		if (web->pool[i] != NULL && !web->pool_busy[i]) {
-			web->pool_busy[i] = 1;
-			db = web->pool[i];
-		}
-		pthread_mutex_unlock(&web->lock);
-		if (db == NULL)
-			continue;
-		db_release_memory(db);
-		web_db_release(web, db);
-	}
-#ifdef HAVE_MALLOC_TRIM
-	malloc_trim(0);
-#endif
 }
 
 /* ------------------------------------------------------------- files */
@@ -521,6 +443,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		*con_cls = r;
 		return MHD_YES;
 	}
+	if (r->cmd_id != 0) {
+		/* Resumed: its command answered, or its time up. */
+		r->held = 0;
+		web_command_check(r);
+		return r->held ? MHD_YES : answer(r);
+	}
 	if (*upload_size != 0) {
 		/* The body, read directly: small forms and JSON only. */
 		if (r->body_len + *upload_size > WEB_BODY_MAX) {
@@ -549,6 +477,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		web_error(r, 413, "request body over %d bytes", WEB_BODY_MAX);
 	else
 		dispatch(r);
+	if (r->held)
+		return MHD_YES;	/* until its command is answered */
 	return answer(r);
 }
 
@@ -729,6 +659,7 @@ void web_stop(struct web *web)
 	web->closing = 1;
 	pthread_cond_broadcast(&web->changed);
 	web_events_wake_all(web);	/* none may be suspended at the stop */
+	web_commands_wake_all(web);
 	pthread_mutex_unlock(&web->lock);
 	if (web->mhd != NULL)
 		MHD_stop_daemon(web->mhd);

@@ -13,7 +13,8 @@
  * thread looks at the connections twice a second and shuts down the
  * socket of a request that overstays or a stream left behind, which
  * libmicrohttpd's thread polling it closes at once. It also wakes the
- * parked event streams due a comment line (web_events.c). Once the requests stop for a
+ * parked event streams due a comment line (web_events.c) and the
+ * requests whose command was not answered in time (web_command.c). Once the requests stop for a
  * look, it has the server hand back the memory they left (web_quiet).
  */
 #include "config.h"
@@ -331,6 +332,7 @@ static void *watch(void *arg)
 		if (quiet)
 			web_quiet(g->web);
 		web_events_tick(g->web);
+		web_commands_tick(g->web);
 		pthread_mutex_lock(&g->web->lock);
 		published = g->web->published;
 		pthread_mutex_unlock(&g->web->lock);

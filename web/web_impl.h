@@ -4,7 +4,9 @@
  * table (web.c: server, routes, files; web_api.c: the JSON API;
  * web_events.c: server-sent events; web_admin.c: login and commands;
  * web_guard.c: connections per address, request deadlines, streams
- * that lag behind; web_solve.c: the spectators' value bar).
+ * that lag behind; web_solve.c: the spectators' value bar;
+ * web_command.c: commands through the door, their requests suspended
+ * until answered; web_pool.c: the database's readers).
  */
 #ifndef PITBOSS_WEB_IMPL_H
 #define PITBOSS_WEB_IMPL_H
@@ -117,6 +119,8 @@ struct web {
 	unsigned long sse_clients;
 	struct web_stream *parked;	/* event streams with nothing to send,
 					   suspended until there is */
+	struct web_request *waiting;	/* requests suspended until their
+					   command is answered */
 	char *tls_cert, *tls_key;	/* PEM texts, kept while serving */
 
 	/* Answers of read routes, valid while neither the database (its
@@ -145,6 +149,11 @@ struct web {
 
 enum { WEB_MAX_PARAMS = 2 };
 
+struct web_request;
+/* Answers a command's request: rc 0 answered (`cmd`), 1 not in time. */
+typedef void (*web_command_done_fn)(struct web_request *r, int rc,
+				    const struct db_command *cmd);
+
 struct web_request {
 	struct web *web;
 	struct MHD_Connection *con;
@@ -164,6 +173,15 @@ struct web_request {
 	struct MHD_Response *response;	/* a prepared one (files, events) */
 	int queued;			/* a shared answer was queued: */
 	enum MHD_Result queued_ret;	/* with this result */
+	/* A command queued, its answer awaited (web_command.c). */
+	int64_t cmd_id;			/* 0: none */
+	uint64_t cmd_until;		/* monotonic ms it is awaited until */
+	web_command_done_fn cmd_done;
+	int64_t cmd_arg;		/* for cmd_done */
+	int held;			/* suspended by this call (its own
+					   thread's) */
+	int parked;			/* suspended, in web->waiting */
+	struct web_request *next_parked;	/* (web->lock) */
 };
 
 /* web.c */
@@ -275,12 +293,20 @@ int web_body_check(struct web_request *r);
  * `failed` counts a failure. Call with web->lock held. */
 int web_login_allowed(struct web_request *r, int failed);
 int web_equal_time(const char *a, const char *b);
-/* Queues command `kind` for board `board` (0: no table) and waits for
- * the daemon's answer: 0 answered (in `cmd`), 1 not yet (queued), -1
- * after answering an error. */
-int web_queue_and_wait(struct web_request *r, int64_t board,
-		       const char *kind, const char *text,
-		       struct db_command *cmd);
+
+/* web_command.c. Queues command `kind` for board `board` (0: no table)
+ * and has `done` answer once the daemon has (rc 0, its outcome in
+ * `cmd`) or after COMMAND_WAIT_MS (rc 1, queued: `cmd` has its id
+ * only); the request is suspended meanwhile. An error is answered at
+ * once, without `done`. */
+void web_queue_then(struct web_request *r, int64_t board, const char *kind,
+		    const char *text, web_command_done_fn done);
+/* A suspended request resumed: answered by `done`, or suspended again. */
+void web_command_check(struct web_request *r);
+/* The requests waiting for the daemon, woken (web->lock held): at the
+ * stop; and those whose time is up (the watchdog, twice a second). */
+void web_commands_wake_all(struct web *web);
+void web_commands_tick(struct web *web);
 /* The TEXT of an outcome "KIND PLY MOVE: TEXT". */
 const char *web_outcome_text(const struct db_command *cmd);
 /* Runs a command through the door and answers with its outcome. */
