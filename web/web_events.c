@@ -173,10 +173,10 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 		s->off = 0;
 		s->sent_ms = now_ms();
 		if (s->pending == NULL) {
-			if (max < sizeof(keepalive))
-				return 0;
-			memcpy(buf, keepalive, sizeof(keepalive) - 1);
-			return (ssize_t)(sizeof(keepalive) - 1);
+			s->pending = strdup(keepalive);
+			if (s->pending == NULL)
+				return MHD_CONTENT_READER_END_WITH_ERROR;
+			s->len = sizeof(keepalive) - 1;
 		}
 	}
 	if (max > s->len - s->off)
