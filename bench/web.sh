@@ -11,7 +11,7 @@
 #     file (/static/app.js) at 32 and 256 connections, each against
 #     bench/yardstick, a bare libmicrohttpd server sending the same bytes
 #     from memory (thread per connection; and a pool of 2 threads
-#     polling with epoll, as pitbossd's pool of WEB_THREADS);
+#     polling with epoll, the way pitbossd serves with WEB_THREADS);
 #   - pitbossd's resident memory: idle, right after the loads, and
 #     once they stopped (the memory freed handed back);
 #   - how fast one verdict reaches 200 open event streams.
