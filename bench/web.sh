@@ -10,8 +10,8 @@
 #   - cached API answers (the tables, a tournament's standings) and a
 #     file (/static/app.js) at 32 and 256 connections, each against
 #     bench/yardstick, a bare libmicrohttpd server sending the same bytes
-#     from memory (thread per connection, as pitbossd; and a pool of 2
-#     threads polling with epoll);
+#     from memory (thread per connection; and a pool of 2 threads
+#     polling with epoll, the way pitbossd serves with WEB_THREADS);
 #   - pitbossd's resident memory: idle, right after the loads, and
 #     once they stopped (the memory freed handed back);
 #   - how fast one verdict reaches 200 open event streams.

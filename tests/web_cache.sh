@@ -15,7 +15,7 @@ if ! command -v curl >/dev/null; then
 	echo "1..0 # SKIP curl not installed (Debian package: curl)"
 	exit 0
 fi
-plan 15
+plan 16
 
 PITBOSS_DB="$tmp/club.db"
 export PITBOSS_DB
@@ -75,6 +75,17 @@ expect_eq "a game added by the CLI shows at once" \
 status "/api/players/1/history?limit=1" >/dev/null
 expect_eq "the query is part of what is kept" \
 	"$(grep -o '"id":[0-9]*,"game"' "$tmp/body" | wc -l)" 1
+# More answers than are kept (WEB_CACHE): the oldest go, and each
+# answer is still the right one.
+pad=$(printf '%0200d' 0)
+bad=0
+for i in $(seq 80) $(seq 80); do
+	status "/api/players/1/history?limit=$((i % 3 + 1))&pad=$pad$i" \
+		>/dev/null
+	[ "$(grep -o '"id":[0-9]*,"game"' "$tmp/body" | wc -l)" -eq \
+		$(( i % 3 + 1 > 2 ? 2 : i % 3 + 1 )) ] || bad=$((bad + 1))
+done
+expect_eq "over what is kept, every answer is right" "$bad" 0
 kill -TERM $pid; wait $pid; pid=
 
 # An assets folder: the file as it is now, with an ETag of its own.

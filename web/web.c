@@ -13,9 +13,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#ifdef HAVE_MALLOC_TRIM
-#include <malloc.h>
-#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,56 +113,6 @@ void web_json(struct web_request *r, struct jbuf *b)
 const char *web_arg(struct web_request *r, const char *name)
 {
 	return MHD_lookup_connection_value(r->con, MHD_GET_ARGUMENT_KIND, name);
-}
-
-struct db *web_db_acquire(struct web *web)
-{
-	struct db *db = NULL;
-
-	pthread_mutex_lock(&web->lock);
-	for (;;) {
-		for (int i = 0; i < WEB_POOL && db == NULL; i++)
-			if (web->pool[i] != NULL && !web->pool_busy[i]) {
-				web->pool_busy[i] = 1;
-				db = web->pool[i];
-			}
-		if (db != NULL || web->pool[0] == NULL)
-			break;
-		pthread_cond_wait(&web->pool_free, &web->lock);
-	}
-	pthread_mutex_unlock(&web->lock);
-	return db;
-}
-
-void web_db_release(struct web *web, struct db *db)
-{
-	pthread_mutex_lock(&web->lock);
-	for (int i = 0; i < WEB_POOL; i++)
-		if (web->pool[i] == db)
-			web->pool_busy[i] = 0;
-	pthread_cond_signal(&web->pool_free);
-	pthread_mutex_unlock(&web->lock);
-}
-
-void web_quiet(struct web *web)
-{
-	for (int i = 0; i < WEB_POOL; i++) {
-		struct db *db = NULL;
-
-		pthread_mutex_lock(&web->lock);
-		if (web->pool[i] != NULL && !web->pool_busy[i]) {
-			web->pool_busy[i] = 1;
-			db = web->pool[i];
-		}
-		pthread_mutex_unlock(&web->lock);
-		if (db == NULL)
-			continue;
-		db_release_memory(db);
-		web_db_release(web, db);
-	}
-#ifdef HAVE_MALLOC_TRIM
-	malloc_trim(0);
-#endif
 }
 
 /* ------------------------------------------------------------- files */
@@ -496,6 +443,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		*con_cls = r;
 		return MHD_YES;
 	}
+	if (r->cmd_id != 0) {
+		/* Resumed: its command answered, or its time up. */
+		r->held = 0;
+		web_command_check(r);
+		return r->held ? MHD_YES : answer(r);
+	}
 	if (*upload_size != 0) {
 		/* The body, read directly: small forms and JSON only. */
 		if (r->body_len + *upload_size > WEB_BODY_MAX) {
@@ -524,6 +477,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		web_error(r, 413, "request body over %d bytes", WEB_BODY_MAX);
 	else
 		dispatch(r);
+	if (r->held)
+		return MHD_YES;	/* until its command is answered */
 	return answer(r);
 }
 
@@ -553,8 +508,11 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 	socklen_t addrlen;
 	const union MHD_DaemonInfo *info;
 	struct MHD_OptionItem tls[3];
-	unsigned flags = MHD_USE_THREAD_PER_CONNECTION |
-			 MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+	/* A few threads, each polling its share of the connections (epoll
+	 * on Linux); the event streams suspended while they have nothing
+	 * to send. */
+	unsigned flags = MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD |
+			 MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
 	char why[DB_ERR_MAX];
 
 	if (web == NULL) {
@@ -676,6 +634,7 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 		MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned)(cfg->timeout_s ? cfg->timeout_s : 30),
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_CONN_MEMORY,
+		MHD_OPTION_THREAD_POOL_SIZE, (unsigned)WEB_THREADS,
 		MHD_OPTION_NOTIFY_COMPLETED, on_completed, web,
 		MHD_OPTION_NOTIFY_CONNECTION, web_guard_notify, web,
 		MHD_OPTION_END);
@@ -699,6 +658,8 @@ void web_stop(struct web *web)
 	pthread_mutex_lock(&web->lock);
 	web->closing = 1;
 	pthread_cond_broadcast(&web->changed);
+	web_events_wake_all(web);	/* none may be suspended at the stop */
+	web_commands_wake_all(web);
 	pthread_mutex_unlock(&web->lock);
 	if (web->mhd != NULL)
 		MHD_stop_daemon(web->mhd);

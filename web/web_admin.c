@@ -26,7 +26,6 @@
 #define SESSION_S (12 * 3600)
 #define LOGIN_TRIES 5		/* passwords and PINs per address and minute */
 #define LOGIN_WINDOW_S 60
-#define COMMAND_WAIT_MS 5000
 
 /* ------------------------------------------------------------ bodies */
 
@@ -585,171 +584,31 @@ void web_set_door(struct web *web, web_bell_fn ring, void *ctx)
 	pthread_mutex_unlock(&web->lock);
 }
 
-void web_command_answered(struct web *web, int64_t id)
-{
-	pthread_mutex_lock(&web->lock);
-	if (id > web->answered)
-		web->answered = id;
-	pthread_cond_broadcast(&web->changed);
-	pthread_mutex_unlock(&web->lock);
-}
-
-/*
- * The request's Idempotency-Key (NULL: none); -1 after answering 400
- * for a key that cannot be one.
- */
-static int request_key(struct web_request *r, const char **key)
-{
-	*key = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
-					   "Idempotency-Key");
-	if (*key != NULL && !db_request_key_valid(*key)) {
-		web_error(r, 400, "Idempotency-Key: 1 to %d letters, digits "
-			  "or -_.:", DB_REQUEST_KEY_MAX);
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Command `id`, queued before with the request's key, read into `cmd`
- * (web->lock held): 0 the same command, -1 after answering 422 when the
- * key was another request's (db_command_same()).
- */
-static int same_command(struct web_request *r, int64_t id, int64_t board,
-			const char *kind, const char *text,
-			struct db_command *cmd)
-{
-	const char *key = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
-						      "Idempotency-Key");
-
-	if (db_command_get(r->web->writer, id, cmd) != DB_OK) {
-		web_error(r, 500, "%s", db_error(r->web->writer));
-		return -1;
-	}
-	if (!db_command_same(cmd, board, kind, text)) {
-		explicit_bzero(cmd, sizeof(*cmd));
-		web_error(r, 422, "Idempotency-Key %s was another request's",
-			  key);
-		return -1;
-	}
-	explicit_bzero(cmd->text, sizeof(cmd->text));
-	log_info("dashboard: command %" PRId64 " sent again (Idempotency-Key "
-		 "%s): answered with its first outcome, not carried out again",
-		 id, key);
-	return 0;
-}
-
-/* Queues the command, or finds it queued with the request's key, into
- * *id (web->lock held): 0, 1 when that command is answered already, or
- * -1 after answering an error. */
-static int queue_once(struct web_request *r, int64_t board, const char *kind,
-		      const char *text, int64_t *id)
-{
-	struct web *web = r->web;
-	struct db_command cmd;
-	const char *key;
-	int known = 0, rc;
-
-	if (request_key(r, &key) < 0)
-		return -1;
-	rc = db_command_add_keyed(web->writer, board, kind, text, key, id,
-				  &known);
-	if (rc != DB_OK) {
-		web_error(r, rc == DB_REFUSED ? 404 : 500, "%s",
-			  db_error(web->writer));
-		return -1;
-	}
-	if (known)
-		return same_command(r, *id, board, kind, text, &cmd) < 0 ? -1 :
-		       cmd.done[0] != '\0';
-	if (web->door_bell != NULL)
-		web->door_bell(web->door_ctx);
-	return 0;
-}
-
-/*
- * Queues a command for board `board` (0: none), rings the door's bell
- * and waits for the daemon's answer into `cmd`: 0 answered, 1 not within
- * COMMAND_WAIT_MS (`cmd` has the id), -1 after answering an error. A
- * request with the key of a command queued before (Idempotency-Key)
- * queues nothing: it waits for that command's answer, or has it.
- */
-int web_queue_and_wait(struct web_request *r, int64_t board,
-			  const char *kind, const char *text,
-			  struct db_command *cmd)
-{
-	struct web *web = r->web;
-	struct timespec until;
-	struct db *db;
-	int64_t id = 0;
-	int rc;
-
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += COMMAND_WAIT_MS / 1000;
-	pthread_mutex_lock(&web->lock);
-	rc = queue_once(r, board, kind, text, &id);
-	if (rc < 0) {
-		pthread_mutex_unlock(&web->lock);
-		return -1;
-	}
-	while (rc == 0 && !web->closing && web->answered < id)
-		if (pthread_cond_timedwait(&web->changed, &web->lock,
-					   &until) == ETIMEDOUT)
-			break;
-	pthread_mutex_unlock(&web->lock);
-	db = web_db_acquire(web);
-	rc = db_command_get(db, id, cmd);
-	web_db_release(web, db);
-	if (rc != DB_OK || cmd->done[0] == '\0') {
-		memset(cmd, 0, sizeof(*cmd));
-		cmd->id = id;
-		return 1;
-	}
-	return 0;
-}
-
-void web_run_command(struct web_request *r, const char *kind,
-		     const char *text)
-{
-	struct db_command cmd;
-	struct jbuf b = { 0 };
-	int rc = web_queue_and_wait(r, r->param[0], kind, text, &cmd);
-
-	if (rc < 0)
-		return;
-	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"kind\":", cmd.id);
-	jbuf_str(&b, rc == 0 ? cmd.outcome_kind : NULL);
-	jbuf_printf(&b, ",\"cause\":");
-	jbuf_str(&b, rc == 0 ? cmd.outcome_cause : NULL);
-	jbuf_printf(&b, ",\"ply\":%d,\"move\":", cmd.outcome_ply);
-	jbuf_str(&b, cmd.outcome_move[0] ? cmd.outcome_move : NULL);
-	jbuf_printf(&b, ",\"outcome\":");
-	jbuf_str(&b, rc == 0 ? cmd.outcome : NULL);
-	jbuf_printf(&b, "}");
-	web_json(r, &b);
-	if (rc == 1)
-		r->status = 202;	/* queued; the daemon has not answered */
-}
-
-/* The TEXT of an outcome "KIND PLY MOVE: TEXT", for a message. */
-const char *web_outcome_text(const struct db_command *cmd)
-{
-	char head[64];
-	int n = snprintf(head, sizeof(head), "%s %d %s: ", cmd->outcome_kind,
-			 cmd->outcome_ply, cmd->outcome_move[0] ?
-			 cmd->outcome_move : "-");
-
-	return n > 0 && strncmp(cmd->outcome, head, (size_t)n) == 0 ?
-	       cmd->outcome + n : cmd->outcome;
-}
-
 /* A forfeit is a command too: the daemon records it, so that no handler
  * writes records. */
+static void forfeit_done(struct web_request *r, int rc,
+			 const struct db_command *cmd)
+{
+	struct jbuf b = { 0 };
+
+	if (rc == 0 && strcmp(cmd->outcome_kind, "refused") == 0) {
+		web_error(r, strcmp(cmd->outcome_cause, COMMAND_CAUSE_FAILED) ==
+			  0 ? 500 : 409, "%s", web_outcome_text(cmd));
+		return;
+	}
+	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"forfeit\":", cmd->id);
+	if (rc == 0)
+		jbuf_printf(&b, "%" PRId64 "}", r->cmd_arg);
+	else
+		jbuf_printf(&b, "null}");
+	web_json(r, &b);
+	if (rc == 1)
+		r->status = 202;
+}
+
 void api_forfeit(struct web_request *r)
 {
-	struct db_command cmd;
 	char player[32], text[64];
-	struct jbuf b = { 0 };
 	char *end;
 	long long pid;
 	int rc = web_body_field(r, "player", player, sizeof(player));
@@ -764,20 +623,6 @@ void api_forfeit(struct web_request *r)
 		return;
 	}
 	snprintf(text, sizeof(text), "%" PRId64 " %lld", r->param[0], pid);
-	rc = web_queue_and_wait(r, 0, "forfeit", text, &cmd);
-	if (rc < 0)
-		return;
-	if (rc == 0 && strcmp(cmd.outcome_kind, "refused") == 0) {
-		web_error(r, strcmp(cmd.outcome_cause, COMMAND_CAUSE_FAILED) == 0
-			  ? 500 : 409, "%s", web_outcome_text(&cmd));
-		return;
-	}
-	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"forfeit\":", cmd.id);
-	if (rc == 0)
-		jbuf_printf(&b, "%lld}", pid);
-	else
-		jbuf_printf(&b, "null}");
-	web_json(r, &b);
-	if (rc == 1)
-		r->status = 202;
+	r->cmd_arg = pid;
+	web_queue_then(r, 0, "forfeit", text, forfeit_done);
 }

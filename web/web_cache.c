@@ -59,14 +59,32 @@ static int key_of(struct web_request *r, struct key *k)
 	return k->fits;
 }
 
+/* Lets kept answer `i` go (the cache's lock held for writing). */
+static void cache_drop(struct web *web, unsigned i)
+{
+	if (web->cache[i].resp != NULL)
+		MHD_destroy_response(web->cache[i].resp);
+	web->cache[i].resp = NULL;
+	web->cache[i].key[0] = '\0';
+	web->cache_bytes -= web->cache[i].size;
+	web->cache[i].size = 0;
+}
+
 static void cache_empty(struct web *web)
 {
-	for (int i = 0; i < WEB_CACHE; i++) {
-		if (web->cache[i].resp != NULL)
-			MHD_destroy_response(web->cache[i].resp);
-		web->cache[i].resp = NULL;
-		web->cache[i].key[0] = '\0';
-	}
+	for (unsigned i = 0; i < WEB_CACHE; i++)
+		cache_drop(web, i);
+}
+
+/* Room for a body of `size` in slot `i`: the oldest answers after it go
+ * while the bodies kept would be over WEB_CACHE_BYTES (the cache's lock
+ * held for writing). */
+static void cache_room(struct web *web, unsigned i, size_t size)
+{
+	cache_drop(web, i);
+	for (unsigned n = 1; n < WEB_CACHE &&
+	     web->cache_bytes + size > WEB_CACHE_BYTES; n++)
+		cache_drop(web, (i + n) % WEB_CACHE);
 }
 
 static uint64_t now_us(void)
@@ -172,9 +190,15 @@ static void cache_put(struct web_request *r, const struct key *k,
 	struct MHD_Response *resp;
 	unsigned i;
 
+	char *body;
+
 	if (r->status != 200 || r->out == NULL || r->response != NULL ||
-	    r->cookie[0] != '\0' || dbv < 0)
+	    r->cookie[0] != '\0' || dbv < 0 || r->out_len > WEB_CACHE_BYTES)
 		return;
+	/* Kept in no more memory than it needs. */
+	body = realloc(r->out, r->out_len + 1);
+	if (body != NULL)
+		r->out = body;
 	resp = MHD_create_response_from_buffer_with_free_callback(r->out_len,
 			r->out, free);
 	if (resp == NULL)
@@ -184,9 +208,10 @@ static void cache_put(struct web_request *r, const struct key *k,
 	pthread_rwlock_wrlock(&web->cache_lock);
 	if (dbv == web->cache_dbv && live == web->cache_live) {
 		i = web->cache_next++ % WEB_CACHE;
-		if (web->cache[i].resp != NULL)
-			MHD_destroy_response(web->cache[i].resp);
+		cache_room(web, i, r->out_len);
 		web->cache[i].resp = resp;
+		web->cache[i].size = r->out_len;
+		web->cache_bytes += r->out_len;
 		snprintf(web->cache[i].key, sizeof(web->cache[i].key), "%s",
 			 k->text);
 		r->queued_ret = MHD_queue_response(r->con, MHD_HTTP_OK, resp);

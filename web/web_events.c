@@ -4,9 +4,10 @@
  * reconnecting browser sends Last-Event-ID and gets what it missed from
  * a ring of the last WEB_RING verdicts.
  *
- * Each stream has its connection's own thread (thread per connection),
- * which waits on a condition variable between events, with a comment
- * line every 15 s to keep proxies and phones from dropping it.
+ * libmicrohttpd's threads each serve many connections, so a stream
+ * never waits in them: with nothing to send it is parked (its
+ * connection suspended) until an event is published, or for a comment
+ * line every KEEPALIVE_S that keeps proxies and phones from dropping it.
  *
  * A client that does not read must not cost the daemon what it does not
  * take: a stream is handed at most WEB_STREAM_MAX of text at a time, its
@@ -27,9 +28,13 @@
 #define KEEPALIVE_S 15
 #define EVENT_HEAD "id: %llu\nevent: verdict\ndata: "
 
-struct stream {
+struct web_stream {
 	struct web *web;
+	struct MHD_Connection *con;
 	struct web_conn *conn;	/* valid while the server reads the stream */
+	struct web_stream *next_parked;	/* web->parked (web->lock) */
+	int parked;		/* its connection suspended (web->lock) */
+	uint64_t sent_ms;	/* when it last had text */
 	uint64_t last;		/* the last event id taken */
 	uint64_t pos;		/* web->published after the last taken */
 	char *pending;		/* text not yet handed to the server */
@@ -54,6 +59,65 @@ void web_publish(struct web *web, const char *json)
 	web->published += e->len;
 	e->end = web->published;
 	pthread_cond_broadcast(&web->changed);
+	web_events_wake_all(web);
+	pthread_mutex_unlock(&web->lock);
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * Parks stream `s` (web->lock held, from its reader): its connection is
+ * suspended and its reader called again once woken. Suspended and
+ * resumed under web->lock only, so a stream is never resumed before it
+ * is suspended; libmicrohttpd calls none of the server's functions
+ * holding its own lock.
+ */
+static void park(struct web_stream *s)
+{
+	MHD_suspend_connection(s->con);
+	s->parked = 1;
+	s->next_parked = s->web->parked;
+	s->web->parked = s;
+}
+
+void web_events_wake_all(struct web *web)
+{
+	struct web_stream *s = web->parked;
+
+	web->parked = NULL;
+	while (s != NULL) {
+		struct web_stream *next = s->next_parked;
+
+		s->parked = 0;
+		s->next_parked = NULL;
+		MHD_resume_connection(s->con);
+		s = next;
+	}
+}
+
+void web_events_tick(struct web *web)
+{
+	uint64_t now = now_ms();
+
+	pthread_mutex_lock(&web->lock);
+	for (struct web_stream **p = &web->parked; *p != NULL;) {
+		struct web_stream *s = *p;
+
+		if (now - s->sent_ms < KEEPALIVE_S * 1000) {
+			p = &s->next_parked;
+			continue;
+		}
+		*p = s->next_parked;
+		s->parked = 0;
+		s->next_parked = NULL;
+		MHD_resume_connection(s->con);
+	}
 	pthread_mutex_unlock(&web->lock);
 }
 
@@ -64,7 +128,7 @@ static uint64_t oldest_id(const struct web *web)
 
 /* Events after s->last, as stream text, at most WEB_STREAM_MAX of it
  * (web->lock held); NULL when there are none. */
-static char *take_events(struct stream *s, size_t *len)
+static char *take_events(struct web_stream *s, size_t *len)
 {
 	struct web *web = s->web;
 	struct jbuf b = { 0 };
@@ -86,36 +150,33 @@ static char *take_events(struct stream *s, size_t *len)
 
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
-	struct stream *s = cls;
+	static const char keepalive[] = ": keep-alive\n\n";
+	struct web_stream *s = cls;
 	struct web *web = s->web;
 
 	(void)pos;
 	if (s->pending == NULL) {
-		struct timespec until;
-
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_sec += KEEPALIVE_S;
 		pthread_mutex_lock(&web->lock);
-		while (!web->closing && s->last + 1 >= web->next_id) {
-			if (pthread_cond_timedwait(&web->changed, &web->lock,
-						   &until) == ETIMEDOUT)
-				break;
-		}
 		if (web->closing) {
 			pthread_mutex_unlock(&web->lock);
 			return MHD_CONTENT_READER_END_OF_STREAM;
 		}
 		s->pending = take_events(s, &s->len);
+		if (s->pending == NULL &&
+		    now_ms() - s->sent_ms < KEEPALIVE_S * 1000) {
+			park(s);
+			pthread_mutex_unlock(&web->lock);
+			return 0;
+		}
 		pthread_mutex_unlock(&web->lock);
 		web_guard_stream(web, s->conn, s->pos);
 		s->off = 0;
+		s->sent_ms = now_ms();
 		if (s->pending == NULL) {
-			static const char keepalive[] = ": keep-alive\n\n";
-
-			if (max < sizeof(keepalive))
-				return 0;
-			memcpy(buf, keepalive, sizeof(keepalive) - 1);
-			return (ssize_t)(sizeof(keepalive) - 1);
+			s->pending = strdup(keepalive);
+			if (s->pending == NULL)
+				return MHD_CONTENT_READER_END_WITH_ERROR;
+			s->len = sizeof(keepalive) - 1;
 		}
 	}
 	if (max > s->len - s->off)
@@ -131,10 +192,17 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 
 static void stream_free(void *cls)
 {
-	struct stream *s = cls;
+	struct web_stream *s = cls;
 
 	pthread_mutex_lock(&s->web->lock);
 	s->web->sse_clients--;
+	for (struct web_stream **p = &s->web->parked; s->parked && *p != NULL;
+	     p = &(*p)->next_parked)
+		if (*p == s) {
+			*p = s->next_parked;	/* not expected: one parked is
+						   woken before it ends */
+			break;
+		}
 	pthread_mutex_unlock(&s->web->lock);
 	free(s->pending);
 	free(s);
@@ -145,7 +213,7 @@ static void stream_free(void *cls)
  * most half of WEB_STREAM_MAX to catch up on, so that a client coming
  * back from far behind is not dropped at once.
  */
-static void resume_from(struct web *web, struct stream *s)
+static void resume_from(struct web *web, struct web_stream *s)
 {
 	uint64_t oldest = oldest_id(web);
 
@@ -164,7 +232,7 @@ void api_events(struct web_request *r)
 {
 	const char *last = MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
 						       "Last-Event-ID");
-	struct stream *s = calloc(1, sizeof(*s));
+	struct web_stream *s = calloc(1, sizeof(*s));
 	char *end;
 
 	if (s == NULL) {
@@ -172,7 +240,9 @@ void api_events(struct web_request *r)
 		return;
 	}
 	s->web = r->web;
+	s->con = r->con;
 	s->conn = r->conn;
+	s->sent_ms = now_ms();
 	pthread_mutex_lock(&r->web->lock);
 	/* A new stream starts now; a resumed one where it broke off. */
 	s->last = r->web->next_id - 1;

@@ -81,13 +81,29 @@ static int fix_text(struct web_request *r, int correct, char *text,
 	return 0;
 }
 
+static void fix_done(struct web_request *r, int rc,
+		     const struct db_command *cmd)
+{
+	struct jbuf b = { 0 };
+
+	if (rc == 0 && strcmp(cmd->outcome_kind, "refused") == 0) {
+		web_error(r, strcmp(cmd->outcome_cause, COMMAND_CAUSE_FAILED) ==
+			  0 ? 500 : 409, "%s", web_outcome_text(cmd));
+		return;
+	}
+	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"game\":%" PRId64
+		    ",\"outcome\":", cmd->id, r->param[0]);
+	jbuf_str(&b, rc == 0 ? web_outcome_text(cmd) : NULL);
+	jbuf_printf(&b, "}");
+	web_json(r, &b);
+	if (rc == 1)
+		r->status = 202;	/* queued; the daemon has not answered */
+}
+
 static void game_fix(struct web_request *r, const char *word)
 {
 	const struct command_word *w = command_find(word);
-	struct db_command cmd;
 	char text[DB_TEXT_MAX];
-	struct jbuf b = { 0 };
-	int rc;
 
 	if (w == NULL || w->act != COMMAND_FIX) {
 		web_error(r, 404, "no command %s", word);
@@ -96,21 +112,7 @@ static void game_fix(struct web_request *r, const char *word)
 	if (fix_text(r, strcmp(word, "correct-game") == 0, text,
 		     sizeof(text)) < 0)
 		return;
-	rc = web_queue_and_wait(r, 0, word, text, &cmd);
-	if (rc < 0)
-		return;
-	if (rc == 0 && strcmp(cmd.outcome_kind, "refused") == 0) {
-		web_error(r, strcmp(cmd.outcome_cause, COMMAND_CAUSE_FAILED) == 0
-			  ? 500 : 409, "%s", web_outcome_text(&cmd));
-		return;
-	}
-	jbuf_printf(&b, "{\"command\":%" PRId64 ",\"game\":%" PRId64
-		    ",\"outcome\":", cmd.id, r->param[0]);
-	jbuf_str(&b, rc == 0 ? web_outcome_text(&cmd) : NULL);
-	jbuf_printf(&b, "}");
-	web_json(r, &b);
-	if (rc == 1)
-		r->status = 202;	/* queued; the daemon has not answered */
+	web_queue_then(r, 0, word, text, fix_done);
 }
 
 void api_game_void(struct web_request *r)

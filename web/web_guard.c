@@ -12,7 +12,9 @@
  * sending a header line now and then never reaches; so a watchdog
  * thread looks at the connections twice a second and shuts down the
  * socket of a request that overstays or a stream left behind, which
- * ends its connection's thread at once. Once the requests stop for a
+ * libmicrohttpd's thread polling it closes at once. It also wakes the
+ * parked event streams due a comment line (web_events.c) and the
+ * requests whose command was not answered in time (web_command.c). Once the requests stop for a
  * look, it has the server hand back the memory they left (web_quiet).
  */
 #include "config.h"
@@ -221,7 +223,7 @@ void web_guard_stream(struct web *web, struct web_conn *c, uint64_t pos)
 /* ----------------------------------------------------------- watchdog */
 
 /* Ends connection `c` now (the guard's lock held: its socket is open);
- * libmicrohttpd sees it closed and ends its thread. `drop`: what it
+ * libmicrohttpd sees it closed and closes it. `drop`: what it
  * still had to send is thrown away at the close. */
 static void cut(struct web_conn *c, int drop)
 {
@@ -329,6 +331,8 @@ static void *watch(void *arg)
 		pthread_mutex_unlock(&g->lock);
 		if (quiet)
 			web_quiet(g->web);
+		web_events_tick(g->web);
+		web_commands_tick(g->web);
 		pthread_mutex_lock(&g->web->lock);
 		published = g->web->published;
 		pthread_mutex_unlock(&g->web->lock);

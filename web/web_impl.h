@@ -4,7 +4,9 @@
  * table (web.c: server, routes, files; web_api.c: the JSON API;
  * web_events.c: server-sent events; web_admin.c: login and commands;
  * web_guard.c: connections per address, request deadlines, streams
- * that lag behind; web_solve.c: the spectators' value bar).
+ * that lag behind; web_solve.c: the spectators' value bar;
+ * web_command.c: commands through the door, their requests suspended
+ * until answered; web_pool.c: the database's readers).
  */
 #ifndef PITBOSS_WEB_IMPL_H
 #define PITBOSS_WEB_IMPL_H
@@ -24,11 +26,15 @@
 				   (cookies of 4 KiB fit) and an answer's */
 #define WEB_RING 1024		/* verdicts kept for Last-Event-ID */
 #define WEB_LIVE_MAX 64		/* tables with a live state */
-#define WEB_POOL 4		/* read connections to the database */
+#define WEB_THREADS 4		/* libmicrohttpd's threads, each polling
+				   its share of the connections */
+#define WEB_POOL WEB_THREADS	/* read connections to the database: one
+				   each thread keeps for its requests */
 #define WEB_POOL_CACHE_KIB 1000	/* the file's pages each keeps */
 #define WEB_SESSIONS 32
 #define WEB_LOGIN_TRACK 256	/* addresses whose logins are counted */
 #define WEB_CACHE 64		/* API answers kept until the data change */
+#define WEB_CACHE_BYTES (512 * 1024)	/* and their bodies' bytes at most */
 #define WEB_KEY_MAX 256		/* a kept answer's path and query */
 #define WEB_VERSION_US 1000	/* the database asked for changes at most
 				   this often (microseconds) */
@@ -49,6 +55,7 @@ struct web_addr {
 
 struct web_guard;
 struct web_conn;
+struct web_stream;
 
 struct web_event {
 	uint64_t id;
@@ -100,6 +107,7 @@ struct web {
 	int nlive;
 	struct db *pool[WEB_POOL];
 	int pool_busy[WEB_POOL];
+	int pool_owned[WEB_POOL];	/* a thread's own reader */
 	pthread_cond_t pool_free;
 	struct db *writer;		/* commands, and nothing else */
 	web_bell_fn door_bell;		/* rung once a command is queued */
@@ -109,6 +117,10 @@ struct web {
 	struct web_login_track login[WEB_LOGIN_TRACK];
 	struct web_login_track login_shared;	/* when all are blocked */
 	unsigned long sse_clients;
+	struct web_stream *parked;	/* event streams with nothing to send,
+					   suspended until there is */
+	struct web_request *waiting;	/* requests suspended until their
+					   command is answered */
 	char *tls_cert, *tls_key;	/* PEM texts, kept while serving */
 
 	/* Answers of read routes, valid while neither the database (its
@@ -127,13 +139,20 @@ struct web {
 	struct {
 		char key[WEB_KEY_MAX];
 		struct MHD_Response *resp;	/* NULL: free */
+		size_t size;			/* of its body */
 	} cache[WEB_CACHE];
 	unsigned cache_next;
+	size_t cache_bytes;		/* of the bodies kept */
 	struct web_file *files;		/* the files compiled in */
 	size_t nfiles;
 };
 
 enum { WEB_MAX_PARAMS = 2 };
+
+struct web_request;
+/* Answers a command's request: rc 0 answered (`cmd`), 1 not in time. */
+typedef void (*web_command_done_fn)(struct web_request *r, int rc,
+				    const struct db_command *cmd);
 
 struct web_request {
 	struct web *web;
@@ -154,6 +173,15 @@ struct web_request {
 	struct MHD_Response *response;	/* a prepared one (files, events) */
 	int queued;			/* a shared answer was queued: */
 	enum MHD_Result queued_ret;	/* with this result */
+	/* A command queued, its answer awaited (web_command.c). */
+	int64_t cmd_id;			/* 0: none */
+	uint64_t cmd_until;		/* monotonic ms it is awaited until */
+	web_command_done_fn cmd_done;
+	int64_t cmd_arg;		/* for cmd_done */
+	int held;			/* suspended by this call (its own
+					   thread's) */
+	int parked;			/* suspended, in web->waiting */
+	struct web_request *next_parked;	/* (web->lock) */
 };
 
 /* web.c */
@@ -246,6 +274,12 @@ void api_player_ratings(struct web_request *r);
 
 /* web_events.c */
 void api_events(struct web_request *r);
+/* The streams parked for KEEPALIVE_S are woken for a comment line
+ * (the watchdog, twice a second). */
+void web_events_tick(struct web *web);
+/* Every parked stream woken, to end (web->closing set, web->lock held):
+ * before the server stops. */
+void web_events_wake_all(struct web *web);
 
 /* web_admin.c */
 int web_is_admin(struct web_request *r, int need_csrf);
@@ -259,12 +293,20 @@ int web_body_check(struct web_request *r);
  * `failed` counts a failure. Call with web->lock held. */
 int web_login_allowed(struct web_request *r, int failed);
 int web_equal_time(const char *a, const char *b);
-/* Queues command `kind` for board `board` (0: no table) and waits for
- * the daemon's answer: 0 answered (in `cmd`), 1 not yet (queued), -1
- * after answering an error. */
-int web_queue_and_wait(struct web_request *r, int64_t board,
-		       const char *kind, const char *text,
-		       struct db_command *cmd);
+
+/* web_command.c. Queues command `kind` for board `board` (0: no table)
+ * and has `done` answer once the daemon has (rc 0, its outcome in
+ * `cmd`) or after COMMAND_WAIT_MS (rc 1, queued: `cmd` has its id
+ * only); the request is suspended meanwhile. An error is answered at
+ * once, without `done`. */
+void web_queue_then(struct web_request *r, int64_t board, const char *kind,
+		    const char *text, web_command_done_fn done);
+/* A suspended request resumed: answered by `done`, or suspended again. */
+void web_command_check(struct web_request *r);
+/* The requests waiting for the daemon, woken (web->lock held): at the
+ * stop; and those whose time is up (the watchdog, twice a second). */
+void web_commands_wake_all(struct web *web);
+void web_commands_tick(struct web *web);
 /* The TEXT of an outcome "KIND PLY MOVE: TEXT". */
 const char *web_outcome_text(const struct db_command *cmd);
 /* Runs a command through the door and answers with its outcome. */
