@@ -21,6 +21,8 @@
  * BENCH_CAMERA_FRAMES=DIR keeps the rendered frames in DIR (numbered
  * in the order they are shot) and reads them back on the next run of
  * the same games, so the reading alone can be measured again quickly.
+ * BENCH_CAMERA_GAME=N plays game N alone of a hard set (its games
+ * are drawn each from a seed of its own, so it is the same game).
  * BENCH_CAMERA_VERBOSE=1 prints every move not identified, with the
  * referee's words.
  */
@@ -464,6 +466,8 @@ static int hard_games(struct game *gm, const char *const *names, int games,
 {
 	struct cam_view v;
 
+	const char *only = getenv("BENCH_CAMERA_GAME");
+
 	*off = 0;
 	for (int i = 0; i < games; i++) {
 		int palette = i % sess.palettes;
@@ -471,6 +475,8 @@ static int hard_games(struct game *gm, const char *const *names, int games,
 		unsigned long frames = (unsigned long)t->frames;
 		double read_s = t->read_s;
 
+		if (only != NULL && atoi(only) != i)
+			continue;
 		sess.game = i;
 		t->shots = 0;
 		rng = sess.rng ^ (0x9e3779b97f4a7c15ull * (unsigned)(i + 1));

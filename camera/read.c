@@ -25,6 +25,9 @@ struct zone {
 	int x0, y0, x1, y1;		/* bounding box of the floor */
 	int *ring;			/* pixel indices */
 	int nring;
+	int *band;			/* its wall and rim: pixel indices */
+	int nband;
+	int first, last;		/* its pixels' least and most index */
 	int floor;			/* pixels of its floor */
 };
 
@@ -63,7 +66,8 @@ static int map_places(struct cam_reader *r)
 		x1 = x1 > r->w ? r->w : x1;
 		y1 = y1 > r->h ? r->h : y1;
 		z->ring = malloc(sizeof(int) * (size_t)((x1 - x0) * (y1 - y0) + 1));
-		if (z->ring == NULL)
+		z->band = malloc(sizeof(int) * (size_t)((x1 - x0) * (y1 - y0) + 1));
+		if (z->ring == NULL || z->band == NULL)
 			return -1;
 		z->x0 = r->w;
 		z->y0 = r->h;
@@ -89,12 +93,20 @@ static int map_places(struct cam_reader *r)
 		int x0 = (int)((p->x - 1.4 * p->rx) / s), x1 = (int)((p->x + 1.4 * p->rx) / s) + 1;
 		int y0 = (int)((p->y - 1.4 * p->ry) / s), y1 = (int)((p->y + 1.4 * p->ry) / s) + 1;
 
+		z->first = -1;
 		for (int y = y0 < 0 ? 0 : y0; y < y1 && y < r->h; y++)
 			for (int x = x0 < 0 ? 0 : x0; x < x1 && x < r->w; x++) {
 				double d = cam_place_distance(p, (x + 0.5) * s, (y + 0.5) * s);
 
 				if (d > 1.15 && d < 1.38 && r->owner[y * r->w + x] == 0)
 					z->ring[z->nring++] = y * r->w + x;
+				if (z->first < 0)
+					z->first = y * r->w + x;
+				z->last = y * r->w + x;
+				if (d > 0.8 && d < 1.3 && (x + y) % 2 == 0 &&
+				    (r->owner[y * r->w + x] == 0 ||
+				     r->owner[y * r->w + x] == i + 1))
+					z->band[z->nband++] = y * r->w + x;
 			}
 	}
 	return 0;
@@ -146,8 +158,10 @@ void cam_reader_close(struct cam_reader *r)
 {
 	if (r == NULL)
 		return;
-	for (int i = 0; i < CAM_PLACES_MAX; i++)
+	for (int i = 0; i < CAM_PLACES_MAX; i++) {
 		free(r->zone[i].ring);
+		free(r->zone[i].band);
+	}
 	free(r->owner);
 	free(r->edges);
 	free(r->bare);
@@ -418,6 +432,57 @@ static void place_gain(const struct cam_reader *r, const struct cam_image *f,
 	free(v);
 }
 
+#define LOCAL_MAX 2	/* pixels a place may lie off the board's shift */
+#define LOCAL_CAP 90	/* a pixel's mismatch counts up to this much */
+
+/*
+ * The shift that fits place i best, within LOCAL_MAX pixels of the
+ * board's `shift` (fitted to the bare board's edges, which a turn of
+ * the camera, defocus or glare leave off the pits by a pixel or more):
+ * a pit matched three pixels off shows its wall as a crescent along its
+ * floor's edge, of about a seed's area, read as a seed. The wall and rim around the floor are matched against the
+ * empty board's, each pixel's mismatch capped so that the seeds lying
+ * against the wall weigh little.
+ */
+static int place_shift(const struct cam_reader *r, const struct cam_image *f,
+		       int i, int shift, const struct light *l)
+{
+	const struct cam_place *p = &r->c->place[i];
+	const struct zone *z = &r->zone[i];
+	const struct cam_image *e = &r->c->empty;
+	double X = p->x / r->c->w, Y = p->y / r->c->h, best = -1;
+	double g[3] = { gain_at(l, 0, X, Y), gain_at(l, 1, X, Y),
+			gain_at(l, 2, X, Y) };
+	long n = (long)r->w * r->h;
+	int out = shift;
+
+	for (int v = -LOCAL_MAX; v <= LOCAL_MAX; v++)
+		for (int u = -LOCAL_MAX; u <= LOCAL_MAX; u++) {
+			int s = shift + v * r->w + u;
+			double cost = 0;
+
+			if (z->first + s < 0 || z->last + s >= n)
+				continue;
+			for (int j = 0; j < z->nband; j++) {
+				long q = z->band[j], k = q + s;
+				const unsigned char *a, *b = e->rgb + q * 3;
+				double d = 0;
+
+				k = k < 0 ? 0 : k >= n ? n - 1 : k;
+				a = f->rgb + k * 3;
+				for (int c = 0; c < 3; c++)
+					d += fabs(a[c] / g[c] - b[c]);
+				cost += d < LOCAL_CAP ? d : LOCAL_CAP;
+			}
+			cost *= 1 + 0.02 * (abs(u) + abs(v));
+			if (best < 0 || cost < best) {
+				best = cost;
+				out = s;
+			}
+		}
+	return out;
+}
+
 /* Place i's seed pixels, cleaned, as a 1 bpp image of its box. */
 static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
 		      int i, int shift, const double *g, int open,
@@ -644,11 +709,12 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 	if (parts == NULL)
 		return -1;
 	for (int i = 0; i < r->c->nplaces; i++) {
+		int at = place_shift(r, f, i, shift, l);
 		double g[3];
 		PIX *mask;
 
-		place_gain(r, f, i, shift, l, g);
-		mask = seed_mask(r, f, i, shift, g, open, &raw[i]);
+		place_gain(r, f, i, at, l, g);
+		mask = seed_mask(r, f, i, at, g, open, &raw[i]);
 		if (mask == NULL) {
 			free(parts);
 			return -1;

@@ -5,7 +5,8 @@
  *
  * Each pixel of a place is compared with the empty board's pixels
  * around the same point (so that a shift of a pixel or two is not a
- * seed), after the light is matched: a plane of gain over the whole
+ * seed), each place where its wall and rim fit best within two pixels
+ * of the board's shift, after the light is matched: a plane of gain over the whole
  * board, corrected by the ring of bare board around each place. The
  * pixels that differ, cleaned by a morphological opening (leptonica),
  * give the place's seed area and its components. The area over one
