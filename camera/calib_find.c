@@ -19,6 +19,7 @@
 
 struct blob {
 	double x, y, w, h, area;
+	int unseen;			/* put there, not seen */
 };
 
 /* Sum of grey over the rectangle [x0,x1) x [y0,y1) from the integral. */
@@ -167,7 +168,7 @@ static int blobs(PIX *mask, struct blob *out, int cap)
 		    x + bw >= w || y + bh >= h || count < 0.55 * bw * bh)
 			continue;
 		out[n++] = (struct blob){ x + bw / 2.0, y + bh / 2.0, bw, bh,
-					  count };
+					  count, 0 };
 	}
 	boxaDestroy(&boxa);
 	pixaDestroy(&pixa);
@@ -204,6 +205,7 @@ static void set_place(struct cam_calib *c, int at, const char *name,
 
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	p->store = store;
+	p->unseen = b->unseen;
 	p->x = (b->x + 0.5) * s;
 	p->y = (b->y + 0.5) * s;
 	p->rx = b->w / 2 * s;
@@ -315,6 +317,7 @@ static struct blob mirror_store(const struct blob *other,
 	double run = row[0][pits - 1].x - row[0][0].x;
 	double slope = run > 0 ? (row[0][pits - 1].y - row[0][0].y) / run : 0;
 
+	b.unseen = 1;
 	b.x = 2 * cx - other->x;
 	b.y = other->y + slope * (b.x - other->x);
 	return b;
@@ -464,7 +467,7 @@ static struct blob at_grid(struct blob row[2][64], const int *nr,
 		if (col[r][i] == k)
 			return row[r][i];
 	return (struct blob){ g->x0 + g->dx * k, g->y0[r] + g->dy * k,
-			      g->w, g->h, M_PI / 4 * g->w * g->h };
+			      g->w, g->h, M_PI / 4 * g->w * g->h, 1 };
 }
 
 /*
@@ -611,7 +614,8 @@ void cam_calib_draw(const struct cam_calib *c, struct cam_image *img,
 
 	for (int i = 0; i < c->nplaces; i++) {
 		const struct cam_place *p = &c->place[i];
-		const unsigned char *col = doubt != NULL && doubt[i] ? red : green;
+		const unsigned char *col = (doubt != NULL && doubt[i]) ||
+					   p->unseen ? red : green;
 		int steps = (int)(8 * (p->rx + p->ry) * k) + 16;
 
 		for (int a = 0; a < steps; a++) {

@@ -3,7 +3,8 @@
  * lamp's strong glare and a lighting gradient (tests/render.c): pits
  * the glare washes out put back where the rows' spacing places them, a
  * store it hides taken as the other's mirror, each within a few pixels
- * of the truth; and a photo without two rows of pits still refused.
+ * of the truth, marked unseen, kept so in the file and read as any
+ * count; and a photo without two rows of pits still refused.
  */
 #include "config.h"
 
@@ -123,11 +124,81 @@ static void test_photo_without_the_rows_is_refused(void **state)
 	assert_non_null(strstr(err, "give the places in a file"));
 }
 
+/* A place not seen at calibration is marked so, kept so in the file,
+ * and read as any count, with no estimate. */
+static void test_unseen_place_is_never_trusted(void **state)
+{
+	static const int counts[14] = { 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+					0, 0 };
+	char path[] = "/tmp/pitboss-test-glare-cal-XXXXXX", err[300];
+	char snap[512], word[16];
+	struct render_scene s;
+	struct cam_view v;
+	struct cam_calib back = { 0 };
+	struct cam_reading rd;
+	struct cam_image img;
+	unsigned char *jpeg;
+	size_t n;
+	int fd = mkstemp(path), unseen = -1, k = 0;
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	render_defaults(&s, none);
+	s.empty = 1;
+	s.scale = 0.75;
+	s.glare = 0.66;
+	s.glare_x = 0.25;
+	s.glare_y = 0.42;
+	s.grad_x = 0.3;
+	s.grad_y = -0.2;
+	s.board = 11;
+	if (calibrate(&s, &v, err, sizeof(err)) < 0)
+		fail_msg("%s", err);
+	for (int i = 0; i < 14 && unseen < 0; i++)
+		if (v.calib.place[v.order[i]].unseen)
+			unseen = i;
+	assert_true(unseen >= 0);
+	assert_int_equal(cam_calib_save(&v.calib, path, err, sizeof(err)), 0);
+	assert_int_equal(cam_calib_read(&back, path, err, sizeof(err)), 0);
+	assert_int_equal(back.place[v.order[unseen]].unseen, 1);
+	assert_int_equal(back.place[v.order[(unseen + 1) % 12]].unseen,
+			 v.calib.place[v.order[(unseen + 1) % 12]].unseen);
+	unlink(path);
+	render_defaults(&s, counts);
+	s.scale = 0.75;
+	s.glare = 0.66;
+	s.glare_x = 0.25;
+	s.glare_y = 0.42;
+	s.board = 11;
+	assert_int_equal(render_jpeg(&s, &jpeg, &n), 0);
+	assert_int_equal(cam_view_decode(&v, jpeg, n, &img, err, sizeof(err)),
+			 0);
+	free(jpeg);
+	assert_int_equal(cam_view_read(&v, &img, &rd, snap, sizeof(snap)), 0);
+	cam_image_free(&img);
+	assert_int_equal(rd.status, CAM_READ_OK);
+	/* The snapshot's place `unseen` (blanks and '/' part them). */
+	for (const char *p = snap; *p != '\0'; ) {
+		int len = 0;
+
+		while (*p == ' ' || *p == '/')
+			p++;
+		sscanf(p, "%15[^ /]%n", word, &len);
+		if (k++ == unseen)
+			break;
+		p += len;
+	}
+	assert_string_equal(word, "0-99");
+	cam_view_close(&v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_places_found_under_strong_glare),
 		cmocka_unit_test(test_photo_without_the_rows_is_refused),
+		cmocka_unit_test(test_unseen_place_is_never_trusted),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
