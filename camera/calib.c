@@ -52,21 +52,15 @@ static int read_place(struct cam_calib *c, const char *args, char *why,
 		      size_t len)
 {
 	struct cam_place p = { .rx = 0 };
-	char name[32], kind[16], mark[16] = "";
-	int n = sscanf(args, "%31s %15s %lf %lf %lf %lf %15s", name, kind,
-		       &p.x, &p.y, &p.rx, &p.ry, mark);
+	char name[32], kind[16];
+	int n = sscanf(args, "%31s %15s %lf %lf %lf %lf", name, kind, &p.x,
+		       &p.y, &p.rx, &p.ry);
 	int at;
 
 	if (n == 5)
 		p.ry = p.rx;
-	if (n == 7 && strcmp(mark, "unseen") != 0) {
-		snprintf(why, len, "'%s' is not unseen", mark);
-		return -1;
-	}
-	p.unseen = n == 7;
 	if (n < 5 || strlen(name) >= CAM_NAME_MAX || p.rx <= 0 || p.ry <= 0) {
-		snprintf(why, len, "expected: place NAME pit|store X Y RX [RY "
-				 "[unseen]]");
+		snprintf(why, len, "expected: place NAME pit|store X Y RX [RY]");
 		return -1;
 	}
 	if (strcmp(kind, "pit") != 0 && strcmp(kind, "store") != 0) {
@@ -253,9 +247,8 @@ int cam_calib_save(const struct cam_calib *c, const char *path, char *err,
 	for (int i = 0; i < c->nplaces; i++) {
 		const struct cam_place *p = &c->place[i];
 
-		fprintf(f, "place %s %s %.1f %.1f %.1f %.1f%s\n", p->name,
-			p->store ? "store" : "pit", p->x, p->y, p->rx, p->ry,
-			p->unseen ? " unseen" : "");
+		fprintf(f, "place %s %s %.1f %.1f %.1f %.1f\n", p->name,
+			p->store ? "store" : "pit", p->x, p->y, p->rx, p->ry);
 	}
 	if (c->seed_area > 0)
 		fprintf(f, "seed-area %.0f\n", c->seed_area);

@@ -7,15 +7,12 @@
  * place as an ellipse (a pit: a circle; a store: its outline), and,
  * once learned, the area one seed covers. It is made from a photo of
  * the empty board, its places found there (two rows of pits with a store
- * at each end) or given in a file of the same `place` lines. A place
- * marked `unseen` was not seen in the photo but put where the others
- * place it (under a lamp's glare): its reading is never trusted.
+ * at each end) or given in a file of the same `place` lines.
  *
  *   size 1280 720
  *   empty table1-empty.jpg
  *   place a pit 205.0 530.0 52.0 52.0
  *   place S store 1175.0 360.0 55.0 170.0
- *   place F pit 305.0 280.0 52.0 52.0 unseen
  *   seed-area 610
  */
 #ifndef PITBOSS_CAMERA_CALIB_H
@@ -34,9 +31,6 @@ struct cam_place {
 	int store;			/* a store (else a pit) */
 	double x, y, rx, ry;		/* centre and half axes, in pixels of
 					   the calibration's frame size */
-	int unseen;			/* not seen in the empty board's photo
-					   (a lamp's glare), placed from the
-					   others: its seeds may not show */
 };
 
 struct cam_calib {
@@ -89,8 +83,7 @@ double cam_place_distance(const struct cam_place *p, double x, double y);
 int cam_calib_place(const struct cam_calib *c, const char *name);
 
 /* Draws the places' outlines over `img` (of any scale), each green,
- * or red where `doubt` (per place, may be NULL) is set or the place was
- * not seen at calibration, with a dot at
+ * or red where `doubt` (per place, may be NULL) is set, with a dot at
  * the first place of each row to show the order. */
 void cam_calib_draw(const struct cam_calib *c, struct cam_image *img,
 		    const int *doubt);

@@ -19,7 +19,6 @@
 
 struct blob {
 	double x, y, w, h, area;
-	int unseen;			/* put there, not seen */
 };
 
 /* Sum of grey over the rectangle [x0,x1) x [y0,y1) from the integral. */
@@ -168,7 +167,7 @@ static int blobs(PIX *mask, struct blob *out, int cap)
 		    x + bw >= w || y + bh >= h || count < 0.55 * bw * bh)
 			continue;
 		out[n++] = (struct blob){ x + bw / 2.0, y + bh / 2.0, bw, bh,
-					  count, 0 };
+					  count };
 	}
 	boxaDestroy(&boxa);
 	pixaDestroy(&pixa);
@@ -180,13 +179,6 @@ static int by_area(const void *a, const void *b)
 {
 	const struct blob *p = a, *q = b;
 	double d = q->w * q->h - p->w * p->h;
-
-	return (d > 0) - (d < 0);
-}
-
-static int by_y(const void *a, const void *b)
-{
-	double d = ((const struct blob *)a)->y - ((const struct blob *)b)->y;
 
 	return (d > 0) - (d < 0);
 }
@@ -205,7 +197,6 @@ static void set_place(struct cam_calib *c, int at, const char *name,
 
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	p->store = store;
-	p->unseen = b->unseen;
 	p->x = (b->x + 0.5) * s;
 	p->y = (b->y + 0.5) * s;
 	p->rx = b->w / 2 * s;
@@ -214,11 +205,10 @@ static void set_place(struct cam_calib *c, int at, const char *name,
 		p->rx = p->ry = (b->w + b->h) / 4 * s;
 }
 
-/* The pits (round blobs of one size, at most 2 * pits, into pit[],
- * their number into *npit) and the long blobs that may be stores: how
- * many of the latter. */
+/* The pits and the long blobs that may be stores among the blobs: how
+ * many of the latter, or -1 with why when not as many. */
 static int sort_out(const struct blob *b, int n, int pits, struct blob *pit,
-		    int *npit, struct blob *store)
+		    struct blob *store, char *err, size_t errlen)
 {
 	int np = 0, ns = 0;
 	double median;
@@ -246,7 +236,13 @@ static int sort_out(const struct blob *b, int n, int pits, struct blob *pit,
 	}
 	if (n > 2 * pits)	/* the roundest of one size first */
 		n = 2 * pits;
-	*npit = n;
+	if (n != 2 * pits || ns < 2) {
+		snprintf(err, errlen, "found %d pits and %d stores, expected "
+			 "%d and 2: check the lighting and the view, or give "
+			 "the places in a file (--places)", n, ns > 2 ? 2 : ns,
+			 2 * pits);
+		return -1;
+	}
 	return ns;
 }
 
@@ -306,29 +302,11 @@ static void refine_pits(struct cam_calib *c, int npits)
 	}
 }
 
-/* The store of side `side` where the board's symmetry puts it: the
- * other store's mirror across the middle of the rows. */
-static struct blob mirror_store(const struct blob *other,
-				struct blob row[2][64], int pits)
-{
-	struct blob b = *other;
-	double cx = (row[0][0].x + row[1][0].x + row[0][pits - 1].x +
-		     row[1][pits - 1].x) / 4;
-	double run = row[0][pits - 1].x - row[0][0].x;
-	double slope = run > 0 ? (row[0][pits - 1].y - row[0][0].y) / run : 0;
-
-	b.unseen = 1;
-	b.x = 2 * cx - other->x;
-	b.y = other->y + slope * (b.x - other->x);
-	return b;
-}
-
 /* The stores: the largest long hollow beyond each end of the rows,
  * level with them (not the shade along the board's edges), into
- * store[0] (left) and store[1]; with `complete`, one hidden (a lamp's
- * glare) is the other's mirror. -1 with why when one is missing. */
+ * store[0] (left) and store[1]. -1 with why when one is missing. */
 static int pick_stores(struct blob *store, int ns, struct blob row[2][64],
-		       int pits, int complete, char *err, size_t errlen)
+		       int pits, char *err, size_t errlen)
 {
 	double top = row[1][0].y - row[1][0].h, bot = row[0][0].y + row[0][0].h;
 	double left = row[0][0].x < row[1][0].x ? row[0][0].x : row[1][0].x;
@@ -347,11 +325,6 @@ static int pick_stores(struct blob *store, int ns, struct blob row[2][64],
 		pick[side] = *b;
 		got[side] = 1;
 	}
-	for (int side = 0; complete && side < 2; side++)
-		if (!got[side] && got[!side]) {
-			pick[side] = mirror_store(&pick[!side], row, pits);
-			got[side] = 1;
-		}
 	if (!got[0] || !got[1]) {
 		snprintf(err, errlen, "found no store %s of the pits: check "
 			 "the lighting and the view, or give the places in a "
@@ -363,182 +336,12 @@ static int pick_stores(struct blob *store, int ns, struct blob row[2][64],
 	return 0;
 }
 
-/* Rim contrast at (x, y) for a hollow of radius r: the board just
- * outside brighter than the hollow just inside. */
-static double rim(const struct cam_image *img, double x, double y, double r)
-{
-	return ring_mean(img, x, y, r, r + 3) - ring_mean(img, x, y, r - 3, r);
-}
-
-/* A grid of pits: column k at x = x0 + dx k, row r at y = y0[r] + dy k;
- * the blobs' size. */
-struct grid {
-	double x0, dx, y0[2], dy, w, h;
-};
-
-/* The pitch of the pits' columns from the gaps between neighbours in a
- * row (each a whole number of pitches), or 0 when they disagree. */
-static double pitch(struct blob row[2][64], const int *nr, double size)
-{
-	double d = 1e9, sum = 0, steps = 0;
-
-	for (int r = 0; r < 2; r++)
-		for (int i = 1; i < nr[r]; i++)
-			if (row[r][i].x - row[r][i - 1].x > 0.8 * size &&
-			    row[r][i].x - row[r][i - 1].x < d)
-				d = row[r][i].x - row[r][i - 1].x;
-	if (d >= 1e9)
-		return 0;
-	for (int r = 0; r < 2; r++)
-		for (int i = 1; i < nr[r]; i++) {
-			double g = row[r][i].x - row[r][i - 1].x;
-			double k = floor(g / d + 0.5);
-
-			if (k < 1 || fabs(g - k * d) > 0.25 * d)
-				return 0;
-			sum += g;
-			steps += k;
-		}
-	return steps > 0 ? sum / steps : 0;
-}
-
-/* The grid through the blobs of each row, their columns into col[][]
- * (from 0), the columns' span into *span. -1 when they are not on one. */
-static int fit_grid(struct blob row[2][64], const int *nr, int col[2][64],
-		    int *span, struct grid *g)
-{
-	double d, ref, sk = 0, sx = 0, skk = 0, skx = 0, n = 0;
-	double ky[2] = { 0, 0 }, yy[2] = { 0, 0 }, kk = 0, kyv = 0;
-	int kmin = 1 << 20, kmax = -(1 << 20);
-
-	g->w = g->h = 0;
-	for (int r = 0; r < 2; r++)
-		for (int i = 0; i < nr[r]; i++) {
-			g->w += row[r][i].w / (nr[0] + nr[1]);
-			g->h += row[r][i].h / (nr[0] + nr[1]);
-		}
-	d = pitch(row, nr, (g->w + g->h) / 2);
-	if (d <= 0 || nr[0] + nr[1] == 0)
-		return -1;
-	ref = nr[0] > 0 ? row[0][0].x : row[1][0].x;
-	for (int r = 0; r < 2; r++)
-		for (int i = 0; i < nr[r]; i++) {
-			double k = floor((row[r][i].x - ref) / d + 0.5);
-
-			if (fabs(row[r][i].x - ref - k * d) > 0.3 * d)
-				return -1;
-			col[r][i] = (int)k;
-			kmin = (int)k < kmin ? (int)k : kmin;
-			kmax = (int)k > kmax ? (int)k : kmax;
-		}
-	for (int r = 0; r < 2; r++) {
-		for (int i = 0; i < nr[r]; i++) {
-			double k = col[r][i] -= kmin;
-
-			sk += k;
-			sx += row[r][i].x;
-			skk += k * k;
-			skx += k * row[r][i].x;
-			n++;
-			ky[r] += k / nr[r];
-			yy[r] += row[r][i].y / nr[r];
-		}
-	}
-	for (int r = 0; r < 2; r++)
-		for (int i = 0; i < nr[r]; i++) {
-			kk += (col[r][i] - ky[r]) * (col[r][i] - ky[r]);
-			kyv += (col[r][i] - ky[r]) * (row[r][i].y - yy[r]);
-		}
-	g->dx = n * skk - sk * sk > 0 ? (n * skx - sk * sx) / (n * skk - sk * sk) : d;
-	g->x0 = (sx - g->dx * sk) / n;
-	g->dy = kk > 0 ? kyv / kk : 0;
-	for (int r = 0; r < 2; r++)
-		g->y0[r] = yy[r] - g->dy * ky[r];
-	*span = kmax - kmin + 1;
-	return 0;
-}
-
-/* The blob of row r at column k of the grid: the one found there, or
- * one put where the grid places it. */
-static struct blob at_grid(struct blob row[2][64], const int *nr,
-			   int col[2][64], const struct grid *g, int r, int k)
-{
-	for (int i = 0; i < nr[r]; i++)
-		if (col[r][i] == k)
-			return row[r][i];
-	return (struct blob){ g->x0 + g->dx * k, g->y0[r] + g->dy * k,
-			      g->w, g->h, M_PI / 4 * g->w * g->h, 1 };
-}
-
-/*
- * The pits of the two rows (row[0] the lower, left to right): those
- * found, and those a lamp's glare or a streak of light hid, put where
- * the rows' regular spacing places them; pits missing beyond the ends
- * of the rows go to the end where the rims show hollows most. 0, or -1
- * with why.
- */
-static int rows_of(const struct cam_image *img, struct blob *pit, int np,
-		   int pits, struct blob row[2][64], char *err, size_t errlen)
-{
-	struct blob found[2][64];
-	int nr[2] = { 0, 0 }, col[2][64], span, best = 0;
-	double gap = 0, cut = 0, score = -1e18;
-	struct grid g;
-
-	qsort(pit, (size_t)np, sizeof(*pit), by_y);
-	for (int i = 1; i < np; i++)
-		if (pit[i].y - pit[i - 1].y > gap) {
-			gap = pit[i].y - pit[i - 1].y;
-			cut = (pit[i].y + pit[i - 1].y) / 2;
-		}
-	for (int i = 0; i < np && np >= pits + 2; i++) {
-		int r = pit[i].y > cut ? 0 : 1;
-
-		found[r][nr[r]++] = pit[i];
-	}
-	if (np < pits + 2 || nr[0] < 2 || nr[1] < 2 || nr[0] > pits ||
-	    nr[1] > pits || gap < 0.5 * pit[0].h) {
-		snprintf(err, errlen, "found %d pits (%d below, %d above), "
-			 "expected two rows of %d: check the lighting and the "
-			 "view, or give the places in a file (--places)", np,
-			 nr[0], nr[1], pits);
-		return -1;
-	}
-	qsort(found[0], (size_t)nr[0], sizeof(**found), by_x);
-	qsort(found[1], (size_t)nr[1], sizeof(**found), by_x);
-	if (fit_grid(found, nr, col, &span, &g) < 0 || span > pits) {
-		snprintf(err, errlen, "the pits found are not in two rows of "
-			 "%d evenly spaced: check the lighting and the view, or "
-			 "give the places in a file (--places)", pits);
-		return -1;
-	}
-	for (int shift = 0; shift <= pits - span; shift++) {
-		double sum = 0;
-
-		for (int k = -shift; k < pits - shift; k++)
-			for (int r = 0; r < 2 && (k < 0 || k >= span); r++) {
-				struct blob b = at_grid(found, nr, col, &g, r, k);
-
-				sum += rim(img, b.x, b.y, (b.w + b.h) / 4);
-			}
-		if (sum > score) {
-			score = sum;
-			best = shift;
-		}
-	}
-	for (int r = 0; r < 2; r++)
-		for (int k = 0; k < pits; k++)
-			row[r][k] = at_grid(found, nr, col, &g, r, k - best);
-	return 0;
-}
-
-/* The places found, the rows of pits completed where `complete`. */
 static int find(struct cam_calib *c, int pits, const char *const *names,
-		int glare, int complete, char *err, size_t errlen)
+		int glare, char *err, size_t errlen)
 {
 	struct blob b[256], pit[256], store[128], row[2][64];
-	double s = c->shrink;
-	int n, ns, np;
+	double s = c->shrink, ymid = 0;
+	int n, ns, nr[2] = { 0, 0 };
 	PIX *mask;
 
 	if (pits < 1 || 2 * pits + 2 > CAM_PLACES_MAX || c->empty.rgb == NULL) {
@@ -552,16 +355,24 @@ static int find(struct cam_calib *c, int pits, const char *const *names,
 	}
 	n = blobs(mask, b, 256);
 	pixDestroy(&mask);
-	ns = sort_out(b, n, pits, pit, &np, store);
-	if (!complete && (np != 2 * pits || ns < 2)) {
-		snprintf(err, errlen, "found %d pits and %d stores, expected "
-			 "%d and 2: check the lighting and the view, or give "
-			 "the places in a file (--places)", np, ns > 2 ? 2 : ns,
-			 2 * pits);
+	ns = sort_out(b, n, pits, pit, store, err, errlen);
+	if (ns < 0)
+		return -1;
+	for (int i = 0; i < 2 * pits; i++)
+		ymid += pit[i].y / (2 * pits);
+	for (int i = 0; i < 2 * pits; i++) {
+		int r = pit[i].y > ymid ? 0 : 1;
+
+		row[r][nr[r]++] = pit[i];
+	}
+	if (nr[0] != pits || nr[1] != pits) {
+		snprintf(err, errlen, "the pits are not in two rows of %d "
+			 "(%d below, %d above)", pits, nr[0], nr[1]);
 		return -1;
 	}
-	if (rows_of(&c->empty, pit, np, pits, row, err, errlen) < 0 ||
-	    pick_stores(store, ns, row, pits, complete, err, errlen) < 0)
+	qsort(row[0], (size_t)pits, sizeof(**row), by_x);
+	qsort(row[1], (size_t)pits, sizeof(**row), by_x);
+	if (pick_stores(store, ns, row, pits, err, errlen) < 0)
 		return -1;
 	c->nplaces = 2 * pits + 2;
 	for (int i = 0; i < pits; i++) {
@@ -578,18 +389,11 @@ static int find(struct cam_calib *c, int pits, const char *const *names,
 int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
 		   char *err, size_t errlen)
 {
-	char first[256];
-
 	/* A lamp's glare may hide a hollow from the first look: then a
-	 * second, less exact one; then the rows completed where some
-	 * hollows stay hidden. The first look's error is the one told. */
-	if (find(c, pits, names, 0, 0, first, sizeof(first)) == 0 ||
-	    find(c, pits, names, 1, 0, err, errlen) == 0 ||
-	    find(c, pits, names, 0, 1, err, errlen) == 0 ||
-	    find(c, pits, names, 1, 1, err, errlen) == 0)
+	 * second, less exact one. */
+	if (find(c, pits, names, 0, err, errlen) == 0)
 		return 0;
-	snprintf(err, errlen, "%s", first);
-	return -1;
+	return find(c, pits, names, 1, err, errlen);
 }
 
 /* ------------------------------------------------------------ overlay */
@@ -614,8 +418,7 @@ void cam_calib_draw(const struct cam_calib *c, struct cam_image *img,
 
 	for (int i = 0; i < c->nplaces; i++) {
 		const struct cam_place *p = &c->place[i];
-		const unsigned char *col = (doubt != NULL && doubt[i]) ||
-					   p->unseen ? red : green;
+		const unsigned char *col = doubt != NULL && doubt[i] ? red : green;
 		int steps = (int)(8 * (p->rx + p->ry) * k) + 16;
 
 		for (int a = 0; a < steps; a++) {

@@ -657,13 +657,6 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			out->lo[i] = out->hi[i] = out->parts[i];
 		lone_piece(out, i, parts[i], nparts[i], u);
 		trace(out, i, raw[i] / u);
-		/* Not seen at calibration (a lamp's glare over it): its
-		 * seeds may not show; any count, no estimate. */
-		if (r->c->place[i].unseen) {
-			out->lo[i] = 0;
-			out->hi[i] = CAM_COUNT_MAX;
-			out->seeds[i] = -1;
-		}
 	}
 	free(parts);
 	return 0;
@@ -724,8 +717,7 @@ int cam_reader_learn(struct cam_reader *r, struct cam_calib *calib,
 	if (rd->status != CAM_READ_OK)
 		return -1;
 	for (int i = 0; i < calib->nplaces; i++)
-		if (!calib->place[i].store && !calib->place[i].unseen &&
-		    counts[i] >= 1 && counts[i] <= 6)
+		if (!calib->place[i].store && counts[i] >= 1 && counts[i] <= 6)
 			a[n++] = rd->area[i] / counts[i];
 	if (n < 3)
 		return -1;
@@ -746,9 +738,6 @@ int cam_reading_format(const struct cam_reading *rd, const int *order,
 		if (rd->lo[i] == rd->hi[i])
 			m = snprintf(buf + used, len - used, "%s%d",
 				     k ? " " : "", rd->lo[i]);
-		else if (rd->seeds[i] < 0)	/* no estimate */
-			m = snprintf(buf + used, len - used, "%s%d-%d",
-				     k ? " " : "", rd->lo[i], rd->hi[i]);
 		else
 			m = snprintf(buf + used, len - used, "%s%d-%d~%.1f",
 				     k ? " " : "", rd->lo[i], rd->hi[i],

@@ -61,8 +61,7 @@ int cam_reader_learn(struct cam_reader *r, struct cam_calib *calib,
 
 /* The reading as a snapshot's text: the places `order[0..n)` (indices
  * of the calibration), each a count, or a range with the seeds its seed
- * area alone makes, "LO-HI~X.X" (without it where it has none: a place
- * not seen at calibration), blank between. */
+ * area alone makes, "LO-HI~X.X", blank between. */
 int cam_reading_format(const struct cam_reading *rd, const int *order,
 		       int n, char *buf, size_t len);
 
