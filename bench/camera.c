@@ -121,7 +121,10 @@ static void on_verdict(void *ctx, const struct verdict *v)
 {
 	struct tally *t = ctx;
 
-	if (v->kind == VERDICT_ACCEPT || v->kind == VERDICT_WARN)
+	/* A warning about no move (the board seen disagrees) takes
+	 * nothing. */
+	if (v->kind == VERDICT_ACCEPT ||
+	    (v->kind == VERDICT_WARN && v->move[0] != '\0'))
 		t->taken++;
 	if (v->kind == VERDICT_HOLD)
 		t->holds++;
