@@ -13,7 +13,8 @@
  * far above it (at least twice the range's top and two more than it):
  * heaped pieces hide one another, and a piece in the shade or of the
  * floor's colour may not show, but a place read empty or nearly does
- * not hide a handful.
+ * not hide a handful. A reading whose low ends add up to more pieces
+ * than the board holds is read high as a whole: in doubt too.
  */
 #include "config.h"
 
@@ -86,6 +87,20 @@ static void nearest(struct snapshots *s, int *at, int *clear)
 	}
 }
 
+/* The reading's low ends add up to more pieces than the board holds:
+ * the frame is read high as a whole (a seed's area misjudged), not
+ * clearly read. */
+static int over_total(const struct snapshots *s)
+{
+	int seen = 0, here = 0;
+
+	for (int h = 0; h < s->ref->nholes; h++) {
+		seen += s->seen[h];
+		here += s->here[h];
+	}
+	return seen > here;
+}
+
 /*
  * The snapshot (with ranges) fits no board of the turn within the
  * tolerance: when one of them is within it as clearly read, the
@@ -104,7 +119,7 @@ int snap_doubt(struct snapshots *s, int tolerance)
 	if (ref->seen_hi == NULL)
 		return 0;
 	nearest(s, &at, &clear);
-	if (clear > tolerance)
+	if (clear > tolerance && !over_total(s))
 		return 0;
 	if (at > 0)
 		ref->sense->counts(ref->game, snap_node_pos(s, at), s->values);

@@ -158,7 +158,7 @@ static void test_clear_reading_of_no_board_is_a_foul(void **state)
 	/* Two pits read exactly, each a seed over any move's count: a
 	 * foul. */
 	f = started();
-	snapshot(f, 5.0, "0 6 6 5 5 4/4 4 4 4 4 3-6~4.1/0 0");
+	snapshot(f, 5.0, "0 6 6 5 4 4/4 4 4 4 4 3-6~4.1/0 0");
 	assert_int_equal(last(f)->kind, VERDICT_FOUL);
 	fix_close(f);
 }
@@ -196,6 +196,21 @@ static void test_last_move_taken_back_in_doubt_warns(void **state)
 	fix_close(f);
 }
 
+static void test_reading_high_as_a_whole_is_held(void **state)
+{
+	struct fix *f = started();
+
+	(void)state;
+	/* a played; every pit read a seed or more high, the estimates
+	 * too: the low ends add up to 61 seeds of 48. */
+	snapshot(f, 5.0, "0 6-9~6.9 6-9~7.0 6-9~6.8 6-9~7.1 5-8~5.9/"
+		 "5-8~6.0 5-8~6.1 5-8~5.8 5-8~6.2 5-8~6.0 5-8~5.9/0 0");
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_int_equal(last(f)->kind, VERDICT_HOLD);
+	assert_string_equal(last(f)->move, "a");
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -204,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_clear_reading_of_no_board_is_a_foul),
 		cmocka_unit_test(test_board_as_it_was_in_doubt_warns),
 		cmocka_unit_test(test_last_move_taken_back_in_doubt_warns),
+		cmocka_unit_test(test_reading_high_as_a_whole_is_held),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
