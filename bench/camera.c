@@ -9,20 +9,25 @@
  * read as a board (must be 0); time per frame. Prints figures, asserts
  * none.
  *
- *   bench/camera [GAMES [SEED [hard|heldout]]]     (default 12 games)
+ *   bench/camera [GAMES [SEED [hard|heldout|calib]]]     (default 12 games)
  *
  * `hard` gives each game a session of its own: a board of another size
  * and wood, calibrated and learned afresh, a lamp's glare, vignetting,
  * defocus, wider changes of light, colour and pose between frames, and
  * the palettes cycled with the one near the pit floor's colour;
  * `heldout` adds a palette kept out of the others, for a set measured
- * only once.
+ * only once. `calib` only calibrates: GAMES empty boards of hard
+ * sessions, each under light of its own (its level, gradient and
+ * cast drawn as for a frame), and says how many had their places found
+ * and how far from the truth.
  *
  * BENCH_CAMERA_FRAMES=DIR keeps the rendered frames in DIR (numbered
  * in the order they are shot) and reads them back on the next run of
  * the same games, so the reading alone can be measured again quickly.
  * BENCH_CAMERA_GAME=N plays game N alone of a hard set (its games
  * are drawn each from a seed of its own, so it is the same game).
+ * BENCH_CAMERA_FAILED=DIR keeps there the empty boards whose places
+ * were not found (empty-NN.jpg, NN the game).
  * BENCH_CAMERA_VERBOSE=1 prints every move not identified, with the
  * referee's words.
  */
@@ -51,6 +56,9 @@ struct tally {
 	double read_s, frames;
 	const struct verdict *last;
 	int taken, holds, fouls;
+	double changed;			/* the last frame's bare board changed */
+	unsigned long by_changed[5];	/* frames read, by it: under 0.5,
+					   1, 1.5, 2 %, more */
 };
 
 static unsigned long long rng = 88172645463325252ull;
@@ -75,6 +83,8 @@ struct session {
 	int palettes;
 	double scale, blur, vignette, glare, glare_x, glare_y;
 	unsigned board;
+	int lit;			/* the empty board under its own light */
+	double gain, grad_x, grad_y, cast[3];
 };
 
 static struct session sess;
@@ -90,6 +100,12 @@ static void session_apply(struct render_scene *s)
 	s->glare = sess.glare;
 	s->glare_x = sess.glare_x;
 	s->glare_y = sess.glare_y;
+	if (!sess.lit)
+		return;
+	s->gain = sess.gain;
+	s->grad_x = sess.grad_x;
+	s->grad_y = sess.grad_y;
+	memcpy(s->cast, sess.cast, sizeof(s->cast));
 }
 
 static void session_draw(void)
@@ -107,7 +123,10 @@ static void on_verdict(void *ctx, const struct verdict *v)
 {
 	struct tally *t = ctx;
 
-	if (v->kind == VERDICT_ACCEPT || v->kind == VERDICT_WARN)
+	/* A warning about no move (the board seen disagrees) takes
+	 * nothing. */
+	if (v->kind == VERDICT_ACCEPT ||
+	    (v->kind == VERDICT_WARN && v->move[0] != '\0'))
 		t->taken++;
 	if (v->kind == VERDICT_HOLD)
 		t->holds++;
@@ -221,6 +240,11 @@ static int shoot(struct cam_view *v, const struct render_scene *s,
 	}
 	t->read_s += now_s() - t0;
 	t->frames++;
+	t->changed = rd->changed;
+	if (rd->status == CAM_READ_OK)
+		t->by_changed[rd->changed < 0.005 ? 0 : rd->changed < 0.01 ? 1 :
+			      rd->changed < 0.015 ? 2 : rd->changed < 0.02 ?
+			      3 : 4]++;
 	cam_image_free(&img);
 	return rd->status == CAM_READ_OK ? 0 : 1;
 }
@@ -314,9 +338,11 @@ static void judge(struct referee *ref, struct game *gm, const char *snap,
 	else
 		t->held++;
 	if (getenv("BENCH_CAMERA_VERBOSE") != NULL)
-		fprintf(stderr, "camera: %s (frame %lu): read %s, truly %s, from %s\n",
-			t->taken ? "wrong" : t->fouls ? "foul" : "held", sess.game * 1000000 + t->shots - 1,
-			snap ? snap : "-", want, gm->before);
+		fprintf(stderr, "camera: %s (frame %lu): read %s, truly %s, "
+			"from %s; bare board changed %.2f%%\n",
+			t->taken ? "wrong" : t->fouls ? "foul" : "held",
+			sess.game * 1000000 + t->shots - 1, snap ? snap : "-",
+			want, gm->before, 100 * t->changed);
 	if (referee_held(ref))
 		feed(ref, OBS_REJECT, "", t_us + 1);
 	feed(ref, OBS_POSITION, want, t_us + 2);
@@ -391,6 +417,13 @@ static int calibrate(struct cam_view *v, const char *const *names,
 	fclose(f);
 	free(jpeg);
 	rc = cam_view_open_empty(v, path, names, PLACES, err, sizeof(err));
+	if (rc < 0 && getenv("BENCH_CAMERA_FAILED") != NULL) {
+		char keep[4096];
+
+		snprintf(keep, sizeof(keep), "%s/empty-%02d.jpg",
+			 getenv("BENCH_CAMERA_FAILED"), sess.game);
+		rename(path, keep);
+	}
 	unlink(path);
 	if (rc < 0) {
 		fprintf(stderr, "camera bench: %s\n", err);
@@ -440,6 +473,10 @@ static void report(const struct tally *t, double off, double seed_area)
 	       t->wrong, t->unread);
 	printf("camera: %lu frames with a hand, %lu read as a board\n",
 	       t->hands, t->hands_read);
+	printf("camera: frames read by the bare board changed: under 0.5%% "
+	       "%lu, 0.5-1%% %lu, 1-1.5%% %lu, 1.5-2%% %lu, over 2%% %lu\n",
+	       t->by_changed[0], t->by_changed[1], t->by_changed[2],
+	       t->by_changed[3], t->by_changed[4]);
 	printf("camera: per true count: exact / in range / missed; seeds by "
 	       "area: mean, deviation, least, most\n");
 	for (int c = 0; c < 14; c++) {
@@ -501,6 +538,36 @@ static int hard_games(struct game *gm, const char *const *names, int games,
 	return 0;
 }
 
+/* Calibrations only: hard sessions' empty boards under light of their
+ * own (level, gradient, cast); how many found, the worst offset. */
+static int calib_only(const char *const *names, int sessions)
+{
+	int found = 0;
+	double worst = 0;
+
+	for (int i = 0; i < sessions; i++) {
+		struct cam_view v;
+		double d;
+
+		rng = sess.rng ^ (0x9e3779b97f4a7c15ull * (unsigned)(i + 1));
+		sess.game = i;
+		session_draw();
+		sess.gain = span(0.7, 1.3);
+		sess.grad_x = span(-0.35, 0.35);
+		sess.grad_y = span(-0.35, 0.35);
+		for (int k = 0; k < 3; k++)
+			sess.cast[k] = span(0.9, 1.1);
+		if (calibrate(&v, names, &d) < 0)
+			continue;
+		found++;
+		worst = d > worst ? d : worst;
+		cam_view_close(&v);
+	}
+	printf("camera: %d of %d empty boards calibrated, places within "
+	       "%.1f px of the truth\n", found, sessions, worst);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int games = argc > 1 ? atoi(argv[1]) : 12;
@@ -524,6 +591,12 @@ int main(int argc, char **argv)
 	gm.g = rules_game_new(gm.ops, "", err, sizeof(err));
 	if (gm.g == NULL || gm.sense->holes(gm.g, names) != PLACES)
 		return 1;
+	if (sess.hard && strcmp(argv[3], "calib") == 0) {
+		sess.lit = 1;
+		calib_only(names, games);
+		rules_game_free(gm.g);
+		return 0;
+	}
 	if (sess.hard) {
 		if (hard_games(&gm, names, games, &t, &off) < 0)
 			return 1;

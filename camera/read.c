@@ -14,7 +14,7 @@
 #include "camera/read_edges.h"
 
 #define SHIFT_MAX 6		/* working pixels the board may shift */
-#define HAND_SHARE 0.03		/* bare board changed: something over it */
+#define HAND_SHARE 0.02		/* bare board changed: something over it */
 #define MOVED_SHARE 0.40	/* ... so much, still: moved or covered */
 #define MOVED_RINGS 0.7	/* ... around most places: moved */
 #define TOL_GAIN 0.16		/* a pixel's light may be off by this */

@@ -8,9 +8,10 @@
  * gives another turn): the search fills the candidates, and the
  * decision takes the chain that leads exactly to the snapshot, takes or
  * holds one within the tolerance, asks when several fit as well, and
- * calls a foul when none comes near. All the room the search needs is
- * taken when the referee opens the model or the game changes, never per
- * snapshot.
+ * calls a foul when none comes near (a reading in ranges only when it
+ * clearly shows none: model_snapshot_doubt.c). All the room the search
+ * needs is taken when the referee opens the model or the game changes,
+ * never per snapshot.
  */
 #include "config.h"
 
@@ -430,7 +431,7 @@ static void decide(struct snapshots *s, struct snap_candidates *c)
 		check_disagrees(s);
 	} else if (c->here <= tolerance) {
 		snap_warn_far(s);
-	} else {
+	} else if (!snap_doubt(s, tolerance)) {
 		snap_refuse_board(s, c);
 	}
 }

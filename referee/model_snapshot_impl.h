@@ -69,6 +69,15 @@ void snap_ask(struct snapshots *s, const struct snap_candidates *c);
 /* No reachable board comes near: a foul, the board to be put back. */
 void snap_refuse_board(struct snapshots *s, const struct snap_candidates *c);
 
+/* model_snapshot_doubt.c */
+/* How clearly the snapshot (with ranges) is off the board `values`: the
+ * pieces of the places read clearly against it. */
+int snap_clear_distance(const struct snapshots *s, const int *values);
+/* No board of the turn within `tolerance`: 1 when the reading is in
+ * doubt (held or warned, the places named), 0 when it clearly fits
+ * none. */
+int snap_doubt(struct snapshots *s, int tolerance);
+
 /* model_occupancy.c */
 /* Places where the snapshot and `want` differ that no stuck switch
  * explains. */
