@@ -123,9 +123,47 @@ static int payload(struct db *db, const struct db_outbox_rec *r, char **out)
 	return db_fail(db, "reading a record for the outbox");
 }
 
-int db_outbox_add(struct db *db, const struct db_outbox_rec *r)
+/* Keeps on command `r->id` the seq of the command-done event just
+ * written for it to `r->table_key` (the newest there). */
+static int keep_answer(struct db *db, const struct db_outbox_rec *r)
 {
 	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->sql, "UPDATE commands SET answer_seq ="
+			       " (SELECT MAX(seq) FROM outbox WHERE"
+			       " table_key = ?1) WHERE id = ?2", -1, &st,
+			       NULL) != SQLITE_OK)
+		return db_fail(db, "keeping a command's answer");
+	sqlite3_bind_text(st, 1, r->table_key, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, r->id);
+	rc = db_exec(db, st, "keeping a command's answer");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Writes the row of `r` with its payload `json`. */
+static int insert_row(struct db *db, const struct db_outbox_rec *r,
+		      const char *json)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->sql, INSERT_SQL, -1, &st, NULL) !=
+	    SQLITE_OK)
+		return db_fail(db, "preparing the outbox row");
+	sqlite3_bind_text(st, 1, r->table_key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, kind_word[r->kind], -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, r->at, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, json, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st) == SQLITE_DONE ? DB_OK :
+	     db_fail(db, "writing the outbox row");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int db_outbox_add(struct db *db, const struct db_outbox_rec *r)
+{
 	char *json;
 	int rc;
 
@@ -134,20 +172,18 @@ int db_outbox_add(struct db *db, const struct db_outbox_rec *r)
 	rc = payload(db, r, &json);
 	if (rc != DB_OK)
 		return rc;
-	if (sqlite3_prepare_v2(db->sql, INSERT_SQL, -1, &st, NULL) !=
-	    SQLITE_OK) {
+	if (r->kind != DB_OUTBOX_COMMAND_DONE) {
+		rc = insert_row(db, r, json);
 		free(json);
-		return db_fail(db, "preparing the outbox row");
+		return rc;
 	}
-	sqlite3_bind_text(st, 1, r->table_key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, kind_word[r->kind], -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, r->at, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, json, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st) == SQLITE_DONE ? DB_OK :
-	     db_fail(db, "writing the outbox row");
-	sqlite3_finalize(st);
+	rc = db_begin(db);
+	if (rc == DB_OK)
+		rc = insert_row(db, r, json);
+	if (rc == DB_OK)
+		rc = keep_answer(db, r);
 	free(json);
-	return rc;
+	return db_end(db, rc);
 }
 
 /* Steps a one-row query of one integer column into `*v` (0: no row). */
@@ -406,7 +442,9 @@ int db_command_add_hub(struct db *db, int64_t board_id, const char *kind,
 }
 
 /* Whether command `id` is done and its command-done event is no longer
- * in the table's outbox (pruned), into *lost. */
+ * in the table's outbox (pruned), into *lost: the row at the seq kept
+ * with the command (commands.answer_seq), one lookup by primary key;
+ * none kept, or that row another's: lost. */
 static int answer_lost(struct db *db, const char *table_key, int64_t id,
 		       int64_t *lost)
 {
@@ -414,7 +452,8 @@ static int answer_lost(struct db *db, const char *table_key, int64_t id,
 
 	if (sqlite3_prepare_v2(db->sql, "SELECT c.done IS NOT NULL AND "
 			       "NOT EXISTS (SELECT 1 FROM outbox o WHERE "
-			       "o.table_key = ?1 AND o.kind = 'command-done' "
+			       "o.table_key = ?1 AND o.seq = c.answer_seq "
+			       "AND o.kind = 'command-done' "
 			       "AND json_extract(o.body, '$.payload.command') "
 			       "= c.id) FROM commands c WHERE c.id = ?2", -1,
 			       &st, NULL) != SQLITE_OK)

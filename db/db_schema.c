@@ -435,4 +435,20 @@ const char *const db_migration[DB_SCHEMA_VERSION] = {
 	"   AND member = NEW.member;"
 	"  END;"
 	"PRAGMA user_version = 17;",
+	/* 18: the outbox seq of the command-done event that answered each
+	 * command, so that whether that answer was pruned is one lookup
+	 * by primary key; kept answers found once, from their payload. */
+	"ALTER TABLE commands ADD COLUMN answer_seq INTEGER;"
+	"CREATE TEMP TABLE answer_18 (command INTEGER PRIMARY KEY,"
+	"  seq INTEGER NOT NULL);"
+	"INSERT INTO answer_18 (command, seq)"
+	"  SELECT json_extract(body, '$.payload.command'), MAX(seq)"
+	"  FROM outbox WHERE kind = 'command-done'"
+	"  AND json_extract(body, '$.payload.command') IS NOT NULL"
+	"  GROUP BY 1;"
+	"UPDATE commands SET answer_seq ="
+	"  (SELECT seq FROM answer_18 WHERE command = commands.id)"
+	"  WHERE id IN (SELECT command FROM answer_18);"
+	"DROP TABLE answer_18;"
+	"PRAGMA user_version = 18;",
 };

@@ -137,7 +137,8 @@ static void test_migrate_from_each_version(void **state)
 				 "INSERT INTO games (id, kind, seats, first_seat,"
 				 " first_how, started, position) VALUES"
 				 " (3, 'kalah', 2, 0, 'rules', '2020-01-01', 'p');"
-				 "INSERT INTO game_players VALUES (3, 0, 0, 7);");
+				 "INSERT INTO game_players (game_id, seat, member,"
+				 " player_id) VALUES (3, 0, 0, 7);");
 		if (v >= 4)
 			raw_exec(name,
 				 "INSERT INTO boards (id, name, name_key, created)"

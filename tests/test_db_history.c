@@ -210,6 +210,17 @@ static void test_history_order(void **state)
 	db_close(db);
 }
 
+/* The version before the one that gives members their start. */
+static int version_before_started(void)
+{
+	for (int v = 1; v <= DB_SCHEMA_VERSION; v++)
+		if (strstr(db_migration[v - 1], "ALTER TABLE game_players "
+			   "ADD COLUMN started") != NULL)
+			return v - 1;
+	fail_msg("no migration gives members their start");
+	return 0;
+}
+
 /* A database of the version before: its members have no start until
  * the upgrade fills them in. */
 static void test_upgrade(void **state)
@@ -218,7 +229,7 @@ static void test_upgrade(void **state)
 
 	(void)state;
 	db = open_ok(DB_OPEN_CREATE | DB_OPEN_NO_MIGRATE);
-	assert_int_equal(db_migrate(db, DB_SCHEMA_VERSION - 1), DB_OK);
+	assert_int_equal(db_migrate(db, version_before_started()), DB_OK);
 	assert_int_equal(sqlite3_exec(db->sql,
 		"INSERT INTO players (id, name, name_key, created) VALUES"
 		" (1, 'A', 'a', '2020'), (2, 'B', 'b', '2020');"
