@@ -266,12 +266,13 @@ static int next_begins(const struct drops *d, int whole)
 
 /*
  * The pulses since the move taken may still be its hand's, or strays:
- * the button pressed soon after the first (no later than a hand can
- * begin), and either one pulse that is no whole move of the player to
- * move, or pulses each in a place of the taken move's sowing, the
- * first not where a legal move of the player to move begins (unless it
- * fell sooner after the move's last drop than a hand can begin).
- * Otherwise the next player has begun, and the button is only late.
+ * one pulse that is no whole move of the player to move (nor, unless
+ * the button came soon after it, sooner than a hand goes on, the
+ * beginning of one), or pulses each in a place of the taken move's
+ * sowing, the first not where a legal move of the player to move begins
+ * (unless it fell sooner after the move's last drop than a hand can
+ * begin). Otherwise the next player has begun, and the button is only
+ * late.
  */
 static int pend_theirs(struct drops *d)
 {
@@ -279,9 +280,8 @@ static int pend_theirs(struct drops *d)
 	const struct drops_last *l = &d->last;
 	uint64_t soon = ref->cfg.turn_gap_us * 5 / 6;
 
-	if (ref->now > d->pend_t[0] + soon)
-		return 0;
-	if (d->npend == 1 && !next_begins(d, 1))
+	if (d->npend == 1 && !next_begins(d, 1) &&
+	    (ref->now <= d->pend_t[0] + soon || !next_begins(d, 0)))
 		return 1;
 	for (int i = 0; i < d->npend; i++)
 		if (!taken_place(d, d->pend[i]))
