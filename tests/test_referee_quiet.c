@@ -488,6 +488,34 @@ static void test_late_button_in_the_next_sowing(void **state)
 		    "b");
 }
 
+/* S's f (S A B C) and a late pulse on C, its own last pit, up to a
+ * second after; N's B begins at C and N's A drops its second seed
+ * there: a warning on S's move, never held as N's sowing begun. */
+static void test_late_pulse_on_the_movers_last_pit_is_a_warning(void **state)
+{
+	(void)state;
+	for (int k = 1; k <= 20; k++) {
+		struct fix *f = started();
+		const struct verdict *m[8];
+		double t;
+
+		feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/4 4 4 4 4 4/0 0/S");
+		t = sow(f, 1.0, 0.4, "S A B C");	/* f */
+		feed(f, t + 0.05 * k, OBS_DROP, "C");
+		tick(f, t + 3.0);
+		tick(f, t + 6.0);
+		if (moves(f, m, 8) < 1 || m[0]->kind == VERDICT_HOLD)
+			dump(f);
+		assert_true(moves(f, m, 8) >= 1);
+		assert_string_equal(m[0]->move, "f");
+		assert_int_not_equal(m[0]->kind, VERDICT_HOLD);
+		assert_false(referee_held(f->ref));
+		for (int i = 0; i < f->n; i++)
+			assert_null(strstr(f->v[i].text, "before S's last"));
+		fix_close(f);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -503,6 +531,8 @@ int main(void)
 		cmocka_unit_test(test_late_button_after_a_whole_next_move),
 		cmocka_unit_test(test_late_button_after_a_one_seed_move),
 		cmocka_unit_test(test_late_button_in_the_next_sowing),
+		cmocka_unit_test(
+			test_late_pulse_on_the_movers_last_pit_is_a_warning),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
