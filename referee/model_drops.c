@@ -521,6 +521,7 @@ static void drops_feed(struct referee *ref, void *state,
 	struct drops *d = state;
 
 	if (obs->kind == OBS_DROP) {
+		drops_aside_settled(d);
 		drops_pulse(d, obs);
 	} else if (obs->kind == OBS_LIFT) {
 		/* A hand lifting pieces begins a move: the one before is

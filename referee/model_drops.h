@@ -220,6 +220,10 @@ struct drops {
 	uint8_t *reach;			/* (MATCH_OBS_MAX + 1) rows of
 					   SENSE_PATH_MAX + 1 */
 	struct drops_last last;
+	/* Pulses set aside at the last mover's button, counted as extras
+	 * once the next drop falls or a move is taken. */
+	uint8_t aside[MATCH_OBS_MAX];
+	int naside;
 	/* When the last move ended: its last drop, or a button pressed
 	 * after it (0: none yet). */
 	uint64_t ended_us;
@@ -396,8 +400,13 @@ void drops_taken(struct drops *d, int n, int cost);
 /* `seat`, who made the move last taken, pressed the button while drops
  * since wait: they are that mover's. Its move is read again with them
  * when that fits better, else they are set aside as its late or stray
- * pulses (noted, counted against their lines). 1 when so. */
+ * pulses (noted; counted against their lines by
+ * drops_aside_settled(), once a drop falls after them or a move is
+ * taken). Pulses where the next player's sowing begins, or a button
+ * pressed long after the first, are not the mover's: the button is only
+ * late. 1 when the button is spent so. */
 int drops_mover_button(struct drops *d, int seat);
+void drops_aside_settled(struct drops *d);
 /* Move `e` rests on one pulse, sensed sooner after the move before
  * ended than a hand can lift a piece and let it fall: held instead of
  * taken (1), for it is likelier a late or stray pulse. */

@@ -458,8 +458,10 @@ static void hold_overlap(struct drops *d, int n, int best,
 
 	drops_describe(d, &d->expect[best], &d->result[best], 0, why,
 		       sizeof(why), &about);
-	for (int i = 0; i < n; i++)
-		if (s->theirs[i]) {
+	for (int i = 0, prev = -1; i < n; i++)
+		if (s->theirs[i] && d->pend[i] != prev) {
+			/* (a place named once for a pulse and its bounce) */
+			prev = d->pend[i];
 			ref_append(theirs, sizeof(theirs), "%s%s",
 				   theirs[0] ? " " : "",
 				   ref_hole_name(ref, d->pend[i]));

@@ -34,6 +34,13 @@ void drops_taken(struct drops *d, int n, int cost)
 	snprintf(l->text, sizeof(l->text), "%s", "");
 }
 
+void drops_aside_settled(struct drops *d)
+{
+	for (int i = 0; i < d->naside; i++)
+		d->ref->health[d->aside[i]].extras++;
+	d->naside = 0;
+}
+
 void drops_taken_done(struct drops *d)
 {
 	struct referee *ref = d->ref;
@@ -41,6 +48,7 @@ void drops_taken_done(struct drops *d)
 
 	if (l->n > 0)
 		d->ended_us = l->t[l->n - 1];
+	drops_aside_settled(d);
 
 	if (l->n == 0 || ref->state != REF_PLAY || ref->depth == 0) {
 		l->ply = 0;
@@ -52,7 +60,8 @@ void drops_taken_done(struct drops *d)
 
 /* The cheapest reading of the taken move's drops and pend[0..npend) as
  * a beginning of another move of the position before it (`same`: or of
- * that move itself, whole). */
+ * that move itself, whole; AS_TAKEN: that move alone, whole). */
+#define AS_TAKEN 2
 static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
 		  int n, int same)
 {
@@ -68,7 +77,8 @@ static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
 		const struct sense_expect *x = &d->prev[e];
 		int c;
 
-		if (strcmp(x->text, d->last.text) == 0 && !same)
+		if ((strcmp(x->text, d->last.text) == 0 && !same) ||
+		    (strcmp(x->text, d->last.text) != 0 && same == AS_TAKEN))
 			continue;
 		c = match_cost(&d->board, x->path, x->npath, x->origin, drops,
 			       at, n, !same, rows);
@@ -196,7 +206,8 @@ int drops_revise(struct drops *d)
 
 /* The pulses since the move taken, which its mover's button says are
  * no move of the next player's: a late or stray pulse of that move,
- * counted against each line as an extra and set aside. */
+ * set aside, and counted against each line as an extra once the next
+ * drop falls or a move is taken (the reading settled). */
 static void set_aside(struct drops *d, int seat)
 {
 	struct referee *ref = d->ref;
@@ -204,7 +215,8 @@ static void set_aside(struct drops *d, int seat)
 	char where[96] = "";
 
 	for (int i = 0; i < d->npend; i++) {
-		ref->health[d->pend[i]].extras++;
+		if (d->naside < MATCH_OBS_MAX)
+			d->aside[d->naside++] = d->pend[i];
 		ref_about_place(&about, d->pend[i]);
 		ref_append(where, sizeof(where), "%s%s %s", i ? ", " : "",
 			   ref_hole_word(ref, d->pend[i]),
@@ -224,6 +236,59 @@ static void set_aside(struct drops *d, int seat)
 	drops_rematch(d);
 }
 
+/* The place is one the taken move's sowing drops into. */
+static int taken_place(struct drops *d, int h)
+{
+	struct referee *ref = d->ref;
+	const void *before = ref->history + (size_t)(ref->depth - 1) *
+			     ref->pos_size;
+	int m = (int)ref->sense->expect(ref->game, before, d->prev,
+					SENSE_MOVES_MAX);
+
+	for (int e = 0; e < m; e++)
+		if (strcmp(d->prev[e].text, d->last.text) == 0)
+			return memchr(d->prev[e].path, h,
+				      (size_t)d->prev[e].npath) != NULL;
+	return 0;
+}
+
+/* A legal move of the player to move begins with pend[0] (`whole`:
+ * and is no longer than the pulses since). */
+static int next_begins(const struct drops *d, int whole)
+{
+	for (int e = 0; e < d->nexpect; e++)
+		if (d->expect[e].npath > 0 &&
+		    d->expect[e].path[0] == d->pend[0] &&
+		    (!whole || d->expect[e].npath <= d->npend))
+			return 1;
+	return 0;
+}
+
+/*
+ * The pulses since the move taken may still be its hand's, or strays:
+ * one pulse that is no whole move of the player to move (nor, unless
+ * the button came soon after it, sooner than a hand goes on, the
+ * beginning of one), or pulses each in a place of the taken move's
+ * sowing, the first not where a legal move of the player to move begins
+ * (unless it fell sooner after the move's last drop than a hand can
+ * begin). Otherwise the next player has begun, and the button is only
+ * late.
+ */
+static int pend_theirs(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	const struct drops_last *l = &d->last;
+	uint64_t soon = ref->cfg.turn_gap_us * 5 / 6;
+
+	if (d->npend == 1 && !next_begins(d, 1) &&
+	    (ref->now <= d->pend_t[0] + soon || !next_begins(d, 0)))
+		return 1;
+	for (int i = 0; i < d->npend; i++)
+		if (!taken_place(d, d->pend[i]))
+			return 0;
+	return d->pend_t[0] < l->t[l->n - 1] + soon || !next_begins(d, 0);
+}
+
 int drops_mover_button(struct drops *d, int seat)
 {
 	struct referee *ref = d->ref;
@@ -236,14 +301,18 @@ int drops_mover_button(struct drops *d, int seat)
 	    d->npend == 0 || n > MATCH_OBS_MAX || seat == ref_mover(ref) ||
 	    last_seat(d) != seat)
 		return 0;
+	/* (a late button, the next player's sowing begun: nothing) */
+	if (!pend_theirs(d))
+		return 1;
 	for (int i = 0; i < d->npend; i++)
 		extra += d->board.extra[d->pend[i]];
 	memcpy(drops, l->drops, (size_t)l->n);
 	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
 	memcpy(drops + l->n, d->pend, (size_t)d->npend);
 	memcpy(at + l->n, d->pend_t, (size_t)d->npend * sizeof(at[0]));
-	/* Its hand had only paused: the move read again with them. */
-	if (as_one(d, drops, at, n, 1) + DROPS_MARGIN <= l->cost + extra &&
+	/* Its hand had only paused: the move read again with them, as
+	 * the move taken (never another). */
+	if (as_one(d, drops, at, n, AS_TAKEN) + DROPS_MARGIN <= l->cost + extra &&
 	    revise_with(d, drops, at, n)) {
 		d->mover_done = 1;
 		drops_judge(d, d->npend);

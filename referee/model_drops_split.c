@@ -377,9 +377,11 @@ static void note_overlap(struct drops *d, const struct drops_split *s, int n)
 	for (int i = 0; i < n; i++)
 		if (!s->theirs[i])
 			last_mine = i;
-	for (int i = 0; i < d->npend; i++) {
-		if (i < n && !s->theirs[i])
+	for (int i = 0, prev = -1; i < d->npend; i++) {
+		/* (a place named once for a pulse and its bounce) */
+		if ((i < n && !s->theirs[i]) || d->pend[i] == prev)
 			continue;
+		prev = d->pend[i];
 		ref_about_place(about, d->pend[i]);
 		if (used < sizeof(d->overlap_drops) - 8)
 			used += (size_t)snprintf(d->overlap_drops + used,
@@ -474,7 +476,11 @@ int drops_split_trailing(struct drops *d, int n, int e,
 		    !drops_is_shadow(&d->expect[e], r, &r->dev[i]))
 			extra |= r->dev[i].step == STEP_EXTRA &&
 				 r->dev[i].at == last ? 1 : 2;
-	if (extra != 1)
+	/* (a pulse on the move's own last place is its bounce or late
+	 * pulse, wherever the reading puts the extra: a warning) */
+	if (extra != 1 || d->pend[last] == d->pend[last - 1] ||
+	    (d->expect[e].npath > 0 &&
+	     d->pend[last] == d->expect[e].path[d->expect[e].npath - 1]))
 		return 0;
 	next = drops_next(d, e, &nnext, &seat);
 	if (nnext <= 0 || seat == ref_mover(d->ref))

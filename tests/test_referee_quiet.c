@@ -8,7 +8,9 @@
  * lone pulse that completes the move taken is its last seed; one pulse
  * of the next player's sowing at the end of a move holds it; a button
  * pressed by a mover who moves again, with nothing sensed, holds the
- * move likeliest unseen when the sensors miss as often as people press.
+ * move likeliest unseen when the sensors miss as often as people press;
+ * the last mover's button pressed late, once the next player has begun
+ * sowing, turns none of their seeds into the last move's.
  */
 #include "config.h"
 
@@ -411,6 +413,109 @@ static void test_button_when_moving_again_may_be_a_move_unseen(void **state)
 	fix_close(f);
 }
 
+/* N plays D (E F N a), taken; S sows `next` from 1.0 s after D's last
+ * seed, one drop each `at[]` (seconds after it), N presses N's button
+ * late, `late` s after, and S presses S's at `done`: S's `move` is
+ * taken, D stands, and nothing is set aside. */
+static void late_button(const char *pos, const char *next, const double *at,
+			double late, double done, const char *move)
+{
+	struct fix *f = started();
+	const struct verdict *m[8];
+	char copy[64], *save = NULL;
+	double t;
+	int i = 0, pressed = 0;
+
+	feed(f, 0.2, OBS_BUTTON, "N");		/* the table has buttons */
+	feed(f, 0.5, OBS_POSITION, pos);
+	t = sow(f, 1.0, 0.4, "E F N a");	/* D */
+	tick(f, t + 0.7);
+	snprintf(copy, sizeof(copy), "%s", next);
+	for (char *p = strtok_r(copy, " ", &save); p != NULL;
+	     p = strtok_r(NULL, " ", &save), i++) {
+		if (!pressed && at[i] > late) {
+			feed(f, t + late, OBS_BUTTON, "N");
+			pressed = 1;
+		}
+		feed(f, t + at[i], OBS_DROP, p);
+	}
+	if (!pressed)
+		feed(f, t + late, OBS_BUTTON, "N");
+	if (at[i - 1] + 0.7 < done)
+		tick(f, t + at[i - 1] + 0.7);
+	feed(f, t + done, OBS_BUTTON, "S");
+	tick(f, t + done + 3.0);
+	if (moves(f, m, 8) != 2 || referee_held(f->ref))
+		dump(f);
+	assert_int_equal(moves(f, m, 8), 2);
+	assert_string_equal(m[0]->move, "D");
+	assert_string_equal(m[1]->move, move);
+	assert_int_not_equal(m[1]->kind, VERDICT_HOLD);
+	assert_false(referee_held(f->ref));
+	assert_int_equal(referee_plies(f->ref), 2);
+	for (i = 0; i < f->n; i++)
+		assert_int_not_equal(f->v[i].cause, CAUSE_STRAY);
+	fix_close(f);
+}
+
+/* S's two-seed a (b c), both sown before N's late button: a, not D read
+ * again as E with them. */
+static void test_late_button_after_a_whole_next_move(void **state)
+{
+	static const double at[] = { 1.0, 1.25 };
+
+	(void)state;
+	late_button("1 4 4 4 4 4/4 4 4 4 4 4/0 3/N", "b c", at, 1.3, 1.6, "a");
+}
+
+/* S's one-seed c (d) before N's late button: not set aside. */
+static void test_late_button_after_a_one_seed_move(void **state)
+{
+	static const double at[] = { 1.0 };
+
+	(void)state;
+	late_button("4 4 1 4 4 4/4 4 4 4 4 4/0 3/N", "d", at, 1.3, 1.6, "c");
+}
+
+/* S's b (c d e f), N's button after its second seed: its first two
+ * seeds stay S's. */
+static void test_late_button_in_the_next_sowing(void **state)
+{
+	static const double at[] = { 1.0, 1.4, 1.8, 2.2 };
+
+	(void)state;
+	late_button("4 4 4 4 4 4/1 4 4 4 4 4/0 3/N", "c d e f", at, 1.5, 6.5,
+		    "b");
+}
+
+/* S's f (S A B C) and a late pulse on C, its own last pit, up to a
+ * second after; N's B begins at C and N's A drops its second seed
+ * there: a warning on S's move, never held as N's sowing begun. */
+static void test_late_pulse_on_the_movers_last_pit_is_a_warning(void **state)
+{
+	(void)state;
+	for (int k = 1; k <= 20; k++) {
+		struct fix *f = started();
+		const struct verdict *m[8];
+		double t;
+
+		feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/4 4 4 4 4 4/0 0/S");
+		t = sow(f, 1.0, 0.4, "S A B C");	/* f */
+		feed(f, t + 0.05 * k, OBS_DROP, "C");
+		tick(f, t + 3.0);
+		tick(f, t + 6.0);
+		if (moves(f, m, 8) < 1 || m[0]->kind == VERDICT_HOLD)
+			dump(f);
+		assert_true(moves(f, m, 8) >= 1);
+		assert_string_equal(m[0]->move, "f");
+		assert_int_not_equal(m[0]->kind, VERDICT_HOLD);
+		assert_false(referee_held(f->ref));
+		for (int i = 0; i < f->n; i++)
+			assert_null(strstr(f->v[i].text, "before S's last"));
+		fix_close(f);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -423,6 +528,11 @@ int main(void)
 		cmocka_unit_test(test_one_pulse_of_an_overlapping_sowing_is_held),
 		cmocka_unit_test(
 			test_button_when_moving_again_may_be_a_move_unseen),
+		cmocka_unit_test(test_late_button_after_a_whole_next_move),
+		cmocka_unit_test(test_late_button_after_a_one_seed_move),
+		cmocka_unit_test(test_late_button_in_the_next_sowing),
+		cmocka_unit_test(
+			test_late_pulse_on_the_movers_last_pit_is_a_warning),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
