@@ -54,7 +54,10 @@ told \1 \2 \3 \4/p' -e 't' \
 	cat "$tmp/games" "$tmp/told" | awk '
 	$1 == "game" {
 		# Games arrive newest first: keep the two newest of a board.
-		if (++seen[$2] <= 2) moves[$2, seen[$2]] = $4
+		if (++seen[$2] <= 2) {
+			moves[$2, seen[$2]] = $4
+			id[$2, seen[$2]] = $3
+		}
 		for (i = 5; i <= NF; i++) moves[$2, seen[$2]] = moves[$2, seen[$2]] " " $i
 		next
 	}
@@ -69,15 +72,26 @@ told \1 \2 \3 \4/p' -e 't' \
 		for (t in tables) {
 			best = -1
 			for (g = 1; g <= 2; g++) {
-				c = split(moves[t, g], m, " "); miss = 0
+				c = split(moves[t, g], m, " "); miss = 0; why = ""
 				for (k = 1; k <= n[t]; k++)
-					if (m[ply[t, k]] != mv[t, k]) miss++
-				if (best < 0 || miss < best) best = miss
+					if (m[ply[t, k]] != mv[t, k]) {
+						miss++
+						why = why sprintf(" ply %d told %s, recorded %s;",
+							ply[t, k], mv[t, k],
+							m[ply[t, k]] == "" ? "none" : m[ply[t, k]])
+					}
+				if (best < 0 || miss < best) {
+					best = miss
+					said = sprintf("table %s, game %s:%s", t,
+						       id[t, g], why)
+				}
 			}
 			lost += best
+			if (best > 0)
+				print said >"/dev/stderr"
 		}
 		print lost
-	}'
+	}' 2>>"$tmp/unrecorded"
 }
 
 # queue N: N commands for the tables, each entering the move "zzK",
@@ -109,7 +123,15 @@ while [ $kills -lt "$kills_wanted" ]; do
 	moves >"$tmp/after"
 	lost=$((lost + $(comm -23 "$tmp/before" "$tmp/after" | wc -l)))
 	mv "$tmp/after" "$tmp/before"
-	unannounced=$((unannounced + $(unrecorded $run)))
+	missing=$(unrecorded $run)
+	if [ "$missing" != 0 ]; then
+		# Which move, and the log's lines for it, for whoever reads
+		# the failure.
+		sed "s/^/# run $run: /" "$tmp/unrecorded"
+		tail -n 20 "$tmp/log.$run" | sed "s/^/# log.$run: /"
+	fi
+	: >"$tmp/unrecorded"
+	unannounced=$((unannounced + missing))
 	queue 30
 	start
 done
