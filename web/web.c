@@ -443,6 +443,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		*con_cls = r;
 		return MHD_YES;
 	}
+	if (r->login_wait) {
+		/* Resumed: its password checked. */
+		r->login_wait = 0;
+		r->held = 0;
+		api_login_checked(r);
+		return answer(r);
+	}
 	if (r->cmd_id != 0) {
 		/* Resumed: its command answered, or its time up. */
 		r->held = 0;
@@ -560,6 +567,10 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 		db_cache_kib(web->pool[i], WEB_POOL_CACHE_KIB);
 	db_cache_kib(web->version_db, 64);
 	db_cache_kib(web->writer, 64);
+	if (web_login_start(web) < 0) {
+		snprintf(err, errlen, "web: no thread to check passwords");
+		goto fail;
+	}
 	memset(&addr, 0, sizeof(addr));
 	if (inet_pton(AF_INET6, cfg->listen,
 		      &((struct sockaddr_in6 *)&addr)->sin6_addr) == 1) {
@@ -660,9 +671,11 @@ void web_stop(struct web *web)
 	pthread_cond_broadcast(&web->changed);
 	web_events_wake_all(web);	/* none may be suspended at the stop */
 	web_commands_wake_all(web);
+	web_logins_wake_all(web);
 	pthread_mutex_unlock(&web->lock);
 	if (web->mhd != NULL)
 		MHD_stop_daemon(web->mhd);
+	web_login_stop(web);
 	web_guard_stop(web);
 	web_solve_stop();
 	for (int i = 0; i < WEB_POOL; i++)
