@@ -532,6 +532,7 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 	pthread_cond_init(&web->pool_free, NULL);
 	pthread_rwlock_init(&web->cache_lock, NULL);
 	pthread_mutex_init(&web->version_lock, NULL);
+	pthread_mutex_init(&web->writer_lock, NULL);
 	pthread_mutex_init(&web->gen_lock, NULL);
 	web->next_id = 1;
 	web->known_dbv = -1;
@@ -686,6 +687,7 @@ void web_stop(struct web *web)
 	db_close(web->version_db);
 	pthread_rwlock_destroy(&web->cache_lock);
 	pthread_mutex_destroy(&web->version_lock);
+	pthread_mutex_destroy(&web->writer_lock);
 	pthread_mutex_destroy(&web->gen_lock);
 	for (int i = 0; i < WEB_RING; i++)
 		free(web->ring[i].json);

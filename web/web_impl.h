@@ -111,7 +111,8 @@ struct web {
 	int pool_busy[WEB_POOL];
 	int pool_owned[WEB_POOL];	/* a thread's own reader */
 	pthread_cond_t pool_free;
-	struct db *writer;		/* commands, and nothing else */
+	struct db *writer;		/* commands, and nothing else: its
+					   own lock, writer_lock, not this */
 	web_bell_fn door_bell;		/* rung once a command is queued */
 	void *door_ctx;
 	int64_t answered;		/* the last command answered */
@@ -133,6 +134,9 @@ struct web {
 	 * data_version) nor the tables' live state (live_gen) change. The
 	 * answers are looked up under a read lock; the database is asked by
 	 * one request at a time, which holds no other lock meanwhile. */
+	pthread_mutex_t writer_lock;	/* writer: held while a command is
+					   queued, up to the database's 5 s
+					   wait for its write lock */
 	pthread_rwlock_t cache_lock;	/* cache[], cache_dbv, cache_live */
 	pthread_mutex_t version_lock;	/* version_db, version_at */
 	pthread_mutex_t gen_lock;	/* known_dbv, live_gen: held briefly */
