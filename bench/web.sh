@@ -10,8 +10,8 @@
 #   - cached API answers (the tables, a tournament's standings) and a
 #     file (/static/app.js) at 32 and 256 connections, each against
 #     bench/yardstick, a bare libmicrohttpd server sending the same bytes
-#     from memory (thread per connection; and a pool of 2 threads
-#     polling with epoll, the way pitbossd serves with WEB_THREADS);
+#     from memory (thread per connection; and a pool of 4 threads
+#     polling with epoll, as many as pitbossd's WEB_THREADS);
 #   - pitbossd's resident memory: idle, right after the loads, and
 #     once they stopped (the memory freed handed back);
 #   - how fast one verdict reaches 200 open event streams.
@@ -109,7 +109,7 @@ yard
 ypid=$!
 yport=$(cat "$tmp/yport")
 : >"$tmp/yport"
-yard --pool 2
+yard --pool 4
 ppid=$!
 pport=$(cat "$tmp/yport")
 # Uncached histories: each request a different player (the cache keeps 64).
@@ -150,7 +150,7 @@ compare() {
 }
 
 echo "requests/s and p99 (ms), median of $rounds rounds of ${secs} s, wrk -t2;"
-echo "yardsticks: bare MHD, same bytes from memory: thread per connection | epoll pool of 2"
+echo "yardsticks: bare MHD, same bytes from memory: thread per connection | epoll pool of 4"
 printf '%-34s %4s | %7s %7s | %7s %7s %5s | %7s %7s %5s\n' what conns \
 	pitboss p99 bare p99 ratio pool p99 ratio
 # cpu: pitbossd's processor time so far, in clock ticks.

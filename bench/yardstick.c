@@ -7,8 +7,9 @@
  *
  *   bench/yardstick [--pool N] PATH FILE [PATH FILE]...
  *
- * Threads: one per connection (as pitbossd), or with --pool N a pool
- * of N threads polling with epoll where it is available.
+ * Threads: one per connection, or with --pool N a pool of N threads
+ * polling with epoll where it is available (as pitbossd, with its
+ * WEB_THREADS).
  */
 #include "config.h"
 

@@ -443,6 +443,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		*con_cls = r;
 		return MHD_YES;
 	}
+	if (r->login_wait) {
+		/* Resumed: its password checked. */
+		r->login_wait = 0;
+		r->held = 0;
+		api_login_checked(r);
+		return answer(r);
+	}
 	if (r->cmd_id != 0) {
 		/* Resumed: its command answered, or its time up. */
 		r->held = 0;
@@ -525,6 +532,7 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 	pthread_cond_init(&web->pool_free, NULL);
 	pthread_rwlock_init(&web->cache_lock, NULL);
 	pthread_mutex_init(&web->version_lock, NULL);
+	pthread_mutex_init(&web->writer_lock, NULL);
 	pthread_mutex_init(&web->gen_lock, NULL);
 	web->next_id = 1;
 	web->known_dbv = -1;
@@ -560,6 +568,10 @@ struct web *web_start(const struct web_config *cfg, char *err, size_t errlen)
 		db_cache_kib(web->pool[i], WEB_POOL_CACHE_KIB);
 	db_cache_kib(web->version_db, 64);
 	db_cache_kib(web->writer, 64);
+	if (web_login_start(web) < 0) {
+		snprintf(err, errlen, "web: no thread to check passwords");
+		goto fail;
+	}
 	memset(&addr, 0, sizeof(addr));
 	if (inet_pton(AF_INET6, cfg->listen,
 		      &((struct sockaddr_in6 *)&addr)->sin6_addr) == 1) {
@@ -660,9 +672,11 @@ void web_stop(struct web *web)
 	pthread_cond_broadcast(&web->changed);
 	web_events_wake_all(web);	/* none may be suspended at the stop */
 	web_commands_wake_all(web);
+	web_logins_wake_all(web);
 	pthread_mutex_unlock(&web->lock);
 	if (web->mhd != NULL)
 		MHD_stop_daemon(web->mhd);
+	web_login_stop(web);
 	web_guard_stop(web);
 	web_solve_stop();
 	for (int i = 0; i < WEB_POOL; i++)
@@ -673,6 +687,7 @@ void web_stop(struct web *web)
 	db_close(web->version_db);
 	pthread_rwlock_destroy(&web->cache_lock);
 	pthread_mutex_destroy(&web->version_lock);
+	pthread_mutex_destroy(&web->writer_lock);
 	pthread_mutex_destroy(&web->gen_lock);
 	for (int i = 0; i < WEB_RING; i++)
 		free(web->ring[i].json);

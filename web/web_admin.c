@@ -1,13 +1,12 @@
 /*
  * web_admin.c - the arbiter's side of the dashboard: login against the
- * password hash of the configuration (crypt(3), compared in constant
- * time, failures rate-limited per address), a session cookie (HttpOnly,
+ * password hash of the configuration (crypt(3) on web_login.c's worker,
+ * compared in constant time, tries rate-limited per address), a session cookie (HttpOnly,
  * SameSite=Strict, Secure over HTTPS) with its CSRF token, and the
  * actions, which go through the same commands door as `pitboss table`.
  */
 #include "config.h"
 
-#include <crypt.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -470,29 +469,11 @@ static int session_open(struct web_request *r, struct jbuf *b)
 	return 0;
 }
 
-/* Whether `password` is the arbiter's. */
-static int password_good(struct web *web, const char *password)
-{
-	struct crypt_data *cd = calloc(1, sizeof(*cd));
-	const char *hash;
-	int good;
-
-	if (cd == NULL)
-		return -1;
-	hash = crypt_r(password, web->cfg.password_hash, cd);
-	good = hash != NULL && hash[0] != '*' &&
-	       web_equal_time(hash, web->cfg.password_hash);
-	explicit_bzero(cd, sizeof(*cd));
-	free(cd);
-	return good;
-}
-
 void api_login(struct web_request *r)
 {
 	struct web *web = r->web;
 	char password[256], ip[64];
-	struct jbuf b = { 0 };
-	int rc, good;
+	int rc;
 
 	client_ip(r, ip, sizeof(ip));
 	if (web->cfg.password_hash[0] == '\0') {
@@ -514,16 +495,34 @@ void api_login(struct web_request *r)
 		web_error(r, 429, "too many failed logins; wait a minute");
 		return;
 	}
-	good = password_good(web, password);
+	rc = web_login_check(r, password);
 	explicit_bzero(password, sizeof(password));
-	if (good < 0) {
+	if (rc == -1)
+		web_error(r, 500, "out of memory");
+	else if (rc == -2)
+		web_error(r, 503, "the dashboard is stopping");
+}
+
+void api_login_checked(struct web_request *r)
+{
+	struct web *web = r->web;
+	char ip[64];
+	struct jbuf b = { 0 };
+	int rc;
+
+	if (r->login_good == -2) {
+		web_error(r, 503, "the dashboard is stopping");
+		return;
+	}
+	if (r->login_good < 0) {
 		web_error(r, 500, "out of memory");
 		return;
 	}
-	if (!good) {
+	if (!r->login_good) {
 		web_error(r, 401, "wrong password");
 		return;
 	}
+	client_ip(r, ip, sizeof(ip));
 	login_refund(web, ip);
 	pthread_mutex_lock(&web->lock);
 	rc = session_open(r, &b);

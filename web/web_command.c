@@ -90,7 +90,7 @@ static int request_key(struct web_request *r, const char **key)
 
 /*
  * Command `id`, queued before with the request's key, read into `cmd`
- * (web->lock held): 0 the same command, -1 after answering 422 when the
+ * (web->writer_lock held): 0 the same command, -1 after answering 422 when the
  * key was another request's (db_command_same()).
  */
 static int same_command(struct web_request *r, int64_t id, int64_t board,
@@ -118,8 +118,9 @@ static int same_command(struct web_request *r, int64_t id, int64_t board,
 }
 
 /* Queues the command, or finds it queued with the request's key, into
- * *id (web->lock held): 0, 1 when that command is answered already, or
- * -1 after answering an error. */
+ * *id (web->writer_lock held; not web->lock: the writer may wait for
+ * the database's write lock for seconds): 0, 1 when that command is
+ * answered already, or -1 after answering an error. */
 static int queue_once(struct web_request *r, int64_t board, const char *kind,
 		      const char *text, int64_t *id)
 {
@@ -203,9 +204,9 @@ void web_queue_then(struct web_request *r, int64_t board, const char *kind,
 	int64_t id = 0;
 	int rc;
 
-	pthread_mutex_lock(&web->lock);
+	pthread_mutex_lock(&web->writer_lock);
 	rc = queue_once(r, board, kind, text, &id);
-	pthread_mutex_unlock(&web->lock);
+	pthread_mutex_unlock(&web->writer_lock);
 	if (rc < 0)
 		return;
 	r->cmd_id = id;

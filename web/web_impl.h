@@ -6,7 +6,8 @@
  * web_guard.c: connections per address, request deadlines, streams
  * that lag behind; web_solve.c: the spectators' value bar;
  * web_command.c: commands through the door, their requests suspended
- * until answered; web_pool.c: the database's readers).
+ * until answered; web_pool.c: the database's readers; web_login.c:
+ * the passwords hashed off libmicrohttpd's threads).
  */
 #ifndef PITBOSS_WEB_IMPL_H
 #define PITBOSS_WEB_IMPL_H
@@ -56,6 +57,7 @@ struct web_addr {
 struct web_guard;
 struct web_conn;
 struct web_stream;
+struct web_login_job;
 
 struct web_event {
 	uint64_t id;
@@ -109,7 +111,8 @@ struct web {
 	int pool_busy[WEB_POOL];
 	int pool_owned[WEB_POOL];	/* a thread's own reader */
 	pthread_cond_t pool_free;
-	struct db *writer;		/* commands, and nothing else */
+	struct db *writer;		/* commands, and nothing else: its
+					   own lock, writer_lock, not this */
 	web_bell_fn door_bell;		/* rung once a command is queued */
 	void *door_ctx;
 	int64_t answered;		/* the last command answered */
@@ -121,12 +124,19 @@ struct web {
 					   suspended until there is */
 	struct web_request *waiting;	/* requests suspended until their
 					   command is answered */
+	struct web_login_job *logins;	/* passwords to hash, in order */
+	pthread_cond_t login_cond;	/* one to hash, or closing */
+	pthread_t login_thread;		/* web_login.c's worker */
+	int login_started;
 	char *tls_cert, *tls_key;	/* PEM texts, kept while serving */
 
 	/* Answers of read routes, valid while neither the database (its
 	 * data_version) nor the tables' live state (live_gen) change. The
 	 * answers are looked up under a read lock; the database is asked by
 	 * one request at a time, which holds no other lock meanwhile. */
+	pthread_mutex_t writer_lock;	/* writer: held while a command is
+					   queued, up to the database's 5 s
+					   wait for its write lock */
 	pthread_rwlock_t cache_lock;	/* cache[], cache_dbv, cache_live */
 	pthread_mutex_t version_lock;	/* version_db, version_at */
 	pthread_mutex_t gen_lock;	/* known_dbv, live_gen: held briefly */
@@ -182,6 +192,9 @@ struct web_request {
 					   thread's) */
 	int parked;			/* suspended, in web->waiting */
 	struct web_request *next_parked;	/* (web->lock) */
+	/* A login's password being checked (web_login.c). */
+	int login_wait;			/* suspended until it is */
+	int login_good;			/* 1, 0; -1 out of memory, -2 stop */
 };
 
 /* web.c */
@@ -317,7 +330,19 @@ void web_run_command(struct web_request *r, const char *kind,
 void api_secret(struct web_request *r);
 void api_play(struct web_request *r);
 void api_session(struct web_request *r);
+/* Its password handed to the login worker (web_login.c), the request
+ * suspended until it is checked; then answered by api_login_checked(). */
 void api_login(struct web_request *r);
+void api_login_checked(struct web_request *r);
+/* web_login.c: the worker that hashes the passwords, started before the
+ * server and stopped after it; web_logins_wake_all() resumes the logins
+ * waiting (web->lock held, at a stop). */
+int web_login_start(struct web *web);
+void web_login_stop(struct web *web);
+void web_logins_wake_all(struct web *web);
+/* 0: the request suspended (r->held) until its password is checked;
+ * -1 out of memory, -2 the dashboard stopping. */
+int web_login_check(struct web_request *r, const char *password);
 void api_logout(struct web_request *r);
 void api_command(struct web_request *r);
 void api_forfeit(struct web_request *r);
