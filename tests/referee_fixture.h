@@ -107,6 +107,30 @@ static inline const struct verdict *last(const struct fix *f, enum verdict_kind 
 	return &f->v[VERDICTS_MAX - 1];
 }
 
+static inline void dump(const struct fix *f)
+{
+	for (int i = 0; i < f->n; i++) {
+		char line[VERDICT_LINE_MAX];
+
+		verdict_format(&f->v[i], line, sizeof(line));
+		print_message("  %s\n", line);
+	}
+}
+
+/* The verdicts about moves (taken or held), in order. */
+static inline int moves(const struct fix *f, const struct verdict **out,
+			int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < f->n && n < max; i++)
+		if ((f->v[i].kind == VERDICT_ACCEPT ||
+		     f->v[i].kind == VERDICT_WARN ||
+		     f->v[i].kind == VERDICT_HOLD) && f->v[i].move[0])
+			out[n++] = &f->v[i];
+	return n;
+}
+
 static inline void assert_says(const struct verdict *v, const char *part)
 {
 	if (strstr(v->text, part) == NULL)

@@ -23,13 +23,7 @@
 #include "camera/view.h"
 #include "tests/render.h"
 
-static const char *const names[14] = {
-	"a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F", "S", "N"
-};
-static const int start[14] = { 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0 };
-
-static char empty_path[64];
-static struct cam_view view;
+#include "tests/camera_fixture.h"
 
 /* The scene as a frame at the view's working scale. */
 static void frame(const struct render_scene *s, struct cam_image *img)
@@ -66,45 +60,8 @@ static void session(struct render_scene *s, const int *counts)
 
 static int setup_view(void **state)
 {
-	struct render_scene s;
-	struct cam_reading rd;
-	unsigned char *jpeg;
-	size_t n;
-	char err[300];
-	int fd;
-	FILE *f;
-
 	(void)state;
-	strcpy(empty_path, "/tmp/pitboss-test-edges-XXXXXX");
-	fd = mkstemp(empty_path);
-	if (fd < 0)
-		return -1;
-	session(&s, start);
-	s.empty = 1;
-	f = fdopen(fd, "wb");
-	if (f == NULL || render_jpeg(&s, &jpeg, &n) < 0)
-		return -1;
-	fwrite(jpeg, 1, n, f);
-	fclose(f);
-	free(jpeg);
-	if (cam_view_open_empty(&view, empty_path, names, 14, err,
-				sizeof(err)) < 0) {
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	session(&s, start);
-	s.seed = 5;
-	shoot(&s, &rd);
-	return rd.status == CAM_READ_OK &&
-	       cam_view_learn(&view, &rd, start) == 0 ? 0 : -1;
-}
-
-static int teardown_view(void **state)
-{
-	(void)state;
-	cam_view_close(&view);
-	unlink(empty_path);
-	return 0;
+	return camera_setup("/tmp/pitboss-test-edges-XXXXXX", session, shoot);
 }
 
 /* What the outlines add in place `name` of the frame `img`, its light

@@ -20,13 +20,7 @@
 #include "camera/view.h"
 #include "tests/render.h"
 
-static const char *const names[14] = {
-	"a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F", "S", "N"
-};
-static const int start[14] = { 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0 };
-
-static char empty_path[64];
-static struct cam_view view;
+#include "tests/camera_fixture.h"
 
 /* A session's camera and board: smaller in the frame, a little out of
  * focus, darker corners. */
@@ -56,45 +50,8 @@ static void shoot(const struct render_scene *s, struct cam_reading *rd)
 
 static int setup_view(void **state)
 {
-	struct render_scene s;
-	struct cam_reading rd;
-	unsigned char *jpeg;
-	size_t n;
-	char err[300];
-	int fd;
-	FILE *f;
-
 	(void)state;
-	strcpy(empty_path, "/tmp/pitboss-test-pose-XXXXXX");
-	fd = mkstemp(empty_path);
-	if (fd < 0)
-		return -1;
-	session(&s, start);
-	s.empty = 1;
-	f = fdopen(fd, "wb");
-	if (f == NULL || render_jpeg(&s, &jpeg, &n) < 0)
-		return -1;
-	fwrite(jpeg, 1, n, f);
-	fclose(f);
-	free(jpeg);
-	if (cam_view_open_empty(&view, empty_path, names, 14, err,
-				sizeof(err)) < 0) {
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	session(&s, start);
-	s.seed = 5;
-	shoot(&s, &rd);
-	return rd.status == CAM_READ_OK &&
-	       cam_view_learn(&view, &rd, start) == 0 ? 0 : -1;
-}
-
-static int teardown_view(void **state)
-{
-	(void)state;
-	cam_view_close(&view);
-	unlink(empty_path);
-	return 0;
+	return camera_setup("/tmp/pitboss-test-pose-XXXXXX", session, shoot);
 }
 
 /* Turns and shifts as large as a camera knocked slightly may make. */

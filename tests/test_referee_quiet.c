@@ -25,115 +25,7 @@
 
 #include "referee/referee.h"
 
-#define VERDICTS_MAX 256
-
-struct fix {
-	struct referee *ref;
-	struct verdict v[VERDICTS_MAX];
-	int n;
-};
-
-static void on_verdict(void *ctx, const struct verdict *v)
-{
-	struct fix *f = ctx;
-
-	if (f->n < VERDICTS_MAX)
-		f->v[f->n++] = *v;
-}
-
-static struct fix *started(void)
-{
-	struct fix *f = calloc(1, sizeof(*f));
-	struct observation o;
-	char err[256] = "";
-
-	assert_non_null(f);
-	f->ref = referee_new(1, "kalah", "", NULL, on_verdict, f, err,
-			     sizeof(err));
-	if (f->ref == NULL)
-		fail_msg("referee_new: %s", err);
-	memset(&o, 0, sizeof(o));
-	o.table = 1;
-	o.kind = OBS_START;
-	referee_feed(f->ref, &o);
-	assert_int_equal(f->v[0].kind, VERDICT_START);
-	return f;
-}
-
-static void fix_close(struct fix *f)
-{
-	referee_free(f->ref);
-	free(f);
-}
-
-static uint64_t us(double t)
-{
-	return (uint64_t)(t * 1000.0 + 0.5) * 1000;
-}
-
-static void feed(struct fix *f, double t, enum obs_kind kind, const char *arg)
-{
-	struct observation o;
-
-	memset(&o, 0, sizeof(o));
-	o.t_us = us(t);
-	o.table = 1;
-	o.kind = kind;
-	if (arg != NULL && (kind == OBS_DROP || kind == OBS_LIFT ||
-			    kind == OBS_BUTTON))
-		snprintf(o.where, sizeof(o.where), "%s", arg);
-	else if (arg != NULL)
-		snprintf(o.text, sizeof(o.text), "%s", arg);
-	referee_feed(f->ref, &o);
-}
-
-/* Drops into the places named in `places`, `step` seconds apart, from
- * `t`; returns the time of the last. */
-static double sow(struct fix *f, double t, double step, const char *places)
-{
-	char copy[128], *save = NULL;
-
-	snprintf(copy, sizeof(copy), "%s", places);
-	for (char *p = strtok_r(copy, " ", &save); p != NULL;
-	     p = strtok_r(NULL, " ", &save), t += step)
-		feed(f, t, OBS_DROP, p);
-	return t - step;
-}
-
-static void tick(struct fix *f, double t)
-{
-	referee_tick(f->ref, us(t));
-}
-
-static void dump(const struct fix *f)
-{
-	for (int i = 0; i < f->n; i++) {
-		char line[VERDICT_LINE_MAX];
-
-		verdict_format(&f->v[i], line, sizeof(line));
-		print_message("  %s\n", line);
-	}
-}
-
-/* The verdicts about moves (taken or held), in order. */
-static int moves(const struct fix *f, const struct verdict **out, int max)
-{
-	int n = 0;
-
-	for (int i = 0; i < f->n && n < max; i++)
-		if ((f->v[i].kind == VERDICT_ACCEPT ||
-		     f->v[i].kind == VERDICT_WARN ||
-		     f->v[i].kind == VERDICT_HOLD) && f->v[i].move[0])
-			out[n++] = &f->v[i];
-	return n;
-}
-
-static const char *position(const struct fix *f)
-{
-	static char buf[256];
-
-	return referee_position(f->ref, buf, sizeof(buf));
-}
+#include "tests/referee_fixture.h"
 
 /* The last verdict of kind `kind`, or NULL. */
 static const struct verdict *last_of(const struct fix *f,
@@ -195,7 +87,7 @@ static double two_strays_set_aside(struct fix *f)
 static void test_pulse_before_the_last_movers_button_is_set_aside(
 	void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *m[8];
 
 	(void)state;
@@ -212,7 +104,7 @@ static void test_pulse_before_the_last_movers_button_is_set_aside(
  * stray, or A sown; held, saying what to check. */
 static void test_lone_pulse_without_button_is_held(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *m[8];
 	double t;
 
@@ -240,7 +132,7 @@ static void test_lone_pulse_without_button_is_held(void **state)
  * it is taken at the button. */
 static void test_lone_pulse_with_the_movers_button_is_taken(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *m[8];
 	double t;
 
@@ -261,7 +153,7 @@ static void test_lone_pulse_with_the_movers_button_is_taken(void **state)
  * taken once the hand has paused, with no button awaited. */
 static void test_lone_pulse_on_a_quiet_board_is_taken(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *m[8];
 	double t;
 
@@ -306,7 +198,7 @@ static void store_misses(struct fix *f)
  * again, whole. */
 static void test_last_seed_after_a_pause_completes_the_move(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *m[64];
 	int n;
 
@@ -340,7 +232,7 @@ static void test_last_seed_after_a_pause_completes_the_move(void **state)
  * seeds unseen. Neither is taken: held naming both players. */
 static void test_one_pulse_of_an_overlapping_sowing_is_held(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *m[8];
 
 	(void)state;
@@ -361,7 +253,7 @@ static void test_one_pulse_of_an_overlapping_sowing_is_held(void **state)
 	fix_close(f);
 
 	/* S pressed the button after it: the pulse is S's, a fault. */
-	f = started();
+	f = started("");
 	feed(f, 0.2, OBS_BUTTON, "N");
 	feed(f, 0.5, OBS_POSITION, "4 4 4 4 1 4/4 4 4 4 4 4/3 0/S");
 	feed(f, 1.0, OBS_DROP, "f");
@@ -379,7 +271,7 @@ static void test_one_pulse_of_an_overlapping_sowing_is_held(void **state)
  * well as a button pressed all the same: held, naming f. */
 static void test_button_when_moving_again_may_be_a_move_unseen(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *v;
 
 	(void)state;
@@ -401,7 +293,7 @@ static void test_button_when_moving_again_may_be_a_move_unseen(void **state)
 	fix_close(f);
 
 	/* A board that never missed: the button was pressed all the same. */
-	f = started();
+	f = started("");
 	feed(f, 0.6, OBS_POSITION, "4 4 4 4 2 0/4 4 4 4 4 4/6 0/S");
 	sow(f, 1, 0.3, "f S");
 	tick(f, 2.5);
@@ -420,7 +312,7 @@ static void test_button_when_moving_again_may_be_a_move_unseen(void **state)
 static void late_button(const char *pos, const char *next, const double *at,
 			double late, double done, const char *move)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *m[8];
 	char copy[64], *save = NULL;
 	double t;
@@ -495,7 +387,7 @@ static void test_late_pulse_on_the_movers_last_pit_is_a_warning(void **state)
 {
 	(void)state;
 	for (int k = 1; k <= 20; k++) {
-		struct fix *f = started();
+		struct fix *f = started("");
 		const struct verdict *m[8];
 		double t;
 

@@ -20,115 +20,7 @@
 
 #include "referee/referee.h"
 
-#define VERDICTS_MAX 64
-
-struct fix {
-	struct referee *ref;
-	struct verdict v[VERDICTS_MAX];
-	int n;
-};
-
-static void on_verdict(void *ctx, const struct verdict *v)
-{
-	struct fix *f = ctx;
-
-	if (f->n < VERDICTS_MAX)
-		f->v[f->n++] = *v;
-}
-
-static struct fix *started(void)
-{
-	struct fix *f = calloc(1, sizeof(*f));
-	struct observation o;
-	char err[256] = "";
-
-	assert_non_null(f);
-	f->ref = referee_new(1, "kalah", "", NULL, on_verdict, f, err,
-			     sizeof(err));
-	if (f->ref == NULL)
-		fail_msg("referee_new: %s", err);
-	memset(&o, 0, sizeof(o));
-	o.table = 1;
-	o.kind = OBS_START;
-	referee_feed(f->ref, &o);
-	assert_int_equal(f->v[0].kind, VERDICT_START);
-	return f;
-}
-
-static void fix_close(struct fix *f)
-{
-	referee_free(f->ref);
-	free(f);
-}
-
-static uint64_t us(double t)
-{
-	return (uint64_t)(t * 1000.0 + 0.5) * 1000;
-}
-
-static void feed(struct fix *f, double t, enum obs_kind kind, const char *arg)
-{
-	struct observation o;
-
-	memset(&o, 0, sizeof(o));
-	o.t_us = us(t);
-	o.table = 1;
-	o.kind = kind;
-	if (arg != NULL && (kind == OBS_DROP || kind == OBS_LIFT ||
-			    kind == OBS_BUTTON))
-		snprintf(o.where, sizeof(o.where), "%s", arg);
-	else if (arg != NULL)
-		snprintf(o.text, sizeof(o.text), "%s", arg);
-	referee_feed(f->ref, &o);
-}
-
-/* Drops into the places named in `places`, `step` seconds apart, from
- * `t`; returns the time of the last. */
-static double sow(struct fix *f, double t, double step, const char *places)
-{
-	char copy[128], *save = NULL;
-
-	snprintf(copy, sizeof(copy), "%s", places);
-	for (char *p = strtok_r(copy, " ", &save); p != NULL;
-	     p = strtok_r(NULL, " ", &save), t += step)
-		feed(f, t, OBS_DROP, p);
-	return t - step;
-}
-
-static void tick(struct fix *f, double t)
-{
-	referee_tick(f->ref, us(t));
-}
-
-static void dump(const struct fix *f)
-{
-	for (int i = 0; i < f->n; i++) {
-		char line[VERDICT_LINE_MAX];
-
-		verdict_format(&f->v[i], line, sizeof(line));
-		print_message("  %s\n", line);
-	}
-}
-
-/* The verdicts about moves (taken or held), in order. */
-static int moves(const struct fix *f, const struct verdict **out, int max)
-{
-	int n = 0;
-
-	for (int i = 0; i < f->n && n < max; i++)
-		if ((f->v[i].kind == VERDICT_ACCEPT ||
-		     f->v[i].kind == VERDICT_WARN ||
-		     f->v[i].kind == VERDICT_HOLD) && f->v[i].move[0])
-			out[n++] = &f->v[i];
-	return n;
-}
-
-static const char *position(const struct fix *f)
-{
-	static char buf[256];
-
-	return referee_position(f->ref, buf, sizeof(buf));
-}
+#include "tests/referee_fixture.h"
 
 /* The verdict about the one move made, after the quiet period. */
 static const struct verdict *one_move(struct fix *f, double t)
@@ -147,7 +39,7 @@ static const struct verdict *one_move(struct fix *f, double t)
  * evidence says what the shadow cost. */
 static void test_shadow_then_sowing_is_taken(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *v;
 	double t;
 
@@ -166,7 +58,7 @@ static void test_shadow_then_sowing_is_taken(void **state)
  * in the store it does not reach. */
 static void test_shadow_names_the_origin(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *v;
 	double t;
 
@@ -185,7 +77,7 @@ static void test_shadow_names_the_origin(void **state)
  * taken as a clean sowing (warned of the pulse, or held). */
 static void test_pulse_too_close_is_no_shadow(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *v;
 	double t;
 
@@ -203,7 +95,7 @@ static void test_pulse_too_close_is_no_shadow(void **state)
  * before it for the lift of that sowing. */
 static void test_pulse_long_before_is_no_shadow(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *v;
 	double t;
 
@@ -222,7 +114,7 @@ static void test_pulse_long_before_is_no_shadow(void **state)
  * moves again. */
 static void test_shadow_is_no_first_place_passed_over(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *v;
 	double t;
 
@@ -243,7 +135,7 @@ static void test_shadow_is_no_first_place_passed_over(void **state)
  * and c sown passing over d explains them exactly: e is not taken. */
 static void test_lift_shows_first_place_passed_over(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	double t;
 
 	(void)state;

@@ -19,108 +19,7 @@
 
 #include "referee/referee.h"
 
-#define VERDICTS_MAX 64
-
-struct fix {
-	struct referee *ref;
-	struct verdict v[VERDICTS_MAX];
-	int n;
-};
-
-static void on_verdict(void *ctx, const struct verdict *v)
-{
-	struct fix *f = ctx;
-
-	if (f->n < VERDICTS_MAX)
-		f->v[f->n++] = *v;
-}
-
-static struct fix *started(void)
-{
-	struct fix *f = calloc(1, sizeof(*f));
-	struct observation o;
-	char err[256] = "";
-
-	assert_non_null(f);
-	f->ref = referee_new(1, "kalah", "", NULL, on_verdict, f, err,
-			     sizeof(err));
-	if (f->ref == NULL)
-		fail_msg("referee_new: %s", err);
-	memset(&o, 0, sizeof(o));
-	o.table = 1;
-	o.kind = OBS_START;
-	referee_feed(f->ref, &o);
-	assert_int_equal(f->v[0].kind, VERDICT_START);
-	return f;
-}
-
-static void fix_close(struct fix *f)
-{
-	referee_free(f->ref);
-	free(f);
-}
-
-static uint64_t us(double t)
-{
-	return (uint64_t)(t * 1000.0 + 0.5) * 1000;
-}
-
-static void feed(struct fix *f, double t, enum obs_kind kind, const char *arg)
-{
-	struct observation o;
-
-	memset(&o, 0, sizeof(o));
-	o.t_us = us(t);
-	o.table = 1;
-	o.kind = kind;
-	if (arg != NULL && (kind == OBS_DROP || kind == OBS_LIFT ||
-			    kind == OBS_BUTTON))
-		snprintf(o.where, sizeof(o.where), "%s", arg);
-	else if (arg != NULL)
-		snprintf(o.text, sizeof(o.text), "%s", arg);
-	referee_feed(f->ref, &o);
-}
-
-/* Drops into the places named in `places`, `step` seconds apart, from
- * `t`; returns the time of the last. */
-static double sow(struct fix *f, double t, double step, const char *places)
-{
-	char copy[128], *save = NULL;
-
-	snprintf(copy, sizeof(copy), "%s", places);
-	for (char *p = strtok_r(copy, " ", &save); p != NULL;
-	     p = strtok_r(NULL, " ", &save), t += step)
-		feed(f, t, OBS_DROP, p);
-	return t - step;
-}
-
-static void tick(struct fix *f, double t)
-{
-	referee_tick(f->ref, us(t));
-}
-
-static void dump(const struct fix *f)
-{
-	for (int i = 0; i < f->n; i++) {
-		char line[VERDICT_LINE_MAX];
-
-		verdict_format(&f->v[i], line, sizeof(line));
-		print_message("  %s\n", line);
-	}
-}
-
-/* The verdicts about moves (taken or held), in order. */
-static int moves(const struct fix *f, const struct verdict **out, int max)
-{
-	int n = 0;
-
-	for (int i = 0; i < f->n && n < max; i++)
-		if ((f->v[i].kind == VERDICT_ACCEPT ||
-		     f->v[i].kind == VERDICT_WARN ||
-		     f->v[i].kind == VERDICT_HOLD) && f->v[i].move[0])
-			out[n++] = &f->v[i];
-	return n;
-}
+#include "tests/referee_fixture.h"
 
 /* No verdict but a command's took a move back: the referee revised
  * none of its own. */
@@ -129,13 +28,6 @@ static void assert_none_revised(const struct fix *f)
 	for (int i = 0; i < f->n; i++)
 		if (f->v[i].kind != VERDICT_COMMAND)
 			assert_int_equal(f->v[i].undone_to, -1);
-}
-
-static const char *position(const struct fix *f)
-{
-	static char buf[256];
-
-	return referee_position(f->ref, buf, sizeof(buf));
 }
 
 /* The hand's shadow on b as it lifts, then b's sowing paused after its
@@ -170,7 +62,7 @@ static void revised_after(struct fix *f, double pause)
 
 static void test_hand_going_on_after_a_short_pause(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 
 	(void)state;
 	revised_after(f, 0.8);
@@ -180,7 +72,7 @@ static void test_hand_going_on_after_a_short_pause(void **state)
 /* A long pause: the quiet period runs out before the hand goes on. */
 static void test_hand_going_on_after_a_long_pause(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 
 	(void)state;
 	revised_after(f, 3.5);
@@ -191,7 +83,7 @@ static void test_hand_going_on_after_a_long_pause(void **state)
  * pits with the hand's shadow on it, takes nothing back. */
 static void test_next_player_quick_is_no_revision(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *m[8];
 	double t;
 
@@ -214,7 +106,7 @@ static void test_next_player_quick_is_no_revision(void **state)
  * own. */
 static void test_button_ends_what_may_be_revised(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	double t;
 
 	(void)state;
@@ -234,7 +126,7 @@ static void test_button_ends_what_may_be_revised(void **state)
  * takes back a move it did not take itself. */
 static void test_entered_move_is_never_revised(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	double t;
 
 	(void)state;
@@ -255,7 +147,7 @@ static void test_entered_move_is_never_revised(void **state)
  * stands, whatever drops follow. */
 static void test_lift_ends_what_may_be_revised(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	double t;
 
 	(void)state;
@@ -277,7 +169,7 @@ static void test_lift_ends_what_may_be_revised(void **state)
  * end. */
 static void test_seed_after_the_last_move_is_after_the_end(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *v;
 
 	(void)state;
@@ -308,7 +200,7 @@ static void test_seed_after_the_last_move_is_after_the_end(void **state)
  * a second later, it is taken. */
 static void single_pulse_after_button(double delay, int held)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *m[8];
 	double t;
 
@@ -342,7 +234,7 @@ static void test_single_pulse_too_soon_is_held(void **state)
  * one-seed move A; read with S's move, it is a fault of it. */
 static void test_drops_before_the_button_are_the_movers(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *m[8];
 	double t;
 
@@ -366,7 +258,7 @@ static void test_drops_before_the_button_are_the_movers(void **state)
  * table to check. Confirmed, it is taken; rejected, the mover moves. */
 static void test_button_with_nothing_sensed_holds(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 	const struct verdict *v;
 	struct observation o;
 
@@ -383,7 +275,7 @@ static void test_button_with_nothing_sensed_holds(void **state)
 	assert_true(referee_held(f->ref));
 	memset(&o, 0, sizeof(o));
 	o.table = 1;
-	o.t_us = us(5);
+	o.t_us = ms(5);
 	o.kind = OBS_CONFIRM;
 	referee_feed(f->ref, &o);
 	assert_false(referee_held(f->ref));
@@ -391,7 +283,7 @@ static void test_button_with_nothing_sensed_holds(void **state)
 	fix_close(f);
 
 	/* Rejected: nothing taken, the board is checked and put right. */
-	f = started();
+	f = started("");
 	feed(f, 2.0, OBS_BUTTON, "S");
 	assert_true(referee_held(f->ref));
 	o.kind = OBS_REJECT;
@@ -405,7 +297,7 @@ static void test_button_with_nothing_sensed_holds(void **state)
 /* The other player's button with nothing sensed holds nothing. */
 static void test_other_button_with_nothing_sensed(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = started("");
 
 	(void)state;
 	feed(f, 2.0, OBS_BUTTON, "N");

@@ -18,54 +18,25 @@
 
 #include "referee/referee.h"
 
-#define VERDICTS_MAX 32
+#include "tests/referee_fixture.h"
 
 /* The places' indices in the game's order (a..f A..F S N). */
 enum { P_A, P_B, P_C, P_D, P_E, P_F, P_S = 12, P_N };
 
-struct fix {
-	struct referee *ref;
-	struct verdict v[VERDICTS_MAX];
-	int n;
-};
-
-static void on_verdict(void *ctx, const struct verdict *v)
-{
-	struct fix *f = ctx;
-
-	if (f->n < VERDICTS_MAX)
-		f->v[f->n++] = *v;
-}
-
 /* A Kalah game started, the referee set as for a camera (a snapshot
  * one seed off is held). */
-static struct fix *started(void)
+static struct fix *camera_started(void)
 {
-	struct fix *f = calloc(1, sizeof(*f));
 	struct referee_config cfg;
-	struct observation o;
-	char err[256] = "";
+	struct fix *f;
 
-	assert_non_null(f);
 	referee_config_default(&cfg);
 	cfg.snapshot_tolerance = 1;
 	cfg.snapshot_confirm = 1;
-	f->ref = referee_new(1, "kalah", "", &cfg, on_verdict, f, err,
-			     sizeof(err));
-	if (f->ref == NULL)
-		fail_msg("referee_new: %s", err);
-	memset(&o, 0, sizeof(o));
-	o.table = 1;
-	o.kind = OBS_START;
-	referee_feed(f->ref, &o);
+	f = fix_open("", &cfg);
+	feed(f, 0, OBS_START, NULL);
 	assert_int_equal(f->v[0].kind, VERDICT_START);
 	return f;
-}
-
-static void fix_close(struct fix *f)
-{
-	referee_free(f->ref);
-	free(f);
 }
 
 static void snapshot(struct fix *f, double t, const char *text)
@@ -74,22 +45,13 @@ static void snapshot(struct fix *f, double t, const char *text)
 
 	memset(&o, 0, sizeof(o));
 	o.t_us = (uint64_t)(t * 1e6);
-	o.table = 1;
+	o.table = f->table;
 	o.kind = OBS_SNAPSHOT;
 	snprintf(o.text, sizeof(o.text), "%s", text);
 	referee_feed(f->ref, &o);
 }
 
-static int count(const struct fix *f, enum verdict_kind kind)
-{
-	int n = 0;
-
-	for (int i = 0; i < f->n; i++)
-		n += f->v[i].kind == kind;
-	return n;
-}
-
-static const struct verdict *last(const struct fix *f)
+static const struct verdict *latest(const struct fix *f)
 {
 	assert_true(f->n > 0);
 	return &f->v[f->n - 1];
@@ -114,58 +76,58 @@ static void assert_places(const struct verdict *v, const int *places)
 
 static void test_counts_over_their_estimates_are_held(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = camera_started();
 
 	(void)state;
 	/* a played (0 5 5 5 5 4); pit b read 6-9 on an area of 5.4 seeds
 	 * and store S 1-3 on 1.4: two seeds off, both in doubt. */
 	snapshot(f, 5.0, "0 6-9~5.4 5 5 5 4/4 4 4 4 4 4/1-3~1.4 0");
 	assert_int_equal(count(f, VERDICT_FOUL), 0);
-	assert_int_equal(last(f)->kind, VERDICT_HOLD);
-	assert_int_equal(last(f)->cause, CAUSE_SNAPSHOT_OFF);
-	assert_string_equal(last(f)->move, "a");
-	assert_places(last(f), (int[]){ P_B, P_S, -1 });
-	assert_non_null(strstr(last(f)->evidence, "counts=doubt"));
+	assert_int_equal(latest(f)->kind, VERDICT_HOLD);
+	assert_int_equal(latest(f)->cause, CAUSE_SNAPSHOT_OFF);
+	assert_string_equal(latest(f)->move, "a");
+	assert_places(latest(f), (int[]){ P_B, P_S, -1 });
+	assert_non_null(strstr(latest(f)->evidence, "counts=doubt"));
 	fix_close(f);
 }
 
 static void test_heap_read_short_is_held(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = camera_started();
 
 	(void)state;
 	/* a played; pit d's five seeds heaped, read 1-3: a doubt. */
 	snapshot(f, 5.0, "0 5 5 1-3~1.6 5 4/4 4 4 4 4 4/0 0");
 	assert_int_equal(count(f, VERDICT_FOUL), 0);
-	assert_int_equal(last(f)->kind, VERDICT_HOLD);
-	assert_string_equal(last(f)->move, "a");
-	assert_places(last(f), (int[]){ P_D, -1 });
+	assert_int_equal(latest(f)->kind, VERDICT_HOLD);
+	assert_string_equal(latest(f)->move, "a");
+	assert_places(latest(f), (int[]){ P_D, -1 });
 	fix_close(f);
 }
 
 static void test_clear_reading_of_no_board_is_a_foul(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = camera_started();
 
 	(void)state;
 	/* Pits a and b read empty, c far over any move's count: a foul,
 	 * ranges or not. */
 	snapshot(f, 5.0, "0 0 9-12~9.5 5 5 4/4 4 4 4 4 4/0 0");
-	assert_int_equal(last(f)->kind, VERDICT_FOUL);
-	assert_int_equal(last(f)->cause, CAUSE_NO_FIT);
+	assert_int_equal(latest(f)->kind, VERDICT_FOUL);
+	assert_int_equal(latest(f)->cause, CAUSE_NO_FIT);
 	fix_close(f);
 
 	/* Two pits read exactly, each a seed over any move's count: a
 	 * foul. */
-	f = started();
+	f = camera_started();
 	snapshot(f, 5.0, "0 6 6 5 4 4/4 4 4 4 4 3-6~4.1/0 0");
-	assert_int_equal(last(f)->kind, VERDICT_FOUL);
+	assert_int_equal(latest(f)->kind, VERDICT_FOUL);
 	fix_close(f);
 }
 
 static void test_board_as_it_was_in_doubt_warns(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = camera_started();
 
 	(void)state;
 	/* Nothing moved; a and f read 6-9 on areas of 4.6 and 4.5 seeds:
@@ -173,32 +135,32 @@ static void test_board_as_it_was_in_doubt_warns(void **state)
 	snapshot(f, 5.0, "6-9~4.6 4 4 4 4 6-9~4.5/4 4 4 4 4 4/0 0");
 	assert_int_equal(count(f, VERDICT_FOUL), 0);
 	assert_int_equal(count(f, VERDICT_HOLD), 0);
-	assert_int_equal(last(f)->kind, VERDICT_WARN);
-	assert_int_equal(last(f)->cause, CAUSE_SNAPSHOT_FAR);
-	assert_places(last(f), (int[]){ P_A, P_F, -1 });
-	assert_non_null(strstr(last(f)->text, "not read clearly"));
+	assert_int_equal(latest(f)->kind, VERDICT_WARN);
+	assert_int_equal(latest(f)->cause, CAUSE_SNAPSHOT_FAR);
+	assert_places(latest(f), (int[]){ P_A, P_F, -1 });
+	assert_non_null(strstr(latest(f)->text, "not read clearly"));
 	fix_close(f);
 }
 
 static void test_last_move_taken_back_in_doubt_warns(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = camera_started();
 
 	(void)state;
 	/* a played and taken; then the board as before it, its pits a and
 	 * f read over their estimates: nearest the move taken back. */
 	snapshot(f, 5.0, "0 5 5 5 5 4/4 4 4 4 4 4/0 0");
-	assert_int_equal(last(f)->kind, VERDICT_ACCEPT);
+	assert_int_equal(latest(f)->kind, VERDICT_ACCEPT);
 	snapshot(f, 9.0, "6-9~4.6 4 4 4 4 6-9~4.5/4 4 4 4 4 4/0 0");
 	assert_int_equal(count(f, VERDICT_FOUL), 0);
-	assert_int_equal(last(f)->kind, VERDICT_WARN);
-	assert_non_null(strstr(last(f)->text, "taken back"));
+	assert_int_equal(latest(f)->kind, VERDICT_WARN);
+	assert_non_null(strstr(latest(f)->text, "taken back"));
 	fix_close(f);
 }
 
 static void test_reading_high_as_a_whole_is_held(void **state)
 {
-	struct fix *f = started();
+	struct fix *f = camera_started();
 
 	(void)state;
 	/* a played; every pit read a seed or more high, the estimates
@@ -206,8 +168,8 @@ static void test_reading_high_as_a_whole_is_held(void **state)
 	snapshot(f, 5.0, "0 6-9~6.9 6-9~7.0 6-9~6.8 6-9~7.1 5-8~5.9/"
 		 "5-8~6.0 5-8~6.1 5-8~5.8 5-8~6.2 5-8~6.0 5-8~5.9/0 0");
 	assert_int_equal(count(f, VERDICT_FOUL), 0);
-	assert_int_equal(last(f)->kind, VERDICT_HOLD);
-	assert_string_equal(last(f)->move, "a");
+	assert_int_equal(latest(f)->kind, VERDICT_HOLD);
+	assert_string_equal(latest(f)->move, "a");
 	fix_close(f);
 }
 
