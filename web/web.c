@@ -79,6 +79,14 @@ uint64_t web_now_s(void)
 	return (uint64_t)ts.tv_sec;
 }
 
+uint64_t web_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 void web_error(struct web_request *r, unsigned status, const char *fmt, ...)
 {
 	struct jbuf b = { 0 };

@@ -20,14 +20,6 @@
 
 #define COMMAND_WAIT_MS 5000
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 /* Request `r` resumed (web->lock held, r->parked): out of the list. */
 static void wake(struct web_request **p)
 {
@@ -61,7 +53,7 @@ void web_command_answered(struct web *web, int64_t id)
 
 void web_commands_tick(struct web *web)
 {
-	uint64_t now = now_ms();
+	uint64_t now = web_now_ms();
 
 	pthread_mutex_lock(&web->lock);
 	for (struct web_request **p = &web->waiting; *p != NULL;)
@@ -175,7 +167,7 @@ void web_command_check(struct web_request *r)
 
 	pthread_mutex_lock(&web->lock);
 	if (!web->closing && web->answered < r->cmd_id &&
-	    now_ms() < r->cmd_until) {
+	    web_now_ms() < r->cmd_until) {
 		MHD_suspend_connection(r->con);
 		r->held = 1;
 		r->parked = 1;
@@ -210,7 +202,7 @@ void web_queue_then(struct web_request *r, int64_t board, const char *kind,
 	if (rc < 0)
 		return;
 	r->cmd_id = id;
-	r->cmd_until = rc == 1 ? 0 : now_ms() + COMMAND_WAIT_MS;
+	r->cmd_until = rc == 1 ? 0 : web_now_ms() + COMMAND_WAIT_MS;
 	r->cmd_done = done;
 	web_command_check(r);
 }

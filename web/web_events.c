@@ -63,14 +63,6 @@ void web_publish(struct web *web, const char *json)
 	pthread_mutex_unlock(&web->lock);
 }
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 /*
  * Parks stream `s` (web->lock held, from its reader): its connection is
  * suspended and its reader called again once woken. Suspended and
@@ -103,7 +95,7 @@ void web_events_wake_all(struct web *web)
 
 void web_events_tick(struct web *web)
 {
-	uint64_t now = now_ms();
+	uint64_t now = web_now_ms();
 
 	pthread_mutex_lock(&web->lock);
 	for (struct web_stream **p = &web->parked; *p != NULL;) {
@@ -163,7 +155,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 		}
 		s->pending = take_events(s, &s->len);
 		if (s->pending == NULL &&
-		    now_ms() - s->sent_ms < KEEPALIVE_S * 1000) {
+		    web_now_ms() - s->sent_ms < KEEPALIVE_S * 1000) {
 			park(s);
 			pthread_mutex_unlock(&web->lock);
 			return 0;
@@ -171,7 +163,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 		pthread_mutex_unlock(&web->lock);
 		web_guard_stream(web, s->conn, s->pos);
 		s->off = 0;
-		s->sent_ms = now_ms();
+		s->sent_ms = web_now_ms();
 		if (s->pending == NULL) {
 			s->pending = strdup(keepalive);
 			if (s->pending == NULL)
@@ -242,7 +234,7 @@ void api_events(struct web_request *r)
 	s->web = r->web;
 	s->con = r->con;
 	s->conn = r->conn;
-	s->sent_ms = now_ms();
+	s->sent_ms = web_now_ms();
 	pthread_mutex_lock(&r->web->lock);
 	/* A new stream starts now; a resumed one where it broke off. */
 	s->last = r->web->next_id - 1;

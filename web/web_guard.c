@@ -65,14 +65,6 @@ struct web_guard {
 	int busy;
 };
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 /* The address of a peer, without its port; a zero one if unknown. */
 static struct web_addr addr_of(const struct sockaddr *sa)
 {
@@ -144,7 +136,7 @@ void web_guard_notify(void *cls, struct MHD_Connection *con,
 		c->addr = addr_of(addr != NULL ? addr->client_addr : NULL);
 		c->fd = fd != NULL ? fd->connect_fd : -1;
 		c->receiving = 1;
-		c->since_ms = now_ms();
+		c->since_ms = web_now_ms();
 		pthread_mutex_lock(&g->lock);
 		c->next = g->conns;
 		if (g->conns != NULL)
@@ -198,7 +190,7 @@ void web_guard_answered(struct web *web, struct web_conn *c)
 		return;
 	pthread_mutex_lock(&web->guard->lock);
 	c->receiving = 1;
-	c->since_ms = now_ms();
+	c->since_ms = web_now_ms();
 	c->stream = 0;		/* a stream ends with its answer */
 	web->guard->answered++;
 	pthread_mutex_unlock(&web->guard->lock);
@@ -337,7 +329,7 @@ static void *watch(void *arg)
 		published = g->web->published;
 		pthread_mutex_unlock(&g->web->lock);
 		pthread_mutex_lock(&g->lock);
-		look(g, now_ms(), published);
+		look(g, web_now_ms(), published);
 		quiet = became_quiet(g);
 		clock_gettime(CLOCK_MONOTONIC, &until);
 		until.tv_nsec += WATCH_MS * 1000000L;

@@ -208,6 +208,7 @@ void web_db_release(struct web *web, struct db *db);
  * go back to the system. */
 void web_quiet(struct web *web);
 uint64_t web_now_s(void);
+uint64_t web_now_ms(void);
 /* The live entry of a board, made if new (web->lock held); -1: full. */
 int web_live_slot(struct web *web, int64_t board_id);
 /* web_camera.c: GET /api/tables/{id}/camera.png, the arbiter's. */
