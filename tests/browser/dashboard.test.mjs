@@ -71,12 +71,14 @@ async function group(name, fn) {
 
 async function waitForServer(base, timeoutMs) {
 	const until = Date.now() + timeoutMs;
+	let last = 'no answer';
 	for (;;) {
 		try {
 			const r = await fetch(`${base}/api/tables`);
 			if (r.ok) return r.json();
-		} catch (e) { /* not listening yet */ }
-		if (Date.now() > until) throw new Error(`${base} did not answer in ${timeoutMs} ms`);
+			last = `HTTP ${r.status}`;
+		} catch (e) { last = e.message; /* not listening yet */ }
+		if (Date.now() > until) throw new Error(`${base} did not answer in ${timeoutMs} ms: ${last}`);
 		await new Promise(r => setTimeout(r, 100));
 	}
 }
@@ -143,6 +145,22 @@ async function settled(page, timeout = 8000) {
 	return h.jsonValue();
 }
 
+/* Chromium, started headless. A start that fails (a busy machine: the
+ * browser did not answer in time, or its first process died) is tried
+ * again twice, each failure noted, before it counts. */
+async function launch() {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await chromium.launch({ executablePath: CHROMIUM, headless: true,
+				args: ['--no-sandbox'], timeout: 120000 });
+		} catch (e) {
+			if (attempt === 3) throw e;
+			note(`${CHROMIUM} did not start (attempt ${attempt}): ${String(e.message).split('\n')[0]}`);
+			await new Promise(r => setTimeout(r, 2000));
+		}
+	}
+}
+
 /* ------------------------------------------------------------ run */
 if (!DEMO || !LIVE || !PASSWORD) {
 	console.log('1..0 # SKIP PITBOSS_DEMO_URL, PITBOSS_LIVE_URL and PITBOSS_PASSWORD are not set (run tests/web_browser.sh)');
@@ -152,9 +170,9 @@ if (!DEMO || !LIVE || !PASSWORD) {
 const t0 = performance.now();
 let browser;
 try {
-	await Promise.all([waitForServer(DEMO, 15000), waitForServer(LIVE, 15000)]);
+	await Promise.all([waitForServer(DEMO, 60000), waitForServer(LIVE, 60000)]);
 	note(`daemons answering after ${ms(performance.now() - t0)}`);
-	browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+	browser = await launch();
 	note(`${CHROMIUM} ${browser.version()} launched after ${ms(performance.now() - t0)}`);
 
 	await group('pages', async () => {
@@ -575,7 +593,10 @@ try {
 		await group('transport', () => transportTests({ browser, url: TRANSPORT, password: PASSWORD,
 			ok, note, shot, settled, watch, until, json }));
 } catch (e) {
-	ok(false, 'the browser tests ran', e && e.stack ? e.stack : e);
+	/* The first line of what went wrong is in the test's name, which
+	 * is what a summary of the run shows. */
+	const why = String(e && e.message ? e.message : e).split('\n')[0].slice(0, 200);
+	ok(false, `the browser tests ran (${why})`, e && e.stack ? e.stack : e);
 } finally {
 	if (browser) await browser.close();
 }
