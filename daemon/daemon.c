@@ -21,6 +21,7 @@
 #include "daemon/hub.h"
 #include "daemon/demo.h"
 #include "daemon/log.h"
+#include "daemon/machine.h"
 #include "daemon/loop.h"
 #include "daemon/mqtt_pub.h"
 #include "daemon/notify.h"
@@ -289,6 +290,32 @@ static void prepare_tables(struct daemon *d, const struct daemon_settings *s)
 		log_warn("%s declares no table", conf->path);
 }
 
+/* The database's instance bound to this machine: a database first run
+ * elsewhere (a cloned SD card) draws its own, said in the log. */
+static void bind_instance(struct daemon *d, const char *db_path)
+{
+	char machine[DB_MACHINE_MAX], id[DB_INSTANCE_MAX], was[DB_INSTANCE_MAX];
+	const char *from = machine_digest(machine, sizeof(machine));
+
+	if (from == NULL) {
+		log_debug("no machine identity found: the database's instance "
+			  "is not bound to this machine");
+		return;
+	}
+	if (db_instance_bind(d->db, machine, id, sizeof(id), was,
+			     sizeof(was)) != DB_OK) {
+		log_warn("binding the database's instance to this machine: %s",
+			 db_error(d->db));
+		return;
+	}
+	if (was[0] != '\0')
+		log_warn("database %s was last run on another machine (%s "
+			 "differs): it is a copy, and its instance is now %s "
+			 "(was %s), so that a hub tells it from its original; "
+			 "give its tables their own mqtt-id", db_path, from, id,
+			 was);
+}
+
 /* The tables' records to the broker, when mqtt.enable says so (a hub's
  * own tables keep theirs). */
 static int start_mqtt(struct daemon *d, const struct conf *c)
@@ -351,6 +378,7 @@ static int daemon_start(struct daemon *d, const struct daemon_settings *s)
 	}
 	log_info("database %s: %s", db_path, db_checked(d->db) ?
 		 "checked (not closed cleanly)" : "closed cleanly, not scanned");
+	bind_instance(d, db_path);
 	prepare_tables(d, s);
 	if (start_web(d, s) < 0 ||
 	    open_tables(d, s->conf->table, (int)s->conf->ntables) < 0)

@@ -29,7 +29,7 @@
 #include "db/standings.h"
 #include "rules/rules.h"
 
-#define DB_SCHEMA_VERSION 18
+#define DB_SCHEMA_VERSION 19
 #define DB_DEFAULT_PATH "/var/lib/pitboss/pitboss.db"
 #define DB_ERR_MAX 2048
 #define DB_TIME_MAX 32		/* "2026-11-23T08:56:40Z" */
@@ -773,6 +773,13 @@ int db_outbox_first(struct db *db, const char *table_key, int64_t *seq);
  * a hub tells two pitbossd giving the same table id apart. */
 #define DB_INSTANCE_MAX 33
 int db_instance(struct db *db, char *buf, size_t len);
+/* Binds the instance to `machine` (a digest of the machine's identity,
+ * shorter than DB_MACHINE_MAX) and gives its id in `id`. A database
+ * bound to another machine is a copy: it draws a new id, and the old
+ * one is given in `was` ("" otherwise). One transaction. */
+#define DB_MACHINE_MAX 65
+int db_instance_bind(struct db *db, const char *machine, char *id,
+		     size_t idlen, char *was, size_t waslen);
 /* The first row numbered `from` or later (not yet sent, when
  * `unsent_only`); DB_REFUSED when there is none. Free out->body. */
 int db_outbox_get(struct db *db, const char *table_key, int64_t from,

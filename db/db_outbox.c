@@ -300,25 +300,6 @@ int db_outbox_first(struct db *db, const char *table_key, int64_t *seq)
 	return one_int(db, st, seq, "reading the outbox");
 }
 
-int db_instance(struct db *db, char *buf, size_t len)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	buf[0] = '\0';
-	if (sqlite3_prepare_v2(db->sql, "SELECT id FROM instance LIMIT 1", -1,
-			       &st, NULL) != SQLITE_OK)
-		return db_fail(db, "reading the instance");
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		db_column_text(st, 0, buf, len);
-	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW)
-		return DB_OK;
-	return rc == SQLITE_DONE ? db_refuse(db, "no instance id") :
-	       db_fail(db, "reading the instance");
-}
-
 int db_outbox_get(struct db *db, const char *table_key, int64_t from,
 		  int unsent_only, struct db_outbox_row *out)
 {

@@ -451,4 +451,9 @@ const char *const db_migration[DB_SCHEMA_VERSION] = {
 	"  WHERE id IN (SELECT command FROM answer_18);"
 	"DROP TABLE answer_18;"
 	"PRAGMA user_version = 18;",
+	/* 19: the machine the instance is bound to (a digest of its
+	 * identity; NULL until pitbossd first runs on the file): on
+	 * another machine, the database is a copy and draws a new id. */
+	"ALTER TABLE instance ADD COLUMN machine TEXT;"
+	"PRAGMA user_version = 19;",
 };

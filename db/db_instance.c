@@ -1,0 +1,95 @@
+/*
+ * db_instance.c - the database's instance: a random id made with the
+ * schema and carried in its tables' events and statuses, so that a hub
+ * tells two pitbossd giving the same table id apart.
+ *
+ * The instance is bound to the machine that runs pitbossd on the
+ * file (a digest of the machine's identity, kept beside the id). A
+ * database that finds itself on another machine - an SD card cloned
+ * for a second table, a file copied - draws a new id there, so that a
+ * copy and its original are never taken by a hub for one pitbossd.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "db/db_impl.h"
+
+int db_instance(struct db *db, char *buf, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	buf[0] = '\0';
+	if (sqlite3_prepare_v2(db->sql, "SELECT id FROM instance LIMIT 1", -1,
+			       &st, NULL) != SQLITE_OK)
+		return db_fail(db, "reading the instance");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		db_column_text(st, 0, buf, len);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return DB_OK;
+	return rc == SQLITE_DONE ? db_refuse(db, "no instance id") :
+	       db_fail(db, "reading the instance");
+}
+
+/* The machine the instance is bound to, into `buf` ("" for none). */
+static int bound_machine(struct db *db, char *buf, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	buf[0] = '\0';
+	if (sqlite3_prepare_v2(db->sql, "SELECT machine FROM instance LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return db_fail(db, "reading the instance's machine");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		db_column_text(st, 0, buf, len);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
+	       db_fail(db, "reading the instance's machine");
+}
+
+/* Binds the instance to `machine`; with `redraw`, under a new id. */
+static int bind_to(struct db *db, const char *machine, int redraw)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(db->sql, redraw ?
+			       "UPDATE instance SET machine = ?1,"
+			       " id = lower(hex(randomblob(8)))" :
+			       "UPDATE instance SET machine = ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return db_fail(db, "binding the instance");
+	sqlite3_bind_text(st, 1, machine, -1, SQLITE_STATIC);
+	return db_exec(db, st, "binding the instance");
+}
+
+int db_instance_bind(struct db *db, const char *machine, char *id,
+		     size_t idlen, char *was, size_t waslen)
+{
+	char bound[DB_MACHINE_MAX];
+	int rc;
+
+	was[0] = '\0';
+	rc = db_begin(db);
+	if (rc != DB_OK)
+		return rc;
+	rc = db_instance(db, id, idlen);
+	if (rc == DB_OK)
+		rc = bound_machine(db, bound, sizeof(bound));
+	if (rc == DB_OK && strcmp(bound, machine) != 0) {
+		if (bound[0] != '\0')
+			snprintf(was, waslen, "%s", id);
+		rc = bind_to(db, machine, bound[0] != '\0');
+		if (rc == DB_OK)
+			rc = db_instance(db, id, idlen);
+	}
+	rc = db_end(db, rc);
+	if (rc != DB_OK)
+		was[0] = '\0';
+	return rc;
+}
