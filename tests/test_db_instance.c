@@ -19,67 +19,59 @@
 
 #include "daemon/machine.h"
 #include "db/db.h"
+#include "db/db_impl.h"
 
-static char dir[64], path[96];
+#include "tests/db_fixture.h"
+
 static struct db *db;
 
 static int setup(void **state)
 {
-	char err[DB_ERR_MAX];
-
-	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/test_db_instance.XXXXXX");
-	if (mkdtemp(dir) == NULL)
+	if (setup_dir(state) != 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/table.db", dir);
-	return db_open(path, DB_OPEN_CREATE, &db, err, sizeof(err)) == DB_OK ?
-	       0 : -1;
+	db = open_ok("table.db", DB_OPEN_CREATE);
+	return 0;
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
-	(void)state;
 	db_close(db);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return remove_dir(state);
+}
+
+/* Restarted on `machine`: the instance bound there is `want`, and the
+ * id it had before, when it was drawn anew, `was_want` ("" if not). */
+static void restart_on(const char *machine, const char *want,
+		       const char *was_want)
+{
+	char id[DB_INSTANCE_MAX], was[DB_INSTANCE_MAX];
+
+	db_close(db);
+	db = open_ok("table.db", 0);
+	assert_int_equal(db_instance_bind(db, machine, id, sizeof(id), was,
+					  sizeof(was)), DB_OK);
+	assert_string_equal(was, was_want);
+	if (want != NULL)
+		assert_string_equal(id, want);
 }
 
 static void test_bound_then_copied(void **state)
 {
-	char made[DB_INSTANCE_MAX], id[DB_INSTANCE_MAX], was[DB_INSTANCE_MAX];
-	char copy[DB_INSTANCE_MAX], err[DB_ERR_MAX];
+	char made[DB_INSTANCE_MAX], copy[DB_INSTANCE_MAX];
 
 	(void)state;
 	assert_int_equal(db_instance(db, made, sizeof(made)), DB_OK);
-	/* Bound for the first time: the id it was made with. */
-	assert_int_equal(db_instance_bind(db, "aaaa", id, sizeof(id), was,
-					  sizeof(was)), DB_OK);
-	assert_string_equal(id, made);
-	assert_string_equal(was, "");
-	/* Again on the same machine, after a restart: the same. */
-	db_close(db);
-	assert_int_equal(db_open(path, 0, &db, err, sizeof(err)), DB_OK);
-	assert_int_equal(db_instance_bind(db, "aaaa", id, sizeof(id), was,
-					  sizeof(was)), DB_OK);
-	assert_string_equal(id, made);
-	assert_string_equal(was, "");
+	/* Bound for the first time: the id it was made with; again on the
+	 * same machine, the same. */
+	restart_on("aaaa", made, "");
+	restart_on("aaaa", made, "");
 	/* On another machine: a copy, with an id of its own. */
-	assert_int_equal(db_instance_bind(db, "bbbb", copy, sizeof(copy), was,
-					  sizeof(was)), DB_OK);
-	assert_string_equal(was, made);
+	restart_on("bbbb", NULL, made);
+	assert_int_equal(db_instance(db, copy, sizeof(copy)), DB_OK);
 	assert_string_not_equal(copy, made);
 	assert_int_equal(strlen(copy), 16);
-	assert_int_equal(db_instance(db, id, sizeof(id)), DB_OK);
-	assert_string_equal(id, copy);
 	/* Which it keeps there. */
-	db_close(db);
-	assert_int_equal(db_open(path, 0, &db, err, sizeof(err)), DB_OK);
-	assert_int_equal(db_instance_bind(db, "bbbb", id, sizeof(id), was,
-					  sizeof(was)), DB_OK);
-	assert_string_equal(id, copy);
-	assert_string_equal(was, "");
+	restart_on("bbbb", copy, "");
 }
 
 static void test_digest(void **state)
