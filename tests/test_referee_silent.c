@@ -3,7 +3,9 @@
  * verdict, nor be taken for pulses of another: one pulse well after a
  * move, away from its places, where the next player's sowing begins,
  * is that sowing begun (judged as the next player's move), not an
- * extra pulse of the move before.
+ * extra pulse of the move before; the last seed of a move held for
+ * being short, sensed while it was held, is that move's once it is
+ * confirmed, not the next move.
  */
 #include "config.h"
 
@@ -112,12 +114,42 @@ static void test_lone_pulse_in_the_moves_own_place_stays_its_own(
 	fix_close(f);
 }
 
+/* S's a (b c d e) with e not sensed by the end of the quiet period: held,
+ * one seed short. The seed falls in pit e while it is held (kept), and
+ * the arbiter confirms a: that pulse is a's last seed, late, not a
+ * sowing of N's (no foul, no second move), and pit e's line is not
+ * charged with a miss. */
+static void test_late_last_seed_of_a_held_move_is_its_own(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *m[8];
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d");
+	tick(f, 8.0);
+	assert_non_null(last(f, VERDICT_HOLD));
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "a");
+	feed(f, 8.5, OBS_DROP, "e");		/* kept while held */
+	feed(f, 10.0, OBS_CONFIRM, NULL);
+	tick(f, 20.0);
+	if (count(f, VERDICT_FOUL) != 0 || moves(f, m, 8) != 2)
+		dump(f);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_int_equal(moves(f, m, 8), 2);	/* the hold, a confirmed */
+	assert_string_equal(m[1]->move, "a");
+	assert_int_equal(referee_plies(f->ref), 1);
+	assert_string_equal(position(f), "0 5 5 5 5 4/4 4 4 4 4 4/0 0/N");
+	assert_int_equal(referee_line(f->ref, PIT_E)->misses, 0);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lone_pulse_after_a_move_is_the_next_sowing),
 		cmocka_unit_test(
 			test_lone_pulse_in_the_moves_own_place_stays_its_own),
+		cmocka_unit_test(test_late_last_seed_of_a_held_move_is_its_own),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
