@@ -558,7 +558,6 @@ static void drops_held(struct referee *ref, void *state)
 	(void)ref;
 	d->nqueue = 0;
 	d->held_ply = 0;	/* a move of this model's is marked after */
-	d->nheld_theirs = 0;
 	d->overlap_ply = 0;
 }
 
@@ -604,42 +603,9 @@ static int late_own(struct drops *d)
 	return own;
 }
 
-/*
- * The held move, confirmed, was held for pulses that may have been the
- * next player's sowing begun, and more drops were kept since: those
- * pulses were no fault of the move's (its reading forgets them) and go
- * before the drops kept, to be read with them.
- */
-static void theirs_kept(struct drops *d)
-{
-	struct match_result *r = &d->held_r;
-	int n = d->nheld_theirs, k = 0;
-
-	d->nheld_theirs = 0;
-	if (n == 0 || d->nqueue == 0 || d->nqueue + n > MATCH_OBS_MAX)
-		return;
-	for (int i = 0; i < r->ndev; i++) {
-		int theirs = 0;
-
-		for (int j = 0; j < n; j++)
-			theirs |= r->dev[i].step == STEP_EXTRA &&
-				  r->dev[i].at == d->held_theirs_at[j];
-		if (!theirs)
-			r->dev[k++] = r->dev[i];
-	}
-	r->ndev = k;
-	memmove(d->queue + n, d->queue, (size_t)d->nqueue);
-	memmove(d->queue_t + n, d->queue_t,
-		(size_t)d->nqueue * sizeof(d->queue_t[0]));
-	memcpy(d->queue, d->held_theirs, (size_t)n);
-	memcpy(d->queue_t, d->held_theirs_t, (size_t)n * sizeof(d->queue_t[0]));
-	d->nqueue += n;
-}
-
 /* The held move was confirmed and taken: its faults are counted against
  * the lines, and the drops kept meanwhile belong to the moves after it
- * (but for its own last pieces, fallen late; and with the pulses its
- * hold named as the next sowing begun). */
+ * (but for its own last pieces, fallen late). */
 static void drops_resume(struct referee *ref, void *state)
 {
 	struct drops *d = state;
@@ -650,10 +616,8 @@ static void drops_resume(struct referee *ref, void *state)
 	/* The faults it showed were the lines', as the confirmation says. */
 	if (d->held_ply == ref->ply) {
 		late_own(d);
-		theirs_kept(d);
 		drops_account(d, &d->held_e, &d->held_r);
 	}
-	d->nheld_theirs = 0;
 	d->held_ply = 0;
 	n = d->nqueue;
 	/* The next player's sowing overlapped it: made again. */

@@ -206,13 +206,6 @@ struct drops {
 	struct sense_expect held_e;
 	struct match_result held_r;
 	int held_ply;
-	/* The drops the hold named as the next player's sowing begun (their
-	 * places, times and indices among the drops held): read with the
-	 * drops kept once the move is confirmed. */
-	uint8_t held_theirs[MATCH_OBS_MAX];
-	uint64_t held_theirs_t[MATCH_OBS_MAX];
-	uint8_t held_theirs_at[MATCH_OBS_MAX];
-	int nheld_theirs;
 
 	/* The next player's sowing that overlapped the move judged (or
 	 * held at overlap_ply): a foul once the move is taken. */

@@ -171,7 +171,6 @@ static void hold(struct drops *d, int e, const char *why,
 	d->held_e = d->expect[e];
 	d->held_r = d->result[e];
 	d->held_ply = ref->ply + 1;
-	d->nheld_theirs = 0;
 }
 
 void drops_hold(struct drops *d, int e, const char *why,
@@ -478,12 +477,6 @@ static void hold_overlap(struct drops *d, int n, int best,
 		 d->expect[best].text, d->result[best].cost / 10,
 		 d->result[best].cost % 10, s->cost / 10, s->cost % 10);
 	hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
-	for (int i = 0; i < n && d->held_ply == ref->ply + 1; i++)
-		if (s->theirs[i]) {
-			d->held_theirs[d->nheld_theirs] = d->pend[i];
-			d->held_theirs_t[d->nheld_theirs] = d->pend_t[i];
-			d->held_theirs_at[d->nheld_theirs++] = (uint8_t)i;
-		}
 }
 
 /* The likeliest misplay of the drops pend[0..n), `best` the legal move

@@ -5,9 +5,7 @@
  * is that sowing begun (judged as the next player's move), not an
  * extra pulse of the move before; the last seed of a move held for
  * being short, sensed while it was held, is that move's once it is
- * confirmed, not the next move; the pulses a hold named as the next
- * player's sowing begun are read with the drops kept, once the move
- * held is confirmed.
+ * confirmed, not the next move.
  */
 #include "config.h"
 
@@ -145,40 +143,6 @@ static void test_late_last_seed_of_a_held_move_is_its_own(void **state)
 	fix_close(f);
 }
 
-/* S's b (c d e f), a pulse in pit F 20 ms after S's last seed (an extra
- * pulse, or N's sowing begun before it fell): held naming both. N's
- * next seed falls in store N while it is held (kept). The arbiter
- * confirms b: the pulse in F and the kept one are N's E (F N) begun
- * and made, not N's one-seed F into the store with F a stray. */
-static void test_drops_of_the_next_sowing_named_in_a_hold_are_its(
-	void **state)
-{
-	struct fix *f = started("");
-	const struct verdict *m[8], *v;
-	double t;
-
-	(void)state;
-	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/4 4 4 4 2 1/0 5/S");
-	t = sow(f, 1.0, 0.4, "c d e f");	/* b */
-	feed(f, t + 0.02, OBS_DROP, "F");
-	tick(f, t + 6.0);
-	v = last(f, VERDICT_HOLD);
-	if (v == NULL || strcmp(v->move, "b") != 0)
-		dump(f);
-	assert_non_null(v);
-	assert_string_equal(v->move, "b");
-	feed(f, t + 6.5, OBS_DROP, "N");	/* kept while held */
-	feed(f, t + 8.0, OBS_CONFIRM, NULL);
-	tick(f, t + 20.0);
-	if (moves(f, m, 8) != 3 || strcmp(m[2]->move, "E") != 0)
-		dump(f);
-	assert_int_equal(moves(f, m, 8), 3);	/* the hold, b, N's E */
-	assert_string_equal(m[1]->move, "b");
-	assert_string_equal(m[2]->move, "E");
-	assert_int_equal(count(f, VERDICT_FOUL), 0);
-	fix_close(f);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,8 +150,6 @@ int main(void)
 		cmocka_unit_test(
 			test_lone_pulse_in_the_moves_own_place_stays_its_own),
 		cmocka_unit_test(test_late_last_seed_of_a_held_move_is_its_own),
-		cmocka_unit_test(
-			test_drops_of_the_next_sowing_named_in_a_hold_are_its),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
