@@ -10,6 +10,14 @@
  * GAMES per level (default 500); SEED shifts every level's random
  * stream (default 0: the figures quoted); LEVEL runs that level alone,
  * without the Transport board.
+ *
+ * With PITBOSS_BENCH_DUMP=DIR in the environment, each game in which a
+ * move got no verdict, or a move was taken that no move made, is
+ * written to DIR as LEVEL-SOURCE-NIGHT-GAME.txt: the night's trace up
+ * to its end (replayed, it gives the same verdicts), the game's truth
+ * (moves taken that no move made marked "unexplained", moves with no
+ * verdict "silent") and its verdicts, for a look at what the referee
+ * made of it.
  */
 #include "config.h"
 
@@ -18,6 +26,7 @@
 #include <string.h>
 
 #include "referee/sim.h"
+#include "referee/trace.h"
 
 static double pct(unsigned long n, unsigned long of)
 {
@@ -97,10 +106,68 @@ static void add(struct sim_stats *to, const struct sim_stats *st)
 	}
 }
 
+/* The moves of a game with no verdict, and those no move made. */
+static unsigned long troubles(const struct sim_stats *st)
+{
+	return st->count[SIM_LEGAL_UNSEEN] + st->count[SIM_ILLEGAL_UNSEEN] +
+	       st->unexplained;
+}
+
+/* `text`'s lines as comments of a trace file. */
+static void comment(FILE *out, const char *text)
+{
+	while (*text != '\0') {
+		size_t len = strcspn(text, "\n");
+
+		fprintf(out, "#%s%.*s\n", text[0] == '#' ? "" : " ",
+			(int)len, text);
+		text += len + (text[len] != '\0');
+	}
+}
+
+/* One game played with its trace, truth and verdicts kept, written to
+ * the folder `dir` when it had troubles. */
+static void dump_game(struct sim *sim, const char *dir, const char *level,
+		      int counts, uint64_t seed, unsigned long g)
+{
+	static struct trace trace;
+	unsigned long before = troubles(sim_stats(sim));
+	char *tbuf = NULL, *vbuf = NULL, path[512];
+	size_t tlen = 0, vlen = 0;
+	FILE *truth = open_memstream(&tbuf, &tlen);
+	FILE *verdicts = open_memstream(&vbuf, &vlen);
+	FILE *out;
+
+	if (g == 0)	/* the night's trace: the referee remembers */
+		trace.nobs = 0;
+	sim_game(sim, &trace, truth, verdicts);
+	fclose(truth);
+	fclose(verdicts);
+	snprintf(path, sizeof(path), "%s/%s-%s-%llu-%lu.txt", dir, level,
+		 counts ? "counts" : "drops", (unsigned long long)seed, g);
+	if (troubles(sim_stats(sim)) > before &&
+	    (out = fopen(path, "w")) != NULL) {
+		struct trace_table table;
+
+		sim_table(sim, &table);
+		trace_write_header(out, &table, 1);
+		for (size_t i = 0; i < trace.nobs; i++)
+			trace_write_obs(out, &trace.obs[i]);
+		fprintf(out, "# truth\n");
+		comment(out, tbuf);
+		fprintf(out, "# verdicts\n");
+		comment(out, vbuf);
+		fclose(out);
+	}
+	free(tbuf);
+	free(vbuf);
+}
+
 /* One night of `games` at `level`, added to `st`. */
 static int night(const char *level, int counts, unsigned long games,
 		 uint64_t seed, struct sim_stats *st)
 {
+	const char *dump = getenv("PITBOSS_BENCH_DUMP");
 	struct sim_config cfg;
 	struct sim *sim;
 	char err[256];
@@ -116,7 +183,10 @@ static int night(const char *level, int counts, unsigned long games,
 		return -1;
 	}
 	for (unsigned long g = 0; g < games; g++)
-		sim_game(sim, NULL, NULL, NULL);
+		if (dump == NULL)
+			sim_game(sim, NULL, NULL, NULL);
+		else
+			dump_game(sim, dump, level, counts, seed, g);
 	add(st, sim_stats(sim));
 	sim_free(sim);
 	return 0;

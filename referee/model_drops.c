@@ -561,19 +561,65 @@ static void drops_held(struct referee *ref, void *state)
 	d->overlap_ply = 0;
 }
 
+/*
+ * The held move, confirmed, was read with its last places missed; the
+ * first drops kept while it was held fall in those places, in order:
+ * they are its last pieces, late (the board the arbiter confirmed has
+ * them), not the next move. They leave the queue, and their misses the
+ * reading. Returns how many drops were its own.
+ */
+static int late_own(struct drops *d)
+{
+	const struct sense_expect *e = &d->held_e;
+	struct match_result *r = &d->held_r;
+	int first = e->npath, own = 0, k = 0;
+
+	/* The run of missed places that ends the path: from `first`. */
+	for (int again = 1; again && first > 0;) {
+		again = 0;
+		for (int i = 0; i < r->ndev; i++)
+			if (r->dev[i].step == STEP_MISS &&
+			    r->dev[i].index == first) {
+				first--;
+				again = 1;
+				break;
+			}
+	}
+	while (own < d->nqueue && first + own < e->npath &&
+	       d->queue[own] == e->path[first + own])
+		own++;
+	if (own == 0)
+		return 0;
+	for (int i = 0; i < r->ndev; i++)
+		if (!(r->dev[i].step == STEP_MISS &&
+		      r->dev[i].index > first &&
+		      r->dev[i].index <= first + own))
+			r->dev[k++] = r->dev[i];
+	r->ndev = k;
+	d->nqueue -= own;
+	memmove(d->queue, d->queue + own, (size_t)d->nqueue);
+	memmove(d->queue_t, d->queue_t + own,
+		(size_t)d->nqueue * sizeof(d->queue_t[0]));
+	return own;
+}
+
 /* The held move was confirmed and taken: its faults are counted against
- * the lines, and the drops kept meanwhile belong to the moves after it. */
+ * the lines, and the drops kept meanwhile belong to the moves after it
+ * (but for its own last pieces, fallen late). */
 static void drops_resume(struct referee *ref, void *state)
 {
 	struct drops *d = state;
 	uint8_t queue[MATCH_OBS_MAX];
 	uint64_t queue_t[MATCH_OBS_MAX];
-	int n = d->nqueue;
+	int n;
 
 	/* The faults it showed were the lines', as the confirmation says. */
-	if (d->held_ply == ref->ply)
+	if (d->held_ply == ref->ply) {
+		late_own(d);
 		drops_account(d, &d->held_e, &d->held_r);
+	}
 	d->held_ply = 0;
+	n = d->nqueue;
 	/* The next player's sowing overlapped it: made again. */
 	if (d->overlap_ply == ref->ply) {
 		d->nqueue = 0;

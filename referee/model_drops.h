@@ -113,6 +113,9 @@ struct drops_split {
 				   to have begun after it */
 	int first_next;		/* index of their first drop */
 	int cost;		/* of the two moves read so */
+	int passed;		/* their drops show the turn passed: the
+				   mover's move judged as if its button
+				   was pressed */
 	uint8_t theirs[MATCH_OBS_MAX];	/* 1: drop i is the next player's */
 };
 
@@ -342,6 +345,14 @@ int drops_split_begun(struct drops *d, int n);
  * of it unseen. 1 when so, into `s`. */
 int drops_split_trailing(struct drops *d, int n, int e,
 			 struct drops_split *s);
+/* Move `e` reads pend[0..n) with its last pulse over, sensed long after
+ * the one before (a hand could have begun since), away from the move's
+ * own places, where a sowing of the next player (of more than one
+ * piece) drops its first: that sowing begun, the rest of it not (yet)
+ * sensed, rather than a stray pulse the move made: the turn has
+ * passed, so the move needs no button from its mover. 1 when so, into
+ * `s` (the next player's drop judged as their move). */
+int drops_split_lone(struct drops *d, int n, int e, struct drops_split *s);
 /* The split `s` of two players' moves (their board the counts), read
  * exactly once contact bounces and the next player's hand's shadow on
  * its origin are set aside: 1 when every such reading has a drop of

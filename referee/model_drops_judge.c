@@ -587,6 +587,12 @@ void drops_judge(struct drops *d, int n)
 		hold_overlap(d, n, best, &two);
 		return;
 	}
+	/* One pulse of it begun long after: the next player's move. */
+	if (ties == 0 && d->result[best].cost < DROPS_FOUL_AT &&
+	    drops_split_lone(d, n, best, &two)) {
+		drops_judge_split(d, n, &two);
+		return;
+	}
 	if (ties > 0 && d->result[best].cost < DROPS_FOUL_AT)
 		hold_ties(d, best, ties);
 	else

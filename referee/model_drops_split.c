@@ -441,7 +441,7 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 	struct referee *ref = d->ref;
 	uint8_t theirs[MATCH_OBS_MAX];
 	uint64_t at[MATCH_OBS_MAX];
-	int nt = 0;
+	int nt = 0, done;
 
 	if (s->interleaved) {
 		judge_overlap(d, n, s);
@@ -452,7 +452,10 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 		theirs[nt] = d->pend[i];
 		at[nt++] = d->pend_t[i];
 	}
+	done = d->mover_done;
+	d->mover_done |= s->passed;
 	drops_judge(d, s->first_next);
+	d->mover_done = done;
 	/* Theirs were read as their move begun: no hand going on. */
 	d->last.ply = 0;
 	for (int i = 0; i < nt; i++)
@@ -495,6 +498,53 @@ int drops_split_trailing(struct drops *d, int n, int e,
 			s->interleaved = 1;
 			s->first_next = last;
 			s->cost = DROPS_COST_OVERLAP;
+			s->theirs[last] = 1;
+			return 1;
+		}
+	return 0;
+}
+
+/* Place `h` is one of move `e`'s: on its path, its tail or its origin. */
+static int own_place(const struct sense_expect *e, int h)
+{
+	if (e->origin == h || e->tail[h] > 0)
+		return 1;
+	for (int i = 0; i < e->npath; i++)
+		if (e->path[i] == h)
+			return 1;
+	return 0;
+}
+
+int drops_split_lone(struct drops *d, int n, int e, struct drops_split *s)
+{
+	const struct match_result *r = &d->result[e];
+	const struct sense_expect *next;
+	int nnext, seat, last = n - 1, extra = 0;
+
+	if (n < 2 || d->mover_done || ref_counts_read(d->ref) ||
+	    d->pend_t[last] - d->pend_t[last - 1] < 2 * DROPS_REACH_US ||
+	    own_place(&d->expect[e], d->pend[last]))
+		return 0;
+	/* The move's reading leaves exactly its last pulse over. */
+	for (int i = 0; i < r->ndev; i++)
+		if (r->dev[i].step != STEP_MATCH &&
+		    !drops_is_shadow(&d->expect[e], r, &r->dev[i]))
+			extra |= r->dev[i].step == STEP_EXTRA &&
+				 r->dev[i].at == last ? 1 : 2;
+	if (extra != 1)
+		return 0;
+	next = drops_next(d, e, &nnext, &seat);
+	if (nnext <= 0 || seat == ref_mover(d->ref))
+		return 0;
+	for (int f = 0; f < nnext; f++)
+		if (next[f].npath > 1 && next[f].path[0] == d->pend[last]) {
+			memset(s, 0, sizeof(*s));
+			s->move = e;
+			s->next = f;
+			s->seat = seat;
+			s->first_next = last;
+			s->cost = DROPS_COST_QUICK;
+			s->passed = 1;
 			s->theirs[last] = 1;
 			return 1;
 		}

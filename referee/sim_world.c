@@ -699,10 +699,18 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 					 v->kind == VERDICT_FOUL);
 		sim_truth(s, truth, sw->ply, sw->seat, sw->text, sw->il,
 			  sw->c, overlapped(b, i));
+		if (truth != NULL && (sw->c == SIM_LEGAL_UNSEEN ||
+				      sw->c == SIM_ILLEGAL_UNSEEN))
+			fprintf(truth, "# silent: ply %d %s\n", sw->ply,
+				s->pulsed & 1u << i ? "pulsed" : "blind");
 	}
 	while ((v = next_verdict(s, &at)) != NULL)
-		s->stats.unexplained += v->kind != VERDICT_FOUL &&
-					v->kind != VERDICT_HOLD;
+		if (v->kind != VERDICT_FOUL && v->kind != VERDICT_HOLD) {
+			s->stats.unexplained++;
+			if (truth != NULL)
+				fprintf(truth, "# unexplained: ply %d %s\n",
+					v->ply, v->move);
+		}
 }
 
 /* The moves at the start of the batch the referee took as made. */
