@@ -29,7 +29,10 @@
  * BENCH_CAMERA_FAILED=DIR keeps there the empty boards whose places
  * were not found (empty-NN.jpg, NN the game).
  * BENCH_CAMERA_VERBOSE=1 prints every move not identified, with the
- * referee's words.
+ * referee's words, the frame's number (its name in the frame cache),
+ * the reading place by place, and every board the mover could leave
+ * (chains of extra turns included, the true one marked) with its
+ * distance to the reading's ranges and its estimates' cost.
  */
 #include "config.h"
 
@@ -42,6 +45,7 @@
 
 #include "camera/view.h"
 #include "referee/referee.h"
+#include "referee/snapshot_text.h"
 #include "rules/rules.h"
 #include "tests/render.h"
 
@@ -290,6 +294,7 @@ struct game {
 	unsigned char pos[512];
 	int counts[PLACES];
 	char before[OBS_TEXT_MAX];	/* the position before the move */
+	unsigned char prev[512];	/* ... as the rules keep it */
 };
 
 /* One move at random; 0 when the game is over. */
@@ -306,11 +311,90 @@ static int play(struct game *gm)
 		return 0;
 	gm->ops->position_format(gm->g, gm->pos, RULES_TEXT_FULL, gm->before,
 				 sizeof(gm->before));
+	memcpy(gm->prev, gm->pos, sizeof(gm->prev));
 	if (gm->ops->apply(gm->g, gm->pos, &moves[(size_t)(uniform() * n)],
 			   &out, NULL, 0) < 0)
 		return 0;
 	gm->sense->counts(gm->g, gm->pos, gm->counts);
 	return 1;
+}
+
+
+/* A snapshot's places: lower and upper ends, estimates in tenths. */
+static int snap_places(const struct game *gm, const char *snap, int *lo,
+		       int *hi, int *est)
+{
+	char ends[OBS_TEXT_MAX], err[128];
+
+	snap_range_ends(snap, 0, ends, sizeof(ends));
+	if (gm->sense->snapshot_parse(gm->g, ends, lo, err, sizeof(err)) < 0)
+		return -1;
+	snap_range_ends(snap, 1, ends, sizeof(ends));
+	if (gm->sense->snapshot_parse(gm->g, ends, hi, err, sizeof(err)) < 0)
+		return -1;
+	snap_estimate_text(snap, ends, sizeof(ends));
+	return gm->sense->snapshot_parse(gm->g, ends, est, err, sizeof(err));
+}
+
+/* One candidate board against the snapshot, printed. */
+static void dump_board(const struct game *gm, const void *pos,
+		       const char *moves, const int *lo, const int *hi,
+		       const int *est)
+{
+	int c[PLACES], d = 0;
+
+	gm->sense->counts(gm->g, pos, c);
+	for (int h = 0; h < PLACES; h++)
+		d += c[h] < lo[h] ? lo[h] - c[h] : c[h] > hi[h] ?
+		     c[h] - hi[h] : 0;
+	fprintf(stderr, "camera:     %-10s %s dist %d cost %6.2f:", moves,
+		memcmp(pos, gm->pos, sizeof(gm->prev)) == 0 ? "TRUE" : "    ",
+		d, snap_estimate_cost(est, c, PLACES));
+	for (int h = 0; h < PLACES; h++)
+		fprintf(stderr, " %d", c[h]);
+	fprintf(stderr, "\n");
+}
+
+/* The boards the mover can leave this turn (chains of extra turns). */
+static void dump_chains(const struct game *gm, const unsigned char *from,
+			const char *moves, int depth, const int *lo,
+			const int *hi, const int *est)
+{
+	struct rules_move m[64];
+	int seat = gm->ops->to_move(gm->g, from).seat;
+	size_t n = gm->ops->legal_moves(gm->g, from, m, 64);
+
+	for (size_t i = 0; i < n && depth < 6; i++) {
+		unsigned char to[512];
+		struct rules_outcome out;
+		char text[64], chain[128];
+
+		memcpy(to, from, sizeof(to));
+		gm->ops->move_format(gm->g, from, &m[i], text, sizeof(text));
+		if (gm->ops->apply(gm->g, to, &m[i], &out, NULL, 0) < 0)
+			continue;
+		snprintf(chain, sizeof(chain), "%s%s%s", moves,
+			 moves[0] ? "," : "", text);
+		dump_board(gm, to, chain, lo, hi, est);
+		if ((out.flags & RULES_EXTRA_TURN) &&
+		    !(out.flags & RULES_GAME_OVER) &&
+		    gm->ops->to_move(gm->g, to).seat == seat)
+			dump_chains(gm, to, chain, depth + 1, lo, hi, est);
+	}
+}
+
+static void dump_candidates(const struct game *gm, const char *snap)
+{
+	int lo[PLACES], hi[PLACES], est[PLACES];
+
+	if (snap == NULL || snap_places(gm, snap, lo, hi, est) < 0)
+		return;
+	fprintf(stderr, "camera:     est:");
+	for (int h = 0; h < PLACES; h++)
+		fprintf(stderr, " %d-%d~%.1f", lo[h], hi[h], est[h] / 10.0);
+	fprintf(stderr, "\n");
+	dump_board(gm, gm->prev, "(as was)", lo, hi, est);
+	dump_chains(gm, gm->prev, "", 0, lo, hi, est);
 }
 
 /* The frame after a move: right, held or wrong; the referee is put
@@ -343,6 +427,8 @@ static void judge(struct referee *ref, struct game *gm, const char *snap,
 			t->taken ? "wrong" : t->fouls ? "foul" : "held",
 			sess.game * 1000000 + t->shots - 1, snap ? snap : "-",
 			want, gm->before, 100 * t->changed);
+	if (getenv("BENCH_CAMERA_VERBOSE") != NULL)
+		dump_candidates(gm, snap);
 	if (referee_held(ref))
 		feed(ref, OBS_REJECT, "", t_us + 1);
 	feed(ref, OBS_POSITION, want, t_us + 2);

@@ -24,10 +24,12 @@
 
 #include <ctype.h>
 
-/* The estimates make one board clearly the likeliest of those that fit
- * the ranges alike when its cost is this much lower than the next's
- * (nats: a likelihood ratio of e^4, about 55). */
+/* A reading in ranges and estimates makes one board of the turn
+ * clearly the likeliest when its cost is this much lower than every
+ * other's (nats: a likelihood ratio of e^4, about 55), and this much
+ * (e^7, about 1100) when a place reads off it. */
 #define EST_MARGIN 4.0
+#define EST_MARGIN_OFF 7.0
 
 /* How far a board's `values` are from the snapshot: on an occupancy
  * board, the switches off that no stuck switch explains. */
@@ -272,47 +274,6 @@ void snap_refuse_board(struct snapshots *s, const struct snap_candidates *c)
 }
 
 /*
- * Several boards fit the ranges alike (c->ties): the one the estimates
- * make clearly likelier than every other, into c->best, with its margin
- * in `margin`. 1 when there is one.
- */
-static int likeliest(struct snapshots *s, struct snap_candidates *c,
-		     double *margin)
-{
-	struct referee *ref = s->ref;
-	double best = 0, next = 1e300;
-	int at_best = -1;
-
-	if (!s->has_est || c->ties == 0 || c->best <= 0)
-		return 0;
-	for (int at = 1; at < s->nnodes; at++) {
-		double cost;
-
-		ref->sense->counts(ref->game, snap_node_pos(s, at), s->values);
-		if (distance(s, s->values) != c->distance)
-			continue;
-		cost = snap_estimate_cost(s->est, s->values, ref->nholes);
-		if (at_best >= 0 && memcmp(snap_node_pos(s, at),
-					   snap_node_pos(s, at_best),
-					   s->pos_size) == 0)
-			continue;
-		if (at_best < 0 || cost < best) {
-			next = at_best < 0 ? next : best;
-			best = cost;
-			at_best = at;
-		} else if (cost < next) {
-			next = cost;
-		}
-	}
-	*margin = next - best;
-	if (at_best < 0 || *margin < EST_MARGIN)
-		return 0;
-	c->best = at_best;
-	c->ties = 0;
-	return 1;
-}
-
-/*
  * Pieces moved, not misread: every place read exactly, as many pieces
  * as on the board, some places fewer and some more, and more than one
  * piece off (a count source misreads one place by one; pieces lifted
@@ -399,10 +360,44 @@ void snap_warn_far(struct snapshots *s)
 		      "snapshot disagrees with the board: %s", why);
 }
 
+/*
+ * A reading in ranges and estimates (a camera's): the board of the turn
+ * clearly likelier than every other taken, the places that read off it
+ * (within the tolerance, not beside drop gates) warned about. 1 when
+ * taken.
+ */
+static int take_likeliest(struct snapshots *s, struct snap_candidates *c,
+			  int tolerance)
+{
+	struct referee *ref = s->ref;
+	struct snap_candidates l = *c;
+	struct ref_about about = { .cause = CAUSE_SENSED };
+	char why[256] = "", note[300] = "";
+	double margin;
+
+	if (!s->has_est || ref->seen_hi == NULL ||
+	    !snap_likeliest(s, &l, &margin) ||
+	    l.distance > (ref->drops_seen ? 0 : tolerance) ||
+	    margin < (l.distance > 0 ? EST_MARGIN_OFF : EST_MARGIN))
+		return 0;
+	if (l.distance > 0) {
+		about.cause = CAUSE_SNAPSHOT_OFF;
+		ref_disagreement(ref, s->seen, s->values, why, sizeof(why),
+				 &about);
+		snprintf(note, sizeof(note), "snapshot: %s; taken as by far "
+			 "the likeliest board", why);
+	}
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s counts=likeliest margin=%.1f off=%d decided=take",
+		 s->nodes[l.best].text, margin, l.distance);
+	snap_play_chain(s, l.best, l.distance > 0 ? VERDICT_WARN :
+			VERDICT_ACCEPT, &about, note);
+	return 1;
+}
+
 static void decide(struct snapshots *s, struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
-	double margin;
 	/* Beside drop gates, the counts see every move: a board more than
 	 * a misread count away from any is no sensor matter. */
 	int tolerance = ref->drops_seen && ref->cfg.snapshot_tolerance > 1 ?
@@ -412,19 +407,13 @@ static void decide(struct snapshots *s, struct snap_candidates *c)
 
 	if (ref->sense->occupancy) {
 		snap_decide_occupancy(s, c);
-	} else if (near && c->ties > 0 && c->distance == 0 &&
-		   likeliest(s, c, &margin)) {
-		struct ref_about about = { .cause = CAUSE_SENSED };
-
-		snprintf(about.evidence, sizeof(about.evidence),
-			 "move=%s counts=likeliest margin=%.1f decided=take",
-			 s->nodes[c->best].text, margin);
-		snap_play_chain(s, c->best, VERDICT_ACCEPT, &about, "");
-	} else if (near && c->ties > 0) {
-		snap_ask(s, c);
 	} else if (c->best > 0 && c->distance == 0 && c->ties == 0) {
 		snap_play_chain(s, c->best, VERDICT_ACCEPT,
 			   &(struct ref_about){ .cause = CAUSE_SENSED }, "");
+	} else if (take_likeliest(s, c, tolerance)) {
+		return;
+	} else if (near && c->ties > 0) {
+		snap_ask(s, c);
 	} else if (near) {
 		take_near(s, c);
 	} else if (ref->drops_seen) {

@@ -78,6 +78,17 @@ int snap_clear_distance(const struct snapshots *s, const int *values);
  * none. */
 int snap_doubt(struct snapshots *s, int tolerance);
 
+/* model_snapshot_score.c */
+/* How unlikely the board `values` makes the reading (ranges and
+ * estimates), in nats up to a constant. */
+double snap_board_cost(const struct snapshots *s, const int *values);
+/* The likeliest board of the turn into c->best (its distance into
+ * c->distance), and in `margin` how much less its cost is than every
+ * other board's (the board as it was and the last move taken back
+ * among them). 0 when the turn has no move. */
+int snap_likeliest(struct snapshots *s, struct snap_candidates *c,
+		   double *margin);
+
 /* model_occupancy.c */
 /* Places where the snapshot and `want` differ that no stuck switch
  * explains. */

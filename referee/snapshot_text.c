@@ -98,22 +98,21 @@ void snap_estimate_text(const char *text, char *out, size_t len)
  * few (pieces heaped hide one another; nothing shows pieces that are
  * not there). Nats, up to a constant.
  */
+double snap_estimate_place(double x, int v)
+{
+	double d = v - x, sd = 0.2 + 0.1 * v;
+
+	if (d > 0 && v > 4)
+		sd += 0.25 * (v - 4);
+	return 0.5 * (d / sd) * (d / sd);
+}
+
 double snap_estimate_cost(const int *est, const int *values, int n)
 {
 	double cost = 0;
 
-	for (int h = 0; h < n; h++) {
-		double x, d, sd;
-		int v = values[h];
-
-		if (est[h] == SNAP_EST_NONE)
-			continue;
-		x = est[h] / 10.0;
-		d = v - x;
-		sd = 0.2 + 0.1 * v;
-		if (d > 0 && v > 4)
-			sd += 0.25 * (v - 4);
-		cost += 0.5 * (d / sd) * (d / sd);
-	}
+	for (int h = 0; h < n; h++)
+		if (est[h] != SNAP_EST_NONE)
+			cost += snap_estimate_place(est[h] / 10.0, values[h]);
 	return cost;
 }

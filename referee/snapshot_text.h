@@ -18,6 +18,9 @@ int snap_range_ends(const char *text, int end, char *out, size_t len);
 /* The text with every place as its estimate in tenths: "~X.X" where it
  * has one, a count ten times, SNAP_EST_NONE for a range without one. */
 void snap_estimate_text(const char *text, char *out, size_t len);
+/* How unlikely v pieces in a place make its estimate of x pieces, in
+ * nats up to a constant. */
+double snap_estimate_place(double x, int v);
 /* How unlikely the board `values` makes the estimates `est` (tenths,
  * per place of `n`), in nats up to a constant. */
 double snap_estimate_cost(const int *est, const int *values, int n);

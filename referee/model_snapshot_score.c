@@ -1,0 +1,138 @@
+/*
+ * model_snapshot_score.c - the boards of the turn weighed against a
+ * reading in ranges and estimates (a camera's): how unlikely each board
+ * makes the reading, place by place, and the one clearly likelier than
+ * every other board the turn may leave.
+ *
+ * A place read as an exact count (pieces lying apart, counted) is
+ * rarely wrong, and then most often short by one (a piece hidden under
+ * another, or the floor's colour); a place read as a range is weighed
+ * by its estimate (snap_estimate_place()), and a count outside the
+ * range costs about as much per piece as an exact count missed.
+ *
+ * The boards weighed are every board of the turn the search found (a
+ * chain of moves a little less likely than one move), the board as it
+ * was, and the last move taken back; a move is taken only when its
+ * board is likelier than every other by the margin asked.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/model_snapshot_impl.h"
+#include "referee/snapshot_text.h"
+
+/* Nats per piece an exact count is off: short by one (a piece hidden
+ * beside others), read empty over one piece (nothing of it seen), over
+ * by one, and each piece further. */
+#define EXACT_SHORT 5.0
+#define EXACT_MISSED 8.0
+#define EXACT_OVER 6.0
+#define EXACT_FAR 12.0
+/* Nats per piece a count lies outside a range. */
+#define RANGE_OUT 6.0
+/* Nats per move of a chain past its first: the camera reads the board
+ * whenever it is still, so that two moves between two readings need a
+ * hand that did not leave the board for the settle time. */
+#define CHAIN_MOVE 1.5
+
+/* How unlikely v pieces in place h make its reading, in nats. */
+static double place_cost(const struct snapshots *s, int h, int v)
+{
+	int lo = s->seen[h], hi = s->ref->seen_hi != NULL ?
+				 s->ref->seen_hi[h] : lo;
+	int d;
+
+	if (lo == hi) {
+		d = v - lo;
+		return d == 0 ? 0 : d == 1 ? (lo == 0 ? EXACT_MISSED :
+		       EXACT_SHORT) : d == -1 ? EXACT_OVER : EXACT_FAR * abs(d);
+	}
+	d = v < lo ? lo - v : v > hi ? v - hi : 0;
+	if (s->est[h] == SNAP_EST_NONE)
+		return RANGE_OUT * d;
+	return RANGE_OUT * d + snap_estimate_place(s->est[h] / 10.0, v);
+}
+
+double snap_board_cost(const struct snapshots *s, const int *values)
+{
+	double cost = 0;
+
+	for (int h = 0; h < s->ref->nholes; h++)
+		cost += place_cost(s, h, values[h]);
+	return cost;
+}
+
+/* The moves of the chain that ends at node `at`. */
+static int chain_length(const struct snapshots *s, int at)
+{
+	int n = 0;
+
+	for (; at > 0 && n <= SNAP_CHAIN_MAX; at = s->nodes[at].parent)
+		n++;
+	return n;
+}
+
+/* The last move taken back, its board into s->values: 1, or 0 when
+ * there is none. */
+static int taken_back(const struct snapshots *s)
+{
+	const struct referee *ref = s->ref;
+
+	if (ref->depth <= 0 || !ref->was_move[ref->depth])
+		return 0;
+	ref->sense->counts(ref->game, ref->history +
+			   (size_t)(ref->depth - 1) * ref->pos_size, s->values);
+	return 1;
+}
+
+/* The cost of the board as it was and of the last move taken back,
+ * the lesser. */
+static double cost_not_moved(struct snapshots *s)
+{
+	double cost = snap_board_cost(s, s->here);
+
+	if (taken_back(s)) {
+		double back = snap_board_cost(s, s->values);
+
+		cost = back < cost ? back : cost;
+	}
+	return cost;
+}
+
+int snap_likeliest(struct snapshots *s, struct snap_candidates *c,
+		   double *margin)
+{
+	struct referee *ref = s->ref;
+	double best = HUGE_VAL, second = HUGE_VAL, other;
+	int at_best = -1;
+
+	for (int at = 1; at < s->nnodes; at++) {
+		double cost;
+
+		if (at_best >= 0 && memcmp(snap_node_pos(s, at),
+					   snap_node_pos(s, at_best),
+					   s->pos_size) == 0)
+			continue;
+		ref->sense->counts(ref->game, snap_node_pos(s, at), s->values);
+		cost = snap_board_cost(s, s->values) +
+		       CHAIN_MOVE * (chain_length(s, at) - 1);
+		if (cost < best) {
+			second = best;
+			best = cost;
+			at_best = at;
+		} else if (cost < second) {
+			second = cost;
+		}
+	}
+	if (at_best < 0)
+		return 0;
+	other = cost_not_moved(s);
+	*margin = (other < second ? other : second) - best;
+	ref->sense->counts(ref->game, snap_node_pos(s, at_best), s->values);
+	c->best = at_best;
+	c->distance = ref_seen_distance(ref, s->values, s->seen);
+	return 1;
+}
