@@ -435,6 +435,17 @@ static int calibrate(struct cam_view *v, const char *const *names,
 		return -1;
 	}
 	render_places(&s, names, &truth);
+	if (getenv("BENCH_CAMERA_VERBOSE") != NULL) {
+		double w[CAM_PLACES_MAX], lit[CAM_PLACES_MAX];
+
+		cam_calib_washed(&v->calib, w, lit);
+		fprintf(stderr, "camera: game %d: washed out, lit by glare:",
+			sess.game);
+		for (int i = 0; i < PLACES; i++)
+			fprintf(stderr, " %s %.2f %.2f", names[i],
+				w[v->order[i]], lit[v->order[i]]);
+		fprintf(stderr, "\n");
+	}
 	*off = 0;
 	for (int i = 0; i < PLACES; i++) {
 		const struct cam_place *a = &truth.place[i],

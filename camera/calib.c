@@ -82,7 +82,7 @@ static void floor_pixels(const struct cam_calib *c, int i,
 
 struct tally {
 	struct tone ref;		/* the pits' floors as a rule */
-	double n, sum_grey, sum_sat, washed;
+	double n, sum_grey, sum_sat, washed, touched;
 };
 
 static void add_tone(const unsigned char *p, void *arg)
@@ -106,9 +106,13 @@ static void add_washed(const unsigned char *p, void *arg)
 	if (mn >= 235 || (o.grey > 1.35 * t->ref.grey &&
 			  t->ref.sat > 0.1 && o.sat < 0.6 * t->ref.sat))
 		t->washed++;
+	if (mn >= 200 || (o.grey > 1.15 * t->ref.grey &&
+			  t->ref.sat > 0.1 && o.sat < 0.85 * t->ref.sat))
+		t->touched++;
 }
 
-void cam_calib_washed(const struct cam_calib *c, double *washed)
+void cam_calib_washed(const struct cam_calib *c, double *washed,
+		      double *touched)
 {
 	double grey[CAM_PLACES_MAX], sat[CAM_PLACES_MAX];
 	struct tally t = { .n = 0 };
@@ -116,6 +120,8 @@ void cam_calib_washed(const struct cam_calib *c, double *washed)
 
 	for (int i = 0; i < c->nplaces; i++) {
 		washed[i] = 0;
+		if (touched != NULL)
+			touched[i] = 0;
 		if (c->place[i].store || c->empty.rgb == NULL)
 			continue;
 		t = (struct tally){ .n = 0 };
@@ -133,6 +139,8 @@ void cam_calib_washed(const struct cam_calib *c, double *washed)
 		t = (struct tally){ .ref = { grey[n / 2], sat[n / 2] } };
 		floor_pixels(c, i, add_washed, &t);
 		washed[i] = t.n > 0 ? t.washed / t.n : 0;
+		if (touched != NULL)
+			touched[i] = t.n > 0 ? t.touched / t.n : 0;
 	}
 }
 

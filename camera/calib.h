@@ -85,10 +85,14 @@ double cam_place_distance(const struct cam_place *p, double x, double y);
  * channel, or much brighter and greyer than the pits' floors are as a
  * rule (light added over the colour), where a seed would show little or
  * nothing. A place washed out over CAM_WASHED of its floor is read with
- * low confidence: its count is not read.
+ * low confidence: its count is not read. `touched` (may be NULL): the
+ * share the glare lights at all (brighter and greyer by a little); over
+ * CAM_TOUCHED, the place's count is never read exact.
  */
 #define CAM_WASHED 0.2
-void cam_calib_washed(const struct cam_calib *c, double *washed);
+#define CAM_TOUCHED 0.02
+void cam_calib_washed(const struct cam_calib *c, double *washed,
+		      double *touched);
 
 /* The place named `name`, or -1. */
 int cam_calib_place(const struct cam_calib *c, const char *name);

@@ -361,6 +361,27 @@ static int rows_seen(struct cam_blob *pit, int np, struct cam_blob *store,
 	return pick_stores(store, ns, row, pits, err, errlen);
 }
 
+/* The stores of one size: one much shorter than the other (a lamp's
+ * glare over its end) is put opposite the other across the rows'
+ * centre, its size the other's. */
+static void even_stores(struct cam_blob row[2][CAM_ROW_MAX], int pits,
+			struct cam_blob ends[2])
+{
+	double cy = 0;
+	int k = ends[0].h < ends[1].h ? 0 : 1;
+	const struct cam_blob *o = &ends[1 - k];
+
+	if (ends[k].h > 0.85 * o->h)
+		return;
+	for (int r = 0; r < 2; r++)
+		for (int i = 0; i < pits; i++)
+			cy += row[r][i].y / (2 * pits);
+	ends[k].y = 2 * cy - o->y;
+	ends[k].w = o->w;
+	ends[k].h = o->h;
+	ends[k].placed = 1;
+}
+
 /* The places from the hollows of the empty board: `glare`, a second
  * look for hollows a lamp lights as much as the board around them;
  * `fit`, the rows' layout fitted to the pits seen, those hidden placed
@@ -396,6 +417,7 @@ static int find(struct cam_calib *c, int pits, const char *const *names,
 		return -1;
 	if (!fit)
 		memcpy(ends, store, sizeof(ends));
+	even_stores(row, pits, ends);
 	c->nplaces = 2 * pits + 2;
 	for (int i = 0; i < pits; i++) {
 		set_place(c, i, names[i], &row[0][i], 0, s);
@@ -446,7 +468,7 @@ void cam_calib_draw(const struct cam_calib *c, struct cam_image *img,
 	double k = c->w > 0 ? (double)img->w / c->w : 1, washed[CAM_PLACES_MAX];
 	int t = img->w > 900 ? 2 : 1;
 
-	cam_calib_washed(c, washed);
+	cam_calib_washed(c, washed, NULL);
 	for (int i = 0; i < c->nplaces; i++) {
 		const struct cam_place *p = &c->place[i];
 		const unsigned char *col = doubt != NULL && doubt[i] ? red :

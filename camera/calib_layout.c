@@ -116,33 +116,61 @@ static int columns(struct seen *s, int n, double size, double *step)
 					break;
 				}
 				q = floor(d / least + 0.5);
-				if (q < 1 || fabs(d / least - q) > 0.2)
-					return -1;
-				sum += d;
-				steps += q;
+				if (q >= 1 && fabs(d / least - q) <= 0.2) {
+					sum += d;	/* else one is off */
+					steps += q;
+				}
 				break;
 			}
 		if (least == 0)
 			return -1;
 	}
+	if (steps == 0)
+		return -1;
 	*step = sum / steps;
 	for (int i = 0; i < n; i++)
 		x0 = s[i].b.x < x0 ? s[i].b.x : x0;
-	for (int i = 0; i < n; i++) {
-		double q = (s[i].b.x - x0) / *step;
-
-		s[i].col = (int)floor(q + 0.5);
-		if (fabs(q - s[i].col) > 0.25)
-			return -1;
-		for (int j = 0; j < i; j++)
-			if (s[j].col == s[i].col && s[j].row == s[i].row)
-				return -1;
-	}
+	for (int i = 0; i < n; i++)
+		s[i].col = (int)floor((s[i].b.x - x0) / *step + 0.5);
 	return *step < 3.5 * size ? 0 : -1;
 }
 
-/* The grid fitted by least squares; -1 when it does not fit every
- * hollow within a fifth of the spacing. */
+/* Leaves out the hollow farthest off the grid `g` (a pit the glare
+ * left in part, so that its blob's centre is off its own); -1 when
+ * none is, or when too few would be left. */
+static int drop_worst(struct seen *s, int *n, const struct grid *g,
+		      int least)
+{
+	int worst = -1;
+	double far = 0.2 * g->step;
+
+	for (int i = 0; i < *n; i++) {
+		double x, y, d;
+
+		at(g, s[i].col, s[i].row, &x, &y);
+		d = hypot(x - s[i].b.x, y - s[i].b.y);
+		if (d > far) {
+			far = d;
+			worst = i;
+		}
+	}
+	if (worst < 0 || *n - 1 < least)
+		return -1;
+	s[worst] = s[--*n];
+	return 0;
+}
+
+/* Two hollows at one place of the grid: not a board's layout. */
+static int clash(const struct seen *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < i; j++)
+			if (s[j].col == s[i].col && s[j].row == s[i].row)
+				return 1;
+	return 0;
+}
+
+/* The grid fitted by least squares. */
 static int fit_grid(const struct seen *s, int n, struct grid *g)
 {
 	double m[3][3] = { { 0 } }, v[2][3] = { { 0 } }, out[2][3];
@@ -164,14 +192,27 @@ static int fit_grid(const struct seen *s, int n, struct grid *g)
 		g->a[k] = out[k][1];
 		g->b[k] = out[k][2];
 	}
-	for (int i = 0; i < n; i++) {
+	return 0;
+}
+
+/* The grid fitted to the hollows, those far off it left out one by
+ * one and the rest fitted again; -1 when it fits too few. */
+static int fit_all(struct seen *s, int *n, struct grid *g, int least)
+{
+	for (;;) {
+		if (fit_grid(s, *n, g) < 0)
+			return -1;
+		if (drop_worst(s, n, g, least) < 0)
+			break;
+	}
+	for (int i = 0; i < *n; i++) {
 		double x, y;
 
 		at(g, s[i].col, s[i].row, &x, &y);
 		if (hypot(x - s[i].b.x, y - s[i].b.y) > 0.2 * g->step)
 			return -1;
 	}
-	return 0;
+	return clash(s, *n) ? -1 : 0;
 }
 
 /* The largest long hollow level with the rows beyond column `col`
@@ -251,7 +292,8 @@ int cam_layout_fit(const struct cam_blob *pit, int np,
 	qsort(size, (size_t)np, sizeof(*size), by_value);
 	g.size = size[np / 2];
 	if (part_rows(s, np, g.size) < 0 ||
-	    columns(s, np, g.size, &g.step) < 0 || fit_grid(s, np, &g) < 0 ||
+	    columns(s, np, g.size, &g.step) < 0 ||
+	    fit_all(s, &np, &g, pits + 1) < 0 ||
 	    first_column(&g, s, np, longs, ns, pits, &first) < 0) {
 		snprintf(err, errlen, "found %d of %d pits, not on two rows "
 			 "of evenly spaced pits between two stores: check the "

@@ -41,6 +41,7 @@ struct cam_reader {
 	unsigned char *lo, *hi;		/* empty board's 3x3 min and max */
 	struct cam_edges *outline;	/* the empty board's gradients */
 	double washed[CAM_PLACES_MAX];	/* its floor washed out by glare */
+	double touched[CAM_PLACES_MAX];	/* ... lit by it at all */
 };
 
 static int grey(const struct cam_image *img, int i)
@@ -188,7 +189,7 @@ struct cam_reader *cam_reader_open(const struct cam_calib *calib)
 		cam_reader_close(r);
 		return NULL;
 	}
-	cam_calib_washed(calib, r->washed);
+	cam_calib_washed(calib, r->washed, r->touched);
 	return r;
 }
 
@@ -705,6 +706,13 @@ static void trace(struct cam_reading *out, int i, double raw)
 static void washed_out(const struct cam_reader *r, struct cam_reading *out,
 		       int i)
 {
+	/* lit by it in part: a seed more or less than read (the glare
+	 * read as one, or one lost in it), never exact */
+	if (r->touched[i] > CAM_TOUCHED && out->hi[i] > 0) {
+		out->lo[i] = out->lo[i] > 0 ? out->lo[i] - 1 : 0;
+		out->hi[i] = out->hi[i] < CAM_COUNT_MAX ? out->hi[i] + 1 :
+			     out->hi[i];
+	}
 	if (r->washed[i] <= CAM_WASHED)
 		return;
 	out->lo[i] = 0;

@@ -103,7 +103,7 @@ static void test_glared_pits_are_marked(void **state)
 	double washed[CAM_PLACES_MAX];
 
 	(void)state;
-	cam_calib_washed(&view.calib, washed);
+	cam_calib_washed(&view.calib, washed, NULL);
 	for (int i = 0; i < 14; i++) {
 		double w = washed[view.order[i]];
 
