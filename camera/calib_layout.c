@@ -269,6 +269,34 @@ static int first_column(const struct grid *g, const struct seen *s, int n,
 	return best < 0 ? -1 : 0;
 }
 
+/* The stores beyond the rows' ends, one hidden put opposite the other
+ * across the rows' centre; -1 when neither is seen. */
+static int place_stores(const struct grid *g, const struct cam_blob *longs,
+			int ns, int first, int pits, struct cam_blob store[2])
+{
+	int got[2];
+
+	got[0] = store_beyond(g, longs, ns, first, 0);
+	got[1] = store_beyond(g, longs, ns, first + pits - 1, 1);
+	if (got[0] < 0 && got[1] < 0)
+		return -1;
+	for (int k = 0; k < 2; k++) {
+		double cx, cy;
+		const struct cam_blob *o = &longs[got[1 - k]];
+
+		if (got[k] >= 0) {
+			store[k] = longs[got[k]];
+			continue;
+		}
+		at(g, first + (pits - 1) / 2.0, 0.5, &cx, &cy);
+		store[k] = *o;
+		store[k].x = 2 * cx - o->x;
+		store[k].y = 2 * cy - o->y;
+		store[k].placed = 1;
+	}
+	return 0;
+}
+
 int cam_layout_fit(const struct cam_blob *pit, int np,
 		   const struct cam_blob *longs, int ns, int pits,
 		   struct cam_blob row[2][CAM_ROW_MAX], struct cam_blob store[2],
@@ -277,7 +305,7 @@ int cam_layout_fit(const struct cam_blob *pit, int np,
 	struct seen s[2 * CAM_ROW_MAX];
 	double size[2 * CAM_ROW_MAX];
 	struct grid g;
-	int first, got[2];
+	int first;
 
 	if (pits > CAM_ROW_MAX || np > 2 * pits || np < pits + 1) {
 		snprintf(err, errlen, "found %d pits, too few to fit the rows "
@@ -313,28 +341,11 @@ int cam_layout_fit(const struct cam_blob *pit, int np,
 				if (s[i].row == r && s[i].col == first + k)
 					*b = s[i].b;
 		}
-	got[0] = store_beyond(&g, longs, ns, first, 0);
-	got[1] = store_beyond(&g, longs, ns, first + pits - 1, 1);
-	if (got[0] < 0 && got[1] < 0) {
+	if (place_stores(&g, longs, ns, first, pits, store) < 0) {
 		snprintf(err, errlen, "found no store beyond the pits: check "
 			 "the lighting and the view, or give the places in a "
 			 "file (--places)");
 		return -1;
-	}
-	for (int k = 0; k < 2; k++) {
-		double cx, cy;
-		const struct cam_blob *o = &longs[got[1 - k]];
-
-		if (got[k] >= 0) {
-			store[k] = longs[got[k]];
-			continue;
-		}
-		/* opposite the other across the rows' centre */
-		at(&g, first + (pits - 1) / 2.0, 0.5, &cx, &cy);
-		store[k] = *o;
-		store[k].x = 2 * cx - o->x;
-		store[k].y = 2 * cy - o->y;
-		store[k].placed = 1;
 	}
 	return 0;
 }
