@@ -55,6 +55,7 @@ struct tally {
 	unsigned long shots;		/* frames shot, for the frame cache */
 	unsigned long moves, right, held, wrong, unread, fouled;
 	unsigned long hands, hands_read, sessions, uncalibrated;
+	unsigned long unread_places;	/* pits not read: glare */
 	unsigned long exact[14], within[14], missed[14];
 	double est_sum[14], est_sq[14], est_lo[14], est_hi[14];
 	double read_s, frames;
@@ -261,6 +262,10 @@ static void tally_counts(const struct cam_view *v, const struct cam_reading *rd,
 
 		double x = rd->seeds[k];
 
+		if (x < 0) {	/* not read: washed out by glare */
+			t->unread_places++;
+			continue;
+		}
 		if (t->exact[c] + t->within[c] + t->missed[c] == 0 ||
 		    x < t->est_lo[c])
 			t->est_lo[c] = x;
@@ -516,6 +521,17 @@ static int calibrate(struct cam_view *v, const char *const *names,
 		return -1;
 	}
 	render_places(&s, names, &truth);
+	if (getenv("BENCH_CAMERA_VERBOSE") != NULL) {
+		double w[CAM_PLACES_MAX], lit[CAM_PLACES_MAX];
+
+		cam_calib_washed(&v->calib, w, lit);
+		fprintf(stderr, "camera: game %d: washed out, lit by glare:",
+			sess.game);
+		for (int i = 0; i < PLACES; i++)
+			fprintf(stderr, " %s %.2f %.2f", names[i],
+				w[v->order[i]], lit[v->order[i]]);
+		fprintf(stderr, "\n");
+	}
 	*off = 0;
 	for (int i = 0; i < PLACES; i++) {
 		const struct cam_place *a = &truth.place[i],
@@ -557,8 +573,9 @@ static void report(const struct tally *t, double off, double seed_area)
 	       "a foul, %lu wrong; %lu frames unreadable\n", t->moves, t->right,
 	       t->moves ? 100.0 * t->right / t->moves : 0, t->held, t->fouled,
 	       t->wrong, t->unread);
-	printf("camera: %lu frames with a hand, %lu read as a board\n",
-	       t->hands, t->hands_read);
+	printf("camera: %lu frames with a hand, %lu read as a board; %lu "
+	       "pits not read (washed out by glare)\n", t->hands,
+	       t->hands_read, t->unread_places);
 	printf("camera: frames read by the bare board changed: under 0.5%% "
 	       "%lu, 0.5-1%% %lu, 1-1.5%% %lu, 1.5-2%% %lu, over 2%% %lu\n",
 	       t->by_changed[0], t->by_changed[1], t->by_changed[2],
@@ -647,6 +664,9 @@ static int calib_only(const char *const *names, int sessions)
 			continue;
 		found++;
 		worst = d > worst ? d : worst;
+		if (getenv("BENCH_CAMERA_VERBOSE") != NULL)
+			fprintf(stderr, "camera: board %d: places within "
+				"%.1f px\n", i, d);
 		cam_view_close(&v);
 	}
 	printf("camera: %d of %d empty boards calibrated, places within "

@@ -41,6 +41,109 @@ int cam_calib_place(const struct cam_calib *c, const char *name)
 	return -1;
 }
 
+/* ------------------------------------------------------------ glare */
+
+struct tone {
+	double grey, sat;		/* mean of the channels, (max-min)/max */
+};
+
+static struct tone tone_of(const unsigned char *p)
+{
+	int mx = p[0] > p[1] ? p[0] : p[1], mn = p[0] < p[1] ? p[0] : p[1];
+
+	mx = p[2] > mx ? p[2] : mx;
+	mn = p[2] < mn ? p[2] : mn;
+	return (struct tone){ (p[0] + p[1] + p[2]) / 3.0,
+			      mx > 0 ? (double)(mx - mn) / mx : 0 };
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double d = *(const double *)a - *(const double *)b;
+
+	return (d > 0) - (d < 0);
+}
+
+/* Calls `fn` on each pixel of place i's floor in the empty board. */
+static void floor_pixels(const struct cam_calib *c, int i,
+			 void (*fn)(const unsigned char *, void *), void *arg)
+{
+	const struct cam_place *p = &c->place[i];
+	double s = c->shrink;
+	int x0 = (int)((p->x - p->rx) / s), x1 = (int)((p->x + p->rx) / s) + 1;
+	int y0 = (int)((p->y - p->ry) / s), y1 = (int)((p->y + p->ry) / s) + 1;
+
+	for (int y = y0 < 0 ? 0 : y0; y < y1 && y < c->empty.h; y++)
+		for (int x = x0 < 0 ? 0 : x0; x < x1 && x < c->empty.w; x++)
+			if (cam_place_distance(p, (x + 0.5) * s,
+					       (y + 0.5) * s) <= 0.9)
+				fn(cam_px(&c->empty, x, y), arg);
+}
+
+struct tally {
+	struct tone ref;		/* the pits' floors as a rule */
+	double n, sum_grey, sum_sat, washed, touched;
+};
+
+static void add_tone(const unsigned char *p, void *arg)
+{
+	struct tally *t = arg;
+	struct tone o = tone_of(p);
+
+	t->n++;
+	t->sum_grey += o.grey;
+	t->sum_sat += o.sat;
+}
+
+static void add_washed(const unsigned char *p, void *arg)
+{
+	struct tally *t = arg;
+	struct tone o = tone_of(p);
+	int mn = p[0] < p[1] ? p[0] : p[1];
+
+	mn = p[2] < mn ? p[2] : mn;
+	t->n++;
+	if (mn >= 235 || (o.grey > 1.35 * t->ref.grey &&
+			  t->ref.sat > 0.1 && o.sat < 0.6 * t->ref.sat))
+		t->washed++;
+	if (mn >= 200 || (o.grey > 1.15 * t->ref.grey &&
+			  t->ref.sat > 0.1 && o.sat < 0.85 * t->ref.sat))
+		t->touched++;
+}
+
+void cam_calib_washed(const struct cam_calib *c, double *washed,
+		      double *touched)
+{
+	double grey[CAM_PLACES_MAX], sat[CAM_PLACES_MAX];
+	struct tally t = { .n = 0 };
+	int n = 0;
+
+	for (int i = 0; i < c->nplaces; i++) {
+		washed[i] = 0;
+		if (touched != NULL)
+			touched[i] = 0;
+		if (c->place[i].store || c->empty.rgb == NULL)
+			continue;
+		t = (struct tally){ .n = 0 };
+		floor_pixels(c, i, add_tone, &t);
+		if (t.n > 0) {
+			grey[n] = t.sum_grey / t.n;
+			sat[n++] = t.sum_sat / t.n;
+		}
+	}
+	if (n == 0)
+		return;
+	qsort(grey, (size_t)n, sizeof(*grey), by_value);
+	qsort(sat, (size_t)n, sizeof(*sat), by_value);
+	for (int i = 0; i < c->nplaces; i++) {
+		t = (struct tally){ .ref = { grey[n / 2], sat[n / 2] } };
+		floor_pixels(c, i, add_washed, &t);
+		washed[i] = t.n > 0 ? t.washed / t.n : 0;
+		if (touched != NULL)
+			touched[i] = t.n > 0 ? t.touched / t.n : 0;
+	}
+}
+
 void cam_calib_free(struct cam_calib *c)
 {
 	cam_image_free(&c->empty);

@@ -79,12 +79,28 @@ void cam_calib_free(struct cam_calib *c);
  * with the half axes rx, ry). */
 double cam_place_distance(const struct cam_place *p, double x, double y);
 
+/*
+ * How much of each place's floor a lamp's glare washes out in the empty
+ * board, 0..1, into washed[0..nplaces): its pixels near white in every
+ * channel, or much brighter and greyer than the pits' floors are as a
+ * rule (light added over the colour), where a seed would show little or
+ * nothing. A place washed out over CAM_WASHED of its floor is read with
+ * low confidence: its count is not read. `touched` (may be NULL): the
+ * share the glare lights at all (brighter and greyer by a little); over
+ * CAM_TOUCHED, the place's count is never read exact.
+ */
+#define CAM_WASHED 0.2
+#define CAM_TOUCHED 0.02
+void cam_calib_washed(const struct cam_calib *c, double *washed,
+		      double *touched);
+
 /* The place named `name`, or -1. */
 int cam_calib_place(const struct cam_calib *c, const char *name);
 
 /* Draws the places' outlines over `img` (of any scale), each green,
- * or red where `doubt` (per place, may be NULL) is set, with a dot at
- * the first place of each row to show the order. */
+ * orange where glare washes it out, or red where `doubt` (per place,
+ * may be NULL) is set, with a dot at the first place of each row to
+ * show the order. */
 void cam_calib_draw(const struct cam_calib *c, struct cam_image *img,
 		    const int *doubt);
 

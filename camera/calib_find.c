@@ -16,10 +16,7 @@
 #include <leptonica/allheaders.h>
 
 #include "camera/calib.h"
-
-struct blob {
-	double x, y, w, h, area;
-};
+#include "camera/calib_layout.h"
 
 /* Sum of grey over the rectangle [x0,x1) x [y0,y1) from the integral. */
 static double box_sum(const double *ii, int w, int x0, int y0, int x1,
@@ -95,9 +92,9 @@ static PIX *closed_grey(const struct cam_image *img)
  * of a wide window's pixels that are at or above the window's own mean
  * (the board's top, not the dark cloth or the hollows beside it, so that
  * a board small in the view, or a dark cloth, does not hide its pits);
- * with `glare`, also those darker by a sixth than the board's top
- * closed over them (a hollow under a lamp's glare, lit as much as the
- * board around; the hollows' shaded rims widen them).
+ * with `glare`, instead, those darker by a sixth than the board's top
+ * closed over them, which follows a lamp's glare where the wide window
+ * does not (the glare's halo would read as darker than its peak).
  */
 static PIX *hollows(const struct cam_image *img, int glare)
 {
@@ -127,7 +124,7 @@ static PIX *hollows(const struct cam_image *img, int glare)
 
 			if (top != NULL)
 				pixGetPixel(top, x, y, &c);
-			if (here < 0.8 * lit || (top != NULL && here < 3.0 * c - 0.17 * lit))
+			if (top != NULL ? here < 0.83 * 3.0 * c : here < 0.8 * lit)
 				pixSetPixel(pix, x, y, 1);
 		}
 out:
@@ -140,7 +137,7 @@ out:
 }
 
 /* The components of `mask` large enough to be a place. */
-static int blobs(PIX *mask, struct blob *out, int cap)
+static int blobs(PIX *mask, struct cam_blob *out, int cap)
 {
 	PIX *clean = pixOpenBrick(NULL, mask, 5, 5), *closed;
 	BOXA *boxa;
@@ -166,8 +163,8 @@ static int blobs(PIX *mask, struct blob *out, int cap)
 		if ((double)count < (double)w * h / 3000 || x <= 0 || y <= 0 ||
 		    x + bw >= w || y + bh >= h || count < 0.55 * bw * bh)
 			continue;
-		out[n++] = (struct blob){ x + bw / 2.0, y + bh / 2.0, bw, bh,
-					  count };
+		out[n++] = (struct cam_blob){ x + bw / 2.0, y + bh / 2.0, bw,
+					      bh, count, 0 };
 	}
 	boxaDestroy(&boxa);
 	pixaDestroy(&pixa);
@@ -177,7 +174,7 @@ static int blobs(PIX *mask, struct blob *out, int cap)
 
 static int by_area(const void *a, const void *b)
 {
-	const struct blob *p = a, *q = b;
+	const struct cam_blob *p = a, *q = b;
 	double d = q->w * q->h - p->w * p->h;
 
 	return (d > 0) - (d < 0);
@@ -185,13 +182,13 @@ static int by_area(const void *a, const void *b)
 
 static int by_x(const void *a, const void *b)
 {
-	double d = ((const struct blob *)a)->x - ((const struct blob *)b)->x;
+	double d = ((const struct cam_blob *)a)->x - ((const struct cam_blob *)b)->x;
 
 	return (d > 0) - (d < 0);
 }
 
 static void set_place(struct cam_calib *c, int at, const char *name,
-		      const struct blob *b, int store, double s)
+		      const struct cam_blob *b, int store, double s)
 {
 	struct cam_place *p = &c->place[at];
 
@@ -205,10 +202,10 @@ static void set_place(struct cam_calib *c, int at, const char *name,
 		p->rx = p->ry = (b->w + b->h) / 4 * s;
 }
 
-/* The pits and the long blobs that may be stores among the blobs: how
- * many of the latter, or -1 with why when not as many. */
-static int sort_out(const struct blob *b, int n, int pits, struct blob *pit,
-		    struct blob *store, char *err, size_t errlen)
+/* The pits (of one size, at most 2 * pits, into *npits) and the long
+ * blobs that may be stores among the blobs: how many of the latter. */
+static int sort_out(const struct cam_blob *b, int n, int pits,
+		    struct cam_blob *pit, int *npits, struct cam_blob *store)
 {
 	int np = 0, ns = 0;
 	double median;
@@ -236,13 +233,7 @@ static int sort_out(const struct blob *b, int n, int pits, struct blob *pit,
 	}
 	if (n > 2 * pits)	/* the roundest of one size first */
 		n = 2 * pits;
-	if (n != 2 * pits || ns < 2) {
-		snprintf(err, errlen, "found %d pits and %d stores, expected "
-			 "%d and 2: check the lighting and the view, or give "
-			 "the places in a file (--places)", n, ns > 2 ? 2 : ns,
-			 2 * pits);
-		return -1;
-	}
+	*npits = n;
 	return ns;
 }
 
@@ -305,18 +296,19 @@ static void refine_pits(struct cam_calib *c, int npits)
 /* The stores: the largest long hollow beyond each end of the rows,
  * level with them (not the shade along the board's edges), into
  * store[0] (left) and store[1]. -1 with why when one is missing. */
-static int pick_stores(struct blob *store, int ns, struct blob row[2][64],
+static int pick_stores(struct cam_blob *store, int ns,
+		       struct cam_blob row[2][CAM_ROW_MAX],
 		       int pits, char *err, size_t errlen)
 {
 	double top = row[1][0].y - row[1][0].h, bot = row[0][0].y + row[0][0].h;
 	double left = row[0][0].x < row[1][0].x ? row[0][0].x : row[1][0].x;
 	double right = row[0][pits - 1].x > row[1][pits - 1].x ?
 		       row[0][pits - 1].x : row[1][pits - 1].x;
-	struct blob pick[2];
+	struct cam_blob pick[2];
 	int got[2] = { 0, 0 };
 
 	for (int i = 0; i < ns; i++) {	/* largest first */
-		const struct blob *b = &store[i];
+		const struct cam_blob *b = &store[i];
 		int side = b->x < left ? 0 : b->x > right ? 1 : -1;
 
 		if (side < 0 || got[side] || b->y < top || b->y > bot ||
@@ -336,28 +328,22 @@ static int pick_stores(struct blob *store, int ns, struct blob row[2][64],
 	return 0;
 }
 
-static int find(struct cam_calib *c, int pits, const char *const *names,
-		int glare, char *err, size_t errlen)
+/* The rows of a board whose every pit was seen: parted at their mean
+ * height, and its stores. */
+static int rows_seen(struct cam_blob *pit, int np, struct cam_blob *store,
+		     int ns, int pits, struct cam_blob row[2][CAM_ROW_MAX],
+		     char *err, size_t errlen)
 {
-	struct blob b[256], pit[256], store[128], row[2][64];
-	double s = c->shrink, ymid = 0;
-	int n, ns, nr[2] = { 0, 0 };
-	PIX *mask;
+	double ymid = 0;
+	int nr[2] = { 0, 0 };
 
-	if (pits < 1 || 2 * pits + 2 > CAM_PLACES_MAX || c->empty.rgb == NULL) {
-		snprintf(err, errlen, "no empty board or no pits to find");
+	if (np != 2 * pits || ns < 2) {
+		snprintf(err, errlen, "found %d pits and %d stores, expected "
+			 "%d and 2: check the lighting and the view, or give "
+			 "the places in a file (--places)", np, ns > 2 ? 2 : ns,
+			 2 * pits);
 		return -1;
 	}
-	mask = hollows(&c->empty, glare);
-	if (mask == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	n = blobs(mask, b, 256);
-	pixDestroy(&mask);
-	ns = sort_out(b, n, pits, pit, store, err, errlen);
-	if (ns < 0)
-		return -1;
 	for (int i = 0; i < 2 * pits; i++)
 		ymid += pit[i].y / (2 * pits);
 	for (int i = 0; i < 2 * pits; i++) {
@@ -372,16 +358,74 @@ static int find(struct cam_calib *c, int pits, const char *const *names,
 	}
 	qsort(row[0], (size_t)pits, sizeof(**row), by_x);
 	qsort(row[1], (size_t)pits, sizeof(**row), by_x);
-	if (pick_stores(store, ns, row, pits, err, errlen) < 0)
+	return pick_stores(store, ns, row, pits, err, errlen);
+}
+
+/* The stores of one size: one much shorter than the other (a lamp's
+ * glare over its end) is put opposite the other across the rows'
+ * centre, its size the other's. */
+static void even_stores(struct cam_blob row[2][CAM_ROW_MAX], int pits,
+			struct cam_blob ends[2])
+{
+	double cy = 0;
+	int k = ends[0].h < ends[1].h ? 0 : 1;
+	const struct cam_blob *o = &ends[1 - k];
+
+	if (ends[k].h > 0.85 * o->h)
+		return;
+	for (int r = 0; r < 2; r++)
+		for (int i = 0; i < pits; i++)
+			cy += row[r][i].y / (2 * pits);
+	ends[k].y = 2 * cy - o->y;
+	ends[k].w = o->w;
+	ends[k].h = o->h;
+	ends[k].placed = 1;
+}
+
+/* The places from the hollows of the empty board: `glare`, a second
+ * look for hollows a lamp lights as much as the board around them;
+ * `fit`, the rows' layout fitted to the pits seen, those hidden placed
+ * by it. */
+static int find(struct cam_calib *c, int pits, const char *const *names,
+		int glare, int fit, char *err, size_t errlen)
+{
+	struct cam_blob b[256], pit[256], store[128], row[2][CAM_ROW_MAX];
+	struct cam_blob ends[2];
+	double s = c->shrink;
+	int n, ns, np, rc;
+	PIX *mask;
+
+	if (pits < 1 || 2 * pits + 2 > CAM_PLACES_MAX || pits > CAM_ROW_MAX ||
+	    c->empty.rgb == NULL) {
+		snprintf(err, errlen, "no empty board or no pits to find");
 		return -1;
+	}
+	mask = hollows(&c->empty, glare);
+	if (mask == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	n = blobs(mask, b, 256);
+	pixDestroy(&mask);
+	ns = sort_out(b, n, pits, pit, &np, store);
+	if (fit)
+		rc = cam_layout_fit(pit, np, store, ns, pits, row, ends, err,
+				    errlen);
+	else
+		rc = rows_seen(pit, np, store, ns, pits, row, err, errlen);
+	if (rc < 0)
+		return -1;
+	if (!fit)
+		memcpy(ends, store, sizeof(ends));
+	even_stores(row, pits, ends);
 	c->nplaces = 2 * pits + 2;
 	for (int i = 0; i < pits; i++) {
 		set_place(c, i, names[i], &row[0][i], 0, s);
 		set_place(c, pits + i, names[pits + i], &row[1][pits - 1 - i],
 			  0, s);
 	}
-	set_place(c, 2 * pits, names[2 * pits], &store[1], 1, s);
-	set_place(c, 2 * pits + 1, names[2 * pits + 1], &store[0], 1, s);
+	set_place(c, 2 * pits, names[2 * pits], &ends[1], 1, s);
+	set_place(c, 2 * pits + 1, names[2 * pits + 1], &ends[0], 1, s);
 	refine_pits(c, 2 * pits);
 	return 0;
 }
@@ -389,11 +433,18 @@ static int find(struct cam_calib *c, int pits, const char *const *names,
 int cam_calib_find(struct cam_calib *c, int pits, const char *const *names,
 		   char *err, size_t errlen)
 {
+	char first[300];
+
 	/* A lamp's glare may hide a hollow from the first look: then a
-	 * second, less exact one. */
-	if (find(c, pits, names, 0, err, errlen) == 0)
+	 * second, less exact one; then the rows' layout fitted to the
+	 * pits either look found, placing those the glare hid. */
+	if (find(c, pits, names, 0, 0, first, sizeof(first)) == 0 ||
+	    find(c, pits, names, 1, 0, err, errlen) == 0 ||
+	    find(c, pits, names, 0, 1, err, errlen) == 0 ||
+	    find(c, pits, names, 1, 1, err, errlen) == 0)
 		return 0;
-	return find(c, pits, names, 1, err, errlen);
+	snprintf(err, errlen, "%s", first);
+	return -1;
 }
 
 /* ------------------------------------------------------------ overlay */
@@ -413,12 +464,15 @@ void cam_calib_draw(const struct cam_calib *c, struct cam_image *img,
 {
 	static const unsigned char green[3] = { 40, 230, 60 };
 	static const unsigned char red[3] = { 250, 30, 30 };
-	double k = c->w > 0 ? (double)img->w / c->w : 1;
+	static const unsigned char orange[3] = { 255, 150, 0 };
+	double k = c->w > 0 ? (double)img->w / c->w : 1, washed[CAM_PLACES_MAX];
 	int t = img->w > 900 ? 2 : 1;
 
+	cam_calib_washed(c, washed, NULL);
 	for (int i = 0; i < c->nplaces; i++) {
 		const struct cam_place *p = &c->place[i];
-		const unsigned char *col = doubt != NULL && doubt[i] ? red : green;
+		const unsigned char *col = doubt != NULL && doubt[i] ? red :
+					   washed[i] > CAM_WASHED ? orange : green;
 		int steps = (int)(8 * (p->rx + p->ry) * k) + 16;
 
 		for (int a = 0; a < steps; a++) {

@@ -40,6 +40,8 @@ struct cam_reader {
 	int *bare, nbare;		/* bare pixels, sampled */
 	unsigned char *lo, *hi;		/* empty board's 3x3 min and max */
 	struct cam_edges *outline;	/* the empty board's gradients */
+	double washed[CAM_PLACES_MAX];	/* its floor washed out by glare */
+	double touched[CAM_PLACES_MAX];	/* ... lit by it at all */
 };
 
 static int grey(const struct cam_image *img, int i)
@@ -187,6 +189,7 @@ struct cam_reader *cam_reader_open(const struct cam_calib *calib)
 		cam_reader_close(r);
 		return NULL;
 	}
+	cam_calib_washed(calib, r->washed, r->touched);
 	return r;
 }
 
@@ -696,6 +699,27 @@ static void trace(struct cam_reading *out, int i, double raw)
 	out->seeds[i] = 0.5;
 }
 
+/* A place the glare washes out in the empty board: its seeds may not
+ * show, and what shows may be the glare's change; its count is not
+ * read (any, with no estimate), so that a move is decided by the other
+ * places, or held. */
+static void washed_out(const struct cam_reader *r, struct cam_reading *out,
+		       int i)
+{
+	/* lit by it in part: a seed more or less than read (the glare
+	 * read as one, or one lost in it), never exact */
+	if (r->touched[i] > CAM_TOUCHED && out->hi[i] > 0) {
+		out->lo[i] = out->lo[i] > 0 ? out->lo[i] - 1 : 0;
+		out->hi[i] = out->hi[i] < CAM_COUNT_MAX ? out->hi[i] + 1 :
+			     out->hi[i];
+	}
+	if (r->washed[i] <= CAM_WASHED)
+		return;
+	out->lo[i] = 0;
+	out->hi[i] = CAM_COUNT_MAX;
+	out->seeds[i] = -1;
+}
+
 static int read_places(struct cam_reader *r, const struct cam_image *f,
 		       const struct light *l, struct cam_reading *out)
 {
@@ -721,6 +745,8 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		}
 		measure(mask, &out->area[i], parts[i], &nparts[i]);
 		pixDestroy(&mask);
+		if (r->washed[i] > CAM_WASHED)	/* no guide to a seed's area */
+			nparts[i] = 0;
 	}
 	u = unit_area(r, parts, nparts);
 	whole = seeds_whole(r, parts, nparts, u);
@@ -735,6 +761,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			out->lo[i] = out->hi[i] = out->parts[i];
 		lone_piece(out, i, parts[i], nparts[i], u);
 		trace(out, i, raw[i] / u);
+		washed_out(r, out, i);
 	}
 	free(parts);
 	return 0;
@@ -791,11 +818,11 @@ int cam_reader_learn(struct cam_reader *r, struct cam_calib *calib,
 	double a[CAM_PLACES_MAX], s = calib->shrink;
 	int n = 0;
 
-	(void)r;
 	if (rd->status != CAM_READ_OK)
 		return -1;
 	for (int i = 0; i < calib->nplaces; i++)
-		if (!calib->place[i].store && counts[i] >= 1 && counts[i] <= 6)
+		if (!calib->place[i].store && counts[i] >= 1 &&
+		    counts[i] <= 6 && r->washed[i] <= CAM_WASHED)
 			a[n++] = rd->area[i] / counts[i];
 	if (n < 3)
 		return -1;
@@ -816,6 +843,9 @@ int cam_reading_format(const struct cam_reading *rd, const int *order,
 		if (rd->lo[i] == rd->hi[i])
 			m = snprintf(buf + used, len - used, "%s%d",
 				     k ? " " : "", rd->lo[i]);
+		else if (rd->seeds[i] < 0)	/* not read: no estimate */
+			m = snprintf(buf + used, len - used, "%s%d-%d",
+				     k ? " " : "", rd->lo[i], rd->hi[i]);
 		else
 			m = snprintf(buf + used, len - used, "%s%d-%d~%.1f",
 				     k ? " " : "", rd->lo[i], rd->hi[i],

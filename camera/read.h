@@ -41,7 +41,8 @@ struct cam_reading {
 	int lo[CAM_PLACES_MAX], hi[CAM_PLACES_MAX];
 	double area[CAM_PLACES_MAX];	/* seed pixels (working scale) */
 	int parts[CAM_PLACES_MAX];	/* components of a seed's size */
-	double seeds[CAM_PLACES_MAX];	/* the seed area in seeds */
+	double seeds[CAM_PLACES_MAX];	/* the seed area in seeds; -1:
+					   not read (glare washes it out) */
 };
 
 struct cam_reader;
@@ -62,7 +63,8 @@ int cam_reader_learn(struct cam_reader *r, struct cam_calib *calib,
 
 /* The reading as a snapshot's text: the places `order[0..n)` (indices
  * of the calibration), each a count, or a range with the seeds its seed
- * area alone makes, "LO-HI~X.X", blank between. */
+ * area alone makes, "LO-HI~X.X" ("LO-HI" where not read), blank
+ * between. */
 int cam_reading_format(const struct cam_reading *rd, const int *order,
 		       int n, char *buf, size_t len);
 

@@ -156,6 +156,26 @@ static int learn_start(struct cam_view *v, const struct cam_args *a,
 
 /* ------------------------------------------------------------ calibrate */
 
+/* Names the places a lamp's glare washes out, whose counts are not
+ * read. */
+static void washed_say(const struct cam_calib *c)
+{
+	double washed[CAM_PLACES_MAX];
+	int n = 0;
+
+	cam_calib_washed(c, washed, NULL);
+	for (int i = 0; i < c->nplaces; i++) {
+		if (washed[i] <= CAM_WASHED)
+			continue;
+		printf("%s%s", n++ ? ", " : "glare washes out ",
+		       c->place[i].name);
+	}
+	if (n > 0)
+		printf(": %s not read (orange on the overlay); light the "
+		       "board evenly and calibrate again\n",
+		       n > 1 ? "their counts are" : "its count is");
+}
+
 static int calibrate(struct cam_args *a, const char *photo)
 {
 	struct cam_view v;
@@ -211,6 +231,7 @@ static int calibrate(struct cam_args *a, const char *photo)
 	cam_image_free(&img);
 	printf("%s: %d places; check them on %s\n", a->out, v.calib.nplaces,
 	       overlay);
+	washed_say(&v.calib);
 out:
 	cam_view_close(&v);
 	return rc;

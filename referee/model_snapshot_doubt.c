@@ -14,7 +14,8 @@
  * heaped pieces hide one another, and a piece in the shade or of the
  * floor's colour may not show, but a place read empty or nearly does
  * not hide a handful. A reading whose low ends add up to more pieces
- * than the board holds is read high as a whole: in doubt too.
+ * than the board holds is read high as a whole: in doubt too; so is one
+ * with a place not read at all (any count, no estimate).
  */
 #include "config.h"
 
@@ -101,6 +102,20 @@ static int over_total(const struct snapshots *s)
 	return seen > here;
 }
 
+/* A place read as any count from none up, with no estimate (a
+ * camera's place washed out by glare): pieces may lie there unseen, a
+ * move the mover made there unnoticed, so no board is clearly wrong. */
+static int unread_place(const struct snapshots *s)
+{
+	const struct referee *ref = s->ref;
+
+	for (int h = 0; s->has_est && h < ref->nholes; h++)
+		if (s->seen[h] == 0 && ref->seen_hi[h] > 0 &&
+		    s->est[h] == SNAP_EST_NONE)
+			return 1;
+	return 0;
+}
+
 /*
  * The snapshot (with ranges) fits no board of the turn within the
  * tolerance: when one of them is within it as clearly read, the
@@ -119,7 +134,7 @@ int snap_doubt(struct snapshots *s, int tolerance)
 	if (ref->seen_hi == NULL)
 		return 0;
 	nearest(s, &at, &clear);
-	if (clear > tolerance && !over_total(s))
+	if (clear > tolerance && !over_total(s) && !unread_place(s))
 		return 0;
 	if (at > 0)
 		ref->sense->counts(ref->game, snap_node_pos(s, at), s->values);
