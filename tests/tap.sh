@@ -9,12 +9,28 @@ ok() {
 	echo "ok $tap_n - $1"
 }
 
+# tap_log FILE: a daemon's log whose last lines each failure prints
+# (start_web names its own), so that a failure can be read from the
+# test's output alone.
+tap_logs=
+tap_log() {
+	case " $tap_logs " in
+	*" $1 "*) ;;
+	*) tap_logs="$tap_logs $1" ;;
+	esac
+}
+
 not_ok() {
 	tap_n=$((tap_n + 1))
 	tap_failed=1
 	echo "not ok $tap_n - $1"
 	shift
-	for line in "$@"; do printf '# %s\n' "$line"; done
+	for line in "$@"; do printf '%s\n' "$line" | sed 's/^/# /'; done
+	for tap_f in $tap_logs; do
+		[ -s "$tap_f" ] || continue
+		printf '# %s, last lines:\n' "$tap_f"
+		tail -n 12 "$tap_f" | sed 's/^/#   /'
+	done
 }
 
 # expect_eq NAME GOT WANT
@@ -62,6 +78,7 @@ sw_ready() {
 start_web() {
 	sw_log=$1
 	shift
+	tap_log "$sw_log"
 	for sw_try in 1 2 3 4 5 6 7 8; do
 		sw_rand=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
 		web_port=$((10000 + sw_rand % 20000))
