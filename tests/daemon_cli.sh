@@ -224,7 +224,8 @@ if command -v sqlite3 >/dev/null; then
 	sqlite3 "$tmp/two.db" "UPDATE games SET options = 'no-such-option=1'
 		WHERE status = 'playing' AND board_id =
 		(SELECT id FROM boards WHERE name = 'Back')"
-	"$PITBOSSD" -f -c "$tmp/two.conf" --speed 10 >"$tmp/two.log" 2>&1 &
+	: >"$tmp/two.log"	# emptied before the look for 'ready:' below
+	"$PITBOSSD" -f -c "$tmp/two.conf" --speed 10 >>"$tmp/two.log" 2>&1 &
 	tap_log "$tmp/two.log"
 	pid=$!
 	for i in $(seq 600); do grep -q 'ready:' "$tmp/two.log" && break; sleep 0.1; done
