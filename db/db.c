@@ -19,6 +19,7 @@
 #include "db/db_impl.h"
 
 #define BUSY_TIMEOUT_MS 5000
+#define BUSY_POLL_US 1000	/* how often a waiting writer looks again */
 
 void db_now(char *buf, size_t len)
 {
@@ -413,12 +414,37 @@ static int read_only(struct db *db)
 	return DB_FAILED;
 }
 
+/*
+ * SQLite's busy handler: the lock looked for again every millisecond,
+ * up to BUSY_TIMEOUT_MS in all. SQLite's own (sqlite3_busy_timeout)
+ * sleeps longer and longer, up to 100 ms, so it looks some 60 times in
+ * 5 s; a writer that holds the lock nearly all the time, its commits
+ * waiting on the disk (a table played fast, a slow SD card), leaves it
+ * free for moments only, and 60 looks may all miss them. Looking often
+ * finds them; waiting costs a lock's try per millisecond.
+ */
+static int busy_wait(void *arg, int tries)
+{
+	struct db *db = arg;
+	struct timespec now, pause = { 0, BUSY_POLL_US * 1000L };
+	uint64_t now_ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	now_ms = (uint64_t)now.tv_sec * 1000 + (uint64_t)now.tv_nsec / 1000000;
+	if (tries == 0)
+		db->busy_since_ms = now_ms;
+	if (now_ms - db->busy_since_ms >= BUSY_TIMEOUT_MS)
+		return 0;
+	nanosleep(&pause, NULL);
+	return 1;
+}
+
 static int setup(struct db *db, unsigned flags)
 {
 	int writer = !(flags & (DB_OPEN_READONLY | DB_OPEN_NO_CHECK));
 	int version, clean = 0, rc;
 
-	sqlite3_busy_timeout(db->sql, BUSY_TIMEOUT_MS);
+	sqlite3_busy_handler(db->sql, busy_wait, db);
 	sqlite3_extended_result_codes(db->sql, 1);
 	/* SQLite opens a file it may not write read-only, silently. */
 	if (!(flags & DB_OPEN_READONLY) &&

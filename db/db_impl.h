@@ -177,6 +177,7 @@ struct db {
 	int lock_fd;		/* a writer's lock on the folder, or -1 */
 	int checked;		/* quick_check ran at the opening */
 	int opened;		/* db_open() succeeded */
+	uint64_t busy_since_ms;	/* when the wait for a lock began */
 };
 
 /*

@@ -108,6 +108,7 @@ expect_eq "ten pairings in five rounds" "$out" 10
 out=$(pb tournament show "Thursday" | sed -n 's/^byes: *//p' | tr ',' '\n' | awk '{print $3}' | sort -u | wc -l)
 expect_eq "a bye a round, everyone once" "$out" 5
 "$PITBOSSD" -f -c "$tmp/pitboss.conf" --speed 200 >"$tmp/log2" 2>&1 &
+tap_log "$tmp/log2"
 pid=$!
 status=
 for i in $(seq 900); do

@@ -159,6 +159,7 @@ out=$("$PITBOSSD" --help)
 expect_match "--help lists the configuration keys" "$out" "noise.miss"
 
 "$PITBOSSD" -f -c "$tmp/good.conf" --speed 10 >"$tmp/log" 2>&1 &
+tap_log "$tmp/log"
 pid=$!
 sleep 3
 expect_match "a GPIO board that is not there is offline, not fatal" \
@@ -207,6 +208,7 @@ if command -v sqlite3 >/dev/null; then
 	printf 'database = %s\nweb.port = 0\n[table 1]\nname = Front\nsource = sim\n[table 2]\nname = Back\nsource = sim\n' \
 		"$tmp/two.db" >"$tmp/two.conf"
 	"$PITBOSSD" -f -c "$tmp/two.conf" --speed 10 >"$tmp/two.log" 2>&1 &
+	tap_log "$tmp/two.log"
 	pid=$!
 	# Killed once table 2's game is in the records (its start logged may
 	# still be on its way to the file).
@@ -222,7 +224,9 @@ if command -v sqlite3 >/dev/null; then
 	sqlite3 "$tmp/two.db" "UPDATE games SET options = 'no-such-option=1'
 		WHERE status = 'playing' AND board_id =
 		(SELECT id FROM boards WHERE name = 'Back')"
-	"$PITBOSSD" -f -c "$tmp/two.conf" --speed 10 >"$tmp/two.log" 2>&1 &
+	: >"$tmp/two.log"	# emptied before the look for 'ready:' below
+	"$PITBOSSD" -f -c "$tmp/two.conf" --speed 10 >>"$tmp/two.log" 2>&1 &
+	tap_log "$tmp/two.log"
 	pid=$!
 	for i in $(seq 600); do grep -q 'ready:' "$tmp/two.log" && break; sleep 0.1; done
 	expect_match "a table that cannot open is logged and left out" \
@@ -244,6 +248,7 @@ if command -v sqlite3 >/dev/null; then
 		strftime('%Y-%m-%dT%H:%M:%S', 'now', '-20 minutes')
 		WHERE kind = 'undo' AND done IS NULL"
 	"$PITBOSSD" -f -c "$tmp/good.conf" --speed 10 >"$tmp/log2" 2>&1 &
+	tap_log "$tmp/log2"
 	pid=$!
 	for i in $(seq 600); do
 		grep -q '(end)' "$tmp/log2" && break

@@ -16,6 +16,7 @@ plan 9
 start() {
 	"$PITBOSSD" -f --sim 2 --no-noise --speed 25 --seed "$1" --db "$db" --web-port 0 \
 		>>"$tmp/log" 2>&1 &
+	tap_log "$tmp/log"
 	pid=$!
 }
 

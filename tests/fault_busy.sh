@@ -22,6 +22,7 @@ plan 6
 "$PITBOSS" table add Other --db "$db" >/dev/null
 "$PITBOSSD" -f --sim 1 --no-noise --speed 20 --db "$db" --web-port 0 \
 	>"$tmp/log" 2>&1 &
+tap_log "$tmp/log"
 pid=$!
 for i in $(seq 100); do
 	grep -q 'ready:' "$tmp/log" && break

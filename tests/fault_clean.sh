@@ -19,6 +19,7 @@ start() {
 	"$PITBOSSD" -f --sim 1 --no-noise --speed 25 --db "$db" \
 		--web-port 0 >"$1" 2>&1 &
 	pid=$!
+	tap_log "$1"
 	for i in $(seq 300); do
 		grep -q 'ready:' "$1" && return 0
 		kill -0 $pid 2>/dev/null || return 1

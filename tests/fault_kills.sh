@@ -26,6 +26,7 @@ start() {
 	run=$((run + 1))
 	"$PITBOSSD" -f --sim $tables --no-noise --speed 40 --seed "$run" \
 		--db "$db" --web-port 0 >"$tmp/log.$run" 2>&1 &
+	tap_logs="$tmp/log.$run"	# the run under way
 	pid=$!
 }
 

@@ -111,6 +111,7 @@ EOF
 done
 start_table() {
 	"$PITBOSSD" -f -c "$tmp/$1.conf" --speed 10 >> "$tmp/$1.log" 2>&1 &
+	tap_log "$tmp/$1.log"
 	eval "pid_$1=\$!"
 }
 known() { # the hub knows remote table $1's board

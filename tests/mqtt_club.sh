@@ -129,6 +129,7 @@ EOF
 done
 start_table() { # start_table TABLE
 	"$PITBOSSD" -f -c "$tmp/$1.conf" --speed 10 >> "$tmp/$1.log" 2>&1 &
+	tap_log "$tmp/$1.log"
 	eval "pid_$1=\$!"
 }
 table_pid() { eval "echo \$pid_$1"; }

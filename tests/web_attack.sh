@@ -70,7 +70,7 @@ expect_eq "the log says the address is blocked, once" \
 		"$tmp/log" | wc -l)" 1
 tries=
 for i in $(seq 101 165); do
-	login 127.0.0.$i wrong >/dev/null &
+	login 127.0.0.$i wrong >"$tmp/other.$i" &
 	tries="$tries $!"
 done
 wait $tries
@@ -82,8 +82,15 @@ tried=$(grep -o 'dashboard: password tried' "$tmp/log" | wc -l)
 echo "# login attempts hashed per minute: 5 at most per address; here $tried" \
 	"from 66 addresses in $(( $(date +%s) - started + 1 )) s"
 [ "$tried" -le $((5 + 65 + 1)) ] && [ "$tried" -ge 66 ] && tried_ok=yes
-expect_eq "every hash is logged, and no more than the limits allow" \
-	"${tried_ok:-no}" yes
+if [ "${tried_ok:-no}" = yes ]; then
+	ok "every hash is logged, and no more than the limits allow"
+else
+	not_ok "every hash is logged, and no more than the limits allow" \
+		"logged: $tried; want 66 to 71 (1 to 5 from 127.0.0.30, 65 others, 127.0.0.166)" \
+		"the 65 others' answers (HTTP status: count):" \
+		"$(cat "$tmp"/other.* | fold -w 3 | sort | uniq -c)" \
+		"requests the daemon cut: $(grep -c 'was not whole within' "$tmp/log")"
+fi
 
 # ---- slow requests: 256 connections from 16 addresses, each sending a
 # header line every 5 s and never finishing, for 30 s; meanwhile the

@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 
 export async function clubTests(t) {
-	const { browser, group, ok, note, ms, shot, settled, watch, until, json } = t;
+	const { browser, group, ok, note, ms, shot, settled, watch, until, json, get } = t;
 	const { DEMO, LIVE, PASSWORD, CLI, LIVE_DB, CLUB, CLUB_DB } = t.env;
 
 	/* The club's pages: what a phone and the club room's screen show. */
@@ -112,11 +112,11 @@ export async function clubTests(t) {
 		const next = await json(`${LIVE}/api/players?name=A&limit=2&offset=2`);
 		ok(next.offset === 2 && next.players.length >= 1 && !next.players.some(p => some.players.some(q => q.id === p.id)),
 			'the next page holds the next players');
-		const html = await fetch(`${LIVE}/no/such/page`);
+		const html = await get(`${LIVE}/no/such/page`);
 		const body = await html.text();
 		ok(html.status === 404 && /text\/html/.test(html.headers.get('content-type')) && /No such page/.test(body),
 			`an unknown page answers an HTML 404 (${html.status} ${html.headers.get('content-type')})`);
-		const api = await fetch(`${LIVE}/api/no/such`);
+		const api = await get(`${LIVE}/api/no/such`);
 		ok(api.status === 404 && /json/.test(api.headers.get('content-type')) && (await api.json()).status === 404,
 			'an unknown API address answers a JSON 404');
 

@@ -94,8 +94,26 @@ async function until(fn, timeoutMs) {
 	}
 }
 
+/*
+ * A GET, sent again (up to twice) when its connection failed before any
+ * answer, as browsers do: the daemon closes a kept-alive connection
+ * left idle for 10 s, and Node may reuse it before it has seen that
+ * close when its event loop was held meanwhile (a pitboss command run
+ * synchronously on a busy machine). Each retry is noted.
+ */
+async function get(url, opts) {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await fetch(url, opts);
+		} catch (e) {
+			if (attempt === 3 || !(e instanceof TypeError)) throw e;
+			note(`GET ${url}: ${e.message} (${e.cause && e.cause.code ? e.cause.code : e.cause}); sent again`);
+		}
+	}
+}
+
 async function json(url) {
-	const r = await fetch(url);
+	const r = await get(url);
 	if (!r.ok) throw new Error(`${url}: ${r.status}`);
 	return r.json();
 }
@@ -587,7 +605,7 @@ try {
 		await context.close();
 	});
 
-	await clubTests({ browser, group, ok, note, ms, shot, settled, watch, until, json,
+	await clubTests({ browser, group, ok, note, ms, shot, settled, watch, until, json, get,
 		env: { DEMO, LIVE, PASSWORD, CLI, LIVE_DB, CLUB, CLUB_DB } });
 	if (TRANSPORT)
 		await group('transport', () => transportTests({ browser, url: TRANSPORT, password: PASSWORD,
