@@ -366,9 +366,22 @@ try {
 		ok(at && (at.exact ? next.text.includes(' with perfect play') : next.text.includes('(estimate, not solved)')) &&
 			(at.value === 0 ? next.text.startsWith('even') : next.text.startsWith(`${at.value > 0 ? 'S' : 'N'} +${Math.abs(at.value)}`)),
 			'the bar says what the server solved for that position', JSON.stringify(at), next && next.text);
-		const box = await page.$eval('#value-bar', b => { const r = b.getBoundingClientRect(); return { x: r.x, w: r.width, h: r.height }; });
-		ok(box.x >= 0 && box.x + box.w <= width && box.h >= 20,
-			`the bar fits a phone's width (${Math.round(box.w)}x${Math.round(box.h)} at x=${Math.round(box.x)})`);
+		/* Measured once the page is between redraws (the table plays
+		 * on: a verdict redraws it, and the bar is filled anew): the
+		 * box that fits, or after 10 s the last one seen. */
+		let box = { x: NaN, w: NaN, h: NaN };
+		const fits = b => b.x >= 0 && b.x + b.w <= width && b.h >= 20;
+		await until(async () => {
+			box = await page.evaluate(() => {
+				const b = document.getElementById('value-bar');
+				if (!b) return { x: NaN, w: NaN, h: NaN, missing: true };
+				const r = b.getBoundingClientRect();
+				return { x: r.x, w: r.width, h: r.height };
+			});
+			return fits(box);
+		}, 10000);
+		ok(fits(box), `the bar fits a phone's width (${Math.round(box.w)}x${Math.round(box.h)} at x=${Math.round(box.x)})`,
+			JSON.stringify(box));
 		await shot(page, 'phone-table-value-bar');
 		await page.goto(`${LIVE}/tables/4`);
 		await settled(page);
