@@ -757,9 +757,15 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 		sim_truth(s, truth, sw->ply, sw->seat, sw->text, sw->il,
 			  sw->c, overlapped(b, i));
 	}
-	while ((v = next_verdict(s, &at)) != NULL)
+	while ((v = next_verdict(s, &at)) != NULL) {
 		s->stats.unexplained += v->kind != VERDICT_FOUL &&
 					v->kind != VERDICT_HOLD;
+		if (s->missed != NULL && v->kind != VERDICT_FOUL &&
+		    v->kind != VERDICT_HOLD)
+			fprintf(s->missed, "UNEXPLAINED move=%s batch=%d "
+				"evidence=%s | text=%s\n", v->move, b->n,
+				v->evidence, v->text);
+	}
 }
 
 /* The moves at the start of the batch the referee took as made. */

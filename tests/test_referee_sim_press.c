@@ -105,5 +105,6 @@ int main(void)
 		cmocka_unit_test(test_button_after_illegal_sowing_on_clean_gates),
 	};
 
+	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
