@@ -6,7 +6,8 @@
  * tempo later than a hand that stopped (a seed left behind, or two
  * dropped together). Pressed as the legal sowing's hand would, the move
  * is taken with its sensor's miss; pressed too soon after the last
- * drop for one more seed, it is held, naming what to check.
+ * drop for one more seed, it is held, naming what to check, even on a
+ * gate whose record alone would take it.
  */
 #include "config.h"
 
@@ -108,6 +109,45 @@ static void test_button_at_habit_holds_the_move(void **state)
 	fix_close(f);
 }
 
+/* Pit e has missed 6 of about 30: its record alone takes such a move
+ * (the misplays are not even read). The button sooner after the last
+ * drop than a hand can sow one more seed and press: held, the timing
+ * against the legal reading in its evidence. */
+static void test_button_too_soon_holds_a_move_the_record_takes(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+	double t;
+
+	(void)state;
+	t = dirty_e(f, 30, 6);
+	v = sow_a(f, t, HABIT);
+	if (v->kind != VERDICT_HOLD)
+		dump(f);
+	assert_int_equal(v->kind, VERDICT_HOLD);
+	assert_string_equal(v->move, "a");
+	assert_non_null(strstr(v->evidence, "misplay=short"));
+	assert_non_null(strstr(v->evidence, "press="));
+	assert_null(strstr(v->evidence, "press=-"));
+	fix_close(f);
+}
+
+/* The same record, the button a step and the habit after the last
+ * drop: taken, as the record alone takes it. */
+static void test_button_a_step_late_on_a_dirty_gate_is_taken(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+	double t;
+
+	(void)state;
+	t = dirty_e(f, 30, 6);
+	v = sow_a(f, t, STEP + HABIT);
+	assert_int_equal(v->kind, VERDICT_WARN);
+	assert_string_equal(v->move, "a");
+	fix_close(f);
+}
+
 /* A table that has not yet shown its players' habit (a few moves): the
  * timing weighs nothing, the record alone decides (held). */
 static void test_no_habit_shown_the_timing_weighs_nothing(void **state)
@@ -131,6 +171,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_button_a_step_late_takes_the_move),
 		cmocka_unit_test(test_button_at_habit_holds_the_move),
+		cmocka_unit_test(
+			test_button_too_soon_holds_a_move_the_record_takes),
+		cmocka_unit_test(
+			test_button_a_step_late_on_a_dirty_gate_is_taken),
 		cmocka_unit_test(
 			test_no_habit_shown_the_timing_weighs_nothing),
 	};
