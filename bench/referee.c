@@ -18,6 +18,10 @@
  * (moves taken that no move made marked "unexplained", moves with no
  * verdict "silent") and its verdicts, for a look at what the referee
  * made of it.
+ *
+ * With REFEREE_BENCH_MISSED=FILE, every legal move not taken without
+ * help and every illegal move not called a foul is described in FILE,
+ * one line each (sim_debug_missed()).
  */
 #include "config.h"
 
@@ -73,6 +77,10 @@ static void phys(const struct sim_stats *st)
 }
 
 #define NIGHTS 10		/* runs per level, each with its own gates */
+
+/* REFEREE_BENCH_MISSED=FILE: every legal move not taken without help,
+ * described there (sim_debug_missed()). */
+static FILE *missed;
 
 /* Adds a night's figures to the level's. */
 static void add(struct sim_stats *to, const struct sim_stats *st)
@@ -181,6 +189,11 @@ static int night(const char *level, int counts, unsigned long games,
 	if (sim == NULL) {
 		fprintf(stderr, "referee bench: %s\n", err);
 		return -1;
+	}
+	if (missed != NULL) {
+		fprintf(missed, "NIGHT level=%s counts=%d seed=%llu\n", level,
+			counts, (unsigned long long)seed);
+		sim_debug_missed(sim, missed);
 	}
 	for (unsigned long g = 0; g < games; g++)
 		if (dump == NULL)
@@ -292,8 +305,13 @@ int main(int argc, char **argv)
 	unsigned long games = argc > 1 ? strtoul(argv[1], NULL, 10) : 500;
 	uint64_t shift = argc > 2 ? strtoull(argv[2], NULL, 10) * 1000 : 0;
 	const char *only = argc > 3 ? argv[3] : NULL;
+	const char *dump = getenv("REFEREE_BENCH_MISSED");
 	static const char *const levels[] = { "clean", "moderate", "heavy" };
 
+	if (dump != NULL && (missed = fopen(dump, "w")) == NULL) {
+		perror(dump);
+		return 1;
+	}
 	printf("referee accuracy and speed: %lu greedy games per level on the "
 	       "physical board model\n(pitboss sim --level), 5%% of moves "
 	       "illegal, with drops alone and with counts too;\n"

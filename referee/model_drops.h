@@ -78,6 +78,20 @@
 #define DROPS_REACH_US 500000
 /* The next player beginning at once (common), or before the mover's
  * last piece fell (a misplay, read like the others). */
+/* The pause from a move's last piece to its mover's button, before the
+ * table has shown its own (model_drops_press.c): log-normal around
+ * 0.6 s, its log spread 0.6, worth DROPS_PRESS_WEIGHT pauses; the
+ * spread learnt is never taken narrower than DROPS_PRESS_SPREAD_MIN.
+ * The timing weighs at most three to one against the legal reading
+ * (DROPS_PRESS_CAP), two to one for it (DROPS_PRESS_CAP_LEGAL). */
+#define DROPS_PRESS_MEDIAN 0.6
+#define DROPS_PRESS_SPREAD 0.6
+#define DROPS_PRESS_WEIGHT 4.0
+#define DROPS_PRESS_SPREAD_MIN 0.15
+#define DROPS_PRESS_CAP 12
+/* ... counted once the table has shown so many pauses. */
+#define DROPS_PRESS_SHOWN 8
+#define DROPS_PRESS_CAP_LEGAL 7
 #define DROPS_COST_QUICK 16
 #define DROPS_COST_OVERLAP 46
 
@@ -238,6 +252,9 @@ struct drops {
 	unsigned again_moves, again_presses;
 	struct sense_expect *prev;	/* SENSE_MOVES_MAX: the moves of the
 					   position before the last move */
+	/* The pauses from a clean move's last drop to its mover's button:
+	 * their number, and the sum of their logs and of the squares. */
+	double press_n, press_sum, press_sq;
 	struct drops_twin twin;
 };
 
@@ -326,6 +343,17 @@ int drops_misplayed(const struct sense_expect *x, enum drops_misplay mis,
  * moved); 0 when the game has no counts. */
 int drops_misplay_counts(struct drops *d, const struct reading *g,
 			 int *values);
+
+/* model_drops_press.c */
+/* Move `r` taken on pend[0..n) at its mover's button: when it fit
+ * exactly, the pause from its last drop to the button is learnt. */
+void drops_press_learn(struct drops *d, int n, const struct match_result *r);
+/* Judging pend[0..n) at the mover's button: what the pause since the
+ * last drop costs "a legal move whose last piece went unseen" more than
+ * "the hand stopped there" (a piece left behind, two in one place), as
+ * match.h counts (DROPS_PRESS_CAP, DROPS_PRESS_CAP_LEGAL); 0 when the
+ * timing cannot tell (no button, one drop, no tempo). */
+int drops_press_cost(const struct drops *d, int n);
 
 /* model_drops_counts.c */
 /* The counts came: the move followed, or held, judged with them. */

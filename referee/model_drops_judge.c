@@ -44,7 +44,7 @@ static void drops_text(const struct drops *d, int n, char *buf, size_t len)
 
 /* "move=a legal=6.2 faults=miss:e(0/212) short=5.8 other=9.2
  * misplay=short:a@e decided=hold" */
-static void evidence(const struct drops *d, const struct reading *g,
+static void evidence(const struct drops *d, int n, const struct reading *g,
 		     const char *decided, char *buf, size_t len)
 {
 	const struct match_result *r = &d->result[g->move];
@@ -53,6 +53,7 @@ static void evidence(const struct drops *d, const struct reading *g,
 		"match", "roll", "miss", "extra", "swap"
 	};
 	char faults[128] = "", rec[32];
+	int press;
 
 	for (int i = 0; i < r->ndev; i++) {
 		const struct match_deviation *v = &r->dev[i];
@@ -80,6 +81,10 @@ static void evidence(const struct drops *d, const struct reading *g,
 		ref_append(buf, len, " misplay=%s:%s@%s", misplay_key[g->mis],
 		       d->expect[g->base].text,
 		       ref_hole_name(d->ref, g->where[0]));
+	if (g->mis == MIS_SHORT && g->at == 1 && (press = drops_press_cost(d,
+								      n)))
+		ref_append(buf, len, " press=%s%d.%d", press < 0 ? "-" : "",
+			   abs(press) / 10, abs(press) % 10);
 	ref_append(buf, len, " decided=%s", decided);
 }
 
@@ -302,6 +307,7 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 	used = strlen(why);
 	if (why[0] && also != NULL && used < sizeof(why))
 		snprintf(why + used, sizeof(why) - used, "; %s", also);
+	drops_press_learn(d, n, r);
 	drops_account(d, x, r);
 	drops_keep_late(d, x, r, n);
 	drops_taken(d, n, r->cost);
@@ -324,7 +330,8 @@ static int placed(const struct match_result *r)
 
 /* How the move that fits best is to be judged: "take", "hold" or
  * "foul". */
-static const char *verdict_of(const struct drops *d, const struct reading *g)
+static const char *verdict_of(const struct drops *d, const struct reading *g,
+			      int n)
 {
 	const struct sense_expect *e = &d->expect[g->move];
 	const struct match_result *r = &d->result[g->move];
@@ -340,6 +347,11 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 	 * misplays that leave them (a foul still needs the one). */
 	int either = g->mis == MIS_SHORT && g->at == 1 ?
 		     DROPS_MISPLAY - drops_short_cost(d->ref) : 0;
+	/* ... and the mover's button: pressed one step of the hand later
+	 * than a hand that stopped there would press (its last piece
+	 * unseen), or sooner (model_drops_press.c). */
+	int press = g->mis == MIS_SHORT && g->at == 1 ?
+		    drops_press_cost(d, n) : 0;
 
 	/* Drops no misplay explains, yet some fell where the move needs
 	 * them: a foul only when "some other misplay" is a hundred times
@@ -353,7 +365,7 @@ static const char *verdict_of(const struct drops *d, const struct reading *g)
 		return "foul";
 	if (margin >= DROPS_MARGIN)
 		return "hold";
-	if (margin + either > -(exact && (faulty || r->ndev > 0) ?
+	if (margin + either + press > -(exact && (faulty || r->ndev > 0) ?
 				DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
 	    (faulty && d->ref->cfg.accept_cost == 0) ||
 	    (r->matched == 0 && e->npath > 0 && r->cost > 0 &&
@@ -371,12 +383,12 @@ void drops_decide(struct drops *d, int n, int best)
 	const char *decided;
 
 	drops_read(d, best, n, &g);
-	decided = verdict_of(d, &g);
+	decided = verdict_of(d, &g, n);
 	/* A table with a count source takes no move its counts have not
 	 * shown: none came (a move none made, or a count source down). */
 	if (decided[0] == 't' && ref_counts_read(d->ref) && !d->counted)
 		decided = "hold";
-	evidence(d, &g, decided, about.evidence, sizeof(about.evidence));
+	evidence(d, n, &g, decided, about.evidence, sizeof(about.evidence));
 	if (decided[0] == 'f')
 		foul_reading(d, n, &g, &about);
 	else if (decided[0] == 'h')
@@ -441,6 +453,15 @@ static void hold_ties(struct drops *d, int best, int ties)
 		       k == ties + 1 ? " and " : ", ", d->expect[e].text);
 	}
 	ref_append(why, sizeof(why), " equally well");
+	snprintf(about.evidence, sizeof(about.evidence), "move=%s legal=%d.%d",
+		 d->expect[best].text, cost / 10, cost % 10);
+	for (int e = 0; e < d->nexpect; e++)
+		if (e != best && d->result[e].cost <= cost + DROPS_TIE)
+			ref_append(about.evidence, sizeof(about.evidence),
+				   " tie=%s:%d.%d", d->expect[e].text,
+				   d->result[e].cost / 10,
+				   d->result[e].cost % 10);
+	ref_append(about.evidence, sizeof(about.evidence), " decided=hold");
 	hold(d, best, why, &about, NULL);
 }
 

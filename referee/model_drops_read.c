@@ -165,6 +165,8 @@ static int strays(const struct drops *d, int e, int n)
  */
 void drops_read(struct drops *d, int best, int n, struct reading *g)
 {
+	int press;
+
 	memset(g, 0, sizeof(*g));
 	g->move = best;
 	g->legal = d->result[best].cost;
@@ -175,7 +177,11 @@ void drops_read(struct drops *d, int best, int n, struct reading *g)
 	for (int k = 0; k < MIS_COUNT; k++)
 		g->cost[k] = MATCH_FAR;
 	g->cost[MIS_OTHER] = DROPS_OTHER;
-	if (g->legal <= drops_short_cost(d->ref) - DROPS_MARGIN_EXACT)
+	/* (a button too soon after the last drop for one more piece
+	 * weighs against the legal reading: model_drops_press.c) */
+	press = drops_press_cost(d, n);
+	if (g->legal + (press > 0 ? press : 0) <=
+	    drops_short_cost(d->ref) - DROPS_MARGIN_EXACT)
 		return;
 	for (int e = 0; e < d->nexpect; e++) {
 		if (d->result[e].prefix_cost >= MATCH_FAR)

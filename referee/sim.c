@@ -81,6 +81,15 @@ static void on_verdict(void *ctx, const struct verdict *v)
 		s->log[s->nlog].ply = v->ply;
 		snprintf(s->log[s->nlog].move, sizeof(s->log[s->nlog].move),
 			 "%s", v->move);
+		s->log[s->nlog].cause = v->cause;
+		if (s->missed != NULL) {
+			snprintf(s->log[s->nlog].evidence,
+				 sizeof(s->log[s->nlog].evidence), "%s",
+				 v->evidence);
+			snprintf(s->log[s->nlog].text,
+				 sizeof(s->log[s->nlog].text), "%.199s",
+				 v->text);
+		}
 		s->nlog++;
 	}
 }
@@ -774,6 +783,11 @@ static int play(struct sim *s, struct trace *trace, FILE *truth,
 	s->trace = NULL;
 	s->verdicts = NULL;
 	return 0;
+}
+
+void sim_debug_missed(struct sim *s, FILE *out)
+{
+	s->missed = out;
 }
 
 int sim_game(struct sim *s, struct trace *trace, FILE *truth, FILE *verdicts)

@@ -218,6 +218,14 @@ int sim_game_from(struct sim *sim, const char *position,
 		  struct trace *trace, FILE *truth, FILE *verdicts);
 
 const struct sim_stats *sim_stats(const struct sim *sim);
+/* For studying the referee: every legal move not taken without help
+ * (held, fouled, misread, no verdict) is described on `out` ("MISSED
+ * ..."), every illegal move taken or held ("ILLEGAL kind=..."), and
+ * every move taken that no move made ("UNEXPLAINED ..."),
+ * one line each with its verdict's cause and evidence, what the
+ * physical model did, its pieces' falls and the batch's pulses (NULL:
+ * none). */
+void sim_debug_missed(struct sim *sim, FILE *out);
 /* The trace's table line for this simulation. */
 void sim_table(const struct sim *sim, struct trace_table *table);
 

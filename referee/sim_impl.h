@@ -47,6 +47,10 @@ struct logged {
 	enum verdict_kind kind;
 	int ply;
 	char move[sizeof(((struct verdict *)NULL)->move)];
+	/* Kept only for sim_debug_missed(): */
+	enum verdict_cause cause;
+	char evidence[VERDICT_EVIDENCE_MAX];
+	char text[200];
 };
 
 /* A simulation (sim.h): the true game, its referee, the random stream. */
@@ -89,6 +93,7 @@ struct sim {
 	/* What the model did (bits of enum sim_phys): to the hand being
 	 * made (sim_hand), to each move of the batch, to the batch. */
 	unsigned hand_phys, phys[SIM_PHYS_WHO], batch_phys;
+	FILE *missed;			/* sim_debug_missed() */
 };
 
 /* The random stream: started from the configured number; uniform in

@@ -508,6 +508,9 @@ static int move(struct sim *s, struct sim_batch *b, uint64_t *t, int *over)
 		else
 			s->kind->counts(s->game, s->after, s->board);
 		snapshot(s, b, fell + sim_rng_ms(s, 150, 300));
+		/* The mover means the move as made: the button as after
+		 * any move (a piece left behind is not seen to be). */
+		press(s, b, fell, seat, turn_ends);
 		s->extra_button = 0;
 		return 0;
 	}
@@ -660,6 +663,52 @@ static int overlapped(const struct sim_batch *b, int i)
 	       b->sow[i + 1].il == &overlap_kind;
 }
 
+/* Legal move `i` of the batch, not taken without help: its verdict,
+ * what the model did, its falls (ms from the first; '^' an edge no
+ * piece made; the gate's dirt in per mille) and the batch's drops. */
+static void dump_missed(struct sim *s, const struct sim_batch *b, int i,
+			const struct logged *v, int stopped)
+{
+	unsigned bits = (i < SIM_PHYS_WHO ? s->phys[i] : 0) | s->batch_phys;
+	uint64_t t0 = 0;
+	int first = 1;
+
+	fprintf(s->missed, "MISSED class=%s move=%s seat=%d ply=%d of=%d/%d "
+		"verdict=%s cause=%s vmove=%s after_stop=%d phys=",
+		sim_class_name(b->sow[i].c), b->sow[i].text, b->sow[i].seat,
+		b->sow[i].ply, i, b->n,
+		v != NULL ? verdict_kind_name(v->kind) : "-",
+		v != NULL ? verdict_cause_name(v->cause) : "-",
+		v != NULL && v->move[0] ? v->move : "-", stopped);
+	for (int p = 0; p < SIM_PHYS; p++)
+		if (bits >> p & 1)
+			fprintf(s->missed, "%s,", sim_phys_name(p));
+	fprintf(s->missed, " falls=");
+	for (int k = 0; k < b->nfalls; k++) {
+		const struct sim_fall *f = &b->falls[k];
+
+		if (f->who != i)
+			continue;
+		if (first)
+			t0 = f->t, first = 0;
+		fprintf(s->missed, "%s%s%s@%llu(%d)", k ? " " : "",
+			f->edge ? "^" : "", s->names[f->place],
+			(unsigned long long)((f->t - t0) / 1000),
+			(int)(s->dirt[f->place] * 1000));
+	}
+	fprintf(s->missed, " pulses=");
+	for (int k = 0; k < b->nev; k++)
+		if (b->ev[k].kind == OBS_DROP && b->ev[k].t >= t0 &&
+		    !first)
+			fprintf(s->missed, "%s@%llu ", s->names[b->ev[k].where],
+				(unsigned long long)((b->ev[k].t - t0) / 1000));
+		else if (b->ev[k].kind == OBS_BUTTON && !first && b->ev[k].t >= t0)
+			fprintf(s->missed, "BTN%d@%llu ", b->ev[k].where,
+				(unsigned long long)((b->ev[k].t - t0) / 1000));
+	fprintf(s->missed, "| evidence=%s | text=%s\n",
+		v != NULL ? v->evidence : "", v != NULL ? v->text : "");
+}
+
 /* Each move of the batch against its verdict; moves taken beyond them
  * are moves no move made. */
 static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
@@ -684,6 +733,8 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 			    v->kind == VERDICT_WARN)
 				s->stats.count[SIM_LEGAL_WARNED]++;
 			count_phys(s, b, i, sw->c);
+			if (s->missed != NULL && sw->c != SIM_LEGAL_ACCEPTED)
+				dump_missed(s, b, i, v, stopped);
 		} else {
 			sw->c = judge_illegal(v, stopped);
 			s->stats.illegal++;
@@ -694,6 +745,12 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 			s->stats.same_accepted += sw->same &&
 						  sw->c == SIM_ILLEGAL_ACCEPTED;
 			count_kind(s, sw->il, sw->c);
+			if (s->missed != NULL && v != NULL &&
+			    v->kind != VERDICT_FOUL) {
+				fprintf(s->missed, "ILLEGAL kind=%s ",
+					sw->il->name);
+				dump_missed(s, b, i, v, stopped);
+			}
 		}
 		stopped |= v != NULL && (v->kind == VERDICT_HOLD ||
 					 v->kind == VERDICT_FOUL);
@@ -704,13 +761,18 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 			fprintf(truth, "# silent: ply %d %s\n", sw->ply,
 				s->pulsed & 1u << i ? "pulsed" : "blind");
 	}
-	while ((v = next_verdict(s, &at)) != NULL)
-		if (v->kind != VERDICT_FOUL && v->kind != VERDICT_HOLD) {
-			s->stats.unexplained++;
-			if (truth != NULL)
-				fprintf(truth, "# unexplained: ply %d %s\n",
-					v->ply, v->move);
-		}
+	while ((v = next_verdict(s, &at)) != NULL) {
+		if (v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD)
+			continue;
+		s->stats.unexplained++;
+		if (truth != NULL)
+			fprintf(truth, "# unexplained: ply %d %s\n", v->ply,
+				v->move);
+		if (s->missed != NULL)
+			fprintf(s->missed, "UNEXPLAINED move=%s batch=%d "
+				"evidence=%s | text=%s\n", v->move, b->n,
+				v->evidence, v->text);
+	}
 }
 
 /* The moves at the start of the batch the referee took as made. */

@@ -1,0 +1,118 @@
+/*
+ * model_drops_press.c - when the mover pressed the button, as evidence
+ * for drops that stop one piece short of a move. A hand that let its
+ * last piece go unseen by a gate went on for one more step before it
+ * could press; a hand that left a piece behind (or dropped two into
+ * one place) pressed after its last drop sensed. The table's own
+ * players show how long after their last piece they press: the pause
+ * from a clean move's last drop to its mover's button is learnt, as a
+ * log-normal spread around a prior of 0.6 s (DROPS_PRESS_*). Once the
+ * table has shown DROPS_PRESS_SHOWN such pauses, the two readings are
+ * compared by that spread: the pause as it came, against the pause
+ * less one step of the hand's own tempo. A pause too short for one
+ * more step and a press weighs up to three to one against the legal
+ * reading (a hand is not faster than its own step); a long one, whose
+ * weight rests on the tail of people's habits, at most two to one for
+ * it.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "referee/model_drops.h"
+
+/* Pauses outside these are no press after the last piece seen. */
+#define PRESS_SOONEST_US 50000
+#define PRESS_LATEST_US 10000000
+#define PRESS_STEPS 5		/* the hand's last steps, for its tempo */
+
+void drops_press_learn(struct drops *d, int n, const struct match_result *r)
+{
+	uint64_t gap;
+	double x;
+
+	if (!d->mover_done || n < 1 || r->cost != 0 || r->ndev != 0 ||
+	    d->ref->now <= d->pend_t[n - 1])
+		return;
+	gap = d->ref->now - d->pend_t[n - 1];
+	if (gap < PRESS_SOONEST_US || gap > PRESS_LATEST_US)
+		return;
+	x = log((double)gap / 1e6);
+	d->press_n += 1;
+	d->press_sum += x;
+	d->press_sq += x * x;
+}
+
+/* The log-normal spread of the table's pauses: its mean and deviation
+ * (of the log of seconds), the prior counting DROPS_PRESS_WEIGHT. */
+static void spread(const struct drops *d, double *mu, double *sd)
+{
+	double k = DROPS_PRESS_WEIGHT, m0 = log(DROPS_PRESS_MEDIAN),
+	       s0 = DROPS_PRESS_SPREAD, n = k + d->press_n, var;
+
+	*mu = (k * m0 + d->press_sum) / n;
+	var = (k * (s0 * s0 + m0 * m0) + d->press_sq) / n - *mu * *mu;
+	*sd = sqrt(var > DROPS_PRESS_SPREAD_MIN * DROPS_PRESS_SPREAD_MIN ?
+		   var : DROPS_PRESS_SPREAD_MIN * DROPS_PRESS_SPREAD_MIN);
+}
+
+/* The density of a pause of `s` seconds (a constant factor left out). */
+static double density(double s, double mu, double sd)
+{
+	double z;
+
+	if (s <= 0)
+		return 0;
+	z = (log(s) - mu) / sd;
+	return exp(-0.5 * z * z) / s;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The hand's tempo: the median of its last steps between drops. */
+static uint64_t tempo(const struct drops *d, int n)
+{
+	uint64_t step[PRESS_STEPS];
+	int k = 0;
+
+	for (int i = n - 1; i > 0 && k < PRESS_STEPS; i--)
+		step[k++] = d->pend_t[i] - d->pend_t[i - 1];
+	if (k == 0)
+		return 0;
+	qsort(step, (size_t)k, sizeof(step[0]), cmp_u64);
+	return step[k / 2];
+}
+
+int drops_press_cost(const struct drops *d, int n)
+{
+	double mu, sd, gap, pace, left = 0, unseen = 0, cost;
+	static const double share[] = { 0.75, 1.0, 1.25 };
+	uint64_t t;
+
+	if (!d->mover_done || n < 2 || d->ref->now <= d->pend_t[n - 1] ||
+	    d->press_n < DROPS_PRESS_SHOWN)
+		return 0;
+	t = d->ref->now - d->pend_t[n - 1];
+	if (t > PRESS_LATEST_US || (pace = (double)tempo(d, n) / 1e6) <= 0)
+		return 0;
+	gap = (double)t / 1e6;
+	spread(d, &mu, &sd);
+	left = density(gap, mu, sd);
+	for (size_t i = 0; i < sizeof(share) / sizeof(share[0]); i++)
+		unseen += density(gap - share[i] * pace, mu, sd) / 3;
+	if (unseen <= 0)
+		return DROPS_PRESS_CAP;
+	if (left <= 0)
+		return -DROPS_PRESS_CAP_LEGAL;
+	cost = 10 * log(left / unseen);
+	if (cost > DROPS_PRESS_CAP)
+		return DROPS_PRESS_CAP;
+	return cost < -DROPS_PRESS_CAP_LEGAL ? -DROPS_PRESS_CAP_LEGAL :
+	       (int)lrint(cost);
+}
