@@ -15,10 +15,17 @@
 
 #include "daemon/machine.h"
 
-static const char *const machine_files[] = {
-	"/sys/firmware/devicetree/base/serial-number",
-	"/etc/machine-id",
-	"/var/lib/dbus/machine-id",
+/* Where the identity is read, in order, each with the kind it is kept
+ * under: the digest of one kind is only ever compared with another of
+ * the same kind. A machine id must be 32 hex digits ("uninitialized"
+ * at a first boot is none). */
+static const struct machine_source {
+	const char *path, *kind;
+	int hex32;
+} machine_sources[] = {
+	{ "/sys/firmware/devicetree/base/serial-number", "serial", 0 },
+	{ "/etc/machine-id", "machine-id", 1 },
+	{ "/var/lib/dbus/machine-id", "machine-id", 1 },
 };
 
 /* The first line of `path` without its blanks and nuls, in `buf`;
@@ -39,10 +46,17 @@ static int read_id(const char *path, char *buf, size_t len)
 	return n > 0 ? 0 : -1;
 }
 
-/* FNV-1a (64 bits) over "pitboss-instance:" and the identity: the
- * same machine always gives the same digest, which gives nothing of the
- * identity away. */
-static void digest(const char *id, char *buf, size_t len)
+static int is_hex32(const char *id)
+{
+	size_t n = strspn(id, "0123456789abcdefABCDEF");
+
+	return n == 32 && id[n] == '\0';
+}
+
+/* "KIND:" and FNV-1a (64 bits) over "pitboss-instance:" and the
+ * identity: the same machine always gives the same digest, and the
+ * digest is not the identity itself. */
+static void digest(const char *kind, const char *id, char *buf, size_t len)
 {
 	static const char salt[] = "pitboss-instance:";
 	const char *parts[] = { salt, id };
@@ -53,7 +67,7 @@ static void digest(const char *id, char *buf, size_t len)
 			h ^= (unsigned char)*p;
 			h *= 1099511628211u;
 		}
-	snprintf(buf, len, "%016llx", (unsigned long long)h);
+	snprintf(buf, len, "%s:%016llx", kind, (unsigned long long)h);
 }
 
 const char *machine_digest(char *buf, size_t len)
@@ -63,14 +77,18 @@ const char *machine_digest(char *buf, size_t len)
 
 	buf[0] = '\0';
 	if (env != NULL && env[0] != '\0') {
-		digest(env, buf, len);
+		digest("env", env, buf, len);
 		return "$PITBOSS_MACHINE_ID";
 	}
-	for (size_t i = 0; i < sizeof(machine_files) / sizeof(*machine_files);
-	     i++)
-		if (read_id(machine_files[i], id, sizeof(id)) == 0) {
-			digest(id, buf, len);
-			return machine_files[i];
+	for (size_t i = 0; i < sizeof(machine_sources) /
+	     sizeof(*machine_sources); i++) {
+		const struct machine_source *m = &machine_sources[i];
+
+		if (read_id(m->path, id, sizeof(id)) == 0 &&
+		    (!m->hex32 || is_hex32(id))) {
+			digest(m->kind, id, buf, len);
+			return m->path;
 		}
+	}
 	return NULL;
 }

@@ -20,6 +20,7 @@
 
 #define BUSY_TIMEOUT_MS 5000
 #define BUSY_POLL_US 1000	/* how often a waiting writer looks again */
+#define BUSY_GAP_MS 100		/* looks further apart: another wait */
 
 void db_now(char *buf, size_t len)
 {
@@ -431,8 +432,11 @@ static int busy_wait(void *arg, int tries)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	now_ms = (uint64_t)now.tv_sec * 1000 + (uint64_t)now.tv_nsec / 1000000;
-	if (tries == 0)
+	/* A new wait: the first try, or one long after the last look (a
+	 * count SQLite carried over from an earlier wait). */
+	if (tries == 0 || now_ms - db->busy_last_ms > BUSY_GAP_MS)
 		db->busy_since_ms = now_ms;
+	db->busy_last_ms = now_ms;
 	if (now_ms - db->busy_since_ms >= BUSY_TIMEOUT_MS)
 		return 0;
 	nanosleep(&pause, NULL);

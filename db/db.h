@@ -773,10 +773,12 @@ int db_outbox_first(struct db *db, const char *table_key, int64_t *seq);
  * a hub tells two pitbossd giving the same table id apart. */
 #define DB_INSTANCE_MAX 33
 int db_instance(struct db *db, char *buf, size_t len);
-/* Binds the instance to `machine` (a digest of the machine's identity,
- * shorter than DB_MACHINE_MAX) and gives its id in `id`. A database
- * bound to another machine is a copy: it draws a new id, and the old
- * one is given in `was` ("" otherwise). One transaction. */
+/* Binds the instance to `machine` ("KIND:DIGEST", a digest of the
+ * machine's identity of that kind, shorter than DB_MACHINE_MAX) and
+ * gives its id in `id`. A database bound to another machine of the same
+ * kind is a copy: it draws a new id, and the old one is given in `was`
+ * ("" otherwise). A database not bound yet, or bound under another kind
+ * of identity, is bound under the id it has. One transaction. */
 #define DB_MACHINE_MAX 65
 int db_instance_bind(struct db *db, const char *machine, char *id,
 		     size_t idlen, char *was, size_t waslen);

@@ -178,6 +178,7 @@ struct db {
 	int checked;		/* quick_check ran at the opening */
 	int opened;		/* db_open() succeeded */
 	uint64_t busy_since_ms;	/* when the wait for a lock began */
+	uint64_t busy_last_ms;	/* its last look */
 };
 
 /*

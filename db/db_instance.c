@@ -57,6 +57,7 @@ static int bound_machine(struct db *db, char *buf, size_t len)
 static int bind_to(struct db *db, const char *machine, int redraw)
 {
 	sqlite3_stmt *st;
+	int rc;
 
 	if (sqlite3_prepare_v2(db->sql, redraw ?
 			       "UPDATE instance SET machine = ?1,"
@@ -64,8 +65,22 @@ static int bind_to(struct db *db, const char *machine, int redraw)
 			       "UPDATE instance SET machine = ?1", -1, &st,
 			       NULL) != SQLITE_OK)
 		return db_fail(db, "binding the instance");
-	sqlite3_bind_text(st, 1, machine, -1, SQLITE_STATIC);
-	return db_exec(db, st, "binding the instance");
+	sqlite3_bind_text(st, 1, machine, -1, SQLITE_TRANSIENT);
+	rc = db_exec(db, st, "binding the instance");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Whether two machines' digests are of the same kind ("KIND:..."): only
+ * then does a different digest mean another machine; a machine whose
+ * identity is now read elsewhere (a serial number that appeared) is
+ * bound again under the same id. */
+static int same_kind(const char *a, const char *b)
+{
+	const char *ea = strchr(a, ':'), *eb = strchr(b, ':');
+
+	return ea != NULL && eb != NULL && ea - a == eb - b &&
+	       strncmp(a, b, (size_t)(ea - a)) == 0;
 }
 
 int db_instance_bind(struct db *db, const char *machine, char *id,
@@ -82,9 +97,11 @@ int db_instance_bind(struct db *db, const char *machine, char *id,
 	if (rc == DB_OK)
 		rc = bound_machine(db, bound, sizeof(bound));
 	if (rc == DB_OK && strcmp(bound, machine) != 0) {
-		if (bound[0] != '\0')
+		int copy = same_kind(bound, machine);
+
+		if (copy)
 			snprintf(was, waslen, "%s", id);
-		rc = bind_to(db, machine, bound[0] != '\0');
+		rc = bind_to(db, machine, copy);
 		if (rc == DB_OK)
 			rc = db_instance(db, id, idlen);
 	}

@@ -28,9 +28,12 @@ run() {
 }
 instance() { sqlite3 "$1" 'SELECT id FROM instance'; }
 
-run "$tmp/first.log" "$tmp/pi1.db" pi-serial-0001
+command -v sqlite3 >/dev/null || { not_ok "sqlite3 is installed (Debian package: sqlite3)"; exit 1; }
+run "$tmp/first.log" "$tmp/pi1.db" pi-serial-0001 ||
+	{ not_ok "pitbossd started and stopped"; exit 1; }
 first=$(instance "$tmp/pi1.db")
-run "$tmp/again.log" "$tmp/pi1.db" pi-serial-0001
+[ -n "$first" ] || { not_ok "the database has an instance"; exit 1; }
+run "$tmp/again.log" "$tmp/pi1.db" pi-serial-0001 || not_ok "restarted"
 expect_eq "restarted on the same machine, the database keeps its instance" \
 	"$(instance "$tmp/pi1.db")" "$first"
 expect_eq "and says nothing of it" \
@@ -38,7 +41,7 @@ expect_eq "and says nothing of it" \
 	   cut -d: -f2 | tr '\n' ' ')" "0 0 "
 
 cp "$tmp/pi1.db" "$tmp/pi2.db"
-run "$tmp/copy.log" "$tmp/pi2.db" pi-serial-0002
+run "$tmp/copy.log" "$tmp/pi2.db" pi-serial-0002 || not_ok "the copy started"
 copy=$(instance "$tmp/pi2.db")
 case $copy in
 "$first"|"") not_ok "a copy started on another machine draws its own instance" \
@@ -49,8 +52,8 @@ expect_match "and its log says so, naming both ids" "$(cat "$tmp/copy.log")" \
 	"was last run on another machine (\$PITBOSS_MACHINE_ID differs): it is a copy, and its instance is now $copy (was $first)"
 expect_match "and what to do" "$(cat "$tmp/copy.log")" \
 	"give its tables their own mqtt-id"
-run "$tmp/copy2.log" "$tmp/pi2.db" pi-serial-0002
+run "$tmp/copy2.log" "$tmp/pi2.db" pi-serial-0002 || not_ok "the copy restarted"
 expect_eq "the copy keeps its new instance on its machine" \
 	"$(instance "$tmp/pi2.db")" "$copy"
-run "$tmp/orig.log" "$tmp/pi1.db" pi-serial-0001
+run "$tmp/orig.log" "$tmp/pi1.db" pi-serial-0001 || not_ok "the original restarted"
 expect_eq "and the original keeps its own" "$(instance "$tmp/pi1.db")" "$first"

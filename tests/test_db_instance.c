@@ -3,7 +3,8 @@
  * (db_instance_bind(), machine.h): a database first bound keeps its id;
  * bound again on the same machine, it keeps it; on another machine it
  * is a copy and draws a new id, giving the old one; the binding is
- * kept in the file. The machine's digest is the same for the same
+ * kept in the file; an identity of another kind (a serial number that
+ * appeared) binds it again under the same id. The machine's digest is the same for the same
  * identity, another for another, and shows nothing of it.
  */
 #include "config.h"
@@ -63,15 +64,18 @@ static void test_bound_then_copied(void **state)
 	assert_int_equal(db_instance(db, made, sizeof(made)), DB_OK);
 	/* Bound for the first time: the id it was made with; again on the
 	 * same machine, the same. */
-	restart_on("aaaa", made, "");
-	restart_on("aaaa", made, "");
+	restart_on("serial:aaaa", made, "");
+	restart_on("serial:aaaa", made, "");
+	/* Its identity now read elsewhere (another kind): the same id. */
+	restart_on("machine-id:cccc", made, "");
+	restart_on("machine-id:cccc", made, "");
 	/* On another machine: a copy, with an id of its own. */
-	restart_on("bbbb", NULL, made);
+	restart_on("machine-id:bbbb", NULL, made);
 	assert_int_equal(db_instance(db, copy, sizeof(copy)), DB_OK);
 	assert_string_not_equal(copy, made);
 	assert_int_equal(strlen(copy), 16);
 	/* Which it keeps there. */
-	restart_on("bbbb", copy, "");
+	restart_on("machine-id:bbbb", copy, "");
 }
 
 static void test_digest(void **state)
@@ -82,7 +86,8 @@ static void test_digest(void **state)
 	setenv("PITBOSS_MACHINE_ID", "10000000c0ffee42", 1);
 	assert_string_equal(machine_digest(a, sizeof(a)),
 			    "$PITBOSS_MACHINE_ID");
-	assert_int_equal(strlen(a), 16);
+	assert_int_equal(strlen(a), 20);
+	assert_memory_equal(a, "env:", 4);
 	assert_null(strstr(a, "c0ffee"));
 	assert_non_null(machine_digest(again, sizeof(again)));
 	assert_string_equal(a, again);
