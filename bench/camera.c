@@ -56,6 +56,7 @@ struct tally {
 	unsigned long moves, right, held, wrong, unread, fouled;
 	unsigned long hands, hands_read, sessions, uncalibrated;
 	unsigned long unread_places;	/* pits not read: glare */
+	double hand_least;		/* least bare board changed with a hand */
 	unsigned long exact[14], within[14], missed[14];
 	double est_sum[14], est_sq[14], est_lo[14], est_hi[14];
 	double read_s, frames;
@@ -464,10 +465,13 @@ static int one_game(struct cam_view *v, struct game *gm, int palette,
 		if (uniform() < 0.2) {
 			s.hand = 1;
 			t->hands++;
+			rd.changed = 1;
 			if (shoot(v, &s, &rd, snap, sizeof(snap), t) == 0) {
 				t->hands_read++;
 				feed(ref, OBS_SNAPSHOT, snap, t_us - 1000);
 			}
+			if (t->hands == 1 || rd.changed < t->hand_least)
+				t->hand_least = rd.changed;
 			s.hand = 0;
 			s.seed++;
 		}
@@ -573,9 +577,10 @@ static void report(const struct tally *t, double off, double seed_area)
 	       "a foul, %lu wrong; %lu frames unreadable\n", t->moves, t->right,
 	       t->moves ? 100.0 * t->right / t->moves : 0, t->held, t->fouled,
 	       t->wrong, t->unread);
-	printf("camera: %lu frames with a hand, %lu read as a board; %lu "
+	printf("camera: %lu frames with a hand, %lu read as a board; the "
+	       "least of them differed in %.1f%% of the bare board; %lu "
 	       "pits not read (washed out by glare)\n", t->hands,
-	       t->hands_read, t->unread_places);
+	       t->hands_read, 100 * t->hand_least, t->unread_places);
 	printf("camera: frames read by the bare board changed: under 0.5%% "
 	       "%lu, 0.5-1%% %lu, 1-1.5%% %lu, 1.5-2%% %lu, over 2%% %lu\n",
 	       t->by_changed[0], t->by_changed[1], t->by_changed[2],

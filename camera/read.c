@@ -12,6 +12,7 @@
 
 #include "camera/read.h"
 #include "camera/read_edges.h"
+#include "camera/read_lamp.h"
 
 #define SHIFT_MAX 6		/* working pixels the board may shift */
 #define HAND_SHARE 0.02		/* bare board changed: something over it */
@@ -39,6 +40,7 @@ struct cam_reader {
 	int *edges, nedges;		/* bare pixels with contrast */
 	int *bare, nbare;		/* bare pixels, sampled */
 	unsigned char *lo, *hi;		/* empty board's 3x3 min and max */
+	unsigned char *lamp;		/* its added light, bare pixels */
 	struct cam_edges *outline;	/* the empty board's gradients */
 	double washed[CAM_PLACES_MAX];	/* its floor washed out by glare */
 	double touched[CAM_PLACES_MAX];	/* ... lit by it at all */
@@ -114,11 +116,28 @@ static int map_places(struct cam_reader *r)
 	return 0;
 }
 
+/* The box around the places' floors: the board. */
+static const int *places_box(const struct cam_reader *r, int *box)
+{
+	box[0] = r->w;
+	box[1] = r->h;
+	box[2] = box[3] = 0;
+	for (int i = 0; i < r->c->nplaces; i++) {
+		const struct zone *z = &r->zone[i];
+
+		box[0] = z->x0 < box[0] ? z->x0 : box[0];
+		box[1] = z->y0 < box[1] ? z->y0 : box[1];
+		box[2] = z->x1 > box[2] ? z->x1 : box[2];
+		box[3] = z->y1 > box[3] ? z->y1 : box[3];
+	}
+	return box;
+}
+
 /* The empty board's 3x3 extremes, and the bare pixels to sample. */
 static int map_board(struct cam_reader *r)
 {
 	const struct cam_image *e = &r->c->empty;
-	int n = r->w * r->h;
+	int n = r->w * r->h, box[4];
 
 	r->lo = malloc((size_t)n * 3);
 	r->hi = malloc((size_t)n * 3);
@@ -153,7 +172,8 @@ static int map_board(struct cam_reader *r)
 			if (abs(gx) + abs(gy) > 60 && (x + y) % 4 == 0)
 				r->edges[r->nedges++] = i;
 		}
-	return 0;
+	r->lamp = cam_lamp_learn(e, r->bare, r->nbare, places_box(r, box));
+	return r->lamp != NULL ? 0 : -1;
 }
 
 void cam_reader_close(struct cam_reader *r)
@@ -169,6 +189,7 @@ void cam_reader_close(struct cam_reader *r)
 	free(r->bare);
 	free(r->lo);
 	free(r->hi);
+	free(r->lamp);
 	cam_edges_close(r->outline);
 	free(r);
 }
@@ -310,22 +331,43 @@ static void fit_light(const struct cam_reader *r, const struct cam_image *f,
 		}
 }
 
+/* Values v (a pixel over its gains) against the empty board's around
+ * pixel i: 1 when they differ. */
+static int off_board(const struct cam_reader *r, int i, const double *v)
+{
+	for (int k = 0; k < 3; k++) {
+		double lo = r->lo[i * 3 + k], hi = r->hi[i * 3 + k];
+
+		if (v[k] < lo * (1 - TOL_GAIN) - TOL_ABS ||
+		    v[k] > hi * (1 + TOL_GAIN) + TOL_ABS)
+			return 1;
+	}
+	return 0;
+}
+
 /* Pixel i of the frame (shifted) against the empty board's around it,
  * with gains g: 1 when it differs. */
 static int differs(const struct cam_reader *r, const struct cam_image *f,
 		   int i, int shift, const double *g)
 {
 	const unsigned char *p = f->rgb + (size_t)(i + shift) * 3;
+	double v[3] = { p[0] / g[0], p[1] / g[1], p[2] / g[2] };
 
-	for (int k = 0; k < 3; k++) {
-		double v = p[k] / g[k];
-		double lo = r->lo[i * 3 + k], hi = r->hi[i * 3 + k];
+	return off_board(r, i, v);
+}
 
-		if (v < lo * (1 - TOL_GAIN) - TOL_ABS ||
-		    v > hi * (1 + TOL_GAIN) + TOL_ABS)
-			return 1;
-	}
-	return 0;
+/* Bare pixel i of the frame differs from the empty board's even with the
+ * lamp's added light taken out (read_lamp.h). */
+static int differs_lit(const struct cam_reader *r, const struct cam_image *f,
+		       int i, int shift, const double *g)
+{
+	double v[3];
+
+	if (!differs(r, f, i, shift, g))
+		return 0;
+	cam_lamp_remove(f->rgb + (size_t)(i + shift) * 3,
+			r->c->empty.rgb + (size_t)i * 3, r->lamp[i], g, v);
+	return off_board(r, i, v);
 }
 
 /* Pixel i of the frame only darker than the empty board's, in every
@@ -349,7 +391,7 @@ static int shade(const struct cam_reader *r, const struct cam_image *f,
 }
 
 /* The share of the bare board that differs from the empty board, shade
- * left out. */
+ * and the lamp's added light left out. */
 static double bare_changed(const struct cam_reader *r,
 			   const struct cam_image *f, int shift,
 			   const struct light *l)
@@ -363,7 +405,7 @@ static double bare_changed(const struct cam_reader *r,
 				gain_at(l, 2, X, Y) };
 
 		n++;
-		d += differs(r, f, i, shift, g) && !shade(r, f, i, shift, g);
+		d += differs_lit(r, f, i, shift, g) && !shade(r, f, i, shift, g);
 	}
 	return n > 0 ? (double)d / n : 1;
 }
