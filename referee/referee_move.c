@@ -77,10 +77,10 @@ void *ref_push(struct referee *ref)
 
 /*
  * The move the referee took back itself (ref_revise), read again from
- * the sensors as the same move: it stands. The pieces since, read with
- * it, are late pieces of it, and no move: a note (cause stray) with the
- * new reading's evidence, no second verdict on the move, and nothing
- * for the record to take back.
+ * the sensors as the same move: it stands. The pulses since, read with
+ * it, make no move: a note (cause stray) with the new reading's faults
+ * and evidence, no second verdict on the move, and nothing for the
+ * record to take back.
  */
 static int same_as_revised(const struct referee *ref, enum verdict_kind kind,
 			   const char *text)
@@ -104,8 +104,8 @@ static void say_stands(struct referee *ref, const struct ref_about *about,
 	ref->revised[0] = '\0';
 	ref->taken = 0;
 	ref_say_about(ref, VERDICT_NOTE, &stands, ref->ply, NULL,
-		      "%s stands: the pulses since are late pulses of it, "
-		      "read with it the same move%s%s", text,
+		      "%s stands: read again with the pulses since, it is "
+		      "the same move%s%s", text,
 		      note != NULL && note[0] ? "; " : "",
 		      note != NULL ? note : "");
 }
