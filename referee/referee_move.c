@@ -75,6 +75,41 @@ void *ref_push(struct referee *ref)
 	return ref_pos(ref);
 }
 
+/*
+ * The move the referee took back itself (ref_revise), read again from
+ * the sensors as the same move: it stands. The pulses since, read with
+ * it, make no move: a note (cause stray) with the new reading's faults
+ * and evidence, no second verdict on the move, and nothing for the
+ * record to take back.
+ */
+static int same_as_revised(const struct referee *ref, enum verdict_kind kind,
+			   const char *text)
+{
+	return (kind == VERDICT_ACCEPT || kind == VERDICT_WARN) &&
+	       ref->taken_source == SOURCE_SENSOR && ref->revised[0] != '\0' &&
+	       ref->undone_to == ref->ply - 1 &&
+	       strcmp(ref->revised, text) == 0;
+}
+
+static void say_stands(struct referee *ref, const struct ref_about *about,
+		       const char *text, const char *note)
+{
+	struct ref_about stands = *about;
+
+	stands.cause = CAUSE_STRAY;
+	ref_append(stands.evidence, sizeof(stands.evidence),
+		   "%srevises=%s decided=stands",
+		   stands.evidence[0] ? " " : "", text);
+	ref->undone_to = -1;
+	ref->revised[0] = '\0';
+	ref->taken = 0;
+	ref_say_about(ref, VERDICT_NOTE, &stands, ref->ply, NULL,
+		      "%s stands: read again with the pulses since, it is "
+		      "the same move%s%s", text,
+		      note != NULL && note[0] ? "; " : "",
+		      note != NULL ? note : "");
+}
+
 int ref_accept(struct referee *ref, const struct rules_move *move,
 	       enum verdict_kind kind, const struct ref_about *about,
 	       const char *note)
@@ -120,9 +155,13 @@ int ref_accept(struct referee *ref, const struct rules_move *move,
 		snprintf(tag, sizeof(tag), "; captures %d", out.captured);
 	if (out.flags & RULES_EXTRA_TURN)
 		ref_append(tag, sizeof(tag), "; moves again");
-	ref_say_about(ref, kind, about, ref->ply, text, "%s plays %s%s%s%s", who,
-		      text, tag, note != NULL && note[0] ? "; " : "",
-		      note != NULL ? note : "");
+	if (same_as_revised(ref, kind, text))
+		say_stands(ref, about, text, note);
+	else
+		ref_say_about(ref, kind, about, ref->ply, text,
+			      "%s plays %s%s%s%s", who, text, tag,
+			      note != NULL && note[0] ? "; " : "",
+			      note != NULL ? note : "");
 	ref_clear_move(ref);
 	if (out.flags & RULES_GAME_OVER) {
 		const struct sensing *sense = ref->sense;
