@@ -418,6 +418,8 @@ static int find(struct cam_calib *c, int pits, const char *const *names,
 	if (!fit)
 		memcpy(ends, store, sizeof(ends));
 	even_stores(row, pits, ends);
+	if (cam_layout_stores_check(row, pits, ends, err, errlen) < 0)
+		return -1;
 	c->nplaces = 2 * pits + 2;
 	for (int i = 0; i < pits; i++) {
 		set_place(c, i, names[i], &row[0][i], 0, s);

@@ -349,3 +349,69 @@ int cam_layout_fit(const struct cam_blob *pit, int np,
 	}
 	return 0;
 }
+
+/* The rows' centre into c, their direction (a unit vector) into u; the
+ * pits' spacing. */
+static double rows_frame(struct cam_blob row[2][CAM_ROW_MAX], int pits,
+			 double c[2], double u[2])
+{
+	double len;
+
+	c[0] = c[1] = 0;
+	for (int r = 0; r < 2; r++)
+		for (int i = 0; i < pits; i++) {
+			c[0] += row[r][i].x / (2 * pits);
+			c[1] += row[r][i].y / (2 * pits);
+		}
+	u[0] = row[0][pits - 1].x - row[0][0].x + row[1][pits - 1].x -
+	       row[1][0].x;
+	u[1] = row[0][pits - 1].y - row[0][0].y + row[1][pits - 1].y -
+	       row[1][0].y;
+	len = hypot(u[0], u[1]);
+	if (pits < 2 || len <= 0) {
+		u[0] = 1;
+		u[1] = 0;
+		return row[0][0].w;
+	}
+	u[0] /= len;
+	u[1] /= len;
+	return len / (2 * (pits - 1));
+}
+
+/* How far the point (x, y) lies across the rows' line. */
+static double across(const double c[2], const double u[2], double x,
+		     double y)
+{
+	return fabs((x - c[0]) * u[1] - (y - c[1]) * u[0]);
+}
+
+int cam_layout_stores_check(struct cam_blob row[2][CAM_ROW_MAX], int pits,
+			    struct cam_blob store[2], char *err,
+			    size_t errlen)
+{
+	double c[2], u[2], step = rows_frame(row, pits, c, u);
+	double mx = (store[0].x + store[1].x) / 2 - c[0];
+	double my = (store[0].y + store[1].y) / 2 - c[1];
+	double a0 = across(c, u, store[0].x, store[0].y);
+	double a1 = across(c, u, store[1].x, store[1].y);
+	int k;
+
+	if (fabs(mx * u[0] + my * u[1]) < 0.25 * step &&
+	    fabs(mx * u[1] - my * u[0]) < 0.25 * step)
+		return 0;
+	/* k: the store off the rows' line, the other on it */
+	k = a0 > a1 ? 0 : 1;
+	if ((k == 0 ? a1 : a0) >= 0.25 * step ||
+	    (k == 0 ? a0 : a1) < 0.25 * step || store[1 - k].placed) {
+		snprintf(err, errlen, "the stores are not opposite one another "
+			 "across the pits (%.0f px off the rows' centre): "
+			 "check the lighting and the view, or give the places "
+			 "in a file (--places)", hypot(mx, my));
+		return -1;
+	}
+	store[k] = store[1 - k];
+	store[k].x = 2 * c[0] - store[1 - k].x;
+	store[k].y = 2 * c[1] - store[1 - k].y;
+	store[k].placed = 1;
+	return 0;
+}

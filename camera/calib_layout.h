@@ -32,4 +32,15 @@ int cam_layout_fit(const struct cam_blob *pit, int np,
 		   struct cam_blob row[2][CAM_ROW_MAX], struct cam_blob store[2],
 		   char *err, size_t errlen);
 
+/*
+ * The stores `store` (store[0] left, store[1] right) checked against
+ * the rows: their midpoint within a quarter of the pits' spacing of the
+ * rows' centre, along the rows and across them. A store off the rows'
+ * line (the other on it) is put opposite the other across the centre;
+ * 0, or -1 with why when neither fits.
+ */
+int cam_layout_stores_check(struct cam_blob row[2][CAM_ROW_MAX], int pits,
+			    struct cam_blob store[2], char *err,
+			    size_t errlen);
+
 #endif

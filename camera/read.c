@@ -750,7 +750,7 @@ static void washed_out(const struct cam_reader *r, struct cam_reading *out,
 {
 	/* lit by it in part: a seed more or less than read (the glare
 	 * read as one, or one lost in it), never exact */
-	if (r->touched[i] > CAM_TOUCHED && out->hi[i] > 0) {
+	if (r->touched[i] > CAM_TOUCHED) {
 		out->lo[i] = out->lo[i] > 0 ? out->lo[i] - 1 : 0;
 		out->hi[i] = out->hi[i] < CAM_COUNT_MAX ? out->hi[i] + 1 :
 			     out->hi[i];

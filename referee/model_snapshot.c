@@ -362,9 +362,9 @@ void snap_warn_far(struct snapshots *s)
 
 /*
  * A reading in ranges and estimates (a camera's): the board of the turn
- * clearly likelier than every other taken, the places that read off it
- * (within the tolerance, not beside drop gates) warned about. 1 when
- * taken.
+ * clearly likelier than every other taken, read exactly or a seed off
+ * (within the tolerance, not beside drop gates), the place off warned
+ * about. 1 when taken.
  */
 static int take_likeliest(struct snapshots *s, struct snap_candidates *c,
 			  int tolerance)
@@ -377,7 +377,7 @@ static int take_likeliest(struct snapshots *s, struct snap_candidates *c,
 
 	if (!s->has_est || ref->seen_hi == NULL ||
 	    !snap_likeliest(s, &l, &margin) ||
-	    l.distance > (ref->drops_seen ? 0 : tolerance) ||
+	    l.distance > (ref->drops_seen || tolerance < 1 ? 0 : 1) ||
 	    margin < (l.distance > 0 ? EST_MARGIN_OFF : EST_MARGIN))
 		return 0;
 	if (l.distance > 0) {
@@ -458,24 +458,27 @@ static void restoring(struct snapshots *s, int here_d, int still)
  * How far the snapshot `seen` is from the end being put away: from the
  * final board, or from the board the last move left before the end's
  * own bookkeeping (pieces not yet swept), or any board between the two,
- * place by place. A count misread is one place off by one, and one
- * piece more or less in all; pieces moved keep their number: the least
- * of them makes the distance 2.
+ * place by place, a place read as a range matching when any count in
+ * it does (a place not read at all matches any). A count misread is one
+ * place off by one, and one piece more or less in all; pieces moved
+ * keep their number: the least of them makes the distance 2.
  */
 static int end_distance(const struct referee *ref, const int *seen,
 			const int *final)
 {
-	int out = 0, total = 0;
+	int out = 0, total_lo = 0, total_hi = 0;
 
 	for (int h = 0; h < ref->nholes; h++) {
 		int a = ref->end_unswept_set ? ref->end_unswept[h] : final[h];
 		int b = final[h], lo = a < b ? a : b, hi = a < b ? b : a;
+		int s_lo = seen[h];
+		int s_hi = ref->seen_hi != NULL ? ref->seen_hi[h] : s_lo;
 
-		out += seen[h] < lo ? lo - seen[h] : seen[h] > hi ?
-		       seen[h] - hi : 0;
-		total += seen[h] - b;
+		out += s_lo > hi ? s_lo - hi : s_hi < lo ? lo - s_hi : 0;
+		total_lo += s_lo - b;
+		total_hi += s_hi - b;
 	}
-	return out > 0 && total == 0 ? out + 1 : out;
+	return out > 0 && total_lo == 0 && total_hi == 0 ? out + 1 : out;
 }
 
 /* A snapshot after the end of the game: the end put away, one count

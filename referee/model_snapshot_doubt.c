@@ -102,17 +102,25 @@ static int over_total(const struct snapshots *s)
 	return seen > here;
 }
 
-/* A place read as any count from none up, with no estimate (a
- * camera's place washed out by glare): pieces may lie there unseen, a
- * move the mover made there unnoticed, so no board is clearly wrong. */
+/* A place read as any count from none up (a camera's place washed out
+ * by glare: a range from none to at least every piece on the board, or
+ * a range from none with no estimate when the others have one): pieces
+ * may lie there unseen, a move the mover made there unnoticed, so no
+ * board is clearly wrong. */
 static int unread_place(const struct snapshots *s)
 {
 	const struct referee *ref = s->ref;
+	int pieces = 0;
 
-	for (int h = 0; s->has_est && h < ref->nholes; h++)
-		if (s->seen[h] == 0 && ref->seen_hi[h] > 0 &&
-		    s->est[h] == SNAP_EST_NONE)
+	for (int h = 0; h < ref->nholes; h++)
+		pieces += s->here[h];
+	for (int h = 0; h < ref->nholes; h++) {
+		if (s->seen[h] != 0 || ref->seen_hi[h] <= 0)
+			continue;
+		if (ref->seen_hi[h] >= pieces ||
+		    (s->has_est && s->est[h] == SNAP_EST_NONE))
 			return 1;
+	}
 	return 0;
 }
 

@@ -127,10 +127,11 @@ static void test_floor_coloured_seeds_read(void **state)
 		{ 0, 1, 2, 3, 0, 6, 0, 1, 1, 2, 0, 3, 9, 5 },
 		{ 1, 0, 0, 0, 2, 0, 0, 3, 0, 0, 1, 0, 21, 20 },
 	};
-	double off = 0;
+	double off = 0, washed[CAM_PLACES_MAX], touched[CAM_PLACES_MAX];
 	int small = 0;
 
 	(void)state;
+	cam_calib_washed(&view.calib, washed, touched);
 	for (int c = 0; c < 3; c++)
 		for (int k = 0; k < 2; k++) {
 			struct render_scene s;
@@ -149,7 +150,10 @@ static void test_floor_coloured_seeds_read(void **state)
 				if (n < rd.lo[q] || n > rd.hi[q])
 					fail_msg("%s holds %d, read %d-%d", names[i],
 						 n, rd.lo[q], rd.hi[q]);
-				if (n == 0 && rd.hi[q] != 0)
+				/* empty read 0, or 0-1 where the glare
+				 * lights the place in part */
+				if (n == 0 && rd.hi[q] > (touched[q] >
+							  CAM_TOUCHED ? 1 : 0))
 					fail_msg("%s is empty, read %d-%d", names[i],
 						 rd.lo[q], rd.hi[q]);
 				if (i >= 12 || n == 0 || n > 4)
