@@ -315,8 +315,10 @@ int drops_mover_button(struct drops *d, int seat)
 	if (as_one(d, drops, at, n, AS_TAKEN) + DROPS_MARGIN <= l->cost + extra &&
 	    revise_with(d, drops, at, n)) {
 		d->mover_done = 1;
+		d->press_us = d->ref->now;
 		drops_judge(d, d->npend);
 		d->mover_done = 0;
+		d->press_us = 0;
 		return 1;
 	}
 	/* (more drops may be the next player's, begun before it) */
