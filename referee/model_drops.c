@@ -603,7 +603,10 @@ static int late_own(struct drops *d)
 	while (own < d->nqueue && first + own < e->npath &&
 	       d->queue[own] == e->path[first + own])
 		own++;
-	if (own == 0 || next_begins_with(d, own))
+	/* Soon after its last drop, a hand's own; later, and a reading of
+	 * the next move begins with them, the next player's. */
+	if (own == 0 || (d->queue_t[0] > d->held_end_us + DROPS_REACH_US &&
+			 next_begins_with(d, own)))
 		return 0;
 	for (int i = 0; i < r->ndev; i++)
 		if (!(r->dev[i].step == STEP_MISS &&

@@ -216,10 +216,12 @@ struct drops {
 	size_t arena_cells;
 
 	/* The move held, to count its faults against the lines when it is
-	 * confirmed (held_ply: its ply, 0 when none). */
+	 * confirmed (held_ply: its ply, 0 when none; held_end_us: the
+	 * last drop sensed when it was held). */
 	struct sense_expect held_e;
 	struct match_result held_r;
 	int held_ply;
+	uint64_t held_end_us;
 
 	/* The next player's sowing that overlapped the move judged (or
 	 * held at overlap_ply): a foul once the move is taken. */
