@@ -579,8 +579,9 @@ static int next_begins_with(const struct drops *d, int n)
  * The held move, confirmed, was read with its last places missed; the
  * first drops kept while it was held fall in those places, in order:
  * they are its last pieces, late (the board the arbiter confirmed has
- * them), not the next move, unless a reading of the next move begins
- * with them. They leave the queue, and their misses the
+ * them), not the next move, unless they came later than
+ * DROPS_REACH_US after its last drop and a reading of the next move
+ * begins with them. They leave the queue, and their misses the
  * reading. Returns how many drops were its own.
  */
 static int late_own(struct drops *d)
