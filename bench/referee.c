@@ -148,6 +148,17 @@ static void dump_game(struct sim *sim, const char *dir, const char *level,
 
 	if (g == 0)	/* the night's trace: the referee remembers */
 		trace.nobs = 0;
+	if (truth == NULL || verdicts == NULL) {
+		/* No memory to keep it: played, not written. */
+		if (truth != NULL)
+			fclose(truth);
+		if (verdicts != NULL)
+			fclose(verdicts);
+		free(tbuf);
+		free(vbuf);
+		sim_game(sim, NULL, NULL, NULL);
+		return;
+	}
 	sim_game(sim, &trace, truth, verdicts);
 	fclose(truth);
 	fclose(verdicts);

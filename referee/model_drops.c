@@ -429,8 +429,10 @@ static void button(struct drops *d, const struct observation *obs)
 	if (d->npend > 0) {
 		d->mover_done = rules_seat_find(ref->game->ops, obs->where) ==
 				ref_mover(ref);
+		d->press_us = d->mover_done ? ref->now : 0;
 		drops_judge(d, d->npend);
 		d->mover_done = 0;
+		d->press_us = 0;
 		return;
 	}
 	/* The mover says the move is made, yet nothing was sensed: a move
@@ -561,11 +563,25 @@ static void drops_held(struct referee *ref, void *state)
 	d->overlap_ply = 0;
 }
 
+/* Whether a reading of the next move (the position after the held
+ * move, confirmed) begins with the first `n` drops kept: then they are
+ * that move's first drops, sooner than its last pieces fallen late. */
+static int next_begins_with(const struct drops *d, int n)
+{
+	for (int x = 0; x < d->nexpect; x++)
+		if (d->expect[x].npath >= n &&
+		    memcmp(d->expect[x].path, d->queue, (size_t)n) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * The held move, confirmed, was read with its last places missed; the
  * first drops kept while it was held fall in those places, in order:
  * they are its last pieces, late (the board the arbiter confirmed has
- * them), not the next move. They leave the queue, and their misses the
+ * them), not the next move, unless they came later than
+ * DROPS_REACH_US after its last drop and a reading of the next move
+ * begins with them. They leave the queue, and their misses the
  * reading. Returns how many drops were its own.
  */
 static int late_own(struct drops *d)
@@ -588,7 +604,10 @@ static int late_own(struct drops *d)
 	while (own < d->nqueue && first + own < e->npath &&
 	       d->queue[own] == e->path[first + own])
 		own++;
-	if (own == 0)
+	/* Soon after its last drop, a hand's own; later, and a reading of
+	 * the next move begins with them, the next player's. */
+	if (own == 0 || (d->queue_t[0] > d->held_end_us + DROPS_REACH_US &&
+			 next_begins_with(d, own)))
 		return 0;
 	for (int i = 0; i < r->ndev; i++)
 		if (!(r->dev[i].step == STEP_MISS &&

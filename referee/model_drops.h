@@ -76,8 +76,6 @@
  * pieces and lets the first one go (0.25 s): the next player's first
  * drop sooner after the mover's last was begun before that fell. */
 #define DROPS_REACH_US 500000
-/* The next player beginning at once (common), or before the mover's
- * last piece fell (a misplay, read like the others). */
 /* The pause from a move's last piece to its mover's button, before the
  * table has shown its own (model_drops_press.c): log-normal around
  * 0.6 s, its log spread 0.6, worth DROPS_PRESS_WEIGHT pauses; the
@@ -92,6 +90,8 @@
 /* ... counted once the table has shown so many pauses. */
 #define DROPS_PRESS_SHOWN 8
 #define DROPS_PRESS_CAP_LEGAL 7
+/* The next player beginning at once (common), or before the mover's
+ * last piece fell (a misplay, read like the others). */
 #define DROPS_COST_QUICK 16
 #define DROPS_COST_OVERLAP 46
 
@@ -216,10 +216,12 @@ struct drops {
 	size_t arena_cells;
 
 	/* The move held, to count its faults against the lines when it is
-	 * confirmed (held_ply: its ply, 0 when none). */
+	 * confirmed (held_ply: its ply, 0 when none; held_end_us: the
+	 * last drop sensed when it was held). */
 	struct sense_expect held_e;
 	struct match_result held_r;
 	int held_ply;
+	uint64_t held_end_us;
 
 	/* The next player's sowing that overlapped the move judged (or
 	 * held at overlap_ply): a foul once the move is taken. */
@@ -247,6 +249,9 @@ struct drops {
 	/* Judging at the mover's button: every drop before it is the
 	 * mover's, none the next player's. */
 	int mover_done;
+	/* When the mover's button being judged at was pressed (0: judged
+	 * at no button): the pause the button-timing model reads. */
+	uint64_t press_us;
 	/* Positions where the mover moved again, and the buttons pressed
 	 * in them with nothing sensed: how often people press it then. */
 	unsigned again_moves, again_presses;

@@ -176,6 +176,7 @@ static void hold(struct drops *d, int e, const char *why,
 	d->held_e = d->expect[e];
 	d->held_r = d->result[e];
 	d->held_ply = ref->ply + 1;
+	d->held_end_us = d->npend > 0 ? d->pend_t[d->npend - 1] : 0;
 }
 
 void drops_hold(struct drops *d, int e, const char *why,

@@ -32,10 +32,10 @@ void drops_press_learn(struct drops *d, int n, const struct match_result *r)
 	uint64_t gap;
 	double x;
 
-	if (!d->mover_done || n < 1 || r->cost != 0 || r->ndev != 0 ||
-	    d->ref->now <= d->pend_t[n - 1])
+	if (d->press_us == 0 || n < 1 || r->cost != 0 || r->ndev != 0 ||
+	    d->press_us <= d->pend_t[n - 1])
 		return;
-	gap = d->ref->now - d->pend_t[n - 1];
+	gap = d->press_us - d->pend_t[n - 1];
 	if (gap < PRESS_SOONEST_US || gap > PRESS_LATEST_US)
 		return;
 	x = log((double)gap / 1e6);
@@ -95,10 +95,10 @@ int drops_press_cost(const struct drops *d, int n)
 	static const double share[] = { 0.75, 1.0, 1.25 };
 	uint64_t t;
 
-	if (!d->mover_done || n < 2 || d->ref->now <= d->pend_t[n - 1] ||
+	if (d->press_us == 0 || n < 2 || d->press_us <= d->pend_t[n - 1] ||
 	    d->press_n < DROPS_PRESS_SHOWN)
 		return 0;
-	t = d->ref->now - d->pend_t[n - 1];
+	t = d->press_us - d->pend_t[n - 1];
 	if (t > PRESS_LATEST_US || (pace = (double)tempo(d, n) / 1e6) <= 0)
 		return 0;
 	gap = (double)t / 1e6;

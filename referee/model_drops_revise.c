@@ -315,8 +315,10 @@ int drops_mover_button(struct drops *d, int seat)
 	if (as_one(d, drops, at, n, AS_TAKEN) + DROPS_MARGIN <= l->cost + extra &&
 	    revise_with(d, drops, at, n)) {
 		d->mover_done = 1;
+		d->press_us = d->ref->now;
 		drops_judge(d, d->npend);
 		d->mover_done = 0;
+		d->press_us = 0;
 		return 1;
 	}
 	/* (more drops may be the next player's, begun before it) */
@@ -357,6 +359,7 @@ int drops_too_soon(struct drops *d, int e, int n)
 	d->held_e = d->expect[e];
 	d->held_r = *r;
 	d->held_ply = ref->ply + 1;
+	d->held_end_us = d->npend > 0 ? d->pend_t[d->npend - 1] : 0;
 	return 1;
 }
 

@@ -452,6 +452,7 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 		theirs[nt] = d->pend[i];
 		at[nt++] = d->pend_t[i];
 	}
+	/* Passed: no button needed, but none pressed (press_us stays 0). */
 	done = d->mover_done;
 	d->mover_done |= s->passed;
 	drops_judge(d, s->first_next);
