@@ -33,12 +33,18 @@ allow_anonymous true
 persistence true
 persistence_location $tmp/
 EOC
+	sb_lines=$(cat "$tmp/broker.log" 2>/dev/null | wc -l)
 	mosquitto -c "$tmp/mosquitto.conf" >> "$tmp/broker.log" 2>&1 &
 	broker_pid=$!
-	for i in $(seq 100); do
-		mosquitto_pub -p "$broker_port" -t pitboss/probe -m x \
-			2>/dev/null && return 0
+	# Up once this broker says it runs (its port is its own: a probe
+	# alone could be answered by another test's broker on that port)
+	# and it answers.
+	for i in $(seq 300); do
 		kill -0 "$broker_pid" 2>/dev/null || return 1
+		tail -n +"$((sb_lines + 1))" "$tmp/broker.log" |
+			grep -q 'mosquitto version .* running' &&
+			mosquitto_pub -p "$broker_port" -t pitboss/probe -m x \
+				2>/dev/null && return 0
 		sleep 0.1
 	done
 	return 1
