@@ -2,7 +2,8 @@
  * camera_fixture.h - what the camera's tests on rendered photos
  * (tests/render.c) share: a Kalah board's places and start, and a view
  * calibrated on a rendered empty board and learnt on a rendered start
- * position, set up and torn down around the tests.
+ * position, set up and torn down around the tests; a rendered scene
+ * read with it.
  */
 #ifndef PITBOSS_TESTS_CAMERA_FIXTURE_H
 #define PITBOSS_TESTS_CAMERA_FIXTURE_H
@@ -54,6 +55,33 @@ static inline int camera_setup(const char *template,
 	shoot(&s, &rd);
 	return rd.status == CAM_READ_OK &&
 	       cam_view_learn(&view, &rd, start) == 0 ? 0 : -1;
+}
+
+/* Renders `s`, decodes it and reads it with `view`: the reading in *rd,
+ * its snapshot text in `snap`. */
+static inline void camera_shoot_snap(const struct render_scene *s,
+				     struct cam_reading *rd, char *snap,
+				     size_t len)
+{
+	unsigned char *jpeg;
+	struct cam_image img;
+	char err[200];
+	size_t n;
+
+	assert_int_equal(render_jpeg(s, &jpeg, &n), 0);
+	assert_int_equal(cam_view_decode(&view, jpeg, n, &img, err,
+					 sizeof(err)), 0);
+	free(jpeg);
+	assert_int_equal(cam_view_read(&view, &img, rd, snap, len), 0);
+	cam_image_free(&img);
+}
+
+static inline void camera_shoot(const struct render_scene *s,
+				struct cam_reading *rd)
+{
+	char snap[512];
+
+	camera_shoot_snap(s, rd, snap, sizeof(snap));
 }
 
 static inline int teardown_view(void **state)

@@ -179,6 +179,23 @@ static inline struct fix *started(const char *options)
 	return f;
 }
 
+/* A Kalah game started with the referee set as for a camera: a
+ * snapshot within `tolerance` seeds of a board, not on it, is held for
+ * the arbiter (snapshot-confirm). */
+static inline struct fix *started_camera(int tolerance)
+{
+	struct referee_config cfg;
+	struct fix *f;
+
+	referee_config_default(&cfg);
+	cfg.snapshot_tolerance = tolerance;
+	cfg.snapshot_confirm = 1;
+	f = fix_open("", &cfg);
+	feed(f, 0, OBS_START, NULL);
+	assert_int_equal(f->v[0].kind, VERDICT_START);
+	return f;
+}
+
 /* Game after game of a sown cleanly: the lines of b c d e have sensed
  * every seed they were to sense. */
 static inline double trusted_board(struct fix *f, int games)

@@ -47,33 +47,11 @@ static void session(struct render_scene *s, const int *counts)
 		     s->h;
 }
 
-static void shoot_snap(const struct render_scene *s, struct cam_reading *rd,
-		       char *snap, size_t len)
-{
-	unsigned char *jpeg;
-	struct cam_image img;
-	char err[200];
-	size_t n;
-
-	assert_int_equal(render_jpeg(s, &jpeg, &n), 0);
-	assert_int_equal(cam_view_decode(&view, jpeg, n, &img, err,
-					 sizeof(err)), 0);
-	free(jpeg);
-	assert_int_equal(cam_view_read(&view, &img, rd, snap, len), 0);
-	cam_image_free(&img);
-}
-
-static void shoot(const struct render_scene *s, struct cam_reading *rd)
-{
-	char snap[512];
-
-	shoot_snap(s, rd, snap, sizeof(snap));
-}
-
 static int setup_view(void **state)
 {
 	(void)state;
-	return camera_setup("/tmp/pitboss-test-glare-XXXXXX", session, shoot);
+	return camera_setup("/tmp/pitboss-test-glare-XXXXXX", session,
+			    camera_shoot);
 }
 
 static void test_glared_board_is_calibrated(void **state)
@@ -136,7 +114,7 @@ static void test_glared_pits_are_not_read(void **state)
 	(void)state;
 	session(&s, counts);
 	s.seed = 31;
-	shoot_snap(&s, &rd, snap, sizeof(snap));
+	camera_shoot_snap(&s, &rd, snap, sizeof(snap));
 	assert_int_equal(rd.status, CAM_READ_OK);
 	for (int i = 0; i < 14; i++) {
 		int q = view.order[i];
@@ -155,14 +133,8 @@ static void test_glared_pits_are_not_read(void **state)
 /* The referee set as for a camera, at `pos`. */
 static struct fix *camera_referee(const char *pos)
 {
-	struct referee_config cfg;
-	struct fix *f;
+	struct fix *f = started_camera(1);
 
-	referee_config_default(&cfg);
-	cfg.snapshot_tolerance = 1;
-	cfg.snapshot_confirm = 1;
-	f = fix_open("", &cfg);
-	feed(f, 0, OBS_START, NULL);
 	feed(f, 1, OBS_POSITION, pos);
 	assert_string_equal(position(f), pos);
 	return f;
@@ -177,7 +149,7 @@ static void frame(struct fix *f, double t, const int *counts, unsigned seed)
 
 	session(&s, counts);
 	s.seed = seed;
-	shoot_snap(&s, &rd, snap, sizeof(snap));
+	camera_shoot_snap(&s, &rd, snap, sizeof(snap));
 	assert_int_equal(rd.status, CAM_READ_OK);
 	feed(f, t, OBS_SNAPSHOT, snap);
 }

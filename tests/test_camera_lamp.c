@@ -39,25 +39,11 @@ static void session(struct render_scene *s, const int *counts)
 	s->glare_y = LAMP_Y;
 }
 
-static void shoot(const struct render_scene *s, struct cam_reading *rd)
-{
-	unsigned char *jpeg;
-	struct cam_image img;
-	char err[200], snap[512];
-	size_t n;
-
-	assert_int_equal(render_jpeg(s, &jpeg, &n), 0);
-	assert_int_equal(cam_view_decode(&view, jpeg, n, &img, err,
-					 sizeof(err)), 0);
-	free(jpeg);
-	assert_int_equal(cam_view_read(&view, &img, rd, snap, sizeof(snap)), 0);
-	cam_image_free(&img);
-}
-
 static int setup_view(void **state)
 {
 	(void)state;
-	return camera_setup("/tmp/pitboss-test-lamp-XXXXXX", session, shoot);
+	return camera_setup("/tmp/pitboss-test-lamp-XXXXXX", session,
+			    camera_shoot);
 }
 
 /* Light as a room's changes between frames: the lamp stays, the rest
@@ -89,7 +75,7 @@ static void test_glare_under_other_light_read(void **state)
 		session(&s, counts);
 		light(&s, &shots[k]);
 		s.seed = (unsigned)(300 + k);
-		shoot(&s, &rd);
+		camera_shoot(&s, &rd);
 		if (rd.status != CAM_READ_OK)
 			fail_msg("light %.2f: not read: %s", shots[k].gain,
 				 rd.why);
@@ -217,7 +203,7 @@ static void test_hand_declined_in_and_out_of_glare(void **state)
 				light(&s, &shots[k]);
 			s.hand = 1;
 			s.seed = (unsigned)(400 + 31 * h + 7 * k);
-			shoot(&s, &rd);
+			camera_shoot(&s, &rd);
 			if (rd.status == CAM_READ_OK)
 				fail_msg("light %.2f, hand %u: a hand read "
 					 "as a board", s.gain, h);

@@ -123,26 +123,11 @@ static void session(struct render_scene *s, const int *counts)
 	s->glare_y = (truth.place[1].y + truth.place[10].y) / 2 / s->h;
 }
 
-static void shoot(const struct render_scene *s, struct cam_reading *rd)
-{
-	unsigned char *jpeg;
-	struct cam_image img;
-	char err[200], snap[512];
-	size_t n;
-
-	assert_int_equal(render_jpeg(s, &jpeg, &n), 0);
-	assert_int_equal(cam_view_decode(&view, jpeg, n, &img, err,
-					 sizeof(err)), 0);
-	free(jpeg);
-	assert_int_equal(cam_view_read(&view, &img, rd, snap, sizeof(snap)),
-			 0);
-	cam_image_free(&img);
-}
-
 static int setup_view(void **state)
 {
 	(void)state;
-	return camera_setup("/tmp/pitboss-test-layout-XXXXXX", session, shoot);
+	return camera_setup("/tmp/pitboss-test-layout-XXXXXX", session,
+			    camera_shoot);
 }
 
 static void test_empty_place_lit_in_part_is_not_read_exact(void **state)
@@ -163,7 +148,7 @@ static void test_empty_place_lit_in_part_is_not_read_exact(void **state)
 	}
 	session(&s, counts);
 	s.seed = 17;
-	shoot(&s, &rd);
+	camera_shoot(&s, &rd);
 	assert_int_equal(rd.status, CAM_READ_OK);
 	for (int i = 0; i < 12; i++) {
 		int q = view.order[i];

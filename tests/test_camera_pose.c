@@ -33,25 +33,11 @@ static void session(struct render_scene *s, const int *counts)
 	s->vignette = 0.3;
 }
 
-static void shoot(const struct render_scene *s, struct cam_reading *rd)
-{
-	unsigned char *jpeg;
-	struct cam_image img;
-	char err[200], snap[512];
-	size_t n;
-
-	assert_int_equal(render_jpeg(s, &jpeg, &n), 0);
-	assert_int_equal(cam_view_decode(&view, jpeg, n, &img, err,
-					 sizeof(err)), 0);
-	free(jpeg);
-	assert_int_equal(cam_view_read(&view, &img, rd, snap, sizeof(snap)), 0);
-	cam_image_free(&img);
-}
-
 static int setup_view(void **state)
 {
 	(void)state;
-	return camera_setup("/tmp/pitboss-test-pose-XXXXXX", session, shoot);
+	return camera_setup("/tmp/pitboss-test-pose-XXXXXX", session,
+			    camera_shoot);
 }
 
 /* Turns and shifts as large as a camera knocked slightly may make. */
@@ -85,7 +71,7 @@ static void test_turned_board_reads_in_range(void **state)
 			s.dx = poses[k].dx;
 			s.dy = poses[k].dy;
 			s.turn = poses[k].turn;
-			shoot(&s, &rd);
+			camera_shoot(&s, &rd);
 			assert_int_equal(rd.status, CAM_READ_OK);
 			for (int i = 0; i < 14; i++) {
 				int q = view.order[i], n = counts[c][i];

@@ -23,22 +23,6 @@
 /* The places' indices in the game's order (a..f A..F S N). */
 enum { P_A, P_B, P_C, P_D, P_E, P_F, P_S = 12, P_N };
 
-/* A Kalah game started, the referee set as for a camera (a snapshot
- * one seed off is held). */
-static struct fix *camera_started(void)
-{
-	struct referee_config cfg;
-	struct fix *f;
-
-	referee_config_default(&cfg);
-	cfg.snapshot_tolerance = 1;
-	cfg.snapshot_confirm = 1;
-	f = fix_open("", &cfg);
-	feed(f, 0, OBS_START, NULL);
-	assert_int_equal(f->v[0].kind, VERDICT_START);
-	return f;
-}
-
 static void snapshot(struct fix *f, double t, const char *text)
 {
 	struct observation o;
@@ -76,7 +60,7 @@ static void assert_places(const struct verdict *v, const int *places)
 
 static void test_counts_over_their_estimates_are_held(void **state)
 {
-	struct fix *f = camera_started();
+	struct fix *f = started_camera(1);
 
 	(void)state;
 	/* a played (0 5 5 5 5 4); pit b read 6-9 on an area of 5.4 seeds
@@ -93,7 +77,7 @@ static void test_counts_over_their_estimates_are_held(void **state)
 
 static void test_heap_read_short_is_held(void **state)
 {
-	struct fix *f = camera_started();
+	struct fix *f = started_camera(1);
 
 	(void)state;
 	/* a played; pit d's five seeds heaped, read 1-3: a doubt. */
@@ -107,7 +91,7 @@ static void test_heap_read_short_is_held(void **state)
 
 static void test_clear_reading_of_no_board_is_a_foul(void **state)
 {
-	struct fix *f = camera_started();
+	struct fix *f = started_camera(1);
 
 	(void)state;
 	/* Pits a and b read empty, c far over any move's count: a foul,
@@ -119,7 +103,7 @@ static void test_clear_reading_of_no_board_is_a_foul(void **state)
 
 	/* Two pits read exactly, each a seed over any move's count: a
 	 * foul. */
-	f = camera_started();
+	f = started_camera(1);
 	snapshot(f, 5.0, "0 6 6 5 4 4/4 4 4 4 4 3-6~4.1/0 0");
 	assert_int_equal(latest(f)->kind, VERDICT_FOUL);
 	fix_close(f);
@@ -127,7 +111,7 @@ static void test_clear_reading_of_no_board_is_a_foul(void **state)
 
 static void test_board_as_it_was_in_doubt_warns(void **state)
 {
-	struct fix *f = camera_started();
+	struct fix *f = started_camera(1);
 
 	(void)state;
 	/* Nothing moved; a and f read 6-9 on areas of 4.6 and 4.5 seeds:
@@ -144,7 +128,7 @@ static void test_board_as_it_was_in_doubt_warns(void **state)
 
 static void test_last_move_taken_back_in_doubt_warns(void **state)
 {
-	struct fix *f = camera_started();
+	struct fix *f = started_camera(1);
 
 	(void)state;
 	/* a played and taken; then the board as before it, its pits a and
@@ -160,7 +144,7 @@ static void test_last_move_taken_back_in_doubt_warns(void **state)
 
 static void test_reading_high_as_a_whole_is_held(void **state)
 {
-	struct fix *f = camera_started();
+	struct fix *f = started_camera(1);
 
 	(void)state;
 	/* a played; every pit read a seed or more high, the estimates

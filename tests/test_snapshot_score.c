@@ -24,15 +24,8 @@
  * only board near is held), at the position `pos` when not NULL. */
 static struct fix *camera_at(const char *pos)
 {
-	struct referee_config cfg;
-	struct fix *f;
+	struct fix *f = started_camera(1);
 
-	referee_config_default(&cfg);
-	cfg.snapshot_tolerance = 1;
-	cfg.snapshot_confirm = 1;
-	f = fix_open("", &cfg);
-	feed(f, 0, OBS_START, NULL);
-	assert_int_equal(f->v[0].kind, VERDICT_START);
 	if (pos != NULL)
 		feed(f, 0.5, OBS_POSITION, pos);
 	return f;

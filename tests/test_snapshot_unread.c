@@ -21,21 +21,6 @@
 
 #include "tests/referee_fixture.h"
 
-/* A Kalah game started, the referee set as for a camera. */
-static struct fix *camera_started(int tolerance)
-{
-	struct referee_config cfg;
-	struct fix *f;
-
-	referee_config_default(&cfg);
-	cfg.snapshot_tolerance = tolerance;
-	cfg.snapshot_confirm = 1;
-	f = fix_open("", &cfg);
-	feed(f, 0, OBS_START, NULL);
-	assert_int_equal(f->v[0].kind, VERDICT_START);
-	return f;
-}
-
 static const struct verdict *latest(const struct fix *f)
 {
 	assert_true(f->n > 0);
@@ -44,7 +29,7 @@ static const struct verdict *latest(const struct fix *f)
 
 static void test_washed_place_among_exact_ones_is_no_foul(void **state)
 {
-	struct fix *f = camera_started(1);
+	struct fix *f = started_camera(1);
 
 	(void)state;
 	/* Every place read exact but pit f, washed out: no board is
@@ -55,7 +40,7 @@ static void test_washed_place_among_exact_ones_is_no_foul(void **state)
 
 	/* The same reading with an estimate elsewhere was held before:
 	 * still no foul. */
-	f = camera_started(1);
+	f = started_camera(1);
 	feed(f, 5.0, OBS_SNAPSHOT, "0 5 5 5 5 0-99/2-3~2.2 6 4 4 4 4/0 0");
 	assert_int_equal(count(f, VERDICT_FOUL), 0);
 	fix_close(f);
@@ -63,7 +48,7 @@ static void test_washed_place_among_exact_ones_is_no_foul(void **state)
 
 static void test_exact_reading_of_no_board_is_still_a_foul(void **state)
 {
-	struct fix *f = camera_started(1);
+	struct fix *f = started_camera(1);
 
 	(void)state;
 	/* Every place read exact, none washed, far from any board. */
@@ -76,7 +61,7 @@ static void test_exact_reading_of_no_board_is_still_a_foul(void **state)
  * read then. */
 static struct fix *ended(void)
 {
-	struct fix *f = camera_started(1);
+	struct fix *f = started_camera(1);
 
 	feed(f, 1.0, OBS_POSITION, "0 0 0 0 0 1/0 0 0 0 0 1/23 23/S");
 	feed(f, 5.0, OBS_SNAPSHOT, "0 0 0 0 0 0/0 0 0 0 0 0/24 24");
@@ -105,7 +90,7 @@ static void test_store_under_glare_after_the_end_is_no_foul(void **state)
 
 static void test_likeliest_board_two_seeds_off_is_not_taken(void **state)
 {
-	struct fix *f = camera_started(2);
+	struct fix *f = started_camera(2);
 
 	(void)state;
 	/* a played; b and c read a seed over on areas of about five
