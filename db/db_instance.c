@@ -16,18 +16,26 @@
 
 #include "db/db_impl.h"
 
-int db_instance(struct db *db, char *buf, size_t len)
+/* The instance's id into `id` and, when `machine` is given, the machine
+ * it is bound to ("" for none); DB_REFUSED when there is no instance. */
+static int read_instance(struct db *db, char *id, size_t idlen,
+			 char *machine, size_t mlen)
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	buf[0] = '\0';
-	if (sqlite3_prepare_v2(db->sql, "SELECT id FROM instance LIMIT 1", -1,
-			       &st, NULL) != SQLITE_OK)
+	id[0] = '\0';
+	if (machine != NULL)
+		machine[0] = '\0';
+	if (sqlite3_prepare_v2(db->sql, "SELECT id, machine FROM instance"
+			       " LIMIT 1", -1, &st, NULL) != SQLITE_OK)
 		return db_fail(db, "reading the instance");
 	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		db_column_text(st, 0, buf, len);
+	if (rc == SQLITE_ROW) {
+		db_column_text(st, 0, id, idlen);
+		if (machine != NULL)
+			db_column_text(st, 1, machine, mlen);
+	}
 	sqlite3_finalize(st);
 	if (rc == SQLITE_ROW)
 		return DB_OK;
@@ -35,22 +43,9 @@ int db_instance(struct db *db, char *buf, size_t len)
 	       db_fail(db, "reading the instance");
 }
 
-/* The machine the instance is bound to, into `buf` ("" for none). */
-static int bound_machine(struct db *db, char *buf, size_t len)
+int db_instance(struct db *db, char *buf, size_t len)
 {
-	sqlite3_stmt *st;
-	int rc;
-
-	buf[0] = '\0';
-	if (sqlite3_prepare_v2(db->sql, "SELECT machine FROM instance LIMIT 1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return db_fail(db, "reading the instance's machine");
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		db_column_text(st, 0, buf, len);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
-	       db_fail(db, "reading the instance's machine");
+	return read_instance(db, buf, len, NULL, 0);
 }
 
 /* Binds the instance to `machine`; with `redraw`, under a new id. */
@@ -93,9 +88,7 @@ int db_instance_bind(struct db *db, const char *machine, char *id,
 	rc = db_begin(db);
 	if (rc != DB_OK)
 		return rc;
-	rc = db_instance(db, id, idlen);
-	if (rc == DB_OK)
-		rc = bound_machine(db, bound, sizeof(bound));
+	rc = read_instance(db, id, idlen, bound, sizeof(bound));
 	if (rc == DB_OK && strcmp(bound, machine) != 0) {
 		int copy = same_kind(bound, machine);
 
