@@ -50,7 +50,7 @@ static double place_cost(const struct snapshots *s, int h, int v)
 		return d == 0 ? 0 : d == 1 ? (lo == 0 ? EXACT_MISSED :
 		       EXACT_SHORT) : d == -1 ? EXACT_OVER : EXACT_FAR * abs(d);
 	}
-	d = v < lo ? lo - v : v > hi ? v - hi : 0;
+	d = ref_seen_off(s->ref, s->seen, h, v);
 	if (s->est[h] == SNAP_EST_NONE)
 		return RANGE_OUT * d;
 	return RANGE_OUT * d + snap_estimate_place(s->est[h] / 10.0, v);

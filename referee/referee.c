@@ -194,8 +194,7 @@ static void say(struct referee *ref, enum verdict_kind kind,
 		ref->fn(ref->ctx, &v);
 }
 
-/* How far `v` is from the snapshot's place `h`. */
-static int seen_off(const struct referee *ref, const int *seen, int h, int v)
+int ref_seen_off(const struct referee *ref, const int *seen, int h, int v)
 {
 	int hi = ref->seen_hi != NULL ? ref->seen_hi[h] : seen[h];
 
@@ -208,7 +207,7 @@ int ref_seen_distance(const struct referee *ref, const int *want,
 	int d = 0;
 
 	for (int h = 0; h < ref->nholes; h++)
-		d += seen_off(ref, seen, h, want[h]);
+		d += ref_seen_off(ref, seen, h, want[h]);
 	return d;
 }
 
@@ -222,7 +221,7 @@ void ref_disagreement(const struct referee *ref, const int *seen,
 	for (int h = 0; h < ref->nholes && used < len; h++) {
 		char reads[32];
 
-		if (seen_off(ref, seen, h, want[h]) == 0)
+		if (ref_seen_off(ref, seen, h, want[h]) == 0)
 			continue;
 		ref_about_place(about, h);
 		if (ref->seen_hi != NULL && ref->seen_hi[h] != seen[h])

@@ -116,6 +116,9 @@ void ref_disagreement(const struct referee *ref, const int *seen,
 		      const int *want, char *buf, size_t len,
 		      struct ref_about *about);
 void ref_about_place(struct ref_about *about, int place);
+/* How far `v` pieces are from the snapshot's place `h`: none in its
+ * range (ref->seen_hi), else the seeds to its nearer end. */
+int ref_seen_off(const struct referee *ref, const int *seen, int h, int v);
 /* How far the values `want` are from the snapshot `seen`: the seeds
  * each place is off, a range (ref->seen_hi) counting from its nearer
  * end. */
