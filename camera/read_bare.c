@@ -1,0 +1,232 @@
+/*
+ * read_bare.c - the light over a frame and its bare board against the
+ * empty board's (see read_impl.h).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "camera/read_impl.h"
+#include "camera/read_lamp.h"
+
+#define TOL_GAIN 0.16		/* a pixel's light may be off by this */
+#define TOL_ABS 10		/* and by this many levels */
+
+/* The shift of the frame against the empty board that fits best. */
+void read_align(const struct cam_reader *r, const struct cam_image *f,
+		int *dx, int *dy)
+{
+	const struct cam_image *e = &r->c->empty;
+	double se = 0, sf = 0, best = -1;
+
+	for (int j = 0; j < r->nedges; j++) {
+		se += read_grey(e, r->edges[j]);
+		sf += read_grey(f, r->edges[j]);
+	}
+	*dx = *dy = 0;
+	if (r->nedges < 20 || sf <= 0)
+		return;
+	for (int v = -SHIFT_MAX; v <= SHIFT_MAX; v++)
+		for (int u = -SHIFT_MAX; u <= SHIFT_MAX; u++) {
+			double cost = 0, g = se / sf;
+
+			for (int j = 0; j < r->nedges; j++) {
+				int i = r->edges[j];
+
+				cost += fabs(read_grey(f, i + v * r->w + u) * g -
+					     read_grey(e, i));
+			}
+			cost *= 1 + 0.01 * (abs(u) + abs(v));
+			if (best < 0 || cost < best) {
+				best = cost;
+				*dx = u;
+				*dy = v;
+			}
+		}
+}
+
+/* Least squares of a plane a + b x + c y through (x, y, z). */
+static void plane(const double m[3][4], double out[3])
+{
+	double a[3][4];
+
+	memcpy(a, m, sizeof(a));
+	for (int i = 0; i < 3; i++) {
+		int p = i;
+
+		for (int k = i + 1; k < 3; k++)
+			if (fabs(a[k][i]) > fabs(a[p][i]))
+				p = k;
+		for (int k = 0; k < 4; k++) {
+			double t = a[i][k];
+
+			a[i][k] = a[p][k];
+			a[p][k] = t;
+		}
+		if (fabs(a[i][i]) < 1e-12) {
+			out[0] = 1;
+			out[1] = out[2] = 0;
+			return;
+		}
+		for (int k = 0; k < 3; k++) {
+			double q = a[k][i] / a[i][i];
+
+			if (k == i)
+				continue;
+			for (int j = i; j < 4; j++)
+				a[k][j] -= q * a[i][j];
+		}
+	}
+	for (int i = 0; i < 3; i++)
+		out[i] = a[i][3] / a[i][i];
+}
+
+double read_gain(const struct light *l, int k, double x, double y)
+{
+	double g = l->g[k][0] + l->g[k][1] * x + l->g[k][2] * y;
+
+	return g < 0.2 ? 0.2 : g > 5 ? 5 : g;
+}
+
+/* The light over the bare board as a plane of gain per channel, fitted
+ * twice: the second time without what the first left far off. */
+void read_light(const struct cam_reader *r, const struct cam_image *f,
+		int dx, int dy, struct light *l)
+{
+	const struct cam_image *e = &r->c->empty;
+
+	for (int k = 0; k < 3; k++) {
+		l->g[k][0] = 1;
+		l->g[k][1] = l->g[k][2] = 0;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < 3; k++) {
+			double m[3][4] = { { 0 } }, out[3];
+
+			for (int j = 0; j < r->nbare; j += 3) {
+				int i = r->bare[j], x = i % r->w, y = i / r->w;
+				double ev = e->rgb[i * 3 + k] + 1;
+				double fv = f->rgb[(i + dy * r->w + dx) * 3 + k] + 1;
+				double z = fv / ev, X = (double)x / r->w, Y = (double)y / r->h;
+				double row[3] = { 1, X, Y };
+
+				if (pass > 0 && fabs(z / read_gain(l, k, X, Y) - 1) > 0.3)
+					continue;
+				for (int a = 0; a < 3; a++) {
+					for (int b = 0; b < 3; b++)
+						m[a][b] += row[a] * row[b];
+					m[a][3] += row[a] * z;
+				}
+			}
+			plane(m, out);
+			memcpy(l->g[k], out, sizeof(out));
+		}
+}
+
+/* Values v (a pixel over its gains) against the empty board's around
+ * pixel i: 1 when they differ. */
+static int off_board(const struct cam_reader *r, int i, const double *v)
+{
+	for (int k = 0; k < 3; k++) {
+		double lo = r->lo[i * 3 + k], hi = r->hi[i * 3 + k];
+
+		if (v[k] < lo * (1 - TOL_GAIN) - TOL_ABS ||
+		    v[k] > hi * (1 + TOL_GAIN) + TOL_ABS)
+			return 1;
+	}
+	return 0;
+}
+
+/* Pixel i of the frame (shifted) against the empty board's around it,
+ * with gains g: 1 when it differs. */
+int read_differs(const struct cam_reader *r, const struct cam_image *f,
+		 int i, int shift, const double *g)
+{
+	const unsigned char *p = f->rgb + (size_t)(i + shift) * 3;
+	double v[3] = { p[0] / g[0], p[1] / g[1], p[2] / g[2] };
+
+	return off_board(r, i, v);
+}
+
+/* Bare pixel i of the frame differs from the empty board's even with the
+ * lamp's added light taken out (read_lamp.h). */
+static int differs_lit(const struct cam_reader *r, const struct cam_image *f,
+		       int i, int shift, const double *g)
+{
+	double v[3];
+
+	if (!read_differs(r, f, i, shift, g))
+		return 0;
+	cam_lamp_remove(f->rgb + (size_t)(i + shift) * 3,
+			r->c->empty.rgb + (size_t)i * 3, r->lamp[i], g, v);
+	return off_board(r, i, v);
+}
+
+/* Pixel i of the frame only darker than the empty board's, in every
+ * channel alike: shade (a cloud, a soft shadow), not a hand or sleeve,
+ * which change the colour. */
+static int shade(const struct cam_reader *r, const struct cam_image *f,
+		 int i, int shift, const double *g)
+{
+	const unsigned char *p = f->rgb + (size_t)(i + shift) * 3;
+	const unsigned char *e = r->c->empty.rgb + (size_t)i * 3;
+	double q[3];
+
+	for (int k = 0; k < 3; k++) {
+		if (e[k] < 24)
+			return 0;
+		q[k] = (p[k] + 1.0) / g[k] / (e[k] + 1.0);
+		if (q[k] < 0.45 || q[k] > 0.95)
+			return 0;
+	}
+	return fabs(q[0] - q[1]) < 0.06 * q[1] && fabs(q[2] - q[1]) < 0.06 * q[1];
+}
+
+/* The share of the bare board that differs from the empty board, shade
+ * and the lamp's added light left out. */
+double read_bare_changed(const struct cam_reader *r,
+			 const struct cam_image *f, int shift,
+			 const struct light *l)
+{
+	int n = 0, d = 0;
+
+	for (int j = 0; j < r->nbare; j += 2) {
+		int i = r->bare[j];
+		double X = (double)(i % r->w) / r->w, Y = (double)(i / r->w) / r->h;
+		double g[3] = { read_gain(l, 0, X, Y), read_gain(l, 1, X, Y),
+				read_gain(l, 2, X, Y) };
+
+		n++;
+		d += differs_lit(r, f, i, shift, g) && !shade(r, f, i, shift, g);
+	}
+	return n > 0 ? (double)d / n : 1;
+}
+
+/* The share of places whose ring of bare board differs in a fifth of
+ * its pixels or more: a hand covers a few, a moved board shifts them
+ * all. */
+double read_rings_changed(const struct cam_reader *r,
+			  const struct cam_image *f, int shift,
+			  const struct light *l)
+{
+	int hit = 0;
+
+	for (int p = 0; p < r->c->nplaces; p++) {
+		const struct zone *z = &r->zone[p];
+		int d = 0;
+
+		for (int j = 0; j < z->nring; j++) {
+			int i = z->ring[j];
+			double X = (double)(i % r->w) / r->w,
+			       Y = (double)(i / r->w) / r->h;
+			double g[3] = { read_gain(l, 0, X, Y), read_gain(l, 1, X, Y),
+					read_gain(l, 2, X, Y) };
+
+			d += read_differs(r, f, i, shift, g);
+		}
+		hit += z->nring > 0 && d > z->nring / 5;
+	}
+	return r->c->nplaces > 0 ? (double)hit / r->c->nplaces : 1;
+}
