@@ -455,6 +455,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		/* Resumed: its password checked. */
 		r->login_wait = 0;
 		r->held = 0;
+		web_login_free(r->login);
+		r->login = NULL;
 		api_login_checked(r);
 		return answer(r);
 	}
@@ -508,6 +510,7 @@ static void on_completed(void *cls, struct MHD_Connection *con,
 		return;
 	if (r->response != NULL)
 		MHD_destroy_response(r->response);
+	web_login_free(r->login);
 	free(r->body);
 	free(r->out);
 	free(r);

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -20,21 +21,18 @@
 
 #define COMMAND_WAIT_MS 5000
 
-/* Request `r` resumed (web->lock held, r->parked): out of the list. */
-static void wake(struct web_request **p)
-{
-	struct web_request *r = *p;
-
-	*p = r->next_parked;
-	r->parked = 0;
-	r->next_parked = NULL;
-	MHD_resume_connection(r->con);
-}
-
 void web_commands_wake_all(struct web *web)
 {
-	while (web->waiting != NULL)
-		wake(&web->waiting);
+	web_park_wake_all(&web->waiting);
+}
+
+/* Whether parked request `p` waits for a command answered by now. */
+static int answered_by(const struct web_parked *p, void *arg)
+{
+	const struct web_request *r = (const struct web_request *)
+		((const char *)p - offsetof(struct web_request, park));
+
+	return r->cmd_id <= *(const int64_t *)arg;
 }
 
 void web_command_answered(struct web *web, int64_t id)
@@ -43,11 +41,7 @@ void web_command_answered(struct web *web, int64_t id)
 	if (id > web->answered)
 		web->answered = id;
 	pthread_cond_broadcast(&web->changed);
-	for (struct web_request **p = &web->waiting; *p != NULL;)
-		if ((*p)->cmd_id <= web->answered)
-			wake(p);
-		else
-			p = &(*p)->next_parked;
+	web_park_wake_if(&web->waiting, answered_by, &web->answered);
 	pthread_mutex_unlock(&web->lock);
 }
 
@@ -56,11 +50,7 @@ void web_commands_tick(struct web *web)
 	uint64_t now = web_now_ms();
 
 	pthread_mutex_lock(&web->lock);
-	for (struct web_request **p = &web->waiting; *p != NULL;)
-		if (now >= (*p)->cmd_until)
-			wake(p);
-		else
-			p = &(*p)->next_parked;
+	web_park_wake_due(&web->waiting, now);
 	pthread_mutex_unlock(&web->lock);
 }
 
@@ -168,11 +158,8 @@ void web_command_check(struct web_request *r)
 	pthread_mutex_lock(&web->lock);
 	if (!web->closing && web->answered < r->cmd_id &&
 	    web_now_ms() < r->cmd_until) {
-		MHD_suspend_connection(r->con);
+		web_park(&web->waiting, &r->park, r->con, r->cmd_until);
 		r->held = 1;
-		r->parked = 1;
-		r->next_parked = web->waiting;
-		web->waiting = r;
 		pthread_mutex_unlock(&web->lock);
 		return;
 	}

@@ -32,8 +32,7 @@ struct web_stream {
 	struct web *web;
 	struct MHD_Connection *con;
 	struct web_conn *conn;	/* valid while the server reads the stream */
-	struct web_stream *next_parked;	/* web->parked (web->lock) */
-	int parked;		/* its connection suspended (web->lock) */
+	struct web_parked park;	/* in web->parked (web->lock) */
 	uint64_t sent_ms;	/* when it last had text */
 	uint64_t last;		/* the last event id taken */
 	uint64_t pos;		/* web->published after the last taken */
@@ -64,33 +63,19 @@ void web_publish(struct web *web, const char *json)
 }
 
 /*
- * Parks stream `s` (web->lock held, from its reader): its connection is
- * suspended and its reader called again once woken. Suspended and
- * resumed under web->lock only, so a stream is never resumed before it
- * is suspended; libmicrohttpd calls none of the server's functions
- * holding its own lock.
+ * Parks stream `s` (web->lock held, from its reader) until an event is
+ * published or its keep-alive line is due: its reader is called again
+ * once woken.
  */
 static void park(struct web_stream *s)
 {
-	MHD_suspend_connection(s->con);
-	s->parked = 1;
-	s->next_parked = s->web->parked;
-	s->web->parked = s;
+	web_park(&s->web->parked, &s->park, s->con,
+		 s->sent_ms + KEEPALIVE_S * 1000);
 }
 
 void web_events_wake_all(struct web *web)
 {
-	struct web_stream *s = web->parked;
-
-	web->parked = NULL;
-	while (s != NULL) {
-		struct web_stream *next = s->next_parked;
-
-		s->parked = 0;
-		s->next_parked = NULL;
-		MHD_resume_connection(s->con);
-		s = next;
-	}
+	web_park_wake_all(&web->parked);
 }
 
 void web_events_tick(struct web *web)
@@ -98,18 +83,7 @@ void web_events_tick(struct web *web)
 	uint64_t now = web_now_ms();
 
 	pthread_mutex_lock(&web->lock);
-	for (struct web_stream **p = &web->parked; *p != NULL;) {
-		struct web_stream *s = *p;
-
-		if (now - s->sent_ms < KEEPALIVE_S * 1000) {
-			p = &s->next_parked;
-			continue;
-		}
-		*p = s->next_parked;
-		s->parked = 0;
-		s->next_parked = NULL;
-		MHD_resume_connection(s->con);
-	}
+	web_park_wake_due(&web->parked, now);
 	pthread_mutex_unlock(&web->lock);
 }
 
@@ -188,13 +162,8 @@ static void stream_free(void *cls)
 
 	pthread_mutex_lock(&s->web->lock);
 	s->web->sse_clients--;
-	for (struct web_stream **p = &s->web->parked; s->parked && *p != NULL;
-	     p = &(*p)->next_parked)
-		if (*p == s) {
-			*p = s->next_parked;	/* not expected: one parked is
-						   woken before it ends */
-			break;
-		}
+	/* Not expected: one parked is woken before it ends. */
+	web_park_forget(&s->web->parked, &s->park);
 	pthread_mutex_unlock(&s->web->lock);
 	free(s->pending);
 	free(s);

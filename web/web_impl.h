@@ -7,7 +7,8 @@
  * that lag behind; web_solve.c: the spectators' value bar;
  * web_command.c: commands through the door, their requests suspended
  * until answered; web_pool.c: the database's readers; web_login.c:
- * the passwords hashed off libmicrohttpd's threads).
+ * the passwords hashed off libmicrohttpd's threads; web_park.c: the
+ * connections suspended until what they wait for comes).
  */
 #ifndef PITBOSS_WEB_IMPL_H
 #define PITBOSS_WEB_IMPL_H
@@ -21,6 +22,7 @@
 #include "db/db.h"
 #include "web/jbuf.h"
 #include "web/web.h"
+#include "web/web_park.h"
 
 #define WEB_BODY_MAX 16384	/* request bodies larger are refused */
 #define WEB_CONN_MEMORY 16384	/* a connection's memory: a request's head
@@ -120,11 +122,12 @@ struct web {
 	struct web_login_track login[WEB_LOGIN_TRACK];
 	struct web_login_track login_shared;	/* when all are blocked */
 	unsigned long sse_clients;
-	struct web_stream *parked;	/* event streams with nothing to send,
+	struct web_park parked;		/* event streams with nothing to send,
 					   suspended until there is */
-	struct web_request *waiting;	/* requests suspended until their
+	struct web_park waiting;	/* requests suspended until their
 					   command is answered */
-	struct web_login_job *logins;	/* passwords to hash, in order */
+	struct web_park hashing;	/* logins until their password is
+					   hashed, in order */
 	pthread_cond_t login_cond;	/* one to hash, or closing */
 	pthread_t login_thread;		/* web_login.c's worker */
 	int login_started;
@@ -190,9 +193,9 @@ struct web_request {
 	int64_t cmd_arg;		/* for cmd_done */
 	int held;			/* suspended by this call (its own
 					   thread's) */
-	int parked;			/* suspended, in web->waiting */
-	struct web_request *next_parked;	/* (web->lock) */
+	struct web_parked park;		/* in web->waiting (web->lock) */
 	/* A login's password being checked (web_login.c). */
+	struct web_login_job *login;	/* its password, or NULL */
 	int login_wait;			/* suspended until it is */
 	int login_good;			/* 1, 0; -1 out of memory, -2 stop */
 };
@@ -341,6 +344,8 @@ void api_login_checked(struct web_request *r);
 int web_login_start(struct web *web);
 void web_login_stop(struct web *web);
 void web_logins_wake_all(struct web *web);
+/* A login's password forgotten (NULL: none). */
+void web_login_free(struct web_login_job *job);
 /* 0: the request suspended (r->held) until its password is checked;
  * -1 out of memory, -2 the dashboard stopping. */
 int web_login_check(struct web_request *r, const char *password);

@@ -2,23 +2,25 @@
  * web_login.c - the arbiter's password checked away from libmicrohttpd's
  * threads: a slow hash (yescrypt, many rounds of sha512) would hold the
  * thread and every connection it polls. The login's request is
- * suspended, its password hashed by one worker thread, one at a time,
- * and the request resumed to be answered by its own thread
- * (api_login_checked()). Suspended and resumed under web->lock, as the
- * commands are; a stop resumes those still waiting.
+ * parked (web_park.h) in web->hashing, its password hashed by one
+ * worker thread, one at a time in the order they came, and the request
+ * resumed to be answered by its own thread (api_login_checked()). A stop
+ * resumes those still waiting.
  */
 #include "config.h"
 
 #include <crypt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "web/web_impl.h"
 
+/* A password to hash, the request's own: freed with it. */
 struct web_login_job {
-	struct web_login_job *next;
-	struct web_request *r;	/* NULL once resumed (at a stop) */
+	struct web_parked park;	/* in web->hashing until hashed */
+	struct web_request *r;
 	char password[256];
 };
 
@@ -39,45 +41,40 @@ static int password_good(const struct web *web, const char *password)
 	return good;
 }
 
-static void job_free(struct web_login_job *job)
+void web_login_free(struct web_login_job *job)
 {
+	if (job == NULL)
+		return;
 	explicit_bzero(job->password, sizeof(job->password));
 	free(job);
-}
-
-/* The job's request resumed with `good` (web->lock held). */
-static void job_answer(struct web_login_job *job, int good)
-{
-	struct web_request *r = job->r;
-
-	if (r == NULL)
-		return;
-	job->r = NULL;
-	r->login_good = good;
-	MHD_resume_connection(r->con);
 }
 
 static void *login_worker(void *arg)
 {
 	struct web *web = arg;
+	char password[sizeof(((struct web_login_job *)0)->password)];
 	struct web_login_job *job;
 	int good;
 
 	pthread_mutex_lock(&web->lock);
 	while (!web->closing) {
-		job = web->logins;
-		if (job == NULL) {
+		if (web->hashing.first == NULL) {
 			pthread_cond_wait(&web->login_cond, &web->lock);
 			continue;
 		}
 		/* Kept first in the list while it is hashed, for a stop to
-		 * resume its request. */
+		 * resume its request; the request may end once resumed. */
+		job = (struct web_login_job *)((char *)web->hashing.first -
+				offsetof(struct web_login_job, park));
+		memcpy(password, job->password, sizeof(password));
 		pthread_mutex_unlock(&web->lock);
-		good = password_good(web, job->password);
+		good = password_good(web, password);
+		explicit_bzero(password, sizeof(password));
 		pthread_mutex_lock(&web->lock);
-		job_answer(job, good);
-		web->logins = job->next;
-		job_free(job);
+		if (web->closing)
+			break;		/* resumed by the stop */
+		job->r->login_good = good;
+		web_park_wake(&web->hashing, &job->park);
 	}
 	pthread_mutex_unlock(&web->lock);
 	return NULL;
@@ -95,30 +92,22 @@ void web_logins_wake_all(struct web *web)
 {
 	if (web->login_started)
 		pthread_cond_broadcast(&web->login_cond);
-	for (struct web_login_job *job = web->logins; job != NULL;
-	     job = job->next)
-		job_answer(job, -2);
+	web_park_wake_all(&web->hashing);
 }
 
 void web_login_stop(struct web *web)
 {
-	struct web_login_job *job;
-
 	if (web->login_started) {
 		pthread_join(web->login_thread, NULL);
 		web->login_started = 0;
 		pthread_cond_destroy(&web->login_cond);
-	}
-	while ((job = web->logins) != NULL) {
-		web->logins = job->next;
-		job_free(job);
 	}
 }
 
 int web_login_check(struct web_request *r, const char *password)
 {
 	struct web *web = r->web;
-	struct web_login_job *job = calloc(1, sizeof(*job)), **p;
+	struct web_login_job *job = calloc(1, sizeof(*job));
 
 	if (job == NULL)
 		return -1;
@@ -127,15 +116,14 @@ int web_login_check(struct web_request *r, const char *password)
 	pthread_mutex_lock(&web->lock);
 	if (web->closing || !web->login_started) {
 		pthread_mutex_unlock(&web->lock);
-		job_free(job);
+		web_login_free(job);
 		return -2;
 	}
-	MHD_suspend_connection(r->con);
+	r->login = job;
+	r->login_good = -2;	/* unless hashed before a stop */
+	web_park(&web->hashing, &job->park, r->con, 0);
 	r->held = 1;
 	r->login_wait = 1;
-	for (p = &web->logins; *p != NULL; p = &(*p)->next)
-		;
-	*p = job;
 	pthread_cond_signal(&web->login_cond);
 	pthread_mutex_unlock(&web->lock);
 	return 0;
