@@ -425,6 +425,13 @@ static enum MHD_Result answer(struct web_request *r)
 	if (r->cookie[0] != '\0')
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_SET_COOKIE,
 					r->cookie);
+	if (r->retry_after > 0) {
+		char secs[16];
+
+		snprintf(secs, sizeof(secs), "%u", r->retry_after);
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER,
+					secs);
+	}
 	ret = MHD_queue_response(r->con, r->status ? r->status : 500, resp);
 	MHD_destroy_response(resp);
 	r->response = NULL;

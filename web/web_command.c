@@ -20,28 +20,29 @@
 #include "web/web_impl.h"
 
 #define COMMAND_WAIT_MS 5000
+#define COMMAND_RETRY_S 1	/* a 202's Retry-After, with a key */
 
 void web_commands_wake_all(struct web *web)
 {
 	web_park_wake_all(&web->waiting);
 }
 
-/* Whether parked request `p` waits for a command answered by now. */
-static int answered_by(const struct web_parked *p, void *arg)
+/* Whether parked request `p` waits for command *arg. Commands are not
+ * answered in the order queued (a remote table's waits for it). */
+static int waits_for(const struct web_parked *p, void *arg)
 {
 	const struct web_request *r = (const struct web_request *)
 		((const char *)p - offsetof(struct web_request, park));
 
-	return r->cmd_id <= *(const int64_t *)arg;
+	return r->cmd_id == *(const int64_t *)arg;
 }
 
 void web_command_answered(struct web *web, int64_t id)
 {
 	pthread_mutex_lock(&web->lock);
-	if (id > web->answered)
-		web->answered = id;
+	web->answers++;
 	pthread_cond_broadcast(&web->changed);
-	web_park_wake_if(&web->waiting, answered_by, &web->answered);
+	web_park_wake_if(&web->waiting, waits_for, &id);
 	pthread_mutex_unlock(&web->lock);
 }
 
@@ -141,39 +142,69 @@ const char *web_outcome_text(const struct db_command *cmd)
 }
 
 
+/* Command `id` read: 0 answered (`cmd`), 1 not (`cmd` has its id only). */
+static int read_command(struct web *web, int64_t id, struct db_command *cmd)
+{
+	struct db *db = web_db_acquire(web);
+	int rc = db_command_get(db, id, cmd);
+
+	web_db_release(web, db);
+	if (rc == DB_OK && cmd->done[0] != '\0')
+		return 0;
+	memset(cmd, 0, sizeof(*cmd));
+	cmd->id = id;
+	return 1;
+}
+
+/*
+ * Whether request `r` is to wait (web->lock held): no command has been
+ * answered since r->cmd_seen, its time is not up, and no stop.
+ */
+static int to_wait(const struct web_request *r)
+{
+	return !r->web->closing && r->web->answers == r->cmd_seen &&
+	       web_now_ms() < r->cmd_until;
+}
+
 /*
  * The command of request `r` answered, or its time up: its answer made
- * by r->cmd_done; else the request suspended until the daemon answers
+ * by r->cmd_done; else the request parked until the daemon answers it
  * (web_command_answered()) or COMMAND_WAIT_MS is up (the watchdog's
- * web_commands_tick()). Suspended and resumed under web->lock, as the
- * event streams are.
+ * web_commands_tick()). The records are read only when some command
+ * was answered since they were last read (web->answers): an answer
+ * that came between the read and the park is read again.
  */
 void web_command_check(struct web_request *r)
 {
 	struct web *web = r->web;
 	struct db_command cmd;
-	struct db *db;
-	int rc;
+	uint64_t seen;
+	int rc, closing;
 
-	pthread_mutex_lock(&web->lock);
-	if (!web->closing && web->answered < r->cmd_id &&
-	    web_now_ms() < r->cmd_until) {
-		web_park(&web->waiting, &r->park, r->con, r->cmd_until);
-		r->held = 1;
+	for (;;) {
+		pthread_mutex_lock(&web->lock);
+		if (to_wait(r)) {
+			web_park(&web->waiting, &r->park, r->con, r->cmd_until);
+			r->held = 1;
+			pthread_mutex_unlock(&web->lock);
+			return;
+		}
+		seen = web->answers;
+		closing = web->closing;
 		pthread_mutex_unlock(&web->lock);
-		return;
-	}
-	pthread_mutex_unlock(&web->lock);
-	db = web_db_acquire(web);
-	rc = db_command_get(db, r->cmd_id, &cmd);
-	web_db_release(web, db);
-	if (rc != DB_OK || cmd.done[0] == '\0') {
-		memset(&cmd, 0, sizeof(cmd));
-		cmd.id = r->cmd_id;
-		rc = 1;
+		rc = read_command(web, r->cmd_id, &cmd);
+		if (rc == 0 || closing || web_now_ms() >= r->cmd_until)
+			break;
+		r->cmd_seen = seen;
 	}
 	r->cmd_id = 0;
 	r->cmd_done(r, rc, &cmd);
+	/* Not answered in time (202): a request with a key may be sent
+	 * again with it, and waits for the same command's outcome. */
+	if (rc == 1 && r->status == 202 &&
+	    MHD_lookup_connection_value(r->con, MHD_HEADER_KIND,
+					"Idempotency-Key") != NULL)
+		r->retry_after = COMMAND_RETRY_S;
 }
 
 void web_queue_then(struct web_request *r, int64_t board, const char *kind,
@@ -183,6 +214,11 @@ void web_queue_then(struct web_request *r, int64_t board, const char *kind,
 	int64_t id = 0;
 	int rc;
 
+	/* The answers counted before it is queued: the door answers it
+	 * only once it is. */
+	pthread_mutex_lock(&web->lock);
+	r->cmd_seen = web->answers;
+	pthread_mutex_unlock(&web->lock);
 	pthread_mutex_lock(&web->writer_lock);
 	rc = queue_once(r, board, kind, text, &id);
 	pthread_mutex_unlock(&web->writer_lock);

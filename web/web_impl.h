@@ -117,7 +117,7 @@ struct web {
 					   own lock, writer_lock, not this */
 	web_bell_fn door_bell;		/* rung once a command is queued */
 	void *door_ctx;
-	int64_t answered;		/* the last command answered */
+	uint64_t answers;		/* commands answered, ever */
 	struct web_session session[WEB_SESSIONS];
 	struct web_login_track login[WEB_LOGIN_TRACK];
 	struct web_login_track login_shared;	/* when all are blocked */
@@ -182,6 +182,7 @@ struct web_request {
 	char *out;			/* malloc'ed, or NULL */
 	size_t out_len;
 	const char *content_type;
+	unsigned retry_after;		/* its Retry-After (s), or 0 */
 	char cookie[160];		/* Set-Cookie value, or "" */
 	struct MHD_Response *response;	/* a prepared one (files, events) */
 	int queued;			/* a shared answer was queued: */
@@ -189,6 +190,7 @@ struct web_request {
 	/* A command queued, its answer awaited (web_command.c). */
 	int64_t cmd_id;			/* 0: none */
 	uint64_t cmd_until;		/* monotonic ms it is awaited until */
+	uint64_t cmd_seen;		/* web->answers when last read */
 	web_command_done_fn cmd_done;
 	int64_t cmd_arg;		/* for cmd_done */
 	int held;			/* suspended by this call (its own
@@ -314,8 +316,9 @@ int web_equal_time(const char *a, const char *b);
 /* web_command.c. Queues command `kind` for board `board` (0: no table)
  * and has `done` answer once the daemon has (rc 0, its outcome in
  * `cmd`) or after COMMAND_WAIT_MS (rc 1, queued: `cmd` has its id
- * only); the request is suspended meanwhile. An error is answered at
- * once, without `done`. */
+ * only; `done` answers 202, and a request with an Idempotency-Key gets
+ * Retry-After); the request is suspended meanwhile. An error is
+ * answered at once, without `done`. */
 void web_queue_then(struct web_request *r, int64_t board, const char *kind,
 		    const char *text, web_command_done_fn done);
 /* A suspended request resumed: answered by `done`, or suspended again. */

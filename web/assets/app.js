@@ -25,29 +25,46 @@ function el(tag, attrs, ...children) {
 	return e;
 }
 
-async function api(path, options) {
+/* A request's answer and its JSON body; an error thrown for a failure
+ * (202, a command queued and not answered yet, is none). */
+async function request(path, options) {
 	const res = await fetch(path, Object.assign({ credentials: 'same-origin' }, options || {}));
 	let body = null;
 	try { body = await res.json(); } catch (e) { body = null; }
 	if (!res.ok && res.status !== 202)
 		throw new Error(body && body.error ? body.error : `${res.status} ${res.statusText}`);
-	return body;
+	return { res, body };
 }
+
+async function api(path, options) {
+	return (await request(path, options)).body;
+}
+
+const ACT_WAITS = 11;	/* 202s sent again: a minute of waiting */
 
 /*
  * A request that changes the records, with an Idempotency-Key made once
  * (docs/api.md): sent again with it when the connection fails before an
- * answer, it is carried out once and each try answered alike.
+ * answer, it is carried out once and each try answered alike. A command
+ * the daemon has not answered within the server's wait (202 with
+ * Retry-After) is asked for again with its key, which waits for its
+ * outcome again without queuing it twice.
  */
 async function act(path, body, headers) {
 	const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), x => x.toString(16).padStart(2, '0')).join('');
 	const options = { method: 'POST', body: JSON.stringify(body),
 		headers: Object.assign({ 'Content-Type': 'application/json', 'Idempotency-Key': key }, headers || {}) };
-	for (let tries = 1; ; tries++) {
-		try { return await api(path, options); } catch (e) {
+	for (let tries = 1, waits = 0; ; tries++) {
+		let r;
+		try { r = await request(path, options); } catch (e) {
 			if (!(e instanceof TypeError) || tries >= 3) throw e;
 			await new Promise(ok => setTimeout(ok, 200 * tries));
+			continue;
 		}
+		const after = r.res.status === 202 ? Number(r.res.headers.get('Retry-After')) : 0;
+		if (!(after > 0) || ++waits > ACT_WAITS) return r.body;
+		tries = 0;
+		await new Promise(ok => setTimeout(ok, 1000 * after));
 	}
 }
 
