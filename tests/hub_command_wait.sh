@@ -4,10 +4,11 @@
 # broker, the tables faked with mosquitto_pub/_sub. The request is
 # answered 202 with Retry-After (it carried an Idempotency-Key); sent
 # again with its key once the table has answered, it gets the outcome,
-# and the command was queued and handed on once. A request waiting for
-# its command is not answered by another command's answer: a table that
-# answers first does not cut short the wait of a command queued before
-# for another. Every wait is bounded; no speed is measured. Prints TAP.
+# and the command was queued and handed on once. A request whose client
+# goes while it waits is closed then, its command carried out once. A
+# request waiting for its command is not answered by another command's
+# answer: a table that answers first does not cut short the wait of a
+# command queued before for another. Every wait is bounded; no speed is measured. Prints TAP.
 . "${top_srcdir:-.}/tests/tap.sh"
 PITBOSSD="${top_builddir:-.}/pitbossd"
 
@@ -28,7 +29,7 @@ cleanup() {
 	[ -n "$KEEP" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
-plan 12
+plan 15
 
 pick_broker
 expect_eq "mosquitto started on a free port" "$started" "yes"
@@ -139,10 +140,31 @@ expect_eq "and handed on to its table once" \
 	   sed -n 's/.*"id":"\([0-9]*\)".*/\1/p' | sort -u | tr '\n' ' ')" \
 	"$id "
 
+# ---- its client gone while it waits: its connection closed then, the
+# command queued still, and carried out once
+curl -s -o /dev/null --max-time 1 -b "$tmp/jar" -X POST \
+	-H 'Content-Type: application/json' -H "X-CSRF-Token: $csrf" \
+	-H "Idempotency-Key: gone-1" --data '{"kind":"confirm","text":""}' \
+	"$base/api/tables/$b1/commands"
+id=$(handed t1 2)
+for i in $(seq 300); do
+	grep -q "waiting for command $id has gone" "$tmp/hub.log" && break
+	sleep 0.1
+done
+expect_eq "a request whose client has gone is closed while it waits" \
+	"$(grep -c "waiting for command $id has gone" "$tmp/hub.log")" 1
+answer t1 "$id"
+post gone "$b1" gone-1
+expect_match "its command carried out: its outcome for the key" \
+	"$(code gone) $(cat "$tmp/gone.body")" \
+	"200 {\"command\":$id,\"kind\":\"refused\""
+expect_eq "and queued once" "$(sqlite3 "$tmp/hub.db" \
+	"SELECT count(*) FROM commands WHERE request_key = 'gone-1'")" 1
+
 # ---- another table's answer first: the first command still waits.
 # A try counts when the first request was sent less than 4 s before its
 # own answer (within the 5 s it waits); a busy machine may need another.
-n1=1 n2=0 counted=no
+n1=2 n2=0 counted=no
 for try in 1 2 3 4 5; do
 	t0=$(date +%s.%N)
 	post first "$b1" "first-$try" &

@@ -2,8 +2,11 @@
  * test_web_park.c - requests parked (web/web_park.c): each connection
  * suspended once as it is parked and resumed once as it is woken, by
  * its time, by a match, or all at a stop; the list keeps the order
- * parked, and an entry forgotten is not resumed. libmicrohttpd's
- * suspend and resume are recorded here instead.
+ * parked, and an entry forgotten is not resumed; an entry whose client
+ * has gone (its socket shut down at the other end, or reset) is woken
+ * as gone, one still there is not. libmicrohttpd's suspend and resume
+ * are recorded here instead, and its connections' sockets are the
+ * test's.
  */
 #include "config.h"
 
@@ -12,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "web/web_park.h"
@@ -21,6 +26,7 @@
 /* Stand-ins for connections: their addresses only are used. */
 static char conns[N];
 static int suspended[N], resumed[N];
+static int sockets[N];		/* each connection's socket, or -1 */
 
 static struct MHD_Connection *con(int i)
 {
@@ -30,6 +36,16 @@ static struct MHD_Connection *con(int i)
 static int index_of(struct MHD_Connection *c)
 {
 	return (int)((char *)c - conns);
+}
+
+const union MHD_ConnectionInfo *MHD_get_connection_info(
+	struct MHD_Connection *c, enum MHD_ConnectionInfoType type, ...)
+{
+	static union MHD_ConnectionInfo info;
+
+	assert_int_equal(type, MHD_CONNECTION_INFO_CONNECTION_FD);
+	info.connect_fd = sockets[index_of(c)];
+	return &info;
 }
 
 void MHD_suspend_connection(struct MHD_Connection *c)
@@ -47,8 +63,10 @@ void MHD_resume_connection(struct MHD_Connection *c)
 static int setup(void **state)
 {
 	(void)state;
-	for (int i = 0; i < N; i++)
+	for (int i = 0; i < N; i++) {
 		suspended[i] = resumed[i] = 0;
+		sockets[i] = -1;
+	}
 	return 0;
 }
 
@@ -136,11 +154,54 @@ static void test_match_and_forget(void **state)
 	assert_int_equal(suspended[3], 2);	/* forgotten, not resumed */
 }
 
+static void test_gone(void **state)
+{
+	struct web_park l = { 0 };
+	struct web_parked p[N] = { { 0 } };
+	int peer[N];
+
+	(void)state;
+	for (int i = 0; i < N - 1; i++) {
+		int sv[2];
+
+		assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+		sockets[i] = sv[0];
+		peer[i] = sv[1];
+	}
+	for (int i = 0; i < N; i++)	/* the last with no socket */
+		web_park(&l, &p[i], con(i), 0);
+	web_park_wake_gone(&l);
+	assert_string_equal(order(&l), "0 1 2 3");
+	/* A request sent on (pipelined) is no client gone. */
+	assert_int_equal(write(peer[0], "GET", 3), 3);
+	/* Its client closed; its client shut its writing down. */
+	close(peer[1]);
+	assert_int_equal(shutdown(peer[2], SHUT_WR), 0);
+	web_park_wake_gone(&l);
+	assert_string_equal(order(&l), "0 3");
+	assert_int_equal(p[1].gone + p[2].gone, 2);
+	assert_int_equal(resumed[1] + resumed[2], 2);
+	assert_int_equal(p[0].gone + p[3].gone, 0);
+	/* Parked again: not gone until seen so again. */
+	assert_int_equal(close(peer[0]), 0);
+	web_park_wake_all(&l);
+	assert_int_equal(p[0].gone, 0);
+	web_park(&l, &p[0], con(0), 0);
+	assert_int_equal(p[0].gone, 0);
+	web_park_wake_gone(&l);
+	assert_int_equal(p[0].gone, 1);
+	assert_null(l.first);
+	close(peer[2]);
+	for (int i = 0; i < N - 1; i++)
+		close(sockets[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_order_and_due, setup),
 		cmocka_unit_test_setup(test_match_and_forget, setup),
+		cmocka_unit_test_setup(test_gone, setup),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

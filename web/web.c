@@ -12,6 +12,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "daemon/log.h"
 #include "web/web_impl.h"
 
 /* ------------------------------------------------------ compatibility */
@@ -468,8 +470,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		return answer(r);
 	}
 	if (r->cmd_id != 0) {
-		/* Resumed: its command answered, or its time up. */
+		/* Resumed: its command answered, or its time up; or its
+		 * client gone (the command stays queued). */
 		r->held = 0;
+		if (r->park.gone) {
+			log_debug("dashboard: the client waiting for command "
+				  "%" PRId64 " has gone: its request closed",
+				  r->cmd_id);
+			return MHD_NO;
+		}
 		web_command_check(r);
 		return r->held ? MHD_YES : answer(r);
 	}

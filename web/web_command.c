@@ -51,6 +51,7 @@ void web_commands_tick(struct web *web)
 	uint64_t now = web_now_ms();
 
 	pthread_mutex_lock(&web->lock);
+	web_park_wake_gone(&web->waiting);
 	web_park_wake_due(&web->waiting, now);
 	pthread_mutex_unlock(&web->lock);
 }

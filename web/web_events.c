@@ -8,6 +8,8 @@
  * never waits in them: with nothing to send it is parked (its
  * connection suspended) until an event is published, or for a comment
  * line every KEEPALIVE_S that keeps proxies and phones from dropping it.
+ * A parked stream whose client has gone is closed at the watchdog's
+ * next look (web_park_wake_gone()), not at its next line.
  *
  * A client that does not read must not cost the daemon what it does not
  * take: a stream is handed at most WEB_STREAM_MAX of text at a time, its
@@ -23,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "daemon/log.h"
 #include "web/web_impl.h"
 
 #define KEEPALIVE_S 15
@@ -83,6 +86,7 @@ void web_events_tick(struct web *web)
 	uint64_t now = web_now_ms();
 
 	pthread_mutex_lock(&web->lock);
+	web_park_wake_gone(&web->parked);
 	web_park_wake_due(&web->parked, now);
 	pthread_mutex_unlock(&web->lock);
 }
@@ -123,9 +127,10 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 	(void)pos;
 	if (s->pending == NULL) {
 		pthread_mutex_lock(&web->lock);
-		if (web->closing) {
+		if (web->closing || s->park.gone) {
 			pthread_mutex_unlock(&web->lock);
-			return MHD_CONTENT_READER_END_OF_STREAM;
+			return s->park.gone ? MHD_CONTENT_READER_END_WITH_ERROR :
+			       MHD_CONTENT_READER_END_OF_STREAM;
 		}
 		s->pending = take_events(s, &s->len);
 		if (s->pending == NULL &&
@@ -164,6 +169,10 @@ static void stream_free(void *cls)
 	s->web->sse_clients--;
 	/* Not expected: one parked is woken before it ends. */
 	web_park_forget(&s->web->parked, &s->park);
+	if (s->park.gone)
+		log_debug("dashboard: an event stream's client has gone: "
+			  "closed while it waited (%lu open)",
+			  s->web->sse_clients);
 	pthread_mutex_unlock(&s->web->lock);
 	free(s->pending);
 	free(s);

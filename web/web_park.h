@@ -6,6 +6,12 @@
  * (web_command.c) and a login until its password is hashed
  * (web_login.c), each in a list of its own.
  *
+ * A suspended connection is not read by libmicrohttpd, so a client
+ * that has gone (its socket shut down by the other end, which
+ * libmicrohttpd takes as gone too) is not seen by it until it is
+ * resumed and written to, maybe many seconds later; web_park_wake_gone() looks at
+ * the sockets themselves, for the watchdog.
+ *
  * A list is kept under its owner's lock (web->lock), and a connection is
  * suspended and resumed under that lock only, so it is never resumed
  * before it is suspended; libmicrohttpd calls none of the server's
@@ -23,7 +29,9 @@ struct web_parked {
 	struct MHD_Connection *con;
 	struct web_parked *prev, *next;
 	uint64_t until;		/* monotonic ms it is woken at; 0: never */
+	int fd;			/* its socket, or -1 */
 	int parked;		/* in a list, its connection suspended */
+	int gone;		/* woken as its client had gone */
 };
 
 /* A list, in the order parked. */
@@ -42,6 +50,9 @@ void web_park_forget(struct web_park *l, struct web_parked *p);
 void web_park_wake_all(struct web_park *l);
 /* The entries due at `now` (monotonic ms) woken. */
 void web_park_wake_due(struct web_park *l, uint64_t now);
+/* The entries whose client has gone (the other end shut its socket
+ * down, or it failed) woken, with `gone` set. */
+void web_park_wake_gone(struct web_park *l);
 /* The entries `match` says yes to woken. */
 void web_park_wake_if(struct web_park *l,
 		      int (*match)(const struct web_parked *p, void *arg),
