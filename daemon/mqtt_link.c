@@ -13,6 +13,12 @@
  * object is destroyed outside them. A stop while a name is resolved
  * does not wait for the resolver: the thread is left to end, and then
  * destroys the object it was connecting.
+ *
+ * The library is set up (mosquitto_lib_init) for its first user and
+ * cleaned up after its last: the links open and the connects left to
+ * end alone, each a user until its object is destroyed, so that the
+ * library is never cleaned up under a connect still running, and is
+ * cleaned up by that connect's thread when it is the last.
  */
 #include "config.h"
 
@@ -20,7 +26,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <poll.h>
-#include <stdatomic.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,10 +80,29 @@ struct link_connect {
 	int rc, err;		/* its outcome */
 };
 
-static int lib_users;
-static atomic_int connects_left;	/* abandoned at a stop, under way */
+static pthread_mutex_t lib_lock = PTHREAD_MUTEX_INITIALIZER;
+static int lib_users;		/* links open, connects left under way */
 
 static void attempt(void *ctx);
+
+/* ------------------------------------------------------- library */
+
+static void lib_hold(void)
+{
+	pthread_mutex_lock(&lib_lock);
+	if (lib_users++ == 0)
+		mosquitto_lib_init();
+	pthread_mutex_unlock(&lib_lock);
+}
+
+/* In any thread: after the user's last call into the library. */
+static void lib_release(void)
+{
+	pthread_mutex_lock(&lib_lock);
+	if (--lib_users == 0)
+		mosquitto_lib_cleanup();
+	pthread_mutex_unlock(&lib_lock);
+}
 
 /* -------------------------------------------------------- pending */
 
@@ -336,14 +361,15 @@ static void connect_done(void *ctx)
 	free(j);
 }
 
-/* A connect left at a stop, once it has ended (in its thread). */
+/* A connect left at a stop, once it has ended (in its thread, or in
+ * the loop's if it had ended): the library's last user, maybe. */
 static void connect_release(void *arg)
 {
 	struct link_connect *j = arg;
 
 	mosquitto_destroy(j->m);
 	free(j);
-	atomic_fetch_sub(&connects_left, 1);
+	lib_release();
 }
 
 /* The connect to a host name started in its thread; 0 when it is. */
@@ -445,8 +471,7 @@ struct mqtt_link *mqtt_link_open(struct loop *loop,
 		free(l);
 		return NULL;
 	}
-	if (lib_users++ == 0)
-		mosquitto_lib_init();
+	lib_hold();
 	attempt(l);
 	return l;
 }
@@ -477,8 +502,9 @@ void mqtt_link_close(struct mqtt_link *l)
 	if (l == NULL)
 		return;
 	if (l->connecting != NULL) {
-		/* Not waited for: the thread destroys its object. */
-		atomic_fetch_add(&connects_left, 1);
+		/* Not waited for: the thread destroys its object, a user
+		 * of the library of its own until then. */
+		lib_hold();
 		offload_abandon(l->connecting, connect_release);
 		l->m = NULL;
 	}
@@ -497,8 +523,7 @@ void mqtt_link_close(struct mqtt_link *l)
 	free(l->pend);
 	memset(l->password, 0, sizeof(l->password));
 	free(l);
-	if (--lib_users == 0 && atomic_load(&connects_left) == 0)
-		mosquitto_lib_cleanup();
+	lib_release();
 }
 
 int mqtt_link_up(const struct mqtt_link *l)
