@@ -189,6 +189,11 @@ struct drops {
 	uint64_t await_us;		/* judged then, unless the counts come
 					   first; 0: not waiting */
 	int counted;			/* judging with the counts now */
+	/* Judging with the counts the next player's move, begun before the
+	 * board was still after the last (no counts came between): the
+	 * last mover's seat and move, else -1. */
+	int unsettled_seat;
+	char unsettled_move[REF_MOVE_TEXT];
 	uint64_t heard_us;		/* when it reached the model (later
 					   when it was kept for a while) */
 	int whole;			/* pend is exactly one whole move */
