@@ -95,5 +95,6 @@ int main(void)
 		cmocka_unit_test(test_counts_between_take_both),
 	};
 
+	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
