@@ -266,6 +266,8 @@ struct drops {
 	 * their number, and the sum of their logs and of the squares. */
 	double press_n, press_sum, press_sq;
 	struct drops_twin twin;
+	/* Sowings the wrong way round called a foul at this table. */
+	unsigned reversed_fouls;
 };
 
 /* model_drops.c */
@@ -287,6 +289,11 @@ void drops_keep_late(struct drops *d, const struct sense_expect *e,
 /* Move `e` is about to be taken on pend[0..n): noted when those drops
  * are exactly another move's pieces sown the wrong way round. */
 void drops_twin_note(struct drops *d, int e, int n);
+/* On a table with drop gates alone, no drop tells move `e` (its drops
+ * pend[0..n) exactly) from its twin: once the table's players have been
+ * seen sowing the wrong way round, held, saying what to check (1); 0
+ * when it has none, or they have not. */
+int drops_twin_hold(struct drops *d, int e, int n);
 /* After it was taken: the record's pieces at both places. */
 void drops_twin_taken(struct drops *d);
 /* pend[0..n) are the noted move's drops again, from the place the

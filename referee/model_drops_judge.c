@@ -286,6 +286,7 @@ static void foul_reading(struct drops *d, int n, const struct reading *g,
 		return;
 	}
 	about->cause = CAUSE_ILLEGAL;
+	d->reversed_fouls += g->mis == MIS_REVERSE;
 	ref_about_place(about, g->where[0]);
 	ref_about_place(about, g->where[1]);
 	misplay_text(d, g, 1, why, sizeof(why));
@@ -389,6 +390,12 @@ void drops_decide(struct drops *d, int n, int best)
 	 * shown: none came (a move none made, or a count source down). */
 	if (decided[0] == 't' && ref_counts_read(d->ref) && !d->counted)
 		decided = "hold";
+	/* Drops alone that are exactly a move's and its twin's, at a
+	 * table whose players have sown the wrong way round: neither
+	 * taken (the counts, where they come, tell them apart). */
+	if (decided[0] == 't' && !ref_counts_read(d->ref) &&
+	    drops_twin_hold(d, g.move, n))
+		return;
 	evidence(d, n, &g, decided, about.evidence, sizeof(about.evidence));
 	if (decided[0] == 'f')
 		foul_reading(d, n, &g, &about);
