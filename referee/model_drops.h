@@ -317,6 +317,9 @@ void drops_decide(struct drops *d, int n, int best);
  * seed left behind, two in one place, a place passed over) explains
  * pend[0..n) three times better than `e`. */
 int drops_misplay_likelier(struct drops *d, int e, int n);
+/* Move `e`'s pieces sown the wrong way round fit pend[0..n) better than
+ * `e` and short of a foul's cost: that cost, else -1. */
+int drops_reversed_fits(struct drops *d, int e, int n);
 /* A foul: `why`, and the drops pend[0..n). */
 void drops_foul(struct drops *d, int n, const char *why,
 		struct ref_about *about);

@@ -306,6 +306,32 @@ static void hold_unsettled(struct drops *d, int best)
 	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
 }
 
+/*
+ * The counts are move `best`'s board, yet its drops fit no sowing of it
+ * (past a foul's cost) and its pieces sown the wrong way round fit them
+ * better: a lap sown backwards leaves the same board. Held (1), or 0.
+ */
+static int hold_lap(struct drops *d, int best, int n)
+{
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	const struct sense_expect *x = &d->expect[best];
+	int back = drops_reversed_fits(d, best, n);
+	char why[240];
+
+	if (back < 0)
+		return 0;
+	ref_about_place(&about, x->origin);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d reverse=%d.%d counts=agree decided=hold",
+		 x->text, d->result[best].cost / 10, d->result[best].cost % 10,
+		 back / 10, back % 10);
+	snprintf(why, sizeof(why), "the counts agree with %s, but its drops "
+		 "read as %s %s the wrong way round (a lap leaves the same "
+		 "board)", x->text, ref_words(d->ref)->doing, x->text);
+	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+	return 1;
+}
+
 /* The move followed, pend[0..n), judged with the counts `seen`. */
 static void judge_counted(struct drops *d, int n, const int *seen)
 {
@@ -323,6 +349,10 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 		drops_decide(d, n, best);
 		return;
 	}
+	if (legal_boards(d, seen, 0, &best) > 0 &&
+	    d->result[best].cost >= DROPS_FOUL_AT &&
+	    hold_lap(d, best, n))
+		return;
 	if (legal_boards(d, seen, 0, &best) > 0 && d->unsettled_seat >= 0) {
 		hold_unsettled(d, best);
 		return;

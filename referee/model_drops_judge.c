@@ -530,6 +530,17 @@ int drops_misplay_likelier(struct drops *d, int e, int n)
 	return g.base >= 0 && g.illegal + DROPS_MARGIN <= d->result[e].cost;
 }
 
+int drops_reversed_fits(struct drops *d, int e, int n)
+{
+	struct reading g;
+
+	drops_evaluate(d, n, 1);
+	drops_read(d, e, n, &g);
+	return g.cost[MIS_REVERSE] < DROPS_FOUL_AT &&
+	       g.cost[MIS_REVERSE] < d->result[e].cost ? g.cost[MIS_REVERSE] :
+	       -1;
+}
+
 /* Drops the move's reading leaves over (extra, or beyond a roll): the
  * only ones another move could have made. */
 static int has_extra(const struct drops *d, int e)
