@@ -59,8 +59,9 @@ void drops_taken_done(struct drops *d)
 	memcpy(l->text, ref->move_text[ref->depth], sizeof(l->text));
 }
 
-/* drops[0..n) as the beginning of move `x` of the position `before`
- * sown the wrong way round: its cost with the misplay's. */
+/* drops[0..n) as move `x` of the position `before` sown the wrong way
+ * round, whole (a beginning would take the move back for drops that
+ * are still the next player's): its cost with the misplay's. */
 static int as_reversed(struct drops *d, const void *before,
 		       const struct sense_expect *x, const uint8_t *drops,
 		       const uint64_t *at, int n, uint16_t *rows)
@@ -74,14 +75,14 @@ static int as_reversed(struct drops *d, const void *before,
 	m = ref->sense->reversed(ref->game, before, x, back);
 	if (m != x->npath)
 		return MATCH_FAR;
-	return match_cost(&d->board, back, m, x->origin, drops, at, n, 1,
+	return match_cost(&d->board, back, m, x->origin, drops, at, n, 0,
 			  rows) + DROPS_MISPLAY;
 }
 
 /* The cheapest reading of the taken move's drops and pend[0..npend) as
- * a beginning of another move of the position before it, or of another
- * place's pieces sown the wrong way round (`same`: or of that move
- * itself, whole; AS_TAKEN: that move alone, whole). */
+ * a beginning of another move of the position before it, or another
+ * place's pieces sown the wrong way round, whole (`same`: or of that
+ * move itself, whole; AS_TAKEN: that move alone, whole). */
 #define AS_TAKEN 2
 static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
 		  int n, int same)

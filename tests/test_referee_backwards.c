@@ -61,11 +61,53 @@ static void test_one_seed_move_then_the_next_player_stands(void **state)
 	fix_close(f);
 }
 
+/* N's C sown backwards, B A f e, a long pause after each seed, on a
+ * board whose lines of e f S A have never failed; N's A holds one seed
+ * (B alone is A), S's e one (f alone is e). A is taken at the first
+ * pause. B A f, though it begins C backwards, is not yet a whole
+ * misplay: A is not taken back for it (it would then stand with an
+ * extra pulse, and f be taken as S's e); once B A f e is whole, A is
+ * taken back and the foul called. */
+static void test_slow_backwards_sowing_is_read_whole(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+	double t = 0;
+	int before;
+
+	(void)state;
+	/* Game after game of d sown cleanly: the lines of e f S A have
+	 * sensed every seed they were to sense. */
+	for (int g = 0; g < 120; g++, t += 10) {
+		feed(f, t + 0.5, OBS_START, NULL);
+		sow(f, t + 1, 0.3, "e f S A");
+		feed(f, t + 3, OBS_BUTTON, "S");
+	}
+	assert_int_equal(count(f, VERDICT_ACCEPT), 120);
+	before = f->n;
+	feed(f, t + 0.1, OBS_START, NULL);
+	feed(f, t + 0.5, OBS_POSITION, "3 5 2 2 1 2/1 4 4 1 1 2/11 9/N");
+	feed(f, t + 1.0, OBS_DROP, "B");
+	feed(f, t + 2.584, OBS_DROP, "A");
+	feed(f, t + 3.907, OBS_DROP, "f");
+	feed(f, t + 5.368, OBS_DROP, "e");
+	tick(f, t + 12.0);
+	v = last(f, VERDICT_FOUL);
+	assert_non_null(v);
+	assert_says(v, "sowing C the wrong way round");
+	for (int i = before; i < f->n; i++)
+		assert_false(f->v[i].kind == VERDICT_ACCEPT &&
+			     strcmp(f->v[i].move, "e") == 0);
+	assert_int_equal(referee_plies(f->ref), 0);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_backwards_sowing_after_a_pause_is_revised),
 		cmocka_unit_test(test_one_seed_move_then_the_next_player_stands),
+		cmocka_unit_test(test_slow_backwards_sowing_is_read_whole),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
