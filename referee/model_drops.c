@@ -491,6 +491,7 @@ static void *drops_open(struct referee *ref)
 	if (d == NULL)
 		return NULL;
 	d->ref = ref;
+	d->unsettled_seat = -1;
 	d->lifted = -1;
 	d->board.adjacent = calloc(n * n + 1, 1);
 	d->track = calloc(n + 1, sizeof(*d->track));

@@ -189,6 +189,11 @@ struct drops {
 	uint64_t await_us;		/* judged then, unless the counts come
 					   first; 0: not waiting */
 	int counted;			/* judging with the counts now */
+	/* Judging with the counts the next player's move, begun before the
+	 * board was still after the last (no counts came between): the
+	 * last mover's seat and move, else -1. */
+	int unsettled_seat;
+	char unsettled_move[REF_MOVE_TEXT];
 	uint64_t heard_us;		/* when it reached the model (later
 					   when it was kept for a while) */
 	int whole;			/* pend is exactly one whole move */
@@ -261,6 +266,8 @@ struct drops {
 	 * their number, and the sum of their logs and of the squares. */
 	double press_n, press_sum, press_sq;
 	struct drops_twin twin;
+	/* Sowings the wrong way round called a foul at this table. */
+	unsigned reversed_fouls;
 };
 
 /* model_drops.c */
@@ -282,6 +289,11 @@ void drops_keep_late(struct drops *d, const struct sense_expect *e,
 /* Move `e` is about to be taken on pend[0..n): noted when those drops
  * are exactly another move's pieces sown the wrong way round. */
 void drops_twin_note(struct drops *d, int e, int n);
+/* On a table with drop gates alone, no drop tells move `e` (its drops
+ * pend[0..n) exactly) from its twin: once the table's players have been
+ * seen sowing the wrong way round, held, saying what to check (1); 0
+ * when it has none, or they have not. */
+int drops_twin_hold(struct drops *d, int e, int n);
 /* After it was taken: the record's pieces at both places. */
 void drops_twin_taken(struct drops *d);
 /* pend[0..n) are the noted move's drops again, from the place the
@@ -305,6 +317,9 @@ void drops_decide(struct drops *d, int n, int best);
  * seed left behind, two in one place, a place passed over) explains
  * pend[0..n) three times better than `e`. */
 int drops_misplay_likelier(struct drops *d, int e, int n);
+/* Move `e`'s pieces sown the wrong way round fit pend[0..n) better than
+ * `e` and short of a foul's cost: that cost, else -1. */
+int drops_reversed_fits(struct drops *d, int e, int n);
 /* A foul: `why`, and the drops pend[0..n). */
 void drops_foul(struct drops *d, int n, const char *why,
 		struct ref_about *about);

@@ -185,8 +185,9 @@ static int overlapped_late(struct drops *d, struct drops_split *two, int n,
 /*
  * The drops as two moves, the mover's and the next one begun at once
  * after it, whose board the counts are: the first taken (its faults the
- * sensors'), the next read on with the same counts. 0 when the counts
- * are not the two moves' board.
+ * sensors'), the next read on with the same counts (held when it is
+ * another player's: no counts between them, the board was never still).
+ * 0 when the counts are not the two moves' board.
  */
 static void judge_counted(struct drops *d, int n, const int *seen);
 
@@ -197,6 +198,7 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	struct ref_about about = { .cause = CAUSE_SENSED };
 	struct drops_split two;
 	const struct sense_expect *next;
+	char first[REF_MOVE_TEXT];
 	int values[SENSE_HOLES_MAX], nnext, seat, k, nt = 0;
 	uint8_t theirs[MATCH_OBS_MAX];
 	uint64_t at[MATCH_OBS_MAX];
@@ -222,6 +224,8 @@ static int split_counted(struct drops *d, int n, const int *seen)
 		return 1;
 	}
 	k = two.first_next;
+	seat = ref_mover(ref);
+	snprintf(first, sizeof(first), "%s", d->expect[two.move].text);
 	for (int i = k; i < d->npend; i++) {
 		theirs[nt] = d->pend[i];
 		at[nt++] = d->pend_t[i];
@@ -234,8 +238,17 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	drops_accept(d, two.move, k, &about, "the counts agree");
 	for (int i = 0; i < nt && ref->state == REF_PLAY; i++)
 		drops_take(d, theirs[i], at[i], at[i]);
-	if (ref->state == REF_PLAY && d->npend > 0)
+	if (ref->state == REF_PLAY && d->npend > 0) {
+		/* No counts between two players' sowings: the board was
+		 * never still, the next began before the last piece fell. */
+		if (two.seat != seat) {
+			d->unsettled_seat = seat;
+			snprintf(d->unsettled_move, sizeof(d->unsettled_move),
+				 "%s", first);
+		}
 		judge_counted(d, d->npend, seen);
+		d->unsettled_seat = -1;
+	}
 	return 1;
 }
 
@@ -263,6 +276,62 @@ static void foul_disagreement(struct drops *d, int n, int best,
 	drops_foul(d, n, why, &about);
 }
 
+/*
+ * Move `best`, the next player's, whose board the counts are, begun
+ * before the board was still after the last mover's (no counts came
+ * between the two sowings): held, naming both movers.
+ */
+static void hold_unsettled(struct drops *d, int best)
+{
+	struct referee *ref = d->ref;
+	const struct rules *ops = ref->game->ops;
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	char why[300];
+
+	for (int i = 0; i < d->npend; i++)
+		ref_about_place(&about, d->pend[i]);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d after=%s counts=unsettled decided=hold",
+		 d->expect[best].text, d->result[best].cost / 10,
+		 d->result[best].cost % 10, d->unsettled_move);
+	snprintf(why, sizeof(why), "%s began %s before the board was still "
+		 "after %s's %s (no counts came between them): %s began "
+		 "before %s's last %s fell, or at once after it",
+		 rules_seat_name(ops, ref_mover(ref)), ref_words(ref)->doing,
+		 rules_seat_name(ops, d->unsettled_seat), d->unsettled_move,
+		 rules_seat_name(ops, ref_mover(ref)),
+		 rules_seat_name(ops, d->unsettled_seat),
+		 ref_words(ref)->piece);
+	d->unsettled_seat = -1;
+	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+}
+
+/*
+ * The counts are move `best`'s board, yet its drops fit no sowing of it
+ * (past a foul's cost) and its pieces sown the wrong way round fit them
+ * better: a lap sown backwards leaves the same board. Held (1), or 0.
+ */
+static int hold_lap(struct drops *d, int best, int n)
+{
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	const struct sense_expect *x = &d->expect[best];
+	int back = drops_reversed_fits(d, best, n);
+	char why[240];
+
+	if (back < 0)
+		return 0;
+	ref_about_place(&about, x->origin);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d reverse=%d.%d counts=agree decided=hold",
+		 x->text, d->result[best].cost / 10, d->result[best].cost % 10,
+		 back / 10, back % 10);
+	snprintf(why, sizeof(why), "the counts agree with %s, but its drops "
+		 "read as %s %s the wrong way round (a lap leaves the same "
+		 "board)", x->text, ref_words(d->ref)->doing, x->text);
+	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+	return 1;
+}
+
 /* The move followed, pend[0..n), judged with the counts `seen`. */
 static void judge_counted(struct drops *d, int n, const int *seen)
 {
@@ -278,6 +347,14 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 	if (legal_boards(d, seen, 0, &best) > 0 &&
 	    drops_misplay_likelier(d, best, n)) {
 		drops_decide(d, n, best);
+		return;
+	}
+	if (legal_boards(d, seen, 0, &best) > 0 &&
+	    d->result[best].cost >= DROPS_FOUL_AT &&
+	    hold_lap(d, best, n))
+		return;
+	if (legal_boards(d, seen, 0, &best) > 0 && d->unsettled_seat >= 0) {
+		hold_unsettled(d, best);
 		return;
 	}
 	if (legal_boards(d, seen, 0, &best) > 0) {

@@ -286,6 +286,7 @@ static void foul_reading(struct drops *d, int n, const struct reading *g,
 		return;
 	}
 	about->cause = CAUSE_ILLEGAL;
+	d->reversed_fouls += g->mis == MIS_REVERSE;
 	ref_about_place(about, g->where[0]);
 	ref_about_place(about, g->where[1]);
 	misplay_text(d, g, 1, why, sizeof(why));
@@ -389,6 +390,12 @@ void drops_decide(struct drops *d, int n, int best)
 	 * shown: none came (a move none made, or a count source down). */
 	if (decided[0] == 't' && ref_counts_read(d->ref) && !d->counted)
 		decided = "hold";
+	/* Drops alone that are exactly a move's and its twin's, at a
+	 * table whose players have sown the wrong way round: neither
+	 * taken (the counts, where they come, tell them apart). */
+	if (decided[0] == 't' && !ref_counts_read(d->ref) &&
+	    drops_twin_hold(d, g.move, n))
+		return;
 	evidence(d, n, &g, decided, about.evidence, sizeof(about.evidence));
 	if (decided[0] == 'f')
 		foul_reading(d, n, &g, &about);
@@ -521,6 +528,17 @@ int drops_misplay_likelier(struct drops *d, int e, int n)
 	if (g.mis == MIS_SHORT || g.mis == MIS_DOUBLE || g.mis == MIS_SKIP)
 		return 0;
 	return g.base >= 0 && g.illegal + DROPS_MARGIN <= d->result[e].cost;
+}
+
+int drops_reversed_fits(struct drops *d, int e, int n)
+{
+	struct reading g;
+
+	drops_evaluate(d, n, 1);
+	drops_read(d, e, n, &g);
+	return g.cost[MIS_REVERSE] < DROPS_FOUL_AT &&
+	       g.cost[MIS_REVERSE] < d->result[e].cost ? g.cost[MIS_REVERSE] :
+	       -1;
 }
 
 /* Drops the move's reading leaves over (extra, or beyond a roll): the

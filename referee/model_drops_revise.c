@@ -7,9 +7,10 @@
  * usually with the shadow of the hand on it; the same hand going on
  * drops into the next places of its own sowing. When the drops since
  * the move read far worse as the next move than they and the move's
- * own drops read as another move of the same mover, the referee takes
- * its own move back (ref_revise) and reads them all as that move: the
- * next verdict corrects the record in its own transaction.
+ * own drops read as another move of the same mover (or another place's
+ * pieces sown the wrong way round, a misplay), the referee takes its
+ * own move back (ref_revise) and reads them all as that move: the next
+ * verdict corrects the record in its own transaction.
  */
 #include "config.h"
 
@@ -58,9 +59,30 @@ void drops_taken_done(struct drops *d)
 	memcpy(l->text, ref->move_text[ref->depth], sizeof(l->text));
 }
 
+/* drops[0..n) as move `x` of the position `before` sown the wrong way
+ * round, whole (a beginning would take the move back for drops that
+ * are still the next player's): its cost with the misplay's. */
+static int as_reversed(struct drops *d, const void *before,
+		       const struct sense_expect *x, const uint8_t *drops,
+		       const uint64_t *at, int n, uint16_t *rows)
+{
+	const struct referee *ref = d->ref;
+	uint8_t back[SENSE_PATH_MAX];
+	int m;
+
+	if (ref->sense->reversed == NULL || x->npath < 2)
+		return MATCH_FAR;
+	m = ref->sense->reversed(ref->game, before, x, back);
+	if (m != x->npath)
+		return MATCH_FAR;
+	return match_cost(&d->board, back, m, x->origin, drops, at, n, 0,
+			  rows) + DROPS_MISPLAY;
+}
+
 /* The cheapest reading of the taken move's drops and pend[0..npend) as
- * a beginning of another move of the position before it (`same`: or of
- * that move itself, whole; AS_TAKEN: that move alone, whole). */
+ * a beginning of another move of the position before it, or another
+ * place's pieces sown the wrong way round, whole (`same`: or of that
+ * move itself, whole; AS_TAKEN: that move alone, whole). */
 #define AS_TAKEN 2
 static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
 		  int n, int same)
@@ -82,6 +104,10 @@ static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
 			continue;
 		c = match_cost(&d->board, x->path, x->npath, x->origin, drops,
 			       at, n, !same, rows);
+		if (c < best)
+			best = c;
+		if (!same)
+			c = as_reversed(d, before, x, drops, at, n, rows);
 		if (c < best)
 			best = c;
 	}

@@ -696,6 +696,15 @@ static void dump_missed(struct sim *s, const struct sim_batch *b, int i,
 			(unsigned long long)((f->t - t0) / 1000),
 			(int)(s->dirt[f->place] * 1000));
 	}
+	fprintf(s->missed, " before=");
+	for (int k = 0; k < b->nev; k++)
+		if (!first && b->ev[k].t < t0 && b->ev[k].t + 3000000 > t0)
+			fprintf(s->missed, "%s%s@-%llu ",
+				b->ev[k].kind == OBS_DROP ? "" :
+				b->ev[k].kind == OBS_BUTTON ? "BTN" : "SNAP",
+				b->ev[k].kind == OBS_DROP ?
+				s->names[b->ev[k].where] : "",
+				(unsigned long long)((t0 - b->ev[k].t) / 1000));
 	fprintf(s->missed, " pulses=");
 	for (int k = 0; k < b->nev; k++)
 		if (b->ev[k].kind == OBS_DROP && b->ev[k].t >= t0 &&

@@ -1,0 +1,88 @@
+/*
+ * test_referee_twin_hold.c - drops alone that are exactly a legal
+ * move's and another pit's seed sown the wrong way round: pits a and c
+ * hold one seed each, a (into b) and c backwards (into b) make the same
+ * one drop. No drop tells them apart. At a table whose players have
+ * been seen sowing the wrong way round, the move is held naming both
+ * pits and what each should hold; where none has been, a is taken (the
+ * record then questions it should the same drops come again).
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "referee/referee.h"
+#include "referee/trace.h"
+
+#include "tests/referee_fixture.h"
+
+#define TWINS "1 2 1 4 4 4/4 4 4 4 4 4/8 0/S"
+
+/* The one drop into b, S's button: a, or c sown backwards. */
+static void one_drop_into_b(struct fix *f, double t)
+{
+	feed(f, t, OBS_START, NULL);
+	feed(f, t + 0.5, OBS_POSITION, TWINS);
+	feed(f, t + 1.0, OBS_DROP, "b");
+	feed(f, t + 2.0, OBS_BUTTON, "S");
+}
+
+/* Pit c sown the wrong way round earlier at this table (a foul), then
+ * the twins: held, naming pits a and c. */
+static void test_twin_held_where_people_sow_backwards(void **state)
+{
+	static const int a_c[] = { PIT_A, PIT_C, -1 };
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b a F E");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	assert_says(last(f, VERDICT_FOUL), "sowing c the wrong way round");
+	one_drop_into_b(f, 10.0);
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	v = last(f, VERDICT_HOLD);
+	assert_non_null(v);
+	assert_string_equal(v->move, "a");
+	assert_about(v, CAUSE_AMBIGUOUS, a_c);
+	assert_says(v, "the drops are those of a, or of sowing c the wrong "
+		    "way round: pit a should now be empty and pit c should "
+		    "hold 1");
+	assert_non_null(strstr(v->evidence, "reverse=c reversed-fouls=1"));
+	assert_non_null(strstr(v->evidence, "decided=hold"));
+	/* Confirmed: a taken. */
+	feed(f, 14.0, OBS_CONFIRM, NULL);
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+}
+
+/* No one has sown the wrong way round here: a taken. */
+static void test_twin_taken_where_none_sowed_backwards(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	one_drop_into_b(f, 1.0);
+	assert_int_equal(count(f, VERDICT_HOLD), 0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_twin_held_where_people_sow_backwards),
+		cmocka_unit_test(test_twin_taken_where_none_sowed_backwards),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

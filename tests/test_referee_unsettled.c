@@ -1,0 +1,100 @@
+/*
+ * test_referee_unsettled.c - drop gates beside a count source: two
+ * players' sowings with no counts between them. The count source reports
+ * the board once it is still; none between the two sowings means the
+ * board never was: the next player began before the last seed fell, or
+ * at once after it. The counts are the two moves' board: the first is
+ * taken, the next held naming both movers. With counts between them,
+ * both are taken.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "referee/referee.h"
+#include "referee/trace.h"
+
+#include "tests/referee_fixture.h"
+
+#define AFTER_A "0 5 5 5 5 4/4 4 4 4 4 4/0 0"
+#define AFTER_B "0 5 5 5 5 4/4 0 5 5 5 5/0 0"
+#define AFTER_BB "0 0 6 6 6 5/4 0 5 5 5 5/1 0"
+
+/* Drop gates and a count source; S has sown a, taken with the counts:
+ * N to move. */
+static struct fix *a_sown(void)
+{
+	struct fix *f = started("");
+
+	feed(f, 0.2, OBS_SNAPSHOT, "4 4 4 4 4 4/4 4 4 4 4 4/0 0");
+	sow(f, 1.0, 0.3, "b c d e");
+	feed(f, 2.4, OBS_SNAPSHOT, AFTER_A);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	assert_int_equal(referee_plies(f->ref), 1);
+	return f;
+}
+
+/* N sows B; S sows b 0.8 s after N's last seed, before the board was
+ * still: the counts come only after both. B taken, b held naming N and
+ * S, then confirmed. */
+static void test_next_sowing_begun_before_the_board_was_still(void **state)
+{
+	static const int places[] = { PIT_C, PIT_D, PIT_E, PIT_F, STORE_S,
+				      -1 };
+	struct fix *f = a_sown();
+	const struct verdict *v;
+
+	(void)state;
+	sow(f, 5.0, 0.3, "C D E F");
+	sow(f, 6.7, 0.3, "c d e f S");
+	feed(f, 8.3, OBS_SNAPSHOT, AFTER_BB);
+	v = last(f, VERDICT_ACCEPT);
+	assert_non_null(v);
+	assert_string_equal(v->move, "B");
+	v = last(f, VERDICT_HOLD);
+	assert_non_null(v);
+	assert_string_equal(v->move, "b");
+	assert_about(v, CAUSE_AMBIGUOUS, places);
+	assert_says(v, "S began sowing before the board was still after "
+		    "N's B");
+	assert_non_null(strstr(v->evidence, "after=B counts=unsettled"));
+	assert_non_null(strstr(v->evidence, "decided=hold"));
+	assert_int_equal(referee_plies(f->ref), 2);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	fix_close(f);
+}
+
+/* The same sowings with the board's counts between them: both taken. */
+static void test_counts_between_take_both(void **state)
+{
+	struct fix *f = a_sown();
+
+	(void)state;
+	sow(f, 5.0, 0.3, "C D E F");
+	feed(f, 6.1, OBS_SNAPSHOT, AFTER_B);
+	sow(f, 6.6, 0.3, "c d e f S");
+	feed(f, 8.2, OBS_SNAPSHOT, AFTER_BB);
+	assert_int_equal(count(f, VERDICT_HOLD), 0);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "b");
+	assert_int_equal(referee_plies(f->ref), 3);
+	fix_close(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_next_sowing_begun_before_the_board_was_still),
+		cmocka_unit_test(test_counts_between_take_both),
+	};
+
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
