@@ -6,8 +6,9 @@
  * camera and judged by the referee among the legal successors. Reports
  * moves identified right, held, wrong; per true count, how often a pit
  * was read exactly and how often the range missed it; frames with a hand
- * read as a board (must be 0); time per frame. Prints figures, asserts
- * none.
+ * read as a board (must be 0); each frame read again once the referee is
+ * on its true position, as a still board that did not change, taken as
+ * a move (must be 0); time per frame. Prints figures, asserts none.
  *
  *   bench/camera [GAMES [SEED [hard|heldout|calib]]]     (default 12 games)
  *
@@ -56,6 +57,9 @@ struct tally {
 	unsigned long moves, right, held, wrong, unread, fouled;
 	unsigned long hands, hands_read, sessions, uncalibrated;
 	unsigned long unread_places;	/* pits not read: glare */
+	unsigned long still_taken, still_held;	/* frames of a board
+					   that did not change: a move taken,
+					   held (or a foul) */
 	double hand_least;		/* least bare board changed with a hand */
 	unsigned long exact[14], within[14], missed[14];
 	double est_sum[14], est_sq[14], est_lo[14], est_hi[14];
@@ -403,6 +407,32 @@ static void dump_candidates(const struct game *gm, const char *snap)
 	dump_chains(gm, gm->prev, "", 0, lo, hi, est);
 }
 
+/* The frame after the move read again, the referee on its true
+ * position: a frame of a board that did not change, which must be no
+ * move (the camera reads the board whenever it is still). */
+static void still(struct referee *ref, const char *want, const char *snap,
+		  uint64_t t_us, struct tally *t)
+{
+	char got[OBS_TEXT_MAX];
+
+	t->taken = t->holds = t->fouls = 0;
+	feed(ref, OBS_SNAPSHOT, snap, t_us);
+	referee_position(ref, got, sizeof(got));
+	if (t->taken == 0 && t->holds == 0 && t->fouls == 0 &&
+	    strcmp(got, want) == 0)
+		return;
+	if (t->taken > 0 || strcmp(got, want) != 0)
+		t->still_taken++;
+	else
+		t->still_held++;
+	if (getenv("BENCH_CAMERA_VERBOSE") != NULL)
+		fprintf(stderr, "camera: still frame %s: read %s, truly %s\n",
+			t->taken > 0 ? "taken as a move" : "held", snap, want);
+	if (referee_held(ref))
+		feed(ref, OBS_REJECT, "", t_us + 1);
+	feed(ref, OBS_POSITION, want, t_us + 2);
+}
+
 /* The frame after a move: right, held or wrong; the referee is put
  * back on the true position when it did not take it. */
 static void judge(struct referee *ref, struct game *gm, const char *snap,
@@ -438,6 +468,8 @@ static void judge(struct referee *ref, struct game *gm, const char *snap,
 	if (referee_held(ref))
 		feed(ref, OBS_REJECT, "", t_us + 1);
 	feed(ref, OBS_POSITION, want, t_us + 2);
+	if (snap != NULL)
+		still(ref, want, snap, t_us + 3, t);
 }
 
 static int one_game(struct cam_view *v, struct game *gm, int palette,
@@ -581,6 +613,9 @@ static void report(const struct tally *t, double off, double seed_area)
 	       "least of them differed in %.1f%% of the bare board; %lu "
 	       "pits not read (washed out by glare)\n", t->hands,
 	       t->hands_read, 100 * t->hand_least, t->unread_places);
+	printf("camera: the same frames read again, the board unchanged: "
+	       "%lu taken as a move, %lu held or called a foul\n",
+	       t->still_taken, t->still_held);
 	printf("camera: frames read by the bare board changed: under 0.5%% "
 	       "%lu, 0.5-1%% %lu, 1-1.5%% %lu, 1.5-2%% %lu, over 2%% %lu\n",
 	       t->by_changed[0], t->by_changed[1], t->by_changed[2],

@@ -483,12 +483,16 @@ static void trace(struct cam_reading *out, int i, double raw)
 }
 
 /* A place the glare washes out in the empty board: its seeds may not
- * show, and what shows may be the glare's change; its count is not
- * read (any, with no estimate), so that a move is decided by the other
- * places, or held. */
+ * show, so its count has no top and no estimate (a move is decided by
+ * the other places, or held); but the glare hides seeds and makes none,
+ * so the seeds that still show there are as many at least as the same
+ * area shows elsewhere (one from three fifths of a seed's area): that
+ * tells a pit with seeds from an empty one. */
 static void washed_out(const struct cam_reader *r, struct cam_reading *out,
 		       int i)
 {
+	int seen = out->lo[i];
+
 	/* lit by it in part: a seed more or less than read (the glare
 	 * read as one, or one lost in it), never exact */
 	if (r->touched[i] > CAM_TOUCHED) {
@@ -498,7 +502,7 @@ static void washed_out(const struct cam_reader *r, struct cam_reading *out,
 	}
 	if (r->washed[i] <= CAM_WASHED)
 		return;
-	out->lo[i] = 0;
+	out->lo[i] = seen;
 	out->hi[i] = CAM_COUNT_MAX;
 	out->seeds[i] = -1;
 }

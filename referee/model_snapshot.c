@@ -30,6 +30,10 @@
  * (e^7, about 1100) when a place reads off it. */
 #define EST_MARGIN 4.0
 #define EST_MARGIN_OFF 7.0
+/* ... and this much (e^5, about 150) over the board as it was when that
+ * board fits every range too: the board is read whenever it is still,
+ * so the board as it was is likelier before any reading than a move. */
+#define EST_MARGIN_UNMOVED 5.0
 
 /* How far a board's `values` are from the snapshot: on an occupancy
  * board, the switches off that no stuck switch explains. */
@@ -380,6 +384,10 @@ static int take_likeliest(struct snapshots *s, struct snap_candidates *c,
 	    l.distance > (ref->drops_seen || tolerance < 1 ? 0 : 1) ||
 	    margin < (l.distance > 0 ? EST_MARGIN_OFF : EST_MARGIN))
 		return 0;
+	/* The board as it was fits every range: a move only where the
+	 * estimates clearly show one, and the move's board fits too. */
+	if (c->here == 0 && (l.distance > 0 || margin < EST_MARGIN_UNMOVED))
+		return 0;
 	if (l.distance > 0) {
 		about.cause = CAUSE_SNAPSHOT_OFF;
 		ref_disagreement(ref, s->seen, s->values, why, sizeof(why),
@@ -620,8 +628,20 @@ static void judge(struct snapshots *s, struct snap_candidates *c)
 	    ref->sense->under_way(ref->game, ref_pos_const(ref), s->seen))
 		return;
 	if (ref_counted(ref, &sense_model_snapshots, s->seen) ||
-	    ref->state == REF_HELD || c->here == 0)
+	    ref->state == REF_HELD)
 		return;
+	/* A reading that fits the board as it was is no move, unless it
+	 * is a camera's in ranges whose estimates clearly show one (the
+	 * places a move changes read as wide ranges: washed out by glare,
+	 * or heaps), away from drop gates (which see every move). */
+	if (c->here == 0) {
+		if (!s->has_est || ref->seen_hi == NULL || ref->drops_seen ||
+		    s->nodes == NULL)
+			return;
+		search(s, c);
+		take_likeliest(s, c, 0);
+		return;
+	}
 	if (s->nodes == NULL) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_NO_MEMORY, ref->ply, NULL,
 			"out of memory: snapshot ignored");

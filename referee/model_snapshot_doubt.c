@@ -104,7 +104,8 @@ static int over_total(const struct snapshots *s)
 
 /* A place read as any count from none up (a camera's place washed out
  * by glare: a range from none to at least every piece on the board, or
- * a range from none with no estimate when the others have one): pieces
+ * a range from none with no estimate when the others have one), or from
+ * the pieces seen there up to every piece, with no estimate: pieces
  * may lie there unseen, a move the mover made there unnoticed, so no
  * board is clearly wrong. */
 static int unread_place(const struct snapshots *s)
@@ -115,10 +116,14 @@ static int unread_place(const struct snapshots *s)
 	for (int h = 0; h < ref->nholes; h++)
 		pieces += s->here[h];
 	for (int h = 0; h < ref->nholes; h++) {
-		if (s->seen[h] != 0 || ref->seen_hi[h] <= 0)
+		int none = s->has_est && s->est[h] == SNAP_EST_NONE;
+
+		if (ref->seen_hi[h] <= 0)
 			continue;
-		if (ref->seen_hi[h] >= pieces ||
-		    (s->has_est && s->est[h] == SNAP_EST_NONE))
+		if (s->seen[h] == 0 && (ref->seen_hi[h] >= pieces || none))
+			return 1;
+		/* some pieces seen there, how many more not told */
+		if (ref->seen_hi[h] >= pieces && (none || !s->has_est))
 			return 1;
 	}
 	return 0;
