@@ -29,7 +29,7 @@ cleanup() {
 	[ -n "$KEEP" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
-plan 15
+plan 17
 
 pick_broker
 expect_eq "mosquitto started on a free port" "$started" "yes"
@@ -102,11 +102,13 @@ post() {
 		"$base/api/tables/$2/commands"
 }
 code() { sed -n '1s/^HTTP\/[0-9.]* \([0-9]*\).*/\1/p' "$tmp/$1.head"; }
-# handed TABLE N: the id of the Nth command handed on to TABLE (waits).
+# handed TABLE N: the id of the Nth command handed on to TABLE (waits);
+# a command handed on again after a reconnect counts once.
 handed() {
 	for i in $(seq 600); do
 		id=$(grep "^pitboss/v1/$1/command " "$tmp/commands" |
-			sed -n 's/.*"id":"\([0-9]*\)".*/\1/p' | sed -n "$2p")
+			sed -n 's/.*"id":"\([0-9]*\)".*/\1/p' |
+			awk '!seen[$0]++' | sed -n "$2p")
 		[ -n "$id" ] && { echo "$id"; return 0; }
 		sleep 0.1
 	done
@@ -142,18 +144,26 @@ expect_eq "and handed on to its table once" \
 
 # ---- its client gone while it waits: its connection closed then, the
 # command queued still, and carried out once
-curl -s -o /dev/null --max-time 1 -b "$tmp/jar" -X POST \
+curl -s -o /dev/null --max-time 120 -b "$tmp/jar" -X POST \
 	-H 'Content-Type: application/json' -H "X-CSRF-Token: $csrf" \
 	-H "Idempotency-Key: gone-1" --data '{"kind":"confirm","text":""}' \
-	"$base/api/tables/$b1/commands"
+	"$base/api/tables/$b1/commands" &
+client=$!
 id=$(handed t1 2)
+kill "$client" 2>/dev/null
+wait "$client" 2>/dev/null
 for i in $(seq 300); do
 	grep -q "waiting for command $id has gone" "$tmp/hub.log" && break
 	sleep 0.1
 done
-expect_eq "a request whose client has gone is closed while it waits" \
+expect_eq "a request whose client has gone is noticed while it waits" \
 	"$(grep -c "waiting for command $id has gone" "$tmp/hub.log")" 1
 answer t1 "$id"
+for i in $(seq 300); do
+	[ "$(sqlite3 "$tmp/hub.db" "SELECT done <> '' FROM commands
+		WHERE id = $id")" = 1 ] && break
+	sleep 0.1
+done
 post gone "$b1" gone-1
 expect_match "its command carried out: its outcome for the key" \
 	"$(code gone) $(cat "$tmp/gone.body")" \
@@ -161,10 +171,40 @@ expect_match "its command carried out: its outcome for the key" \
 expect_eq "and queued once" "$(sqlite3 "$tmp/hub.db" \
 	"SELECT count(*) FROM commands WHERE request_key = 'gone-1'")" 1
 
+# ---- a client done sending (a half-close) but reading still: noticed
+# as gone, and answered then, not left without an answer
+cookie=$(awk 'NF >= 7 && ($1 !~ /^#/ || $1 ~ /^#HttpOnly_/) {
+	printf "%s%s=%s", n++ ? "; " : "", $6, $7 }' "$tmp/jar")
+perl -MIO::Socket::INET -e '
+	my ($port, $path, $cookie, $csrf) = @ARGV;
+	my $body = q({"kind":"confirm","text":""});
+	alarm 120;
+	my $s = IO::Socket::INET->new(PeerAddr => "127.0.0.1",
+				      PeerPort => $port) or die "connect: $!";
+	print $s "POST $path HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+	    "Content-Type: application/json\r\nCookie: $cookie\r\n",
+	    "X-CSRF-Token: $csrf\r\nIdempotency-Key: half-1\r\n",
+	    "Content-Length: ", length($body), "\r\n\r\n", $body;
+	$s->flush;
+	shutdown($s, 1);
+	local $/;
+	my $r = <$s>;
+	print defined $r ? $r : "";
+' "$web_port" "/api/tables/$b1/commands" "$cookie" "$csrf" \
+	> "$tmp/half.out" &
+half=$!
+id=$(handed t1 3)
+wait "$half"
+expect_eq "a half-closed client's request noticed while it waits" \
+	"$(grep -c "waiting for command $id has gone" "$tmp/hub.log")" 1
+expect_match "and answered, not closed without a word" \
+	"$(head -n 1 "$tmp/half.out" | tr -d '\r')" "HTTP/1.1 202"
+answer t1 "$id"
+
 # ---- another table's answer first: the first command still waits.
 # A try counts when the first request was sent less than 4 s before its
 # own answer (within the 5 s it waits); a busy machine may need another.
-n1=2 n2=0 counted=no
+n1=3 n2=0 counted=no
 for try in 1 2 3 4 5; do
 	t0=$(date +%s.%N)
 	post first "$b1" "first-$try" &

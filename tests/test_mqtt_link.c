@@ -174,6 +174,20 @@ static void wait_for(atomic_int *v, int want)
 	assert_int_equal(atomic_load(v), want);
 }
 
+static int watch_ticks;
+
+/* A timer of the loop: stops it once no object is left (a connect's
+ * end handled in the loop), or after 30 s. */
+static void stop_when_ended(void *ctx)
+{
+	struct loop *loop = ctx;
+
+	if (atomic_load(&objects) == 0 || ++watch_ticks >= 3000)
+		loop_stop(loop);
+	else
+		loop_at(loop, loop_now() + 10000, stop_when_ended, loop);
+}
+
 static struct mqtt_link *open_link(struct loop *loop, const char *host)
 {
 	static const struct mqtt_link_ops ops = { 0 };
@@ -230,6 +244,9 @@ static void test_abandoned_then_open(void **state)
 	usleep(100000);
 	assert_int_equal(atomic_load(&cleanups), 0);
 	mqtt_link_close(b);
+	/* The connect's thread may release after the close, or before. */
+	wait_for(&cleanups, 1);
+	usleep(100000);		/* nothing more comes */
 	assert_int_equal(atomic_load(&inits), 1);
 	assert_int_equal(atomic_load(&cleanups), 1);
 	assert_int_equal(atomic_load(&bad), 0);
@@ -246,10 +263,16 @@ static void test_ended_before_close(void **state)
 	assert_non_null(loop);
 	assert_int_equal(write(gate[1], "", 1), 1);
 	l = open_link(loop, "broker.example");
-	usleep(200000);		/* ended, or about to */
-	mqtt_link_close(l);
-	wait_for(&cleanups, 1);
+	/* The loop runs until the connect's end is handled in it: its
+	 * object destroyed there, its retry not due for half a second. */
+	watch_ticks = 0;
+	assert_true(loop_at(loop, loop_now() + 10000, stop_when_ended,
+			    loop) >= 0);
+	loop_run(loop);
 	assert_int_equal(atomic_load(&objects), 0);
+	mqtt_link_close(l);
+	/* Nothing left running: cleaned up by the close itself. */
+	assert_int_equal(atomic_load(&cleanups), 1);
 	assert_int_equal(atomic_load(&inits), 1);
 	assert_int_equal(atomic_load(&bad), 0);
 	loop_free(loop);

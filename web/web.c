@@ -471,13 +471,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 	}
 	if (r->cmd_id != 0) {
 		/* Resumed: its command answered, or its time up; or its
-		 * client gone (the command stays queued). */
+		 * client gone, or done sending (a half-close): answered at
+		 * once, as when its time is up (the command stays queued). */
 		r->held = 0;
 		if (r->park.gone) {
 			log_debug("dashboard: the client waiting for command "
-				  "%" PRId64 " has gone: its request closed",
-				  r->cmd_id);
-			return MHD_NO;
+				  "%" PRId64 " has gone: its request answered "
+				  "now", r->cmd_id);
+			r->cmd_until = 0;
 		}
 		web_command_check(r);
 		return r->held ? MHD_YES : answer(r);
