@@ -159,6 +159,7 @@ struct sowing {
 	int same;		/* illegal, yet its drops are exactly a legal
 				   move's: no drop gate can tell */
 	enum sim_class c;
+	int confirmed;		/* held, and confirmed by the arbiter */
 };
 
 /* An observation to come: a drop, a lift, a button, a snapshot. */
@@ -319,6 +320,7 @@ static struct sowing *new_sowing(struct sim *s, struct sim_batch *b,
 	snprintf(sw->text, sizeof(sw->text), "%s", text);
 	sw->il = il;
 	sw->same = 0;
+	sw->confirmed = 0;
 	b->illegal |= il != NULL;
 	return sw;
 }
@@ -620,17 +622,18 @@ static void count_kind(struct sim *s, const struct sim_illegal *il,
 }
 
 /*
- * Which verdict is about which move of the batch, in order: a verdict
- * naming a later legal move is about that one (those between had
- * none). Returns where the verdicts about no move begin.
+ * Which verdict is about which move of the batch, in order, from move
+ * `first` and log entry `at`: a verdict naming a later legal move is
+ * about that one (those between had none). Returns where the verdicts
+ * about no move begin.
  */
 static int assign(const struct sim *s, const struct sim_batch *b,
-		  const struct logged **of)
+		  int first, int at, const struct logged **of)
 {
 	const struct logged *v;
-	int at = 0, i = 0, j;
+	int i = first, j;
 
-	for (int k = 0; k < b->n; k++)
+	for (int k = first; k < b->n; k++)
 		of[k] = NULL;
 	while (i < b->n && (v = next_verdict(s, &at)) != NULL) {
 		for (j = i; v->move[0] != '\0' && j < b->n; j++)
@@ -674,12 +677,13 @@ static void dump_missed(struct sim *s, const struct sim_batch *b, int i,
 	int first = 1;
 
 	fprintf(s->missed, "MISSED class=%s move=%s seat=%d ply=%d of=%d/%d "
-		"verdict=%s cause=%s vmove=%s after_stop=%d phys=",
-		sim_class_name(b->sow[i].c), b->sow[i].text, b->sow[i].seat,
-		b->sow[i].ply, i, b->n,
+		"verdict=%s cause=%s vmove=%s after_stop=%d after_confirm=%d "
+		"phys=", sim_class_name(b->sow[i].c), b->sow[i].text,
+		b->sow[i].seat, b->sow[i].ply, i, b->n,
 		v != NULL ? verdict_kind_name(v->kind) : "-",
 		v != NULL ? verdict_cause_name(v->cause) : "-",
-		v != NULL && v->move[0] ? v->move : "-", stopped);
+		v != NULL && v->move[0] ? v->move : "-", stopped,
+		i > 0 && b->sow[i - 1].confirmed);
 	for (int p = 0; p < SIM_PHYS; p++)
 		if (bits >> p & 1)
 			fprintf(s->missed, "%s,", sim_phys_name(p));
@@ -709,57 +713,109 @@ static void dump_missed(struct sim *s, const struct sim_batch *b, int i,
 		v != NULL ? v->evidence : "", v != NULL ? v->text : "");
 }
 
-/* Each move of the batch against its verdict; moves taken beyond them
- * are moves no move made. */
-static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
+/* Move `i` of the batch judged `c` on verdict `v`, counted. */
+static void count_move(struct sim *s, const struct sim_batch *b, int i,
+		       const struct logged *v, int stopped)
+{
+	const struct sowing *sw = &b->sow[i];
+
+	if (overlapped(b, i)) {	/* judged with the overlap */
+		s->stats.overlapped++;
+	} else if (sw->il == NULL) {
+		s->stats.legal++;
+		s->stats.count[sw->c]++;
+		s->stats.legal_blind += sw->c == SIM_LEGAL_UNSEEN &&
+					!(s->pulsed & 1u << i);
+		if (sw->c == SIM_LEGAL_ACCEPTED && v->kind == VERDICT_WARN)
+			s->stats.count[SIM_LEGAL_WARNED]++;
+		count_phys(s, b, i, sw->c);
+		if (s->missed != NULL && sw->c != SIM_LEGAL_ACCEPTED)
+			dump_missed(s, b, i, v, stopped);
+	} else {
+		s->stats.illegal++;
+		s->stats.count[sw->c]++;
+		s->stats.illegal_blind += sw->c == SIM_ILLEGAL_UNSEEN &&
+					  !(s->pulsed & 1u << i);
+		s->stats.same += sw->same;
+		s->stats.same_accepted += sw->same &&
+					  sw->c == SIM_ILLEGAL_ACCEPTED;
+		count_kind(s, sw->il, sw->c);
+		if (s->missed != NULL && v != NULL &&
+		    v->kind != VERDICT_FOUL) {
+			fprintf(s->missed, "ILLEGAL kind=%s ", sw->il->name);
+			dump_missed(s, b, i, v, stopped);
+		}
+	}
+}
+
+/* Legal move `i`, held as made while every move before it was taken,
+ * and not overlapped (the hold is what catches the next player's
+ * sowing begun too soon): the arbiter confirms it before the moves
+ * after it are judged. */
+static int to_confirm(const struct sim *s, const struct sim_batch *b, int i,
+		      const struct logged *v, int stopped)
+{
+	return !stopped && b->sow[i].il == NULL && !overlapped(b, i) &&
+	       b->sow[i].c == SIM_LEGAL_HELD && v != NULL &&
+	       v->kind == VERDICT_HOLD && referee_held(s->ref) &&
+	       referee_plies(s->ref) == b->plies + i;
+}
+
+/*
+ * The moves of the batch from `first` against their verdicts from log
+ * entry `*at`. Returns the move the arbiter is to confirm before the
+ * moves after it are judged on what the referee makes of them once it
+ * is (their drops were kept meanwhile), with `*at` just after its
+ * verdict; or b->n, with `*at` where the verdicts about no move begin.
+ */
+static int judge_from(struct sim *s, struct sim_batch *b, int first, int *at,
+		      FILE *truth)
 {
 	const struct logged *of[BATCH_MAX + 1], *v;
-	int at = assign(s, b, of), stopped = 0;
+	int stopped = 0, i;
 
-	for (int i = 0; i < b->n; i++) {
+	*at = assign(s, b, first, *at, of);
+	for (i = first; i < b->n; i++) {
 		struct sowing *sw = &b->sow[i];
 
 		v = of[i];
-		if (overlapped(b, i)) {	/* judged with the overlap */
-			sw->c = judge_legal(sw, v, stopped);
-			s->stats.overlapped++;
-		} else if (sw->il == NULL) {
-			sw->c = judge_legal(sw, v, stopped);
-			s->stats.legal++;
-			s->stats.count[sw->c]++;
-			s->stats.legal_blind += sw->c == SIM_LEGAL_UNSEEN &&
-						!(s->pulsed & 1u << i);
-			if (sw->c == SIM_LEGAL_ACCEPTED &&
-			    v->kind == VERDICT_WARN)
-				s->stats.count[SIM_LEGAL_WARNED]++;
-			count_phys(s, b, i, sw->c);
-			if (s->missed != NULL && sw->c != SIM_LEGAL_ACCEPTED)
-				dump_missed(s, b, i, v, stopped);
-		} else {
-			sw->c = judge_illegal(v, stopped);
-			s->stats.illegal++;
-			s->stats.count[sw->c]++;
-			s->stats.illegal_blind += sw->c == SIM_ILLEGAL_UNSEEN &&
-						  !(s->pulsed & 1u << i);
-			s->stats.same += sw->same;
-			s->stats.same_accepted += sw->same &&
-						  sw->c == SIM_ILLEGAL_ACCEPTED;
-			count_kind(s, sw->il, sw->c);
-			if (s->missed != NULL && v != NULL &&
-			    v->kind != VERDICT_FOUL) {
-				fprintf(s->missed, "ILLEGAL kind=%s ",
-					sw->il->name);
-				dump_missed(s, b, i, v, stopped);
-			}
-		}
-		stopped |= v != NULL && (v->kind == VERDICT_HOLD ||
-					 v->kind == VERDICT_FOUL);
+		sw->c = sw->il == NULL ? judge_legal(sw, v, stopped)
+				       : judge_illegal(v, stopped);
+		count_move(s, b, i, v, stopped);
 		sim_truth(s, truth, sw->ply, sw->seat, sw->text, sw->il,
 			  sw->c, overlapped(b, i));
 		if (truth != NULL && (sw->c == SIM_LEGAL_UNSEEN ||
 				      sw->c == SIM_ILLEGAL_UNSEEN))
 			fprintf(truth, "# silent: ply %d %s\n", sw->ply,
 				s->pulsed & 1u << i ? "pulsed" : "blind");
+		if (to_confirm(s, b, i, v, stopped)) {
+			*at = (int)(v - s->log) + 1;
+			return i;
+		}
+		stopped |= v != NULL && (v->kind == VERDICT_HOLD ||
+					 v->kind == VERDICT_FOUL);
+	}
+	return i;
+}
+
+/*
+ * Each move of the batch against its verdict; moves taken beyond them
+ * are moves no move made. A legal move held as made is confirmed by the
+ * arbiter before the moves after it are judged: the referee kept their
+ * drops, and reads them once the held move is taken.
+ */
+static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
+{
+	const struct logged *v;
+	int at = 0, i, confirmed = 0;
+
+	for (int first = 0;
+	     (i = judge_from(s, b, first, &at, truth)) < b->n;
+	     first = i + 1) {
+		sim_arbiter(s, OBS_CONFIRM, NULL);
+		sim_settle_all(s);
+		b->sow[i].confirmed = 1;
+		confirmed++;
 	}
 	while ((v = next_verdict(s, &at)) != NULL) {
 		if (v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD)
@@ -770,8 +826,9 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 				v->move);
 		if (s->missed != NULL)
 			fprintf(s->missed, "UNEXPLAINED move=%s batch=%d "
-				"evidence=%s | text=%s\n", v->move, b->n,
-				v->evidence, v->text);
+				"confirmed=%d evidence=%s | text=%s\n",
+				v->move, b->n, confirmed, v->evidence,
+				v->text);
 	}
 }
 
@@ -780,7 +837,8 @@ static int taken(const struct sim_batch *b)
 {
 	int p = 0;
 
-	while (p < b->n && b->sow[p].c == SIM_LEGAL_ACCEPTED)
+	while (p < b->n && (b->sow[p].c == SIM_LEGAL_ACCEPTED ||
+			    b->sow[p].confirmed))
 		p++;
 	return p;
 }
