@@ -15,6 +15,8 @@
 #define DROPS_WARN_PLIES 40	/* the window a warning count covers */
 #define DROPS_RECENT 16		/* recent pulses remembered per line */
 #define DROPS_KEPT_BUTTONS 8	/* buttons kept while a move is held */
+#define DROPS_SWAP_TOGETHER_US 20000	/* two pieces sensed in swapped
+					   order this close: let go together */
 
 /*
  * What people do, as costs (match.h): an illegal sowing of a kind the
