@@ -408,8 +408,9 @@ static int unseen_again(struct drops *d)
 	return best < pressed + DROPS_MARGIN;
 }
 
-/* The turn button: the move is made. */
-static void button(struct drops *d, const struct observation *obs)
+/* The turn button of `seat`, pressed at `t` (now, or earlier when it was
+ * kept while a move was held): the move is made. */
+static void button(struct drops *d, int seat, uint64_t t)
 {
 	struct referee *ref = d->ref;
 	const char *before;
@@ -423,13 +424,11 @@ static void button(struct drops *d, const struct observation *obs)
 		return;
 	}
 	/* The last mover's button: the drops since are theirs. */
-	if (d->npend > 0 &&
-	    drops_mover_button(d, rules_seat_find(ref->game->ops, obs->where)))
+	if (d->npend > 0 && drops_mover_button(d, seat, t))
 		return;
 	if (d->npend > 0) {
-		d->mover_done = rules_seat_find(ref->game->ops, obs->where) ==
-				ref_mover(ref);
-		d->press_us = d->mover_done ? ref->now : 0;
+		d->mover_done = seat == ref_mover(ref);
+		d->press_us = d->mover_done ? t : 0;
 		drops_judge(d, d->npend);
 		d->mover_done = 0;
 		d->press_us = 0;
@@ -437,7 +436,7 @@ static void button(struct drops *d, const struct observation *obs)
 	}
 	/* The mover says the move is made, yet nothing was sensed: a move
 	 * whose every drop went unseen. */
-	if (rules_seat_find(ref->game->ops, obs->where) != ref_mover(ref))
+	if (seat != ref_mover(ref))
 		return;
 	before = ref_moves_again(ref);
 	if (before != NULL && !unseen_again(d)) {
@@ -518,6 +517,28 @@ static void drops_use_game(struct referee *ref, void *state)
 	board_geometry(state);
 }
 
+/* The button of `seat` at `t`. */
+static void pressed(struct drops *d, int seat, uint64_t t)
+{
+	button(d, seat, t);
+	/* A move taken before stands, or was taken now: its mover said it
+	 * was made (or the next player did). */
+	d->last.ply = 0;
+	if (d->npend == 0 && d->ref->state == REF_PLAY)
+		d->ended_us = t;
+}
+
+/* A button pressed while a move is held: read with the drops kept
+ * meanwhile, in its place among them, once the move is confirmed (the
+ * moves after it end at their buttons as they would have). */
+static void keep_button(struct drops *d, int seat, uint64_t t)
+{
+	if (seat >= 0 && d->nkept_buttons < DROPS_KEPT_BUTTONS) {
+		d->kept_seat[d->nkept_buttons] = (uint8_t)seat;
+		d->kept_button_t[d->nkept_buttons++] = t;
+	}
+}
+
 static void drops_feed(struct referee *ref, void *state,
 		       const struct observation *obs)
 {
@@ -531,13 +552,12 @@ static void drops_feed(struct referee *ref, void *state,
 		 * over. */
 		d->last.ply = 0;
 		lift(d, obs);
+	} else if (ref->state == REF_HELD) {
+		keep_button(d, rules_seat_find(ref->game->ops, obs->where),
+			    obs->t_us);
 	} else {
-		button(d, obs);
-		/* A move taken before stands, or was taken now: its mover
-		 * said it was made (or the next player did). */
-		d->last.ply = 0;
-		if (d->npend == 0 && ref->state == REF_PLAY)
-			d->ended_us = obs->t_us;
+		pressed(d, rules_seat_find(ref->game->ops, obs->where),
+			obs->t_us);
 	}
 }
 
@@ -560,6 +580,7 @@ static void drops_held(struct referee *ref, void *state)
 
 	(void)ref;
 	d->nqueue = 0;
+	d->nkept_buttons = 0;
 	d->held_ply = 0;	/* a move of this model's is marked after */
 	d->overlap_ply = 0;
 }
@@ -629,9 +650,9 @@ static int late_own(struct drops *d)
 static void drops_resume(struct referee *ref, void *state)
 {
 	struct drops *d = state;
-	uint8_t queue[MATCH_OBS_MAX];
-	uint64_t queue_t[MATCH_OBS_MAX];
-	int n;
+	uint8_t queue[MATCH_OBS_MAX], seat[DROPS_KEPT_BUTTONS];
+	uint64_t queue_t[MATCH_OBS_MAX], seat_t[DROPS_KEPT_BUTTONS];
+	int n, nb, b = 0;
 
 	/* The faults it showed were the lines', as the confirmation says. */
 	if (d->held_ply == ref->ply) {
@@ -643,14 +664,27 @@ static void drops_resume(struct referee *ref, void *state)
 	/* The next player's sowing overlapped it: made again. */
 	if (d->overlap_ply == ref->ply) {
 		d->nqueue = 0;
+		d->nkept_buttons = 0;
 		drops_overlap_foul(d);
 		return;
 	}
 	memcpy(queue, d->queue, (size_t)n);
 	memcpy(queue_t, d->queue_t, (size_t)n * sizeof(queue_t[0]));
+	memcpy(seat, d->kept_seat, sizeof(seat));
+	memcpy(seat_t, d->kept_button_t, sizeof(seat_t));
+	nb = d->nkept_buttons;
 	d->nqueue = 0;
-	for (int i = 0; i < n && ref->state == REF_PLAY; i++)
-		drops_take(d, queue[i], queue_t[i], ref->now);
+	d->nkept_buttons = 0;
+	/* In the order they came: each button before the drops after it. */
+	for (int i = 0; i <= n && ref->state == REF_PLAY; i++) {
+		while (b < nb && (i == n || seat_t[b] <= queue_t[i]) &&
+		       ref->state == REF_PLAY) {
+			pressed(d, seat[b], seat_t[b]);
+			b++;
+		}
+		if (i < n && ref->state == REF_PLAY)
+			drops_take(d, queue[i], queue_t[i], ref->now);
+	}
 }
 
 static uint64_t drops_deadline(const struct referee *ref, const void *state)

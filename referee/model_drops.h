@@ -14,6 +14,9 @@
 #define DROPS_WARN_KEEP 8	/* recent warnings remembered per line */
 #define DROPS_WARN_PLIES 40	/* the window a warning count covers */
 #define DROPS_RECENT 16		/* recent pulses remembered per line */
+#define DROPS_KEPT_BUTTONS 8	/* buttons kept while a move is held */
+#define DROPS_SWAP_TOGETHER_US 20000	/* two pieces sensed in swapped
+					   order this close: let go together */
 
 /*
  * What people do, as costs (match.h): an illegal sowing of a kind the
@@ -204,6 +207,9 @@ struct drops {
 	uint8_t queue[MATCH_OBS_MAX];	/* drops sensed while a move is held */
 	uint64_t queue_t[MATCH_OBS_MAX];
 	int nqueue;
+	uint8_t kept_seat[DROPS_KEPT_BUTTONS];	/* buttons pressed meanwhile */
+	uint64_t kept_button_t[DROPS_KEPT_BUTTONS];
+	int nkept_buttons;
 	int quiet_noted;		/* kept drops already reported */
 
 	/* Pieces of the last move still to be carried in (a capture, the
@@ -463,8 +469,8 @@ void drops_taken(struct drops *d, int n, int cost);
  * drops_aside_settled(), once a drop falls after them or a move is
  * taken). Pulses where the next player's sowing begins, or a button
  * pressed long after the first, are not the mover's: the button is only
- * late. 1 when the button is spent so. */
-int drops_mover_button(struct drops *d, int seat);
+ * late. `t`: when it was pressed. 1 when the button is spent so. */
+int drops_mover_button(struct drops *d, int seat, uint64_t t);
 void drops_aside_settled(struct drops *d);
 /* Move `e` rests on one pulse, sensed sooner after the move before
  * ended than a hand can lift a piece and let it fall: held instead of

@@ -330,6 +330,24 @@ static int placed(const struct match_result *r)
 	return 0;
 }
 
+/* Two drops of the path sensed in each other's order within
+ * DROPS_SWAP_TOGETHER_US: pieces let go together reach their gates in
+ * either order, both sensed where the move puts them. Further apart,
+ * the order is the hand's (pieces fall from it in about the same
+ * time), as a sowing made the wrong way round gives. */
+static int swapped(const struct drops *d, const struct match_result *r)
+{
+	for (int i = 0; i < r->ndev; i++) {
+		int at = r->dev[i].at;
+
+		if (r->dev[i].step == STEP_SWAP && at >= 0 &&
+		    at + 1 < d->npend &&
+		    d->pend_t[at + 1] - d->pend_t[at] <= DROPS_SWAP_TOGETHER_US)
+			return 1;
+	}
+	return 0;
+}
+
 /* How the move that fits best is to be judged: "take", "hold" or
  * "foul". */
 static const char *verdict_of(const struct drops *d, const struct reading *g,
@@ -370,7 +388,7 @@ static const char *verdict_of(const struct drops *d, const struct reading *g,
 	if (margin + either + press > -(exact && (faulty || r->ndev > 0) ?
 				DROPS_MARGIN_EXACT : DROPS_MARGIN) ||
 	    (faulty && d->ref->cfg.accept_cost == 0) ||
-	    (r->matched == 0 && e->npath > 0 && r->cost > 0 &&
+	    (r->matched == 0 && !swapped(d, r) && e->npath > 0 && r->cost > 0 &&
 	     r->tail_sensed < 2) ||
 	    (r->free_misses > 0 && r->cost > 0))
 		return "hold";

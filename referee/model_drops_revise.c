@@ -300,14 +300,14 @@ static int next_begins(const struct drops *d, int whole)
  * begin). Otherwise the next player has begun, and the button is only
  * late.
  */
-static int pend_theirs(struct drops *d)
+static int pend_theirs(struct drops *d, uint64_t t)
 {
 	struct referee *ref = d->ref;
 	const struct drops_last *l = &d->last;
 	uint64_t soon = ref->cfg.turn_gap_us * 5 / 6;
 
 	if (d->npend == 1 && !next_begins(d, 1) &&
-	    (ref->now <= d->pend_t[0] + soon || !next_begins(d, 0)))
+	    (t <= d->pend_t[0] + soon || !next_begins(d, 0)))
 		return 1;
 	for (int i = 0; i < d->npend; i++)
 		if (!taken_place(d, d->pend[i]))
@@ -315,7 +315,7 @@ static int pend_theirs(struct drops *d)
 	return d->pend_t[0] < l->t[l->n - 1] + soon || !next_begins(d, 0);
 }
 
-int drops_mover_button(struct drops *d, int seat)
+int drops_mover_button(struct drops *d, int seat, uint64_t t)
 {
 	struct referee *ref = d->ref;
 	struct drops_last *l = &d->last;
@@ -328,7 +328,7 @@ int drops_mover_button(struct drops *d, int seat)
 	    last_seat(d) != seat)
 		return 0;
 	/* (a late button, the next player's sowing begun: nothing) */
-	if (!pend_theirs(d))
+	if (!pend_theirs(d, t))
 		return 1;
 	for (int i = 0; i < d->npend; i++)
 		extra += d->board.extra[d->pend[i]];
@@ -341,7 +341,7 @@ int drops_mover_button(struct drops *d, int seat)
 	if (as_one(d, drops, at, n, AS_TAKEN) + DROPS_MARGIN <= l->cost + extra &&
 	    revise_with(d, drops, at, n)) {
 		d->mover_done = 1;
-		d->press_us = d->ref->now;
+		d->press_us = t;
 		drops_judge(d, d->npend);
 		d->mover_done = 0;
 		d->press_us = 0;

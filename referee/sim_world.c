@@ -21,11 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "referee/sim_impl.h"
-
-#define BATCH_MAX 4		/* moves of one batch */
-#define EVENTS_MAX (SIM_PULSES_MAX + 4 * BATCH_MAX)
-#define SNAP_MAX 1024		/* a snapshot's text */
+#include "referee/sim_batch.h"
 
 /* ------------------------------------------------------------ levels */
 
@@ -151,41 +147,7 @@ int sim_world_set(struct sim_world *w, const char *setting, char *err,
 
 /* ------------------------------------------------------------- a batch */
 
-/* A move of the batch, as the truth file and the arbiter see it. */
-struct sowing {
-	int ply, seat;
-	char text[SIM_MOVE_TEXT];
-	const struct sim_illegal *il;	/* NULL: legal */
-	int same;		/* illegal, yet its drops are exactly a legal
-				   move's: no drop gate can tell */
-	enum sim_class c;
-};
-
-/* An observation to come: a drop, a lift, a button, a snapshot. */
-struct event {
-	uint64_t t;
-	enum obs_kind kind;
-	int where;		/* place, seat, or snapshot */
-	int order;
-};
-
-struct sim_batch {
-	struct sowing sow[BATCH_MAX + 1];
-	int n;
-	struct sim_fall falls[SIM_PULSES_MAX];
-	int nfalls;
-	struct pulse pulses[SIM_PULSES_MAX];
-	struct event ev[EVENTS_MAX];
-	int nev;
-	char snap[BATCH_MAX + 1][SNAP_MAX];
-	int nsnap;
-	struct sim_act last;		/* a last move without its sweep */
-	int drops[SIM_DROPS_MAX + 1];
-	int plies;			/* the referee's, at the start */
-	int illegal;			/* a move of the batch is illegal */
-};
-
-static const struct sim_illegal overlap_kind = { "overlap", NULL, 0 };
+const struct sim_illegal sim_overlap_kind = { "overlap", NULL, 0 };
 static const struct sim_illegal after_end_kind = { "after-end", NULL, 0 };
 
 size_t sim_world_size(void)
@@ -319,6 +281,7 @@ static struct sowing *new_sowing(struct sim *s, struct sim_batch *b,
 	snprintf(sw->text, sizeof(sw->text), "%s", text);
 	sw->il = il;
 	sw->same = 0;
+	sw->confirmed = 0;
 	b->illegal |= il != NULL;
 	return sw;
 }
@@ -386,7 +349,7 @@ static void overlap(struct sim *s, struct sim_batch *b, uint64_t t)
 	k = sim_choose(s, s->next_acts, n);
 	a = &s->next_acts[k];
 	hand = (struct sim_hand){ a->origin, a->drop, a->ndrops, NULL, 0 };
-	new_sowing(s, b, sim_to_move(s), a->text, &overlap_kind);
+	new_sowing(s, b, sim_to_move(s), a->text, &sim_overlap_kind);
 	t = make(s, b, t, a->origin, &hand);
 	s->kind->counts(s->game, s->pos, s->board);
 	lay(s, a->origin, a->drop, a->ndrops);
@@ -547,249 +510,13 @@ static void observe(struct sim *s, struct sim_batch *b)
 	}
 }
 
-/* ------------------------------------------------------------- verdicts */
-
-/* The next verdict about a move in the log from `*at`: a move taken or
- * held, or a foul. */
-static int about_a_move(const struct logged *l)
-{
-	return ((l->kind == VERDICT_ACCEPT || l->kind == VERDICT_WARN ||
-		 l->kind == VERDICT_HOLD) && l->move[0] != '\0') ||
-	       l->kind == VERDICT_FOUL;
-}
-
-/* The move held just before log entry `i` is the one it takes: the
- * hold confirmed (by the counts, or the opponent's button), one move. */
-static int confirms(const struct sim *s, int i)
-{
-	const struct logged *l = &s->log[i];
-
-	if (l->kind != VERDICT_ACCEPT && l->kind != VERDICT_WARN)
-		return 0;
-	while (--i >= 0 && !about_a_move(&s->log[i]))
-		;
-	return i >= 0 && s->log[i].kind == VERDICT_HOLD &&
-	       strcmp(s->log[i].move, l->move) == 0;
-}
-
-static const struct logged *next_verdict(const struct sim *s, int *at)
-{
-	while (*at < s->nlog) {
-		int i = (*at)++;
-
-		if (about_a_move(&s->log[i]) && !confirms(s, i))
-			return &s->log[i];
-	}
-	return NULL;
-}
-
-static enum sim_class judge_legal(const struct sowing *sw,
-				  const struct logged *v, int stopped)
-{
-	if (v == NULL)
-		return stopped ? SIM_LEGAL_HELD : SIM_LEGAL_UNSEEN;
-	if (v->kind == VERDICT_FOUL)
-		return SIM_LEGAL_FOULED;
-	if (strcmp(v->move, sw->text) != 0)
-		return SIM_LEGAL_MISREAD;
-	return v->kind == VERDICT_HOLD ? SIM_LEGAL_HELD : SIM_LEGAL_ACCEPTED;
-}
-
-static enum sim_class judge_illegal(const struct logged *v, int stopped)
-{
-	if (v == NULL)
-		return stopped ? SIM_ILLEGAL_CAUGHT : SIM_ILLEGAL_UNSEEN;
-	if (v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD)
-		return SIM_ILLEGAL_CAUGHT;
-	return SIM_ILLEGAL_ACCEPTED;
-}
-
-static void count_kind(struct sim *s, const struct sim_illegal *il,
-		       enum sim_class c)
-{
-	struct sim_kind_stats *k = s->stats.kinds;
-	int i = 0;
-
-	while (i < SIM_KINDS_MAX - 1 && k[i].name != NULL &&
-	       strcmp(k[i].name, il->name) != 0)
-		i++;
-	k[i].name = k[i].name != NULL ? k[i].name : il->name;
-	k[i].moves++;
-	k[i].accepted += c == SIM_ILLEGAL_ACCEPTED;
-	k[i].unseen += c == SIM_ILLEGAL_UNSEEN;
-}
-
-/*
- * Which verdict is about which move of the batch, in order: a verdict
- * naming a later legal move is about that one (those between had
- * none). Returns where the verdicts about no move begin.
- */
-static int assign(const struct sim *s, const struct sim_batch *b,
-		  const struct logged **of)
-{
-	const struct logged *v;
-	int at = 0, i = 0, j;
-
-	for (int k = 0; k < b->n; k++)
-		of[k] = NULL;
-	while (i < b->n && (v = next_verdict(s, &at)) != NULL) {
-		for (j = i; v->move[0] != '\0' && j < b->n; j++)
-			if ((j == i || b->sow[j].il == NULL) &&
-			    strcmp(v->move, b->sow[j].text) == 0)
-				break;
-		j = j < b->n ? j : i;
-		of[j] = v;
-		i = j + 1;
-	}
-	return at;
-}
-
-/* What the model did to legal move `i` of the batch, judged `c`. */
-static void count_phys(struct sim *s, const struct sim_batch *b, int i,
-		       enum sim_class c)
-{
-	unsigned bits = (i < SIM_PHYS_WHO ? s->phys[i] : 0) | s->batch_phys |
-			(b->n > 1 ? 1u << SIM_PHYS_BATCH : 0);
-
-	if (bits == 0)
-		bits = 1u << SIM_PHYS_NONE;
-	for (int p = 0; p < SIM_PHYS; p++)
-		s->stats.phys[c][p] += (bits >> p) & 1;
-}
-
-static int overlapped(const struct sim_batch *b, int i)
-{
-	return b->sow[i].il == NULL && i + 1 < b->n &&
-	       b->sow[i + 1].il == &overlap_kind;
-}
-
-/* Legal move `i` of the batch, not taken without help: its verdict,
- * what the model did, its falls (ms from the first; '^' an edge no
- * piece made; the gate's dirt in per mille) and the batch's drops. */
-static void dump_missed(struct sim *s, const struct sim_batch *b, int i,
-			const struct logged *v, int stopped)
-{
-	unsigned bits = (i < SIM_PHYS_WHO ? s->phys[i] : 0) | s->batch_phys;
-	uint64_t t0 = 0;
-	int first = 1;
-
-	fprintf(s->missed, "MISSED class=%s move=%s seat=%d ply=%d of=%d/%d "
-		"verdict=%s cause=%s vmove=%s after_stop=%d phys=",
-		sim_class_name(b->sow[i].c), b->sow[i].text, b->sow[i].seat,
-		b->sow[i].ply, i, b->n,
-		v != NULL ? verdict_kind_name(v->kind) : "-",
-		v != NULL ? verdict_cause_name(v->cause) : "-",
-		v != NULL && v->move[0] ? v->move : "-", stopped);
-	for (int p = 0; p < SIM_PHYS; p++)
-		if (bits >> p & 1)
-			fprintf(s->missed, "%s,", sim_phys_name(p));
-	fprintf(s->missed, " falls=");
-	for (int k = 0; k < b->nfalls; k++) {
-		const struct sim_fall *f = &b->falls[k];
-
-		if (f->who != i)
-			continue;
-		if (first)
-			t0 = f->t, first = 0;
-		fprintf(s->missed, "%s%s%s@%llu(%d)", k ? " " : "",
-			f->edge ? "^" : "", s->names[f->place],
-			(unsigned long long)((f->t - t0) / 1000),
-			(int)(s->dirt[f->place] * 1000));
-	}
-	fprintf(s->missed, " before=");
-	for (int k = 0; k < b->nev; k++)
-		if (!first && b->ev[k].t < t0 && b->ev[k].t + 3000000 > t0)
-			fprintf(s->missed, "%s%s@-%llu ",
-				b->ev[k].kind == OBS_DROP ? "" :
-				b->ev[k].kind == OBS_BUTTON ? "BTN" : "SNAP",
-				b->ev[k].kind == OBS_DROP ?
-				s->names[b->ev[k].where] : "",
-				(unsigned long long)((t0 - b->ev[k].t) / 1000));
-	fprintf(s->missed, " pulses=");
-	for (int k = 0; k < b->nev; k++)
-		if (b->ev[k].kind == OBS_DROP && b->ev[k].t >= t0 &&
-		    !first)
-			fprintf(s->missed, "%s@%llu ", s->names[b->ev[k].where],
-				(unsigned long long)((b->ev[k].t - t0) / 1000));
-		else if (b->ev[k].kind == OBS_BUTTON && !first && b->ev[k].t >= t0)
-			fprintf(s->missed, "BTN%d@%llu ", b->ev[k].where,
-				(unsigned long long)((b->ev[k].t - t0) / 1000));
-	fprintf(s->missed, "| evidence=%s | text=%s\n",
-		v != NULL ? v->evidence : "", v != NULL ? v->text : "");
-}
-
-/* Each move of the batch against its verdict; moves taken beyond them
- * are moves no move made. */
-static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
-{
-	const struct logged *of[BATCH_MAX + 1], *v;
-	int at = assign(s, b, of), stopped = 0;
-
-	for (int i = 0; i < b->n; i++) {
-		struct sowing *sw = &b->sow[i];
-
-		v = of[i];
-		if (overlapped(b, i)) {	/* judged with the overlap */
-			sw->c = judge_legal(sw, v, stopped);
-			s->stats.overlapped++;
-		} else if (sw->il == NULL) {
-			sw->c = judge_legal(sw, v, stopped);
-			s->stats.legal++;
-			s->stats.count[sw->c]++;
-			s->stats.legal_blind += sw->c == SIM_LEGAL_UNSEEN &&
-						!(s->pulsed & 1u << i);
-			if (sw->c == SIM_LEGAL_ACCEPTED &&
-			    v->kind == VERDICT_WARN)
-				s->stats.count[SIM_LEGAL_WARNED]++;
-			count_phys(s, b, i, sw->c);
-			if (s->missed != NULL && sw->c != SIM_LEGAL_ACCEPTED)
-				dump_missed(s, b, i, v, stopped);
-		} else {
-			sw->c = judge_illegal(v, stopped);
-			s->stats.illegal++;
-			s->stats.count[sw->c]++;
-			s->stats.illegal_blind += sw->c == SIM_ILLEGAL_UNSEEN &&
-						  !(s->pulsed & 1u << i);
-			s->stats.same += sw->same;
-			s->stats.same_accepted += sw->same &&
-						  sw->c == SIM_ILLEGAL_ACCEPTED;
-			count_kind(s, sw->il, sw->c);
-			if (s->missed != NULL && v != NULL &&
-			    v->kind != VERDICT_FOUL) {
-				fprintf(s->missed, "ILLEGAL kind=%s ",
-					sw->il->name);
-				dump_missed(s, b, i, v, stopped);
-			}
-		}
-		stopped |= v != NULL && (v->kind == VERDICT_HOLD ||
-					 v->kind == VERDICT_FOUL);
-		sim_truth(s, truth, sw->ply, sw->seat, sw->text, sw->il,
-			  sw->c, overlapped(b, i));
-		if (truth != NULL && (sw->c == SIM_LEGAL_UNSEEN ||
-				      sw->c == SIM_ILLEGAL_UNSEEN))
-			fprintf(truth, "# silent: ply %d %s\n", sw->ply,
-				s->pulsed & 1u << i ? "pulsed" : "blind");
-	}
-	while ((v = next_verdict(s, &at)) != NULL) {
-		if (v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD)
-			continue;
-		s->stats.unexplained++;
-		if (truth != NULL)
-			fprintf(truth, "# unexplained: ply %d %s\n", v->ply,
-				v->move);
-		if (s->missed != NULL)
-			fprintf(s->missed, "UNEXPLAINED move=%s batch=%d "
-				"evidence=%s | text=%s\n", v->move, b->n,
-				v->evidence, v->text);
-	}
-}
-
 /* The moves at the start of the batch the referee took as made. */
 static int taken(const struct sim_batch *b)
 {
 	int p = 0;
 
-	while (p < b->n && b->sow[p].c == SIM_LEGAL_ACCEPTED)
+	while (p < b->n && (b->sow[p].c == SIM_LEGAL_ACCEPTED ||
+			    b->sow[p].confirmed))
 		p++;
 	return p;
 }
@@ -847,7 +574,7 @@ int sim_world_turn(struct sim *s, FILE *truth)
 		;
 	observe(s, b);
 	sim_settle_all(s);
-	judge(s, b, truth);
+	sim_world_judge(s, b, truth);
 	arbiter(s, b);
 	sim_resync(s);
 	s->nlog = 0;
