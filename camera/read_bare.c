@@ -13,6 +13,7 @@
 
 #define TOL_GAIN 0.16		/* a pixel's light may be off by this */
 #define TOL_ABS 10		/* and by this many levels */
+#define SHADE_NOISE 4		/* levels of noise in each channel */
 
 #define EDGE_STRONG 60	/* grey levels across two pixels: an edge */
 #define EDGE_LEAST 150	/* edges kept each way, however soft the photo */
@@ -247,22 +248,26 @@ static int differs_lit(const struct cam_reader *r, const struct cam_image *f,
 
 /* Pixel i of the frame only darker than the empty board's, in every
  * channel alike: shade (a cloud, a soft shadow), not a hand or sleeve,
- * which change the colour. */
+ * which change the colour. Alike within 6%, and within the noise a few
+ * levels of each channel make of its share (the sensor's and the
+ * compression's, the same in the dark, where it weighs more). */
 static int shade(const struct cam_reader *r, const struct cam_image *f,
 		 int i, int shift, const double *g)
 {
 	const unsigned char *p = f->rgb + (size_t)(i + shift) * 3;
 	const unsigned char *e = r->c->empty.rgb + (size_t)i * 3;
-	double q[3];
+	double q[3], n[3];
 
 	for (int k = 0; k < 3; k++) {
 		if (e[k] < 24)
 			return 0;
 		q[k] = (p[k] + 1.0) / g[k] / (e[k] + 1.0);
+		n[k] = SHADE_NOISE / g[k] / (e[k] + 1.0);
 		if (q[k] < 0.45 || q[k] > 0.95)
 			return 0;
 	}
-	return fabs(q[0] - q[1]) < 0.06 * q[1] && fabs(q[2] - q[1]) < 0.06 * q[1];
+	return fabs(q[0] - q[1]) < 0.06 * q[1] + n[0] + n[1] &&
+	       fabs(q[2] - q[1]) < 0.06 * q[1] + n[2] + n[1];
 }
 
 /* The share of the bare board that differs from the empty board, shade
