@@ -127,15 +127,11 @@ static int map_board(struct cam_reader *r)
 	for (int y = SHIFT_MAX + 1; y < r->h - SHIFT_MAX - 1; y += 2)
 		for (int x = SHIFT_MAX + 1; x < r->w - SHIFT_MAX - 1; x += 2) {
 			int i = y * r->w + x;
-			int gx = read_grey(e, i + 1) - read_grey(e, i - 1);
-			int gy = read_grey(e, i + r->w) - read_grey(e, i - r->w);
 
-			if (r->owner[i] != 0)
-				continue;
-			r->bare[r->nbare++] = i;
-			if (abs(gx) + abs(gy) > 60 && (x + y) % 4 == 0)
-				r->edges[r->nedges++] = i;
+			if (r->owner[i] == 0)
+				r->bare[r->nbare++] = i;
 		}
+	read_pick_edges(r);
 	r->lamp = cam_lamp_learn(e, r->bare, r->nbare, places_box(r, box));
 	return r->lamp != NULL ? 0 : -1;
 }

@@ -13,33 +13,115 @@
 
 #define TOL_GAIN 0.16		/* a pixel's light may be off by this */
 #define TOL_ABS 10		/* and by this many levels */
+#define SHADE_NOISE 4		/* levels of noise in each channel */
+
+#define EDGE_STRONG 60	/* grey levels across two pixels: an edge */
+#define EDGE_LEAST 150	/* edges kept each way, however soft the photo */
+#define EDGE_MOST 400	/* ... and at most */
+
+/* The empty board's grey gradient at pixel i, across x and across y. */
+static void gradient(const struct cam_reader *r, int i, int *gx, int *gy)
+{
+	const struct cam_image *e = &r->c->empty;
+
+	*gx = abs(read_grey(e, i + 1) - read_grey(e, i - 1));
+	*gy = abs(read_grey(e, i + r->w) - read_grey(e, i - r->w));
+}
+
+/* Of the bare pixels whose gradient runs across x (or y: `across_x` 0),
+ * the strongest into r->edges from r->nedges on: every one over
+ * EDGE_STRONG, or the EDGE_LEAST strongest where a blurred photo has
+ * fewer, spread evenly when there are more than EDGE_MOST. */
+static void pick_edges(struct cam_reader *r, int across_x)
+{
+	int hist[2 * 766] = { 0 }, n = 0, least = EDGE_STRONG, step;
+
+	for (int j = 0; j < r->nbare; j++) {
+		int gx, gy;
+
+		gradient(r, r->bare[j], &gx, &gy);
+		if ((gx > gy) == across_x)
+			hist[across_x ? gx : gy]++;
+	}
+	for (int v = 2 * 766 - 1; v > EDGE_STRONG / 3; v--) {
+		n += hist[v];
+		if (v <= EDGE_STRONG && n >= EDGE_LEAST) {
+			least = v;
+			break;
+		}
+		least = v;
+	}
+	n = 0;
+	for (int v = least; v < 2 * 766; v++)
+		n += hist[v];
+	step = n > EDGE_MOST ? (n + EDGE_MOST - 1) / EDGE_MOST : 1;
+	n = 0;
+	for (int j = 0; j < r->nbare; j++) {
+		int gx, gy, g;
+
+		gradient(r, r->bare[j], &gx, &gy);
+		g = across_x ? gx : gy;
+		if ((gx > gy) == across_x && g >= least && n++ % step == 0)
+			r->edges[r->nedges++] = r->bare[j];
+	}
+}
+
+void read_pick_edges(struct cam_reader *r)
+{
+	r->nedges = 0;
+	pick_edges(r, 1);
+	r->nedges_x = r->nedges;
+	pick_edges(r, 0);
+}
+
+/* The contrast across pixel i of `img` between its neighbours i - d and
+ * i + d: the same under any light that changes slowly across the frame
+ * (brighter, dimmer, a shadow's edge far off). */
+static double contrast(const struct cam_image *img, int i, int d)
+{
+	double a = read_grey(img, i - d), b = read_grey(img, i + d);
+
+	return (b - a) / (a + b + 6);
+}
+
+/* The shift (u, v) against the empty board: the mean gap in contrast at
+ * the edges across x and at those across y, weighed alike so that each
+ * direction is fitted by the edges that see it (a board's grain runs
+ * one way), the frame's contrast taken where its board lies. */
+static double align_cost(const struct cam_reader *r, const struct cam_image *f,
+			 int u, int v)
+{
+	const struct cam_image *e = &r->c->empty;
+	int at = v * r->w + u, nx = r->nedges_x, ny = r->nedges - nx;
+	double cx = 0, cy = 0;
+
+	for (int j = 0; j < r->nedges; j++) {
+		int i = r->edges[j], d = j < nx ? 1 : r->w;
+		double gap = fabs(contrast(f, i + at, d) - contrast(e, i, d));
+
+		if (j < nx)
+			cx += gap;
+		else
+			cy += gap;
+	}
+	return (cx / (nx > 0 ? nx : 1) + cy / (ny > 0 ? ny : 1)) *
+	       (1 + 0.01 * (abs(u) + abs(v)));
+}
 
 /* The shift of the frame against the empty board that fits best. */
 void read_align(const struct cam_reader *r, const struct cam_image *f,
 		int *dx, int *dy)
 {
-	const struct cam_image *e = &r->c->empty;
-	double se = 0, sf = 0, best = -1;
+	double best = HUGE_VAL;
 
-	for (int j = 0; j < r->nedges; j++) {
-		se += read_grey(e, r->edges[j]);
-		sf += read_grey(f, r->edges[j]);
-	}
 	*dx = *dy = 0;
-	if (r->nedges < 20 || sf <= 0)
+	if (r->nedges < 20)
 		return;
 	for (int v = -SHIFT_MAX; v <= SHIFT_MAX; v++)
 		for (int u = -SHIFT_MAX; u <= SHIFT_MAX; u++) {
-			double cost = 0, g = se / sf;
+			double cost = align_cost(r, f, u, v);
 
-			for (int j = 0; j < r->nedges; j++) {
-				int i = r->edges[j];
-
-				cost += fabs(read_grey(f, i + v * r->w + u) * g -
-					     read_grey(e, i));
-			}
-			cost *= 1 + 0.01 * (abs(u) + abs(v));
-			if (best < 0 || cost < best) {
+			if (cost < best) {
 				best = cost;
 				*dx = u;
 				*dy = v;
@@ -166,22 +248,26 @@ static int differs_lit(const struct cam_reader *r, const struct cam_image *f,
 
 /* Pixel i of the frame only darker than the empty board's, in every
  * channel alike: shade (a cloud, a soft shadow), not a hand or sleeve,
- * which change the colour. */
+ * which change the colour. Alike within 6%, and within the noise a few
+ * levels of each channel make of its share (the sensor's and the
+ * compression's, the same in the dark, where it weighs more). */
 static int shade(const struct cam_reader *r, const struct cam_image *f,
 		 int i, int shift, const double *g)
 {
 	const unsigned char *p = f->rgb + (size_t)(i + shift) * 3;
 	const unsigned char *e = r->c->empty.rgb + (size_t)i * 3;
-	double q[3];
+	double q[3], n[3];
 
 	for (int k = 0; k < 3; k++) {
 		if (e[k] < 24)
 			return 0;
 		q[k] = (p[k] + 1.0) / g[k] / (e[k] + 1.0);
+		n[k] = SHADE_NOISE / g[k] / (e[k] + 1.0);
 		if (q[k] < 0.45 || q[k] > 0.95)
 			return 0;
 	}
-	return fabs(q[0] - q[1]) < 0.06 * q[1] && fabs(q[2] - q[1]) < 0.06 * q[1];
+	return fabs(q[0] - q[1]) < 0.06 * q[1] + n[0] + n[1] &&
+	       fabs(q[2] - q[1]) < 0.06 * q[1] + n[2] + n[1];
 }
 
 /* The share of the bare board that differs from the empty board, shade

@@ -26,7 +26,8 @@ struct cam_reader {
 	int w, h;
 	struct zone zone[CAM_PLACES_MAX];
 	unsigned char *owner;		/* per pixel: place + 1, 0: bare */
-	int *edges, nedges;		/* bare pixels with contrast */
+	int *edges, nedges;		/* bare pixels with contrast: */
+	int nedges_x;			/* the first these across x */
 	int *bare, nbare;		/* bare pixels, sampled */
 	unsigned char *lo, *hi;		/* empty board's 3x3 min and max */
 	unsigned char *lamp;		/* its added light, bare pixels */
@@ -46,6 +47,9 @@ static inline int read_grey(const struct cam_image *img, int i)
 	return p[0] + p[1] + p[2];
 }
 
+/* The bare pixels with the most contrast on the empty board, those
+ * across x and those across y, into r->edges. */
+void read_pick_edges(struct cam_reader *r);
 /* The shift of the frame against the empty board that fits best. */
 void read_align(const struct cam_reader *r, const struct cam_image *f,
 		int *dx, int *dy);
