@@ -138,6 +138,7 @@ static void drops_follow(struct referee *ref, void *state)
 	d->lifted = -1;
 	d->quiet_noted = 0;
 	d->await_us = 0;
+	d->split_wait_us = 0;
 	memset(d->board.handful, 0, sizeof(d->board.handful));
 	for (int e = 0; e < SENSE_MOVES_MAX; e++)
 		d->next_n[e] = -2;
@@ -298,6 +299,7 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 			drops_take(d, hole, t, heard);
 		return;
 	}
+	d->split_wait_us = 0;	/* the drops are read again with it */
 	gap = d->npend > 0 ? t - d->last_drop_us : 0;
 	d->last_drop_us = t;
 	d->tempo_us = gap;
@@ -549,6 +551,7 @@ static void drops_forget(struct referee *ref, void *state)
 	d->npend = 0;
 	d->lifted = -1;
 	d->await_us = 0;
+	d->split_wait_us = 0;
 	/* (a move taken or changed by anyone else stands) */
 	d->last.ply = 0;
 }
@@ -660,6 +663,9 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 		return 0;
 	if (d->await_us != 0)
 		return d->await_us;
+	/* Two players' moves read at the pause: a button is awaited. */
+	if (d->split_wait_us != 0)
+		return d->split_wait_us;
 	/* With a count source, a whole move waits for its counts. */
 	if (d->whole && ref_counts_read(ref))
 		return d->heard_us + ref->cfg.quiet_us;
