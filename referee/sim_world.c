@@ -619,29 +619,28 @@ static void count_kind(struct sim *s, const struct sim_illegal *il,
 	k[i].unseen += c == SIM_ILLEGAL_UNSEEN;
 }
 
-/*
- * Which verdict is about which move of the batch, in order: a verdict
- * naming a later legal move is about that one (those between had
- * none). Returns where the verdicts about no move begin.
- */
+/* Which verdict is about which move of the batch (sim_assign()); the
+ * verdicts about no move in alone[], their number returned. */
 static int assign(const struct sim *s, const struct sim_batch *b,
-		  const struct logged **of)
+		  const struct logged **of, const struct logged **alone)
 {
+	static const struct logged *vs[SIM_LOG_MAX];
+	static int alone_at[SIM_LOG_MAX];
+	struct sim_said said[BATCH_MAX];
 	const struct logged *v;
-	int at = 0, i = 0, j;
+	int nv = 0, at = 0, which[BATCH_MAX], nalone;
 
-	for (int k = 0; k < b->n; k++)
-		of[k] = NULL;
-	while (i < b->n && (v = next_verdict(s, &at)) != NULL) {
-		for (j = i; v->move[0] != '\0' && j < b->n; j++)
-			if ((j == i || b->sow[j].il == NULL) &&
-			    strcmp(v->move, b->sow[j].text) == 0)
-				break;
-		j = j < b->n ? j : i;
-		of[j] = v;
-		i = j + 1;
-	}
-	return at;
+	while (nv < SIM_LOG_MAX && (v = next_verdict(s, &at)) != NULL)
+		vs[nv++] = v;
+	for (int i = 0; i < b->n; i++)
+		said[i] = (struct sim_said){ b->sow[i].text,
+					     b->sow[i].il == NULL };
+	nalone = sim_assign(said, b->n, vs, nv, which, alone_at);
+	for (int i = 0; i < b->n; i++)
+		of[i] = nalone >= 0 && which[i] >= 0 ? vs[which[i]] : NULL;
+	for (int k = 0; k < nalone; k++)
+		alone[k] = vs[alone_at[k]];
+	return nalone > 0 ? nalone : 0;
 }
 
 /* What the model did to legal move `i` of the batch, judged `c`. */
@@ -713,8 +712,9 @@ static void dump_missed(struct sim *s, const struct sim_batch *b, int i,
  * are moves no move made. */
 static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 {
+	static const struct logged *alone[SIM_LOG_MAX];
 	const struct logged *of[BATCH_MAX + 1], *v;
-	int at = assign(s, b, of), stopped = 0;
+	int nalone = assign(s, b, of, alone), stopped = 0;
 
 	for (int i = 0; i < b->n; i++) {
 		struct sowing *sw = &b->sow[i];
@@ -761,8 +761,9 @@ static void judge(struct sim *s, struct sim_batch *b, FILE *truth)
 			fprintf(truth, "# silent: ply %d %s\n", sw->ply,
 				s->pulsed & 1u << i ? "pulsed" : "blind");
 	}
-	while ((v = next_verdict(s, &at)) != NULL) {
-		if (v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD)
+	for (int k = 0; k < nalone; k++) {
+		v = alone[k];
+		if (!sim_alone_cost(v))
 			continue;
 		s->stats.unexplained++;
 		if (truth != NULL)
