@@ -2,12 +2,13 @@
  * sim_assign.c - which of the referee's verdicts is about which move of
  * the simulator's batch, for the figures: the pairing, in order, that
  * leaves the fewest errors of reading. A move with no verdict (unless a
- * hold or foul stopped the play before it), a verdict taking a move no
- * move made, and a legal move named as another each count one; so a
+ * hold or foul stopped the play before it) and a verdict taking a move
+ * no move made count two, a legal move named as another one; so a
  * verdict naming a later move is about that one when the moves between
  * made none (their pulses all missed, or read into the move before),
  * and a move read as another is one misreading, not a move with no
- * verdict beside a move no move made.
+ * verdict beside a move no move made. The referee's own new reading of
+ * a move judged with an earlier batch is about none of these.
  */
 #include "config.h"
 
@@ -16,25 +17,35 @@
 
 #include "referee/sim_impl.h"
 
-/* Verdict `v` about move `m`: a legal move named otherwise is misread;
+/* Verdict `v` about move `m`: a legal move named otherwise is misread
+ * (1: half of a move with no verdict beside a verdict about no move);
  * anything else is judged as it is. */
 static int pair_cost(const struct sim_said *m, const struct logged *v)
 {
+	if (v->earlier)		/* about a move of an earlier batch */
+		return SHRT_MAX / 4;
 	return m->legal && v->kind != VERDICT_FOUL &&
 	       strcmp(v->move, m->text) != 0;
 }
 
 int sim_alone_cost(const struct logged *v)
 {
-	return v->kind != VERDICT_FOUL && v->kind != VERDICT_HOLD;
+	return v->kind != VERDICT_FOUL && v->kind != VERDICT_HOLD &&
+	       !v->earlier;
 }
+
+/* A move with no verdict (unless a hold or foul stopped the play), and a
+ * verdict about no move: each costs two misreadings, so that a verdict
+ * is about the move in its place rather than left aside. */
+#define SILENT 2
+#define ALONE 2
 
 /* Verdict `v` about no move, moves i.. still to pair: a hold or foul
  * stops the play only about a move (one left aside while moves wait
  * would excuse them their verdicts). */
 static int alone_at(const struct logged *v, int i, int n)
 {
-	return sim_alone_cost(v) || i < n;
+	return ALONE * (sim_alone_cost(v) || (i < n && !v->earlier));
 }
 
 int sim_assign(const struct sim_said *moves, int n,
@@ -48,7 +59,8 @@ int sim_assign(const struct sim_said *moves, int n,
 		return -1;
 	stop[0] = 0;
 	for (k = 0; k < nv; k++)
-		stop[k + 1] = stop[k] || !sim_alone_cost(vs[k]);
+		stop[k + 1] = stop[k] ||
+			       (!sim_alone_cost(vs[k]) && !vs[k]->earlier);
 	/* cost[i][k]: moves i.. and verdicts k.. paired at best */
 	for (i = n; i >= 0; i--)
 		for (k = nv; k >= 0; k--) {
@@ -57,8 +69,8 @@ int sim_assign(const struct sim_said *moves, int n,
 			if (i < n && k < nv)
 				c = pair_cost(&moves[i], vs[k]) +
 				    cost[i + 1][k + 1];
-			if (i < n && !stop[k] + cost[i + 1][k] < c)
-				c = !stop[k] + cost[i + 1][k];
+			if (i < n && SILENT * !stop[k] + cost[i + 1][k] < c)
+				c = SILENT * !stop[k] + cost[i + 1][k];
 			if (k < nv && alone_at(vs[k], i, n) + cost[i][k + 1] < c)
 				c = alone_at(vs[k], i, n) + cost[i][k + 1];
 			cost[i][k] = (short)c;
@@ -69,7 +81,7 @@ int sim_assign(const struct sim_said *moves, int n,
 		    cost[i][k] == pair_cost(&moves[i], vs[k]) +
 				  cost[i + 1][k + 1])
 			of[i++] = k++;
-		else if (i < n && cost[i][k] == !stop[k] + cost[i + 1][k])
+		else if (i < n && cost[i][k] == SILENT * !stop[k] + cost[i + 1][k])
 			of[i++] = -1;
 		else
 			alone[nalone++] = k++;

@@ -47,6 +47,9 @@ struct logged {
 	enum verdict_kind kind;
 	int ply;
 	char move[sizeof(((struct verdict *)NULL)->move)];
+	int earlier;	/* the referee's own take-back and new reading of a
+			   move whose verdict came in an earlier batch: no
+			   verdict on a move of this one */
 	/* Kept only for sim_debug_missed(): */
 	enum verdict_cause cause;
 	char evidence[VERDICT_EVIDENCE_MAX];

@@ -4,7 +4,9 @@
  * another is one misreading, not a move with no verdict beside a move
  * that no move made; a verdict naming a later move is about it when the
  * move before made no verdict; a move taken beyond the moves made is
- * one no move made; a move after a hold is not counted without one.
+ * one no move made; a move after a hold is not counted without one; the
+ * referee's own new reading of a move of an earlier batch is no verdict
+ * on a move of this one.
  */
 #include "config.h"
 
@@ -125,6 +127,39 @@ static void test_hold_is_about_a_move(void **state)
 	assert_int_equal(of[2], -1);
 }
 
+/* F E B made; E taken (F misread), then F held (E misread): each verdict
+ * is about the move in its place, not E left aside as a move no move
+ * made. */
+static void test_verdicts_in_their_places(void **state)
+{
+	struct logged v[2] = { said(VERDICT_ACCEPT, "E"),
+			       said(VERDICT_HOLD, "F") };
+	int of[3], alone[2];
+
+	(void)state;
+	assert_int_equal(pair("FEB", v, 2, of, alone), 0);
+	assert_int_equal(of[0], 0);
+	assert_int_equal(of[1], 1);
+	assert_int_equal(of[2], -1);
+}
+
+/* c made; the referee takes back its a of the batch before and reads it
+ * again with more drops (a), then takes c: the new reading of a is about
+ * no move of this batch, and no move no move made. */
+static void test_new_reading_of_an_earlier_move(void **state)
+{
+	struct logged v[2] = { said(VERDICT_WARN, "a"),
+			       said(VERDICT_ACCEPT, "c") };
+	int of[1], alone[2];
+
+	(void)state;
+	v[0].earlier = 1;
+	assert_int_equal(pair("c", v, 2, of, alone), 1);
+	assert_int_equal(of[0], 1);
+	assert_int_equal(alone[0], 0);
+	assert_int_equal(sim_alone_cost(&v[0]), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +168,8 @@ int main(void)
 		cmocka_unit_test(test_move_beyond_the_moves_made),
 		cmocka_unit_test(test_moves_after_a_hold),
 		cmocka_unit_test(test_hold_is_about_a_move),
+		cmocka_unit_test(test_verdicts_in_their_places),
+		cmocka_unit_test(test_new_reading_of_an_earlier_move),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
