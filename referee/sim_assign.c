@@ -88,3 +88,28 @@ int sim_assign(const struct sim_said *moves, int n,
 	}
 	return nalone;
 }
+
+int sim_kept(const struct sim_said *moves, int n, int p,
+	     const struct logged *const *vs, int nv, int *illegal,
+	     int *beyond)
+{
+	*illegal = *beyond = 0;
+	for (int k = 0; k < nv; k++) {
+		const struct logged *v = vs[k];
+
+		if ((v->kind != VERDICT_ACCEPT && v->kind != VERDICT_WARN) ||
+		    v->move[0] == '\0' || v->earlier)
+			continue;
+		if (p == n) {
+			*beyond = 1;
+			break;
+		}
+		if (moves[p].legal && strcmp(v->move, moves[p].text) == 0) {
+			p++;
+			continue;
+		}
+		*illegal = !moves[p].legal;
+		break;
+	}
+	return p;
+}

@@ -70,6 +70,13 @@ int sim_assign(const struct sim_said *moves, int n,
 /* A verdict about no move counts against the referee: a move taken (1),
  * not a hold or a foul (0). */
 int sim_alone_cost(const struct logged *v);
+/* A hold confirmed, moves[0..p) now made: the verdicts vs[0..nv) that
+ * followed as the referee read the drops kept meanwhile. The moves it
+ * took as made, in order, count on from p (returned); then *illegal when
+ * it took a move for an illegal one, *beyond when for none at all. */
+int sim_kept(const struct sim_said *moves, int n, int p,
+	     const struct logged *const *vs, int nv, int *illegal,
+	     int *beyond);
 
 /* A simulation (sim.h): the true game, its referee, the random stream. */
 struct sim {

@@ -786,6 +786,51 @@ static int taken(const struct sim_batch *b)
 	return p;
 }
 
+/* Move `i` of the batch judged again, `c` now: an illegal move caught
+ * by a hold, then accepted once the hold was confirmed. */
+static void judged_again(struct sim *s, struct sim_batch *b, int i,
+			 enum sim_class c)
+{
+	struct sowing *sw = &b->sow[i];
+	struct sim_kind_stats *k = s->stats.kinds;
+
+	s->stats.count[sw->c]--;
+	s->stats.count[c]++;
+	for (int j = 0; j < SIM_KINDS_MAX && k[j].name != NULL; j++)
+		if (sw->il != NULL && strcmp(k[j].name, sw->il->name) == 0)
+			k[j].accepted += c == SIM_ILLEGAL_ACCEPTED;
+	sw->c = c;
+}
+
+/*
+ * A hold confirmed: the referee reads the drops it kept meanwhile (its
+ * quiet periods let run out), as the arbiter sees. The moves of the
+ * batch it takes as made, in order, stand (still counted held: they
+ * waited on the arbiter); an illegal move taken is that move accepted,
+ * and a move taken beyond the moves made one that no move made. Returns
+ * the moves of the batch taken.
+ */
+static int kept_read(struct sim *s, struct sim_batch *b, int p)
+{
+	static const struct logged *vs[SIM_LOG_MAX];
+	struct sim_said said[BATCH_MAX];
+	int from = s->nlog, illegal, beyond;
+
+	sim_settle_all(s);
+	for (int i = 0; i < b->n; i++)
+		said[i] = (struct sim_said){ b->sow[i].text,
+					     b->sow[i].il == NULL };
+	for (int i = from; i < s->nlog; i++)
+		vs[i - from] = &s->log[i];
+	p = sim_kept(said, b->n, p, vs, s->nlog - from, &illegal, &beyond);
+	if (illegal && b->sow[p].c == SIM_ILLEGAL_CAUGHT)
+		judged_again(s, b, p, SIM_ILLEGAL_ACCEPTED);
+	s->stats.unexplained += (unsigned long)beyond;
+	if (referee_held(s->ref))	/* a hold of its own: moves entered */
+		sim_arbiter(s, OBS_REJECT, NULL);
+	return p;
+}
+
 /*
  * The arbiter: confirms a legal move held, rejects anything else held,
  * takes back what the referee took wrongly, lets the players put the
@@ -803,7 +848,7 @@ static void arbiter(struct sim *s, struct sim_batch *b)
 		if (p < b->n && b->sow[p].c == SIM_LEGAL_HELD &&
 		    referee_plies(s->ref) == b->plies + p) {
 			sim_arbiter(s, OBS_CONFIRM, NULL);
-			p++;
+			p = kept_read(s, b, p + 1);
 		} else {
 			sim_arbiter(s, OBS_REJECT, NULL);
 		}

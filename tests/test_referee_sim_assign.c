@@ -160,6 +160,33 @@ static void test_new_reading_of_an_earlier_move(void **state)
 	assert_int_equal(sim_alone_cost(&v[0]), 0);
 }
 
+/* The verdicts after a hold confirmed (sim_kept()): d (the hold) made,
+ * then C by the next player begun before d's last seed fell (illegal);
+ * the referee takes C from the drops it kept: that illegal move is
+ * accepted. b held and confirmed, F made: F taken from the drops kept
+ * stands. a confirmed, and X taken: a move no move made. */
+static void test_drops_kept_read_after_a_confirm(void **state)
+{
+	struct sim_said dc[2] = { { "d", 1 }, { "C", 0 } };
+	struct sim_said bf[2] = { { "b", 1 }, { "F", 1 } };
+	struct sim_said a[1] = { { "a", 1 } };
+	struct logged v[2] = { said(VERDICT_NOTE, ""),
+			       said(VERDICT_ACCEPT, "C") };
+	const struct logged *vs[2] = { &v[0], &v[1] };
+	int illegal, beyond;
+
+	(void)state;
+	assert_int_equal(sim_kept(dc, 2, 1, vs, 2, &illegal, &beyond), 1);
+	assert_int_equal(illegal, 1);
+	assert_int_equal(beyond, 0);
+	v[1] = said(VERDICT_WARN, "F");
+	assert_int_equal(sim_kept(bf, 2, 1, vs, 2, &illegal, &beyond), 2);
+	assert_int_equal(illegal + beyond, 0);
+	v[1] = said(VERDICT_ACCEPT, "X");
+	assert_int_equal(sim_kept(a, 1, 1, vs, 2, &illegal, &beyond), 1);
+	assert_int_equal(beyond, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -170,6 +197,7 @@ int main(void)
 		cmocka_unit_test(test_hold_is_about_a_move),
 		cmocka_unit_test(test_verdicts_in_their_places),
 		cmocka_unit_test(test_new_reading_of_an_earlier_move),
+		cmocka_unit_test(test_drops_kept_read_after_a_confirm),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
