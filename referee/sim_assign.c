@@ -8,7 +8,7 @@
  * made none (their pulses all missed, or read into the move before),
  * and a move read as another is one misreading, not a move with no
  * verdict beside a move no move made. The referee's own new reading of
- * a move judged with an earlier batch is about none of these.
+ * a move judged with an earlier batch is never a move no move made.
  */
 #include "config.h"
 
@@ -22,8 +22,6 @@
  * anything else is judged as it is. */
 static int pair_cost(const struct sim_said *m, const struct logged *v)
 {
-	if (v->earlier)		/* about a move of an earlier batch */
-		return SHRT_MAX / 4;
 	return m->legal && v->kind != VERDICT_FOUL &&
 	       strcmp(v->move, m->text) != 0;
 }
@@ -42,10 +40,12 @@ int sim_alone_cost(const struct logged *v)
 
 /* Verdict `v` about no move, moves i.. still to pair: a hold or foul
  * stops the play only about a move (one left aside while moves wait
- * would excuse them their verdicts). */
+ * would excuse them their verdicts); the referee's own new reading of a
+ * move of an earlier batch may be about it alone (or, when it read the
+ * drops of a move of this batch into it, about that move). */
 static int alone_at(const struct logged *v, int i, int n)
 {
-	return ALONE * (sim_alone_cost(v) || (i < n && !v->earlier));
+	return v->earlier ? 0 : ALONE * (sim_alone_cost(v) || i < n);
 }
 
 int sim_assign(const struct sim_said *moves, int n,
@@ -59,8 +59,8 @@ int sim_assign(const struct sim_said *moves, int n,
 		return -1;
 	stop[0] = 0;
 	for (k = 0; k < nv; k++)
-		stop[k + 1] = stop[k] ||
-			       (!sim_alone_cost(vs[k]) && !vs[k]->earlier);
+		stop[k + 1] = stop[k] || vs[k]->kind == VERDICT_FOUL ||
+			      vs[k]->kind == VERDICT_HOLD;
 	/* cost[i][k]: moves i.. and verdicts k.. paired at best */
 	for (i = n; i >= 0; i--)
 		for (k = nv; k >= 0; k--) {

@@ -158,6 +158,17 @@ static void test_new_reading_of_an_earlier_move(void **state)
 	assert_int_equal(of[0], 1);
 	assert_int_equal(alone[0], 0);
 	assert_int_equal(sim_alone_cost(&v[0]), 0);
+	/* E made (illegally); F of the batch before read again with E's
+	 * drops into a hold: that hold is about E. */
+	v[0] = said(VERDICT_HOLD, "E");
+	v[0].earlier = 1;
+	{
+		struct sim_said e[1] = { { "E", 0 } };
+		const struct logged *vs[1] = { &v[0] };
+
+		assert_int_equal(sim_assign(e, 1, vs, 1, of, alone), 0);
+		assert_int_equal(of[0], 0);
+	}
 }
 
 /* The verdicts after a hold confirmed (sim_kept()): d (the hold) made,
