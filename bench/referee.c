@@ -9,7 +9,9 @@
  *
  * GAMES per level (default 500); SEED shifts every level's random
  * stream (default 0: the figures quoted); LEVEL runs that level alone,
- * without the Transport board.
+ * without the Transport board. The referee's verdicts are paired with
+ * the moves made by the fewest misreadings (sim_assign()): a move read
+ * as another is misread, not silent beside a move no move made.
  *
  * With PITBOSS_BENCH_DUMP=DIR in the environment, each game in which a
  * move got no verdict, or a move was taken that no move made, is

@@ -204,6 +204,11 @@ struct drops {
 					   be a stray: its mover's button is
 					   awaited */
 	int finishing;			/* judging as the quiet period ends */
+	uint64_t split_wait_us;		/* two players' moves read at the
+					   hand's pause, on a table with
+					   buttons: judged then, unless a
+					   button comes first; 0: not
+					   waiting */
 	uint8_t queue[MATCH_OBS_MAX];	/* drops sensed while a move is held */
 	uint64_t queue_t[MATCH_OBS_MAX];
 	int nqueue;

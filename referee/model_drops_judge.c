@@ -573,6 +573,27 @@ static int has_extra(const struct drops *d, int e)
 	return 0;
 }
 
+/*
+ * The drops read as the mover's whole move and the next player's begun
+ * at once, with no button between them, at the hand's pause: on a
+ * table whose players press the turn button, the button that follows
+ * tells whose the last drops were (the mover's says they were all its
+ * own, and the two moves are not read), so it is awaited until the
+ * quiet period ends. Returns 1 when it is.
+ */
+static int split_awaits_button(struct drops *d, const struct drops_split *s)
+{
+	struct referee *ref = d->ref;
+
+	if (!ref->buttons_seen || ref_counts_read(ref) || !d->finishing ||
+	    s->interleaved || s->seat == ref_mover(ref) || d->mover_done ||
+	    d->split_wait_us != 0 ||
+	    ref->now >= d->heard_us + ref->cfg.quiet_us)
+		return 0;
+	d->split_wait_us = d->heard_us + ref->cfg.quiet_us;
+	return 1;
+}
+
 /* The move that fits best, how many fit about as well, and the move of
  * the place touched first (-1 when none). -1 when no move is left. */
 static int best_fit(const struct drops *d, int *ties, int *touched)
@@ -628,6 +649,8 @@ void drops_judge(struct drops *d, int n)
 
 		if (two.cost + DROPS_MARGIN <= d->result[best].cost &&
 		    two.cost + DROPS_MARGIN <= mis) {
+			if (split_awaits_button(d, &two))
+				return;
 			drops_judge_split(d, n, &two);
 			return;
 		}

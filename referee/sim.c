@@ -58,6 +58,7 @@ const char *sim_phys_name(enum sim_phys p)
 static void on_verdict(void *ctx, const struct verdict *v)
 {
 	struct sim *s = ctx;
+	int taken_back = 0, earlier = 0;
 
 	if (s->verdicts != NULL) {
 		char line[512];
@@ -73,10 +74,16 @@ static void on_verdict(void *ctx, const struct verdict *v)
 		       (s->log[s->nlog - 1].kind == VERDICT_ACCEPT ||
 			s->log[s->nlog - 1].kind == VERDICT_WARN ||
 			s->log[s->nlog - 1].kind == VERDICT_NOTE ||
-			s->log[s->nlog - 1].kind == VERDICT_OVER))
+			s->log[s->nlog - 1].kind == VERDICT_OVER)) {
+			taken_back |= s->log[s->nlog - 1].kind == VERDICT_ACCEPT ||
+				      s->log[s->nlog - 1].kind == VERDICT_WARN;
 			s->nlog--;
+		}
+		/* (the move taken back was judged with an earlier batch) */
+		earlier = !taken_back;
 	}
 	if (s->nlog < SIM_LOG_MAX) {
+		s->log[s->nlog].earlier = earlier;
 		s->log[s->nlog].kind = v->kind;
 		s->log[s->nlog].ply = v->ply;
 		snprintf(s->log[s->nlog].move, sizeof(s->log[s->nlog].move),

@@ -47,11 +47,29 @@ struct logged {
 	enum verdict_kind kind;
 	int ply;
 	char move[sizeof(((struct verdict *)NULL)->move)];
+	int earlier;	/* the referee's own take-back and new reading of a
+			   move whose verdict came in an earlier batch: no
+			   verdict on a move of this one */
 	/* Kept only for sim_debug_missed(): */
 	enum verdict_cause cause;
 	char evidence[VERDICT_EVIDENCE_MAX];
 	char text[200];
 };
+
+/* sim_assign.c: which verdict is about which move of a batch. */
+#define SIM_ASSIGN_MOVES 8
+struct sim_said {
+	const char *text;	/* the move as the game writes it */
+	int legal;
+};
+/* The verdicts vs[0..nv) (about moves, in order) paired with moves[0..n):
+ * of[i] the verdict about move i, or -1; the verdicts about no move in
+ * alone[], their number returned (-1: too many to pair). */
+int sim_assign(const struct sim_said *moves, int n,
+	       const struct logged *const *vs, int nv, int *of, int *alone);
+/* A verdict about no move counts against the referee: a move taken (1),
+ * not a hold or a foul (0). */
+int sim_alone_cost(const struct logged *v);
 
 /* A simulation (sim.h): the true game, its referee, the random stream. */
 struct sim {

@@ -84,29 +84,32 @@ static void count_kind(struct sim *s, const struct sim_illegal *il,
 }
 
 /*
- * Which verdict is about which move of the batch, in order, from move
- * `first` and log entry `at`: a verdict naming a later legal move is
- * about that one (those between had none). Returns where the verdicts
- * about no move begin.
+ * Which verdict is about which move of the batch from move `first`, the
+ * verdicts from log entry `at` (sim_assign()); the verdicts about no
+ * move in alone[], their number returned.
  */
 static int assign(const struct sim *s, const struct sim_batch *b,
-		  int first, int at, const struct logged **of)
+		  int first, int at, const struct logged **of,
+		  const struct logged **alone)
 {
+	static const struct logged *vs[SIM_LOG_MAX];
+	static int alone_at[SIM_LOG_MAX];
+	struct sim_said said[BATCH_MAX + 1];
 	const struct logged *v;
-	int i = first, j;
+	int nv = 0, which[BATCH_MAX + 1], nalone, n = b->n - first;
 
-	for (int k = first; k < b->n; k++)
-		of[k] = NULL;
-	while (i < b->n && (v = next_verdict(s, &at)) != NULL) {
-		for (j = i; v->move[0] != '\0' && j < b->n; j++)
-			if ((j == i || b->sow[j].il == NULL) &&
-			    strcmp(v->move, b->sow[j].text) == 0)
-				break;
-		j = j < b->n ? j : i;
-		of[j] = v;
-		i = j + 1;
-	}
-	return at;
+	while (nv < SIM_LOG_MAX && (v = next_verdict(s, &at)) != NULL)
+		vs[nv++] = v;
+	for (int i = 0; i < n; i++)
+		said[i] = (struct sim_said){ b->sow[first + i].text,
+					     b->sow[first + i].il == NULL };
+	nalone = sim_assign(said, n, vs, nv, which, alone_at);
+	for (int i = 0; i < n; i++)
+		of[first + i] = nalone >= 0 && which[i] >= 0 ? vs[which[i]]
+							     : NULL;
+	for (int k = 0; k < nalone; k++)
+		alone[k] = vs[alone_at[k]];
+	return nalone > 0 ? nalone : 0;
 }
 
 /* What the model did to legal move `i` of the batch, judged `c`. */
@@ -232,6 +235,23 @@ static void count_move(struct sim *s, const struct sim_batch *b, int i,
 	}
 }
 
+/* Verdict `v`, about no move: a move taken that no move made counts
+ * against the referee (a hold or a foul, or its own new reading of a
+ * move judged with an earlier batch, does not). */
+static void unexplained(struct sim *s, const struct sim_batch *b,
+			const struct logged *v, int confirmed, FILE *truth)
+{
+	if (!sim_alone_cost(v))
+		return;
+	s->stats.unexplained++;
+	if (truth != NULL)
+		fprintf(truth, "# unexplained: ply %d %s\n", v->ply, v->move);
+	if (s->missed != NULL)
+		fprintf(s->missed, "UNEXPLAINED move=%s batch=%d "
+			"confirmed=%d evidence=%s | text=%s\n", v->move, b->n,
+			confirmed, v->evidence, v->text);
+}
+
 /* Legal move `i`, held as made while every move before it was taken,
  * and not overlapped (the hold is what catches the next player's
  * sowing begun too soon): the arbiter confirms it before the moves
@@ -250,15 +270,16 @@ static int to_confirm(const struct sim *s, const struct sim_batch *b, int i,
  * entry `*at`. Returns the move the arbiter is to confirm before the
  * moves after it are judged on what the referee makes of them once it
  * is (their drops were kept meanwhile), with `*at` just after its
- * verdict; or b->n, with `*at` where the verdicts about no move begin.
+ * verdict; or b->n. The verdicts about no move before either are
+ * counted (`confirmed` holds confirmed so far).
  */
 static int judge_from(struct sim *s, struct sim_batch *b, int first, int *at,
-		      FILE *truth)
+		      int confirmed, FILE *truth)
 {
-	const struct logged *of[BATCH_MAX + 1], *v;
-	int stopped = 0, i;
+	static const struct logged *alone[SIM_LOG_MAX];
+	const struct logged *of[BATCH_MAX + 1], *v = NULL;
+	int stopped = 0, i, nalone = assign(s, b, first, *at, of, alone);
 
-	*at = assign(s, b, first, *at, of);
 	for (i = first; i < b->n; i++) {
 		struct sowing *sw = &b->sow[i];
 
@@ -274,11 +295,14 @@ static int judge_from(struct sim *s, struct sim_batch *b, int first, int *at,
 				s->pulsed & 1u << i ? "pulsed" : "blind");
 		if (to_confirm(s, b, i, v, stopped)) {
 			*at = (int)(v - s->log) + 1;
-			return i;
+			break;
 		}
 		stopped |= v != NULL && (v->kind == VERDICT_HOLD ||
 					 v->kind == VERDICT_FOUL);
 	}
+	for (int k = 0; k < nalone; k++)
+		if (i == b->n || alone[k] < v)
+			unexplained(s, b, alone[k], confirmed, truth);
 	return i;
 }
 
@@ -290,28 +314,14 @@ static int judge_from(struct sim *s, struct sim_batch *b, int first, int *at,
  */
 void sim_world_judge(struct sim *s, struct sim_batch *b, FILE *truth)
 {
-	const struct logged *v;
 	int at = 0, i, confirmed = 0;
 
 	for (int first = 0;
-	     (i = judge_from(s, b, first, &at, truth)) < b->n;
+	     (i = judge_from(s, b, first, &at, confirmed, truth)) < b->n;
 	     first = i + 1) {
 		sim_arbiter(s, OBS_CONFIRM, NULL);
 		sim_settle_all(s);
 		b->sow[i].confirmed = 1;
 		confirmed++;
-	}
-	while ((v = next_verdict(s, &at)) != NULL) {
-		if (v->kind == VERDICT_FOUL || v->kind == VERDICT_HOLD)
-			continue;
-		s->stats.unexplained++;
-		if (truth != NULL)
-			fprintf(truth, "# unexplained: ply %d %s\n", v->ply,
-				v->move);
-		if (s->missed != NULL)
-			fprintf(s->missed, "UNEXPLAINED move=%s batch=%d "
-				"confirmed=%d evidence=%s | text=%s\n",
-				v->move, b->n, confirmed, v->evidence,
-				v->text);
 	}
 }
