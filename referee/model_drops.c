@@ -515,6 +515,7 @@ static void drops_use_game(struct referee *ref, void *state)
 
 	(void)ref;
 	d->twin.ply = 0;
+	memset(d->reversed_fouls, 0, sizeof(d->reversed_fouls));
 	board_geometry(state);
 }
 
@@ -561,6 +562,7 @@ static void drops_held(struct referee *ref, void *state)
 	(void)ref;
 	d->nqueue = 0;
 	d->held_ply = 0;	/* a move of this model's is marked after */
+	d->held_blind = 0;
 	d->overlap_ply = 0;
 }
 

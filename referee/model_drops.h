@@ -227,6 +227,10 @@ struct drops {
 	struct match_result held_r;
 	int held_ply;
 	uint64_t held_end_us;
+	/* The move was held with the counts already its board: the same
+	 * counts again (a hand passed over the board, the count source
+	 * settled again) say nothing new; only a person confirms it. */
+	int held_blind;
 
 	/* The next player's sowing that overlapped the move judged (or
 	 * held at overlap_ply): a foul once the move is taken. */
@@ -266,8 +270,10 @@ struct drops {
 	 * their number, and the sum of their logs and of the squares. */
 	double press_n, press_sum, press_sq;
 	struct drops_twin twin;
-	/* Sowings the wrong way round called a foul at this table. */
-	unsigned reversed_fouls;
+	/* Sowings the wrong way round called a foul in this game, per
+	 * seat: evidence about that player, from nothing earlier, so a
+	 * game's trace replays the same. */
+	unsigned reversed_fouls[RULES_MAX_SEATS];
 };
 
 /* model_drops.c */
@@ -290,9 +296,9 @@ void drops_keep_late(struct drops *d, const struct sense_expect *e,
  * are exactly another move's pieces sown the wrong way round. */
 void drops_twin_note(struct drops *d, int e, int n);
 /* On a table with drop gates alone, no drop tells move `e` (its drops
- * pend[0..n) exactly) from its twin: once the table's players have been
- * seen sowing the wrong way round, held, saying what to check (1); 0
- * when it has none, or they have not. */
+ * pend[0..n) exactly) from its twin: once its mover has been seen
+ * sowing the wrong way round in this game, held, saying what to check
+ * (1); 0 when it has none, or they have not. */
 int drops_twin_hold(struct drops *d, int e, int n);
 /* After it was taken: the record's pieces at both places. */
 void drops_twin_taken(struct drops *d);

@@ -304,6 +304,7 @@ static void hold_unsettled(struct drops *d, int best)
 		 ref_words(ref)->piece);
 	d->unsettled_seat = -1;
 	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+	d->held_blind = 1;
 }
 
 /*
@@ -329,6 +330,7 @@ static int hold_lap(struct drops *d, int best, int n)
 		 "read as %s %s the wrong way round (a lap leaves the same "
 		 "board)", x->text, ref_words(d->ref)->doing, x->text);
 	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+	d->held_blind = 1;
 	return 1;
 }
 
@@ -401,7 +403,9 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 }
 
 /* The move held, judged with the counts: confirmed when they are its
- * board, a foul when they are a misplay's; held still otherwise. */
+ * board (unless it was held with its board counted already: the same
+ * counts again tell nothing), a foul when they are a misplay's; held
+ * still otherwise. */
 static int held_counted(struct drops *d, const int *seen)
 {
 	struct referee *ref = d->ref;
@@ -411,6 +415,8 @@ static int held_counted(struct drops *d, const int *seen)
 	if (d->held_ply != ref->ply + 1 || !drops_after(d, x, legal))
 		return 0;
 	if (board_distance(d, x, seen) == 0) {
+		if (d->held_blind)
+			return 1;
 		/* The board is the move's: what was kept meanwhile was its
 		 * own last drops, or no move's. */
 		d->nqueue = 0;

@@ -43,7 +43,8 @@ static struct fix *a_sown(void)
 
 /* N sows B; S sows b 0.8 s after N's last seed, before the board was
  * still: the counts come only after both. B taken, b held naming N and
- * S, then confirmed. */
+ * S; the same counts again confirm nothing (they were b's board when it
+ * was held), a person's confirmation takes it. */
 static void test_next_sowing_begun_before_the_board_was_still(void **state)
 {
 	static const int places[] = { PIT_C, PIT_D, PIT_E, PIT_F, STORE_S,
@@ -67,6 +68,12 @@ static void test_next_sowing_begun_before_the_board_was_still(void **state)
 	assert_non_null(strstr(v->evidence, "after=B counts=unsettled"));
 	assert_non_null(strstr(v->evidence, "decided=hold"));
 	assert_int_equal(referee_plies(f->ref), 2);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	feed(f, 9.5, OBS_SNAPSHOT, AFTER_BB);
+	assert_int_equal(referee_plies(f->ref), 2);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "B");
+	feed(f, 11.0, OBS_CONFIRM, NULL);
+	assert_int_equal(referee_plies(f->ref), 3);
 	assert_int_equal(count(f, VERDICT_FOUL), 0);
 	fix_close(f);
 }
