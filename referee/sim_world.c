@@ -663,6 +663,27 @@ static int overlapped(const struct sim_batch *b, int i)
 	       b->sow[i + 1].il == &overlap_kind;
 }
 
+/* One event of the batch in a dump: a drop by its place, a lift as
+ * LIFT and its place, a button as BTN and its seat, a snapshot as SNAP,
+ * anything else by its kind's name; `sign` and `dt` (µs) when. */
+static void dump_event(struct sim *s, const struct event *e,
+		       const char *sign, uint64_t dt)
+{
+	unsigned long long ms = (unsigned long long)(dt / 1000);
+
+	if (e->kind == OBS_DROP || e->kind == OBS_LIFT)
+		fprintf(s->missed, "%s%s@%s%llu ",
+			e->kind == OBS_LIFT ? "LIFT" : "", s->names[e->where],
+			sign, ms);
+	else if (e->kind == OBS_BUTTON)
+		fprintf(s->missed, "BTN%d@%s%llu ", e->where, sign, ms);
+	else if (e->kind == OBS_SNAPSHOT)
+		fprintf(s->missed, "SNAP@%s%llu ", sign, ms);
+	else
+		fprintf(s->missed, "%s@%s%llu ", obs_kind_name(e->kind), sign,
+			ms);
+}
+
 /* Legal move `i` of the batch, not taken without help: its verdict,
  * what the model did, its falls (ms from the first; '^' an edge no
  * piece made; the gate's dirt in per mille) and the batch's drops. */
@@ -699,21 +720,11 @@ static void dump_missed(struct sim *s, const struct sim_batch *b, int i,
 	fprintf(s->missed, " before=");
 	for (int k = 0; k < b->nev; k++)
 		if (!first && b->ev[k].t < t0 && b->ev[k].t + 3000000 > t0)
-			fprintf(s->missed, "%s%s@-%llu ",
-				b->ev[k].kind == OBS_DROP ? "" :
-				b->ev[k].kind == OBS_BUTTON ? "BTN" : "SNAP",
-				b->ev[k].kind == OBS_DROP ?
-				s->names[b->ev[k].where] : "",
-				(unsigned long long)((t0 - b->ev[k].t) / 1000));
+			dump_event(s, &b->ev[k], "-", t0 - b->ev[k].t);
 	fprintf(s->missed, " pulses=");
 	for (int k = 0; k < b->nev; k++)
-		if (b->ev[k].kind == OBS_DROP && b->ev[k].t >= t0 &&
-		    !first)
-			fprintf(s->missed, "%s@%llu ", s->names[b->ev[k].where],
-				(unsigned long long)((b->ev[k].t - t0) / 1000));
-		else if (b->ev[k].kind == OBS_BUTTON && !first && b->ev[k].t >= t0)
-			fprintf(s->missed, "BTN%d@%llu ", b->ev[k].where,
-				(unsigned long long)((b->ev[k].t - t0) / 1000));
+		if (!first && b->ev[k].t >= t0)
+			dump_event(s, &b->ev[k], "", b->ev[k].t - t0);
 	fprintf(s->missed, "| evidence=%s | text=%s\n",
 		v != NULL ? v->evidence : "", v != NULL ? v->text : "");
 }
