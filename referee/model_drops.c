@@ -526,6 +526,8 @@ static void drops_feed(struct referee *ref, void *state,
 
 	if (obs->kind == OBS_DROP) {
 		drops_aside_settled(d);
+		d->drop_us = obs->t_us;
+		d->drop_open = 1;
 		drops_pulse(d, obs);
 	} else if (obs->kind == OBS_LIFT) {
 		/* A hand lifting pieces begins a move: the one before is

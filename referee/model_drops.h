@@ -68,6 +68,16 @@
 /* Extra pulses on a board at least this often (one in so many pulses):
  * a lone pulse may be one of them. */
 #define DROPS_STRAYS_SHOWN 500
+/* The count source's delay from a drop to the counts after it, learnt
+ * per table: the longest of the last DROPS_DELAYS seen. No counts
+ * between two players' sowings say the board was never still only
+ * after DROPS_DELAYS_SEEN of them, and when the sowings were further
+ * apart than that delay by DROPS_DELAY_MARGIN (per cent) and
+ * DROPS_DELAY_SLACK_US. */
+#define DROPS_DELAYS 16
+#define DROPS_DELAYS_SEEN 2
+#define DROPS_DELAY_MARGIN 125
+#define DROPS_DELAY_SLACK_US 100000
 /* People pressing the turn button when they move again, before the
  * board has shown how often they do: one in ten (of so many). */
 #define DROPS_PRIOR_AGAIN_PRESSES 0.5
@@ -194,6 +204,12 @@ struct drops {
 	 * last mover's seat and move, else -1. */
 	int unsettled_seat;
 	char unsettled_move[REF_MOVE_TEXT];
+	/* The last drop sensed (drop_open: no counts since), and the
+	 * delays from a drop to the counts after it at this table. */
+	uint64_t drop_us;
+	int drop_open;
+	uint64_t delay_us[DROPS_DELAYS];
+	unsigned ndelay;
 	uint64_t heard_us;		/* when it reached the model (later
 					   when it was kept for a while) */
 	int whole;			/* pend is exactly one whole move */

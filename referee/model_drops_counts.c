@@ -182,11 +182,40 @@ static int overlapped_late(struct drops *d, struct drops_split *two, int n,
 	return 0;
 }
 
+/* The counts came: the delay since the last drop, learnt. */
+static void note_delay(struct drops *d)
+{
+	uint64_t now = d->ref->now;
+
+	if (!d->drop_open || now < d->drop_us)
+		return;
+	d->drop_open = 0;
+	d->delay_us[d->ndelay++ % DROPS_DELAYS] = now - d->drop_us;
+}
+
+/* Whether no counts in `gap` µs between two sowings mean the board was
+ * never still: the gap is well past the longest delay this table's
+ * count source has taken to report a still board (none known: no). */
+static int gap_unsettled(const struct drops *d, uint64_t gap)
+{
+	unsigned n = d->ndelay < DROPS_DELAYS ? d->ndelay : DROPS_DELAYS;
+	uint64_t most = 0;
+
+	if (n < DROPS_DELAYS_SEEN)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		if (d->delay_us[i] > most)
+			most = d->delay_us[i];
+	return gap > most * DROPS_DELAY_MARGIN / 100 + DROPS_DELAY_SLACK_US;
+}
+
 /*
  * The drops as two moves, the mover's and the next one begun at once
  * after it, whose board the counts are: the first taken (its faults the
  * sensors'), the next read on with the same counts (held when it is
- * another player's: no counts between them, the board was never still).
+ * another player's, begun later than the count source would have
+ * reported a still board: no counts between them, the board was never
+ * still).
  * 0 when the counts are not the two moves' board.
  */
 static void judge_counted(struct drops *d, int n, const int *seen);
@@ -201,7 +230,7 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	char first[REF_MOVE_TEXT];
 	int values[SENSE_HOLES_MAX], nnext, seat, k, nt = 0;
 	uint8_t theirs[MATCH_OBS_MAX];
-	uint64_t at[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX], gap;
 	struct rules_outcome out;
 
 	if (!drops_split(d, n, &two))
@@ -224,6 +253,8 @@ static int split_counted(struct drops *d, int n, const int *seen)
 		return 1;
 	}
 	k = two.first_next;
+	gap = k > 0 && d->pend_t[k] > d->pend_t[k - 1] ?
+	      d->pend_t[k] - d->pend_t[k - 1] : 0;
 	seat = ref_mover(ref);
 	snprintf(first, sizeof(first), "%s", d->expect[two.move].text);
 	for (int i = k; i < d->npend; i++) {
@@ -239,9 +270,10 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	for (int i = 0; i < nt && ref->state == REF_PLAY; i++)
 		drops_take(d, theirs[i], at[i], at[i]);
 	if (ref->state == REF_PLAY && d->npend > 0) {
-		/* No counts between two players' sowings: the board was
-		 * never still, the next began before the last piece fell. */
-		if (two.seat != seat) {
+		/* No counts between two players' sowings further apart
+		 * than the count source's delay: the board was never
+		 * still, the next began before the last piece fell. */
+		if (two.seat != seat && gap_unsettled(d, gap)) {
 			d->unsettled_seat = seat;
 			snprintf(d->unsettled_move, sizeof(d->unsettled_move),
 				 "%s", first);
@@ -450,6 +482,7 @@ int drops_counted(struct referee *ref, void *state, const int *values)
 {
 	struct drops *d = state;
 
+	note_delay(d);
 	if (ref->state == REF_HELD)
 		return held_counted(d, values);
 	if (ref->state != REF_PLAY || d->npend == 0)
