@@ -228,7 +228,7 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	struct drops_split two;
 	const struct sense_expect *next;
 	char first[REF_MOVE_TEXT];
-	int values[SENSE_HOLES_MAX], nnext, seat, k, nt = 0;
+	int values[SENSE_HOLES_MAX], nnext, seat, k, nt = 0, exact;
 	uint8_t theirs[MATCH_OBS_MAX];
 	uint64_t at[MATCH_OBS_MAX], gap;
 	struct rules_outcome out;
@@ -262,6 +262,9 @@ static int split_counted(struct drops *d, int n, const int *seen)
 		at[nt++] = d->pend_t[i];
 	}
 	drops_evaluate(d, k, 1);
+	/* Its last piece unseen, the first's drops do not say when it
+	 * fell: the gap tells nothing. */
+	exact = d->result[two.move].cost == 0;
 	snprintf(about.evidence, sizeof(about.evidence),
 		 "move=%s legal=%d.%d counts=agree-with-next decided=take",
 		 d->expect[two.move].text, d->result[two.move].cost / 10,
@@ -271,9 +274,10 @@ static int split_counted(struct drops *d, int n, const int *seen)
 		drops_take(d, theirs[i], at[i], at[i]);
 	if (ref->state == REF_PLAY && d->npend > 0) {
 		/* No counts between two players' sowings further apart
-		 * than the count source's delay: the board was never
+		 * than the count source's delay (or the first read with
+		 * a fault: when it ended unknown): the board was never
 		 * still, the next began before the last piece fell. */
-		if (two.seat != seat && gap_unsettled(d, gap)) {
+		if (two.seat != seat && (!exact || gap_unsettled(d, gap))) {
 			d->unsettled_seat = seat;
 			snprintf(d->unsettled_move, sizeof(d->unsettled_move),
 				 "%s", first);
