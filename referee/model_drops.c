@@ -515,7 +515,7 @@ static void drops_use_game(struct referee *ref, void *state)
 
 	(void)ref;
 	d->twin.ply = 0;
-	memset(d->reversed_fouls, 0, sizeof(d->reversed_fouls));
+	d->reversed_fouls = 0;
 	board_geometry(state);
 }
 

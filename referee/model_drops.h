@@ -286,10 +286,11 @@ struct drops {
 	 * their number, and the sum of their logs and of the squares. */
 	double press_n, press_sum, press_sq;
 	struct drops_twin twin;
-	/* Sowings the wrong way round called a foul in this game, per
-	 * seat: evidence about that player, from nothing earlier, so a
-	 * game's trace replays the same. */
-	unsigned reversed_fouls[RULES_MAX_SEATS];
+	/* Sowings the wrong way round called a foul in this game, by
+	 * either player: evidence about how this game's board is being
+	 * sown, from nothing earlier, so a game's trace replays the
+	 * same. */
+	unsigned reversed_fouls;
 };
 
 /* model_drops.c */

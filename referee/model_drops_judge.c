@@ -286,9 +286,7 @@ static void foul_reading(struct drops *d, int n, const struct reading *g,
 		return;
 	}
 	about->cause = CAUSE_ILLEGAL;
-	if (g->mis == MIS_REVERSE && ref_mover(d->ref) >= 0 &&
-	    ref_mover(d->ref) < RULES_MAX_SEATS)
-		d->reversed_fouls[ref_mover(d->ref)]++;
+	d->reversed_fouls += g->mis == MIS_REVERSE;
 	ref_about_place(about, g->where[0]);
 	ref_about_place(about, g->where[1]);
 	misplay_text(d, g, 1, why, sizeof(why));

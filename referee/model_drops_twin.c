@@ -109,13 +109,10 @@ int drops_twin_hold(struct drops *d, int e, int n)
 {
 	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
 	const struct sense_expect *x = &d->expect[e];
-	int f, seat = ref_mover(d->ref);
-	unsigned fouls;
+	unsigned fouls = d->reversed_fouls;
 	char why[300], check[160];
+	int f;
 
-	if (seat < 0 || seat >= RULES_MAX_SEATS)
-		return 0;
-	fouls = d->reversed_fouls[seat];
 	if (fouls == 0 || (f = twin_of(d, e, n)) < 0)
 		return 0;
 	ref_about_place(&about, x->origin);
