@@ -516,6 +516,7 @@ static void drops_use_game(struct referee *ref, void *state)
 
 	(void)ref;
 	d->twin.ply = 0;
+	d->reversed_fouls = 0;
 	board_geometry(state);
 }
 
@@ -548,6 +549,8 @@ static void drops_feed(struct referee *ref, void *state,
 
 	if (obs->kind == OBS_DROP) {
 		drops_aside_settled(d);
+		d->drop_us = obs->t_us;
+		d->drop_open = 1;
 		drops_pulse(d, obs);
 	} else if (obs->kind == OBS_LIFT) {
 		/* A hand lifting pieces begins a move: the one before is
@@ -585,6 +588,7 @@ static void drops_held(struct referee *ref, void *state)
 	d->nqueue = 0;
 	d->nkept_buttons = 0;
 	d->held_ply = 0;	/* a move of this model's is marked after */
+	d->held_blind = 0;
 	d->overlap_ply = 0;
 }
 

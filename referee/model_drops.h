@@ -71,6 +71,16 @@
 /* Extra pulses on a board at least this often (one in so many pulses):
  * a lone pulse may be one of them. */
 #define DROPS_STRAYS_SHOWN 500
+/* The count source's delay from a drop to the counts after it, learnt
+ * per table: the longest of the last DROPS_DELAYS seen. No counts
+ * between two players' sowings say the board was never still only
+ * after DROPS_DELAYS_SEEN of them, and when the sowings were further
+ * apart than that delay by DROPS_DELAY_MARGIN (per cent) and
+ * DROPS_DELAY_SLACK_US. */
+#define DROPS_DELAYS 16
+#define DROPS_DELAYS_SEEN 2
+#define DROPS_DELAY_MARGIN 125
+#define DROPS_DELAY_SLACK_US 100000
 /* People pressing the turn button when they move again, before the
  * board has shown how often they do: one in ten (of so many). */
 #define DROPS_PRIOR_AGAIN_PRESSES 0.5
@@ -197,6 +207,12 @@ struct drops {
 	 * last mover's seat and move, else -1. */
 	int unsettled_seat;
 	char unsettled_move[REF_MOVE_TEXT];
+	/* The last drop sensed (drop_open: no counts since), and the
+	 * delays from a drop to the counts after it at this table. */
+	uint64_t drop_us;
+	int drop_open;
+	uint64_t delay_us[DROPS_DELAYS];
+	unsigned ndelay;
 	uint64_t heard_us;		/* when it reached the model (later
 					   when it was kept for a while) */
 	int whole;			/* pend is exactly one whole move */
@@ -238,6 +254,10 @@ struct drops {
 	struct match_result held_r;
 	int held_ply;
 	uint64_t held_end_us;
+	/* The move was held with the counts already its board: the same
+	 * counts again (a hand passed over the board, the count source
+	 * settled again) say nothing new; only a person confirms it. */
+	int held_blind;
 
 	/* The next player's sowing that overlapped the move judged (or
 	 * held at overlap_ply): a foul once the move is taken. */
@@ -277,7 +297,10 @@ struct drops {
 	 * their number, and the sum of their logs and of the squares. */
 	double press_n, press_sum, press_sq;
 	struct drops_twin twin;
-	/* Sowings the wrong way round called a foul at this table. */
+	/* Sowings the wrong way round called a foul in this game, by
+	 * either player: evidence about how this game's board is being
+	 * sown, from nothing earlier, so a game's trace replays the
+	 * same. */
 	unsigned reversed_fouls;
 };
 
@@ -301,9 +324,9 @@ void drops_keep_late(struct drops *d, const struct sense_expect *e,
  * are exactly another move's pieces sown the wrong way round. */
 void drops_twin_note(struct drops *d, int e, int n);
 /* On a table with drop gates alone, no drop tells move `e` (its drops
- * pend[0..n) exactly) from its twin: once the table's players have been
- * seen sowing the wrong way round, held, saying what to check (1); 0
- * when it has none, or they have not. */
+ * pend[0..n) exactly) from its twin: once its mover has been seen
+ * sowing the wrong way round in this game, held, saying what to check
+ * (1); 0 when it has none, or they have not. */
 int drops_twin_hold(struct drops *d, int e, int n);
 /* After it was taken: the record's pieces at both places. */
 void drops_twin_taken(struct drops *d);

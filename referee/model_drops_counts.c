@@ -182,11 +182,40 @@ static int overlapped_late(struct drops *d, struct drops_split *two, int n,
 	return 0;
 }
 
+/* The counts came: the delay since the last drop, learnt. */
+static void note_delay(struct drops *d)
+{
+	uint64_t now = d->ref->now;
+
+	if (!d->drop_open || now < d->drop_us)
+		return;
+	d->drop_open = 0;
+	d->delay_us[d->ndelay++ % DROPS_DELAYS] = now - d->drop_us;
+}
+
+/* Whether no counts in `gap` µs between two sowings mean the board was
+ * never still: the gap is well past the longest delay this table's
+ * count source has taken to report a still board (none known: no). */
+static int gap_unsettled(const struct drops *d, uint64_t gap)
+{
+	unsigned n = d->ndelay < DROPS_DELAYS ? d->ndelay : DROPS_DELAYS;
+	uint64_t most = 0;
+
+	if (n < DROPS_DELAYS_SEEN)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		if (d->delay_us[i] > most)
+			most = d->delay_us[i];
+	return gap > most * DROPS_DELAY_MARGIN / 100 + DROPS_DELAY_SLACK_US;
+}
+
 /*
  * The drops as two moves, the mover's and the next one begun at once
  * after it, whose board the counts are: the first taken (its faults the
  * sensors'), the next read on with the same counts (held when it is
- * another player's: no counts between them, the board was never still).
+ * another player's, begun later than the count source would have
+ * reported a still board: no counts between them, the board was never
+ * still).
  * 0 when the counts are not the two moves' board.
  */
 static void judge_counted(struct drops *d, int n, const int *seen);
@@ -199,9 +228,9 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	struct drops_split two;
 	const struct sense_expect *next;
 	char first[REF_MOVE_TEXT];
-	int values[SENSE_HOLES_MAX], nnext, seat, k, nt = 0;
+	int values[SENSE_HOLES_MAX], nnext, seat, k, nt = 0, exact;
 	uint8_t theirs[MATCH_OBS_MAX];
-	uint64_t at[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX], gap;
 	struct rules_outcome out;
 
 	if (!drops_split(d, n, &two))
@@ -224,6 +253,8 @@ static int split_counted(struct drops *d, int n, const int *seen)
 		return 1;
 	}
 	k = two.first_next;
+	gap = k > 0 && d->pend_t[k] > d->pend_t[k - 1] ?
+	      d->pend_t[k] - d->pend_t[k - 1] : 0;
 	seat = ref_mover(ref);
 	snprintf(first, sizeof(first), "%s", d->expect[two.move].text);
 	for (int i = k; i < d->npend; i++) {
@@ -231,6 +262,9 @@ static int split_counted(struct drops *d, int n, const int *seen)
 		at[nt++] = d->pend_t[i];
 	}
 	drops_evaluate(d, k, 1);
+	/* Its last piece unseen, the first's drops do not say when it
+	 * fell: the gap tells nothing. */
+	exact = d->result[two.move].cost == 0;
 	snprintf(about.evidence, sizeof(about.evidence),
 		 "move=%s legal=%d.%d counts=agree-with-next decided=take",
 		 d->expect[two.move].text, d->result[two.move].cost / 10,
@@ -239,9 +273,11 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	for (int i = 0; i < nt && ref->state == REF_PLAY; i++)
 		drops_take(d, theirs[i], at[i], at[i]);
 	if (ref->state == REF_PLAY && d->npend > 0) {
-		/* No counts between two players' sowings: the board was
-		 * never still, the next began before the last piece fell. */
-		if (two.seat != seat) {
+		/* No counts between two players' sowings further apart
+		 * than the count source's delay (or the first read with
+		 * a fault: when it ended unknown): the board was never
+		 * still, the next began before the last piece fell. */
+		if (two.seat != seat && (!exact || gap_unsettled(d, gap))) {
 			d->unsettled_seat = seat;
 			snprintf(d->unsettled_move, sizeof(d->unsettled_move),
 				 "%s", first);
@@ -304,6 +340,7 @@ static void hold_unsettled(struct drops *d, int best)
 		 ref_words(ref)->piece);
 	d->unsettled_seat = -1;
 	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+	d->held_blind = 1;
 }
 
 /*
@@ -329,6 +366,7 @@ static int hold_lap(struct drops *d, int best, int n)
 		 "read as %s %s the wrong way round (a lap leaves the same "
 		 "board)", x->text, ref_words(d->ref)->doing, x->text);
 	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+	d->held_blind = 1;
 	return 1;
 }
 
@@ -401,7 +439,9 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 }
 
 /* The move held, judged with the counts: confirmed when they are its
- * board, a foul when they are a misplay's; held still otherwise. */
+ * board (unless it was held with its board counted already: the same
+ * counts again tell nothing), a foul when they are a misplay's; held
+ * still otherwise. */
 static int held_counted(struct drops *d, const int *seen)
 {
 	struct referee *ref = d->ref;
@@ -411,6 +451,8 @@ static int held_counted(struct drops *d, const int *seen)
 	if (d->held_ply != ref->ply + 1 || !drops_after(d, x, legal))
 		return 0;
 	if (board_distance(d, x, seen) == 0) {
+		if (d->held_blind)
+			return 1;
 		/* The board is the move's: what was kept meanwhile was its
 		 * own last drops, or no move's. */
 		d->nqueue = 0;
@@ -444,6 +486,7 @@ int drops_counted(struct referee *ref, void *state, const int *values)
 {
 	struct drops *d = state;
 
+	note_delay(d);
 	if (ref->state == REF_HELD)
 		return held_counted(d, values);
 	if (ref->state != REF_PLAY || d->npend == 0)

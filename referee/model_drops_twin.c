@@ -2,10 +2,11 @@
  * model_drops_twin.c - later evidence of an earlier misread. Drops that
  * are exactly a legal move's may also be another place's pieces sown
  * the wrong way round (its twin): no drop tells them apart. Where the
- * table's players have been seen sowing the wrong way round (a foul
- * called for it), the move is held naming both places and what each
- * should hold; elsewhere the legal move is taken (a misplay is far
- * rarer than a move). Should the twin have been made, the board now
+ * mover has been seen sowing the wrong way round earlier in the same
+ * game (a foul called for it), the move is held naming both places and
+ * what each should hold; elsewhere the legal move is taken (a misplay
+ * is far rarer than a move). The evidence is the player's and the
+ * game's alone, so a game's trace replays the same. Should the twin have been made, the board now
  * differs from the record: the place the record says was emptied still
  * holds its pieces. When the same mover later sows exactly the taken
  * move's drops again from that place, while the record still says it
@@ -108,17 +109,17 @@ int drops_twin_hold(struct drops *d, int e, int n)
 {
 	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
 	const struct sense_expect *x = &d->expect[e];
-	int f;
+	unsigned fouls = d->reversed_fouls;
 	char why[300], check[160];
+	int f;
 
-	if (d->reversed_fouls == 0 || (f = twin_of(d, e, n)) < 0)
+	if (fouls == 0 || (f = twin_of(d, e, n)) < 0)
 		return 0;
 	ref_about_place(&about, x->origin);
 	ref_about_place(&about, d->expect[f].origin);
 	snprintf(about.evidence, sizeof(about.evidence),
 		 "move=%s legal=0.0 reverse=%s reversed-fouls=%u "
-		 "decided=hold", x->text, d->expect[f].text,
-		 d->reversed_fouls);
+		 "decided=hold", x->text, d->expect[f].text, fouls);
 	twin_check(d, e, f, check, sizeof(check));
 	snprintf(why, sizeof(why), "the drops are those of %s, or of %s %s "
 		 "the wrong way round%s", x->text, ref_words(d->ref)->doing,

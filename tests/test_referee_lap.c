@@ -55,6 +55,14 @@ static void test_lap_backwards_with_a_stray_is_held(void **state)
 		    "sowing d the wrong way round");
 	assert_non_null(strstr(v->evidence, "counts=agree decided=hold"));
 	assert_int_equal(referee_plies(f->ref), 0);
+	/* The same counts again (a hand passed over the board): they were
+	 * the held move's board already, they confirm nothing. */
+	feed(f, 11.5, OBS_SNAPSHOT, AFTER_D);
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	assert_int_equal(referee_plies(f->ref), 0);
+	/* A person confirms it. */
+	feed(f, 13.0, OBS_CONFIRM, NULL);
+	assert_int_equal(referee_plies(f->ref), 1);
 	fix_close(f);
 }
 
