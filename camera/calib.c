@@ -150,8 +150,6 @@ void cam_calib_washed(const struct cam_calib *c, double *washed,
 	if (floor_rule(c, &ref) < 0)
 		return;
 	for (int i = 0; i < c->nplaces; i++) {
-		if (c->place[i].store)
-			continue;
 		t = (struct tally){ .ref = ref };
 		floor_pixels(c, i, add_washed, &t);
 		washed[i] = t.n > 0 ? t.washed / t.n : 0;
@@ -173,8 +171,6 @@ void cam_calib_glare(const struct cam_calib *c, unsigned char *map)
 		int x0 = (int)((p->x - p->rx) / s), x1 = (int)((p->x + p->rx) / s) + 1;
 		int y0 = (int)((p->y - p->ry) / s), y1 = (int)((p->y + p->ry) / s) + 1;
 
-		if (p->store)
-			continue;
 		for (int y = y0 < 0 ? 0 : y0; y < y1 && y < c->empty.h; y++)
 			for (int x = x0 < 0 ? 0 : x0; x < x1 && x < c->empty.w; x++) {
 				struct tally t = { .ref = ref };
