@@ -111,17 +111,14 @@ static void add_washed(const unsigned char *p, void *arg)
 		t->touched++;
 }
 
-void cam_calib_washed(const struct cam_calib *c, double *washed,
-		      double *touched)
+/* The pits' floors as a rule: the median tone of their means. */
+static int floor_rule(const struct cam_calib *c, struct tone *ref)
 {
 	double grey[CAM_PLACES_MAX], sat[CAM_PLACES_MAX];
-	struct tally t = { .n = 0 };
+	struct tally t;
 	int n = 0;
 
 	for (int i = 0; i < c->nplaces; i++) {
-		washed[i] = 0;
-		if (touched != NULL)
-			touched[i] = 0;
 		if (c->place[i].store || c->empty.rgb == NULL)
 			continue;
 		t = (struct tally){ .n = 0 };
@@ -132,15 +129,59 @@ void cam_calib_washed(const struct cam_calib *c, double *washed,
 		}
 	}
 	if (n == 0)
-		return;
+		return -1;
 	qsort(grey, (size_t)n, sizeof(*grey), by_value);
 	qsort(sat, (size_t)n, sizeof(*sat), by_value);
+	*ref = (struct tone){ grey[n / 2], sat[n / 2] };
+	return 0;
+}
+
+void cam_calib_washed(const struct cam_calib *c, double *washed,
+		      double *touched)
+{
+	struct tally t;
+	struct tone ref;
+
 	for (int i = 0; i < c->nplaces; i++) {
-		t = (struct tally){ .ref = { grey[n / 2], sat[n / 2] } };
+		washed[i] = 0;
+		if (touched != NULL)
+			touched[i] = 0;
+	}
+	if (floor_rule(c, &ref) < 0)
+		return;
+	for (int i = 0; i < c->nplaces; i++) {
+		t = (struct tally){ .ref = ref };
 		floor_pixels(c, i, add_washed, &t);
 		washed[i] = t.n > 0 ? t.washed / t.n : 0;
 		if (touched != NULL)
 			touched[i] = t.n > 0 ? t.touched / t.n : 0;
+	}
+}
+
+void cam_calib_glare(const struct cam_calib *c, unsigned char *map)
+{
+	struct tone ref;
+	double s = c->shrink;
+
+	memset(map, 0, (size_t)c->empty.w * (size_t)c->empty.h);
+	if (floor_rule(c, &ref) < 0)
+		return;
+	for (int i = 0; i < c->nplaces; i++) {
+		const struct cam_place *p = &c->place[i];
+		int x0 = (int)((p->x - p->rx) / s), x1 = (int)((p->x + p->rx) / s) + 1;
+		int y0 = (int)((p->y - p->ry) / s), y1 = (int)((p->y + p->ry) / s) + 1;
+
+		for (int y = y0 < 0 ? 0 : y0; y < y1 && y < c->empty.h; y++)
+			for (int x = x0 < 0 ? 0 : x0; x < x1 && x < c->empty.w; x++) {
+				struct tally t = { .ref = ref };
+
+				if (cam_place_distance(p, (x + 0.5) * s,
+						       (y + 0.5) * s) > 1.0)
+					continue;
+				add_washed(cam_px(&c->empty, x, y), &t);
+				map[y * c->empty.w + x] = t.washed > 0 ? 2 :
+							  t.touched > 0;
+			}
 	}
 }
 

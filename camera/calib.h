@@ -94,6 +94,11 @@ double cam_place_distance(const struct cam_place *p, double x, double y);
 void cam_calib_washed(const struct cam_calib *c, double *washed,
 		      double *touched);
 
+/* The glare's patch over the places' floors in the empty board, per pixel
+ * of it (empty.w x empty.h, row by row) into map: 2 where it washes the
+ * floor out, 1 where it only lights it (as cam_calib_washed), else 0. */
+void cam_calib_glare(const struct cam_calib *c, unsigned char *map);
+
 /* The place named `name`, or -1. */
 int cam_calib_place(const struct cam_calib *c, const char *name);
 

@@ -150,8 +150,94 @@ void cam_reader_close(struct cam_reader *r)
 	free(r->lo);
 	free(r->hi);
 	free(r->lamp);
+	free(r->glare);
 	cam_edges_close(r->outline);
 	free(r);
+}
+
+/* Whether pixel (x, y) lies on place i's floor, and the glare lights
+ * it. */
+static int on_floor(const struct cam_reader *r, int i, int x, int y, int *lit)
+{
+	double s = r->c->shrink;
+
+	*lit = r->glare[y * r->w + x] != 0;
+	return cam_place_distance(&r->c->place[i], (x + 0.5) * s,
+				  (y + 0.5) * s) <= 0.94;
+}
+
+/* Whether a seed of area `u` may lie on place i's floor lost in the
+ * glare's patch: a disc of that area within the pit's rim whose pixels
+ * on its unlit floor are under UNSEEN of a seed (what a place shows of a
+ * seed at least, cleaned or not: a trace), while the patch takes over a
+ * tenth of it. */
+#define UNSEEN 0.3
+static int patch_hides(const struct cam_reader *r, int i, double u)
+{
+	const struct zone *z = &r->zone[i];
+	const struct cam_place *p = &r->c->place[i];
+	double s = r->c->shrink;
+	int rad = (int)ceil(sqrt(u / M_PI)), lit;
+
+	for (int y = z->y0; y < z->y1; y++)
+		for (int x = z->x0; x < z->x1; x++) {
+			int seen = 0, hid = 0, out = 0;
+
+			if (!on_floor(r, i, x, y, &lit))
+				continue;
+			for (int v = y - rad; v <= y + rad; v++)
+				for (int w = x - rad; w <= x + rad; w++) {
+					if ((w - x) * (w - x) + (v - y) * (v - y) >
+					    u / M_PI)
+						continue;
+					if (cam_place_distance(p, (w + 0.5) * s,
+							       (v + 0.5) * s) > 1)
+						out = 1;
+					if (v < z->y0 || v >= z->y1 ||
+					    w < z->x0 || w >= z->x1 ||
+					    !on_floor(r, i, w, v, &lit))
+						continue;
+					seen += !lit;
+					hid += lit;
+				}
+			if (!out && seen < UNSEEN * u && hid > 0.1 * u)
+				return 1;
+		}
+	return 0;
+}
+
+/* The glare's patch, and how much of each place's floor it lights. */
+static void map_glare(struct cam_reader *r)
+{
+	cam_calib_glare(r->c, r->glare);
+	for (int i = 0; i < r->c->nplaces; i++) {
+		struct zone *z = &r->zone[i];
+		int lit;
+
+		if (r->touched[i] <= CAM_TOUCHED)
+			continue;
+		for (int y = z->y0; y < z->y1; y++)
+			for (int x = z->x0; x < z->x1; x++)
+				z->lit += on_floor(r, i, x, y, &lit) && lit;
+	}
+}
+
+/* Seed pixels of place i's mask (of its box) that lie in the glare's
+ * patch. */
+static int in_glare(const struct cam_reader *r, int i, PIX *mask)
+{
+	const struct zone *z = &r->zone[i];
+	int n = 0;
+
+	for (int y = z->y0; y < z->y1; y++)
+		for (int x = z->x0; x < z->x1; x++) {
+			l_uint32 v = 0;
+
+			if (r->glare[y * r->w + x] &&
+			    pixGetPixel(mask, x - z->x0, y - z->y0, &v) == 0)
+				n += v != 0;
+		}
+	return n;
 }
 
 struct cam_reader *cam_reader_open(const struct cam_calib *calib)
@@ -165,12 +251,14 @@ struct cam_reader *cam_reader_open(const struct cam_calib *calib)
 	r->h = calib->empty.h;
 	r->owner = calloc((size_t)r->w * (size_t)r->h, 1);
 	r->outline = cam_edges_open(&calib->empty);
-	if (r->owner == NULL || r->outline == NULL || map_places(r) < 0 ||
-	    map_board(r) < 0) {
+	r->glare = malloc((size_t)r->w * (size_t)r->h);
+	if (r->owner == NULL || r->outline == NULL || r->glare == NULL ||
+	    map_places(r) < 0 || map_board(r) < 0) {
 		cam_reader_close(r);
 		return NULL;
 	}
 	cam_calib_washed(calib, r->washed, r->touched);
+	map_glare(r);
 	return r;
 }
 
@@ -478,24 +566,48 @@ static void trace(struct cam_reading *out, int i, double raw)
 	out->seeds[i] = 0.5;
 }
 
+/*
+ * A place the glare lights in part (over CAM_TOUCHED of its floor): the
+ * glare adds light, towards white, over its patch alone, so it can only
+ * make seeds there (where its light changed since the empty board) or
+ * hide them there. A seed less than read only when seed pixels of at
+ * least GHOST of a seed lie in the patch; a seed more only when a whole
+ * seed could lie there unseen (patch_hides: a seed lying partly in the
+ * patch shows the rest of itself, as it does elsewhere, and is read).
+ * `inpatch`: the seed pixels in the patch, `u` one seed's area.
+ */
+#define GHOST 0.3
+static void glare_lit(struct cam_reader *r, struct cam_reading *out,
+		      int i, double inpatch, double u)
+{
+	struct zone *z = &r->zone[i];
+
+	if (r->touched[i] <= CAM_TOUCHED)
+		return;
+	if (u >= 1e9)		/* a seed's area not known: either */
+		inpatch = z->lit, u = 0;
+	if (inpatch >= GHOST * u)
+		out->lo[i] = out->lo[i] > 0 ? out->lo[i] - 1 : 0;
+	if (u > 0 && z->hides_u != u) {
+		z->hides = patch_hides(r, i, u);
+		z->hides_u = u;
+	}
+	if ((u == 0 || z->hides) && out->hi[i] < CAM_COUNT_MAX)
+		out->hi[i]++;
+}
+
 /* A place the glare washes out in the empty board: its seeds may not
  * show, so its count has no top and no estimate (a move is decided by
  * the other places, or held); but the glare hides seeds and makes none,
  * so the seeds that still show there are as many at least as the same
  * area shows elsewhere (one from three fifths of a seed's area): that
  * tells a pit with seeds from an empty one. */
-static void washed_out(const struct cam_reader *r, struct cam_reading *out,
-		       int i)
+static void washed_out(struct cam_reader *r, struct cam_reading *out,
+		       int i, double inpatch, double u)
 {
 	int seen = out->lo[i];
 
-	/* lit by it in part: a seed more or less than read (the glare
-	 * read as one, or one lost in it), never exact */
-	if (r->touched[i] > CAM_TOUCHED) {
-		out->lo[i] = out->lo[i] > 0 ? out->lo[i] - 1 : 0;
-		out->hi[i] = out->hi[i] < CAM_COUNT_MAX ? out->hi[i] + 1 :
-			     out->hi[i];
-	}
+	glare_lit(r, out, i, inpatch, u);
 	if (r->washed[i] <= CAM_WASHED)
 		return;
 	out->lo[i] = seen;
@@ -508,7 +620,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 {
 	int shift = out->dy * r->w + out->dx, nparts[CAM_PLACES_MAX];
 	l_int32 raw[CAM_PLACES_MAX];
-	int whole;
+	int whole, inpatch[CAM_PLACES_MAX];
 	double s = r->c->shrink, u0 = r->c->seed_area / (s * s), u;
 	double (*parts)[PARTS_MAX] = malloc(sizeof(*parts) * CAM_PLACES_MAX);
 	int open = u0 <= 0 || u0 > 40;
@@ -527,6 +639,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			return -1;
 		}
 		measure(mask, &out->area[i], parts[i], &nparts[i]);
+		inpatch[i] = in_glare(r, i, mask);
 		pixDestroy(&mask);
 		if (r->washed[i] > CAM_WASHED)	/* no guide to a seed's area */
 			nparts[i] = 0;
@@ -544,7 +657,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			out->lo[i] = out->hi[i] = out->parts[i];
 		lone_piece(out, i, parts[i], nparts[i], u);
 		trace(out, i, raw[i] / u);
-		washed_out(r, out, i);
+		washed_out(r, out, i, inpatch[i], u);
 	}
 	free(parts);
 	return 0;

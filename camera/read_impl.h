@@ -19,6 +19,10 @@ struct zone {
 	int nband;
 	int first, last;		/* its pixels' least and most index */
 	int floor;			/* pixels of its floor */
+	int lit;			/* ... the glare lights in the empty
+					   board */
+	double hides_u;			/* the seed's area it was found for: */
+	int hides;			/* a seed may lie there unseen */
 };
 
 struct cam_reader {
@@ -34,6 +38,8 @@ struct cam_reader {
 	struct cam_edges *outline;	/* the empty board's gradients */
 	double washed[CAM_PLACES_MAX];	/* its floor washed out by glare */
 	double touched[CAM_PLACES_MAX];	/* ... lit by it at all */
+	unsigned char *glare;		/* per pixel: the glare's patch
+					   (cam_calib_glare) */
 };
 
 struct light {
