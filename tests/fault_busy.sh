@@ -42,8 +42,14 @@ for i in $(seq 100); do
 done
 "$PITBOSS" table enter Other zzA --wait 0 --db "$db" >/dev/null 2>&1
 "$PITBOSS" table enter "Table 1" zzB --wait 0 --db "$db" >/dev/null 2>&1
+# Held until the daemon says a write failed (it waits 5 s of its own
+# running time for the lock, which a loaded machine stretches), or a
+# minute, then a second more.
+printf '%s\n' "touch '$tmp/held'" "for i in \$(seq 600); do" \
+	"	grep -q 'not carried out\\|database failing' '$tmp/log' && break" \
+	"	sleep 0.1" "done" "sleep 1" >"$tmp/hold.sh"
 sqlite3 "$db" "BEGIN IMMEDIATE" "UPDATE boards SET location = location" \
-	".shell touch $tmp/held; sleep 8" "ROLLBACK" >/dev/null 2>&1 &
+	".shell sh $tmp/hold.sh" "ROLLBACK" >/dev/null 2>&1 &
 holder=$!
 for i in $(seq 100); do
 	[ -e "$tmp/held" ] && break
