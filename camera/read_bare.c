@@ -13,7 +13,10 @@
 
 #define TOL_GAIN 0.16		/* a pixel's light may be off by this */
 #define TOL_ABS 10		/* and by this many levels */
-#define SHADE_NOISE 4		/* levels of noise in each channel */
+#define BLOCK 4			/* colour judged on blocks this wide */
+#define BLOCK_NOISE 1.5		/* levels of noise left in a block's mean */
+#define CHROMA_TOL 0.20		/* its colour's shares may be off by this */
+#define SMOOTH_MAX 16		/* where the empty board is this even */
 
 #define EDGE_STRONG 60	/* grey levels across two pixels: an edge */
 #define EDGE_LEAST 150	/* edges kept each way, however soft the photo */
@@ -246,28 +249,85 @@ static int differs_lit(const struct cam_reader *r, const struct cam_image *f,
 	return off_board(r, i, v);
 }
 
-/* Pixel i of the frame only darker than the empty board's, in every
- * channel alike: shade (a cloud, a soft shadow), not a hand or sleeve,
- * which change the colour. Alike within 6%, and within the noise a few
- * levels of each channel make of its share (the sensor's and the
- * compression's, the same in the dark, where it weighs more). */
-static int shade(const struct cam_reader *r, const struct cam_image *f,
-		 int i, int shift, const double *g)
+/* The mean colour over the bare pixels of the BLOCK x BLOCK square
+ * around pixel i, of the frame (shifted, over its gains g) in f[] and of
+ * the empty board in e[]: sensor noise, random pixel to pixel, mostly
+ * averages out; a sleeve's colour, the same over the square, does not.
+ * 0 when too few of its pixels are bare. */
+static int block_mean(const struct cam_reader *r, const struct cam_image *img,
+		      int i, int shift, const double *g, double *f, double *e)
 {
-	const unsigned char *p = f->rgb + (size_t)(i + shift) * 3;
-	const unsigned char *e = r->c->empty.rgb + (size_t)i * 3;
-	double q[3], n[3];
+	const unsigned char *em = r->c->empty.rgb;
+	int x0 = i % r->w - BLOCK / 2 + 1, y0 = i / r->w - BLOCK / 2 + 1, n = 0;
 
+	f[0] = f[1] = f[2] = e[0] = e[1] = e[2] = 0;
+	for (int y = y0; y < y0 + BLOCK; y++)
+		for (int x = x0; x < x0 + BLOCK; x++) {
+			int j = y * r->w + x;
+
+			if (x < 0 || y < 0 || x >= r->w || y >= r->h ||
+			    r->owner[j] != 0 || j + shift < 0 ||
+			    j + shift >= r->w * r->h)
+				continue;
+			for (int k = 0; k < 3; k++) {
+				f[k] += img->rgb[(size_t)(j + shift) * 3 + k];
+				e[k] += em[(size_t)j * 3 + k];
+			}
+			n++;
+		}
+	if (n < BLOCK * BLOCK / 2)
+		return 0;
 	for (int k = 0; k < 3; k++) {
-		if (e[k] < 24)
-			return 0;
-		q[k] = (p[k] + 1.0) / g[k] / (e[k] + 1.0);
-		n[k] = SHADE_NOISE / g[k] / (e[k] + 1.0);
-		if (q[k] < 0.45 || q[k] > 0.95)
-			return 0;
+		f[k] = (f[k] / n + 1) / g[k];
+		e[k] = e[k] / n + 1;
 	}
-	return fabs(q[0] - q[1]) < 0.06 * q[1] + n[0] + n[1] &&
-	       fabs(q[2] - q[1]) < 0.06 * q[1] + n[2] + n[1];
+	return 1;
+}
+
+/* The block's colour against the empty board's: 1 when the shares of
+ * red and blue against green differ by more than the light's fit and
+ * the noise left in a block's mean allow (a neutral grey, navy or
+ * reddish cloth over a brown board, even as bright as the board or only
+ * a little darker). `q` receives each channel's frame over empty. */
+static int chroma_off(const double *f, const double *e, double *q)
+{
+	for (int k = 0; k < 3; k++)
+		q[k] = f[k] / e[k];
+	for (int k = 0; k < 3; k += 2) {
+		double n = BLOCK_NOISE / e[k] + BLOCK_NOISE / e[1];
+
+		if (fabs(q[k] / q[1] - 1) > CHROMA_TOL + n)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether bare pixel i of the frame differs from the empty board, judged
+ * on its block: changed when the block's colour is off the board's;
+ * shade (a cloud, a soft shadow) when only darker, every channel alike;
+ * else as the pixel itself differs with the lamp's light taken out. */
+static int bare_differs(const struct cam_reader *r, const struct cam_image *f,
+			int i, int shift, const double *g)
+{
+	double fm[3], em[3], q[3];
+	int smooth = 1;
+
+	if (!block_mean(r, f, i, shift, g, fm, em))
+		return differs_lit(r, f, i, shift, g);
+	for (int k = 0; k < 3; k++)
+		smooth &= r->hi[i * 3 + k] - r->lo[i * 3 + k] <= SMOOTH_MAX;
+	if (smooth && r->lamp[i] == 0 && chroma_off(fm, em, q))
+		return 1;
+	if (!differs_lit(r, f, i, shift, g))
+		return 0;
+	chroma_off(fm, em, q);
+	for (int k = 0; k < 3; k++)
+		if (em[k] < 24 || q[k] < 0.45 || q[k] > 0.95)
+			return 1;
+	return fabs(q[0] - q[1]) >= 0.06 * q[1] + BLOCK_NOISE / em[0] +
+				    BLOCK_NOISE / em[1] ||
+	       fabs(q[2] - q[1]) >= 0.06 * q[1] + BLOCK_NOISE / em[2] +
+				    BLOCK_NOISE / em[1];
 }
 
 /* The share of the bare board that differs from the empty board, shade
@@ -285,7 +345,7 @@ double read_bare_changed(const struct cam_reader *r,
 				read_gain(l, 2, X, Y) };
 
 		n++;
-		d += differs_lit(r, f, i, shift, g) && !shade(r, f, i, shift, g);
+		d += bare_differs(r, f, i, shift, g);
 	}
 	return n > 0 ? (double)d / n : 1;
 }
