@@ -15,8 +15,12 @@ int replay_open(struct replay *rp, const struct trace *trace,
 	memset(rp, 0, sizeof(*rp));
 	for (size_t i = 0; i < trace->ntables; i++) {
 		const struct trace_table *t = &trace->table[i];
-		struct referee_config cfg = *config;
+		struct referee_config cfg;
 
+		if (config != NULL)
+			cfg = *config;
+		else
+			referee_config_default(&cfg);
 		/* A table whose trace holds drops has drop gates from its
 		 * start, before the first drop. */
 		for (size_t k = 0; k < trace->nobs && !cfg.drop_gates; k++)
