@@ -449,6 +449,7 @@ static void judge(struct referee *ref, struct game *gm, const char *snap,
 	t->moves++;
 	if (strcmp(got, want) == 0 && t->taken > 0 && !referee_held(ref)) {
 		t->right++;
+		still(ref, want, snap, t_us + 3, t);
 		return;
 	}
 	if (strcmp(got, want) != 0 && t->taken > 0 && !referee_held(ref))

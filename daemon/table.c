@@ -402,6 +402,10 @@ struct table *table_open(struct loop *loop, struct db *db,
 		snprintf(err, errlen, "table %u: %s", t->cfg.id, db_error(db));
 		goto err_free;
 	}
+	/* A check beside the source (a camera beside drop gates): the
+	 * drops see every move, from the start. */
+	if (t->cfg.check != NULL)
+		t->cfg.referee.drop_gates = 1;
 	t->ref = referee_new(t->cfg.id, t->cfg.game, t->cfg.options,
 			     &t->cfg.referee, on_verdict, t, why, sizeof(why));
 	if (t->ref == NULL) {

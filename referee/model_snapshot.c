@@ -30,10 +30,13 @@
  * (e^7, about 1100) when a place reads off it. */
 #define EST_MARGIN 4.0
 #define EST_MARGIN_OFF 7.0
-/* ... and this much (e^5, about 150) over the board as it was when that
- * board fits every range too: the board is read whenever it is still,
- * so the board as it was is likelier before any reading than a move. */
-#define EST_MARGIN_UNMOVED 5.0
+
+/* Drop gates beside the counts: they see every move (the table has
+ * them from its start, or a drop was sensed). */
+static int beside_drops(const struct referee *ref)
+{
+	return ref->drops_seen || ref->cfg.drop_gates;
+}
 
 /* How far a board's `values` are from the snapshot: on an occupancy
  * board, the switches off that no stuck switch explains. */
@@ -381,12 +384,8 @@ static int take_likeliest(struct snapshots *s, struct snap_candidates *c,
 
 	if (!s->has_est || ref->seen_hi == NULL ||
 	    !snap_likeliest(s, &l, &margin) ||
-	    l.distance > (ref->drops_seen || tolerance < 1 ? 0 : 1) ||
+	    l.distance > (beside_drops(ref) || tolerance < 1 ? 0 : 1) ||
 	    margin < (l.distance > 0 ? EST_MARGIN_OFF : EST_MARGIN))
-		return 0;
-	/* The board as it was fits every range: a move only where the
-	 * estimates clearly show one, and the move's board fits too. */
-	if (c->here == 0 && (l.distance > 0 || margin < EST_MARGIN_UNMOVED))
 		return 0;
 	if (l.distance > 0) {
 		about.cause = CAUSE_SNAPSHOT_OFF;
@@ -568,6 +567,9 @@ static void snapshot_feed(struct referee *ref, void *state,
 		return;
 	}
 	consider(ref, s, obs->t_us);
+	if (ref->state == REF_PLAY && !ref->sense->occupancy &&
+	    s->nodes != NULL)
+		snap_keep_reading(s);
 	ref->seen_hi = NULL;
 }
 
@@ -635,11 +637,11 @@ static void judge(struct snapshots *s, struct snap_candidates *c)
 	 * places a move changes read as wide ranges: washed out by glare,
 	 * or heaps), away from drop gates (which see every move). */
 	if (c->here == 0) {
-		if (!s->has_est || ref->seen_hi == NULL || ref->drops_seen ||
+		if (!s->has_est || ref->seen_hi == NULL || beside_drops(ref) ||
 		    s->nodes == NULL)
 			return;
 		search(s, c);
-		take_likeliest(s, c, 0);
+		snap_take_unmoved(s, c);
 		return;
 	}
 	if (s->nodes == NULL) {
@@ -700,7 +702,8 @@ static void snapshot_use_game(struct referee *ref, void *state)
 	free(s->pos);
 	s->moves = calloc(max_moves + 1, sizeof(*s->moves));
 	s->nodes = calloc(nodes, sizeof(*s->nodes));
-	s->pos = calloc(nodes, ref->pos_size);
+	s->pos = calloc(nodes + 1, ref->pos_size);	/* and the kept one's */
+	s->has_kept = 0;
 	s->moves_max = max_moves;
 	s->nodes_max = nodes;
 	s->pos_cap = ref->pos_size;
@@ -731,7 +734,7 @@ static void *snapshot_open(struct referee *ref)
 	if (s == NULL)
 		return NULL;
 	s->ref = ref;
-	s->seen = calloc(7 * places, sizeof(*s->seen));
+	s->seen = calloc(8 * places, sizeof(*s->seen));
 	if (s->seen == NULL) {
 		snapshot_close(s);
 		return NULL;
@@ -742,6 +745,7 @@ static void *snapshot_open(struct referee *ref)
 	s->pending = s->seen_hi + places;
 	s->suspect = s->pending + places;
 	s->est = s->suspect + places;
+	s->kept_est = s->est + places;
 	snapshot_use_game(ref, s);
 	if (s->nodes == NULL) {
 		snapshot_close(s);

@@ -53,11 +53,22 @@ struct snapshots {
 	 * ranges alike. */
 	int *est;
 	int has_est;
+	/* The last reading that fitted the position `kept_pos` (in its
+	 * own slot after the nodes'), its estimates per place (tenths, an
+	 * exact count's ten times, SNAP_EST_NONE where none): a board read
+	 * again still differs from it by noise alone. */
+	int *kept_est;
+	int has_kept;
 };
 
 static inline void *snap_node_pos(const struct snapshots *s, int node)
 {
 	return s->pos + (size_t)node * s->pos_cap;
+}
+
+static inline void *snap_kept_pos(const struct snapshots *s)
+{
+	return snap_node_pos(s, (int)s->nodes_max);
 }
 
 /* model_snapshot.c */
@@ -88,6 +99,16 @@ double snap_board_cost(const struct snapshots *s, const int *values);
  * among them). 0 when the turn has no move. */
 int snap_likeliest(struct snapshots *s, struct snap_candidates *c,
 		   double *margin);
+/* How much likelier the change from the reading kept for the position
+ * makes the move to `values` than the board read again unchanged, in
+ * nats; -HUGE_VAL when no reading of the position is kept. */
+double snap_change_shown(const struct snapshots *s, const int *values);
+/* The reading just judged kept, when it fits the position. */
+void snap_keep_reading(struct snapshots *s);
+/* A camera's reading that fits the board as it was within its ranges:
+ * the move it and its change since the reading kept clearly show
+ * taken (held where the table confirms near fits), or nothing. */
+void snap_take_unmoved(struct snapshots *s, const struct snap_candidates *c);
 
 /* model_occupancy.c */
 /* Places where the snapshot and `want` differ that no stuck switch

@@ -13,11 +13,17 @@
  * The boards weighed are every board of the turn the search found (a
  * chain of moves a little less likely than one move), the board as it
  * was, and the last move taken back; a move is taken only when its
- * board is likelier than every other by the margin asked.
+ * board is likelier than every other by the margin asked. A reading
+ * that fits the board as it was within its ranges is a move only when
+ * the places the move changes also show the change against the last
+ * reading kept of that board: the board is read whenever it is still,
+ * and a still board read again differs from its last reading by noise
+ * alone.
  */
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +43,14 @@
  * whenever it is still, so that two moves between two readings need a
  * hand that did not leave the board for the settle time. */
 #define CHAIN_MOVE 1.5
+/* A reading that fits the board as it was within its ranges: a move
+ * must be this much likelier (e^5, about 150) than that board, which is
+ * read whenever it is still and so is likelier before any reading than
+ * a move; and the places the move changes must show that change
+ * against the last reading of the board as it was by as much (a still
+ * board read again differs from its last reading by noise alone). */
+#define EST_MARGIN_UNMOVED 5.0
+#define CHANGE_MARGIN 5.0
 
 /* How unlikely v pieces in place h make its reading, in nats. */
 static double place_cost(const struct snapshots *s, int h, int v)
@@ -135,4 +149,114 @@ int snap_likeliest(struct snapshots *s, struct snap_candidates *c,
 	c->best = at_best;
 	c->distance = ref_seen_distance(ref, s->values, s->seen);
 	return 1;
+}
+
+/* ------------------------------------------------- the board read again */
+
+/* Pieces two readings of the same still board differ by per place, at
+ * one standard deviation, with v pieces there: light and noise change
+ * little between two frames, and what biases one reading of a place
+ * (glare read as a piece, a piece hidden) biases the other alike. */
+static double reread_noise(int v)
+{
+	return 0.25 + 0.05 * v;
+}
+
+/* A place's estimate in the reading being judged (tenths), as kept. */
+static int estimate_now(const struct snapshots *s, int h)
+{
+	const int *hi = s->ref->seen_hi;
+
+	if (s->has_est)
+		return s->est[h];
+	return hi == NULL || hi[h] == s->seen[h] ? 10 * s->seen[h] :
+	       SNAP_EST_NONE;
+}
+
+double snap_change_shown(const struct snapshots *s, const int *values)
+{
+	const struct referee *ref = s->ref;
+	double llr = 0;
+
+	if (!s->has_kept ||
+	    memcmp(snap_kept_pos(s), ref_pos_const(ref), s->pos_size) != 0)
+		return -HUGE_VAL;
+	/* Only the places the move changes tell it from the board read
+	 * again (elsewhere both expect the reading kept); a place with no
+	 * estimate in either reading (washed out) tells nothing. */
+	for (int h = 0; h < ref->nholes; h++) {
+		int now = estimate_now(s, h), was = s->kept_est[h];
+		int d = values[h] - s->here[h];
+		double sd, seen;
+
+		if (d == 0 || now == SNAP_EST_NONE || was == SNAP_EST_NONE)
+			continue;
+		sd = reread_noise(values[h] > s->here[h] ? values[h] :
+				  s->here[h]);
+		seen = (now - was) / 10.0;
+		llr += (2 * seen * d - (double)d * d) / (2 * sd * sd);
+	}
+	return llr;
+}
+
+void snap_keep_reading(struct snapshots *s)
+{
+	struct referee *ref = s->ref;
+
+	ref->sense->counts(ref->game, ref_pos_const(ref), s->here);
+	if (ref_seen_distance(ref, s->here, s->seen) != 0)
+		return;
+	for (int h = 0; h < ref->nholes; h++)
+		s->kept_est[h] = estimate_now(s, h);
+	memcpy(snap_kept_pos(s), ref_pos_const(ref), s->pos_size);
+	s->has_kept = 1;
+}
+
+/*
+ * A camera's reading that fits the board as it was within its ranges
+ * (the places a move changes washed out by glare, or read as wide
+ * ranges): a move only when its board is clearly the likeliest, by
+ * EST_MARGIN_UNMOVED over the board as it was, and the places it
+ * changes show that change against the last reading kept of the board
+ * as it was, by CHANGE_MARGIN. Held, the move and its places named,
+ * where the table confirms what is not read exactly.
+ */
+void snap_take_unmoved(struct snapshots *s, const struct snap_candidates *c)
+{
+	struct referee *ref = s->ref;
+	struct snap_candidates l = *c;
+	struct ref_about about = { .cause = CAUSE_SENSED };
+	const struct snap_node *best;
+	char places[160] = "", why[300];
+	double margin, change;
+	int confirm = ref->cfg.snapshot_confirm;
+
+	if (!snap_likeliest(s, &l, &margin) || l.distance > 0 ||
+	    margin < EST_MARGIN_UNMOVED)
+		return;
+	change = snap_change_shown(s, s->values);
+	if (change < CHANGE_MARGIN)
+		return;
+	best = &s->nodes[l.best];
+	for (int h = 0; h < ref->nholes; h++)
+		if (s->values[h] != s->here[h]) {
+			ref_about_place(&about, h);
+			ref_append(places, sizeof(places), "%s%s",
+				   places[0] ? ", " : "", ref_hole_name(ref, h));
+		}
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s counts=unmoved margin=%.1f change=%.1f decided=%s",
+		 best->text, margin, change, confirm ? "hold" : "take");
+	if (!confirm) {
+		snap_play_chain(s, l.best, VERDICT_ACCEPT, &about, "");
+		return;
+	}
+	snprintf(why, sizeof(why), "the board reads as it was within its "
+		 "ranges, but the estimates of %s changed as %s changes "
+		 "them; check %s", places, best->text, places);
+	if (best->parent != 0)
+		ref_say_about(ref, VERDICT_NOTE, &about, ref->ply + 1, NULL,
+			      "%s; enter the moves", why);
+	else
+		ref_hold(ref, &best->move, best->text, &about, why, NULL);
 }

@@ -31,6 +31,7 @@ void referee_config_default(struct referee_config *c)
 	c->accept_cost = MATCH_ACCEPT;
 	c->snapshot_tolerance = 2;
 	c->snapshot_confirm = 0;
+	c->drop_gates = 0;
 	c->dead_after = 3;
 	c->stuck_pulses = 12;
 	c->stuck_window_us = 1000000;

@@ -27,6 +27,9 @@ struct referee_config {
 				   taken without the arbiter: 1, or 0 (strict) */
 	int snapshot_tolerance;	/* counts a snapshot may be off and pass */
 	int snapshot_confirm;	/* within tolerance: ask instead of accept */
+	int drop_gates;		/* the table senses drops too (they see
+				   every move): a reading that fits the
+				   board as it was is no move */
 	int dead_after;		/* missed pulses in a row that make a line dead */
 	int stuck_pulses;	/* pulses within stuck_window_us: a stuck line */
 	uint64_t stuck_window_us;

@@ -15,8 +15,18 @@ int replay_open(struct replay *rp, const struct trace *trace,
 	memset(rp, 0, sizeof(*rp));
 	for (size_t i = 0; i < trace->ntables; i++) {
 		const struct trace_table *t = &trace->table[i];
+		struct referee_config cfg;
 
-		rp->ref[i] = referee_new(t->id, t->game, t->options, config, fn,
+		if (config != NULL)
+			cfg = *config;
+		else
+			referee_config_default(&cfg);
+		/* A table whose trace holds drops has drop gates from its
+		 * start, before the first drop. */
+		for (size_t k = 0; k < trace->nobs && !cfg.drop_gates; k++)
+			cfg.drop_gates = trace->obs[k].table == t->id &&
+					 trace->obs[k].kind == OBS_DROP;
+		rp->ref[i] = referee_new(t->id, t->game, t->options, &cfg, fn,
 					 ctx, err, errlen);
 		if (rp->ref[i] == NULL) {
 			replay_close(rp);
