@@ -651,52 +651,6 @@ static int late_own(struct drops *d)
 	return own;
 }
 
-/*
- * The held move, confirmed, passed the turn, and the next player's
- * first drop kept (after the held move's own late pieces) fell sooner
- * after its last drop than a hand sees a piece fall and lets its own go
- * (DROPS_REACH_US): the next player began before the mover's last piece
- * fell. Their drops are noted as an overlap (drops_overlap_foul()).
- * Returns 1 when so.
- */
-static int kept_overlap(struct drops *d)
-{
-	struct referee *ref = d->ref;
-	struct ref_about *about = &d->overlap_about;
-	int mover, used = 0;
-
-	if (d->nqueue == 0 || ref->depth == 0 || ref->state != REF_PLAY ||
-	    d->queue_t[0] >= d->held_end_us + DROPS_REACH_US)
-		return 0;
-	mover = ref->game->ops->to_move(ref->game, ref->history +
-					(size_t)(ref->depth - 1) *
-					ref->pos_size).seat;
-	if (mover == ref_mover(ref))
-		return 0;
-	memset(about, 0, sizeof(*about));
-	about->cause = CAUSE_OVERLAP;
-	d->overlap_seat = ref_mover(ref);
-	d->overlap_mover = mover;
-	d->overlap_drops[0] = '\0';
-	for (int i = 0; i < d->nqueue; i++) {
-		if (i > 0 && d->queue[i] == d->queue[i - 1])
-			continue;
-		ref_about_place(about, d->queue[i]);
-		if (used < (int)sizeof(d->overlap_drops) - 8)
-			used += snprintf(d->overlap_drops + used,
-					 sizeof(d->overlap_drops) - (size_t)used,
-					 "%s%s", used ? " " : "",
-					 ref_hole_name(ref, d->queue[i]));
-	}
-	snprintf(about->evidence, sizeof(about->evidence),
-		 "overlap=%s kept-first-after-ms=%llu",
-		 rules_seat_name(ref->game->ops, d->overlap_seat),
-		 (unsigned long long)(d->queue_t[0] > d->held_end_us ?
-				      (d->queue_t[0] - d->held_end_us) / 1000 :
-				      0));
-	return 1;
-}
-
 /* The held move was confirmed and taken: its faults are counted against
  * the lines, and the drops kept meanwhile belong to the moves after it
  * (but for its own last pieces, fallen late). */
@@ -715,7 +669,7 @@ static void drops_resume(struct referee *ref, void *state)
 	d->held_ply = 0;
 	n = d->nqueue;
 	/* The next player's sowing overlapped it: made again. */
-	if (d->overlap_ply == ref->ply || kept_overlap(d)) {
+	if (d->overlap_ply == ref->ply || drops_kept_overlap(d)) {
 		d->nqueue = 0;
 		d->nkept_buttons = 0;
 		drops_overlap_foul(d);

@@ -447,6 +447,9 @@ int drops_split_interleaved(struct drops *d, int n, struct drops_split *s);
 void drops_judge_split(struct drops *d, int n, const struct drops_split *s);
 /* The overlapping sowing's foul, due now. */
 void drops_overlap_foul(struct drops *d);
+/* The held move confirmed: whether the next player's kept drops began
+ * before its last piece fell (noted as an overlap). */
+int drops_kept_overlap(struct drops *d);
 /* The moves after move `e` (their number in *n, -1 when the game is
  * over then) and the seat that makes them. */
 const struct sense_expect *drops_next(struct drops *d, int e, int *n,

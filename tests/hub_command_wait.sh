@@ -76,6 +76,16 @@ for t in t1 t2; do
 done
 start_game t1 "Table 1"
 start_game t2 "Table 2"
+# answered TABLE ID: TABLE answers hub command ID; waits until the hub
+# has recorded the answer.
+answered() {
+	answer "$1" "$2"
+	for i in $(seq 300); do
+		[ "$(sqlite3 "$tmp/hub.db" "SELECT done <> '' FROM commands
+			WHERE id = $2")" = 1 ] && return 0
+		sleep 0.1
+	done
+}
 board() { # board TABLE: the hub's board of a remote table
 	sqlite3 "$tmp/hub.db" "SELECT board_id FROM hub_tables
 		WHERE table_key = '$1' AND board_id IS NOT NULL" 2>/dev/null
@@ -124,12 +134,7 @@ expect_match "with Retry-After, for a request with a key" \
 expect_match "its body names the command queued, no outcome" \
 	"$(cat "$tmp/late.body")" \
 	"{\"command\":$id,\"kind\":null,\"cause\":null,\"ply\":0,\"move\":null,\"outcome\":null}"
-answer t1 "$id"
-for i in $(seq 300); do
-	[ "$(sqlite3 "$tmp/hub.db" "SELECT done <> '' FROM commands
-		WHERE id = $id")" = 1 ] && break
-	sleep 0.1
-done
+answered t1 "$id"
 post again "$b1" late-1
 expect_eq "sent again with its key once the table answered: 200" \
 	"$(code again)" 200
@@ -158,12 +163,7 @@ for i in $(seq 300); do
 done
 expect_eq "a request whose client has gone is noticed while it waits" \
 	"$(grep -c "waiting for command $id has gone" "$tmp/hub.log")" 1
-answer t1 "$id"
-for i in $(seq 300); do
-	[ "$(sqlite3 "$tmp/hub.db" "SELECT done <> '' FROM commands
-		WHERE id = $id")" = 1 ] && break
-	sleep 0.1
-done
+answered t1 "$id"
 post gone "$b1" gone-1
 expect_match "its command carried out: its outcome for the key" \
 	"$(code gone) $(cat "$tmp/gone.body")" \
