@@ -213,4 +213,30 @@ static inline double trusted_board(struct fix *f, int games)
 	return t + 1;
 }
 
+/* A table with buttons whose board has made a stray pulse: N's D
+ * (E F N a) taken, a pulse in pit c and N's button (set aside as a
+ * stray), S's b (c d e f), a pulse in pit E and S's button (a stray
+ * too), then the position given. Returns the time after. */
+static inline double strays_shown(struct fix *f, const char *pos)
+{
+	const struct verdict *m[8];
+	double t;
+
+	feed(f, 0.2, OBS_BUTTON, "N");		/* the table has buttons */
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/1 4 4 4 4 4/0 3/N");
+	t = sow(f, 1.0, 0.4, "E F N a");	/* D */
+	tick(f, t + 0.7);
+	feed(f, t + 1.1, OBS_DROP, "c");
+	feed(f, t + 1.6, OBS_BUTTON, "N");
+	assert_int_equal(last(f, VERDICT_NOTE)->cause, CAUSE_STRAY);
+	t = sow(f, t + 3.0, 0.4, "c d e f");	/* b */
+	tick(f, t + 0.7);
+	feed(f, t + 1.4, OBS_DROP, "E");
+	feed(f, t + 1.8, OBS_BUTTON, "S");
+	assert_int_equal(last(f, VERDICT_NOTE)->cause, CAUSE_STRAY);
+	assert_int_equal(moves(f, m, 8), 2);
+	feed(f, t + 2.0, OBS_POSITION, pos);
+	return t + 3.0;
+}
+
 #endif

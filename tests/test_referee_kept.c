@@ -20,28 +20,6 @@
 
 #include "tests/referee_fixture.h"
 
-/* A table with buttons whose board has made stray pulses (N's D taken,
- * a stray in pit c; S's b taken, a stray in pit E), then `pos` given.
- * Returns the time after. */
-static double strays_shown(struct fix *f, const char *pos)
-{
-	double t;
-
-	feed(f, 0.2, OBS_BUTTON, "N");
-	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/1 4 4 4 4 4/0 3/N");
-	t = sow(f, 1.0, 0.4, "E F N a");	/* D */
-	tick(f, t + 0.7);
-	feed(f, t + 1.1, OBS_DROP, "c");
-	feed(f, t + 1.6, OBS_BUTTON, "N");
-	t = sow(f, t + 3.0, 0.4, "c d e f");	/* b */
-	tick(f, t + 0.7);
-	feed(f, t + 1.4, OBS_DROP, "E");
-	feed(f, t + 1.8, OBS_BUTTON, "S");
-	assert_int_equal(last(f, VERDICT_NOTE)->cause, CAUSE_STRAY);
-	feed(f, t + 2.0, OBS_POSITION, pos);
-	return t + 3.0;
-}
-
 /* S sows f (S A B), pit B's pulse missed: held. While it is held N
  * sows E (one seed, into F) and presses the button; the arbiter then
  * confirms f. N's button, kept with N's drop, ends N's move: E is

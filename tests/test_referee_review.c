@@ -43,20 +43,8 @@ static double game_b(struct fix *f, double t)
  * time after. */
 static double lone_pulse(struct fix *f)
 {
-	double t;
+	double t = strays_shown(f, "4 4 4 2 4 4/4 4 4 4 1 4/0 5/N");
 
-	feed(f, 0.2, OBS_BUTTON, "N");
-	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/1 4 4 4 4 4/0 3/N");
-	t = sow(f, 1.0, 0.4, "E F N a");	/* D */
-	tick(f, t + 0.7);
-	feed(f, t + 1.1, OBS_DROP, "c");
-	feed(f, t + 1.6, OBS_BUTTON, "N");
-	t = sow(f, t + 3.0, 0.4, "c d e f");	/* b */
-	tick(f, t + 0.7);
-	feed(f, t + 1.4, OBS_DROP, "E");
-	feed(f, t + 1.8, OBS_BUTTON, "S");
-	feed(f, t + 2.0, OBS_POSITION, "4 4 4 2 4 4/4 4 4 4 1 4/0 5/N");
-	t += 3.0;
 	feed(f, t, OBS_DROP, "F");		/* E */
 	feed(f, t + 1.3, OBS_DROP, "e");	/* S's d begun */
 	tick(f, t + 12.0);
