@@ -14,7 +14,8 @@
  * as another is misread, not silent beside a move no move made.
  *
  * With PITBOSS_BENCH_DUMP=DIR in the environment, each game in which a
- * move got no verdict, or a move was taken that no move made, is
+ * move got no verdict, or a move was taken that no move made (or, with
+ * counts, an illegal move was taken), is
  * written to DIR as LEVEL-SOURCE-NIGHT-GAME.txt: the night's trace up
  * to its end (replayed, it gives the same verdicts), the game's truth
  * (moves taken that no move made marked "unexplained", moves with no
@@ -116,11 +117,13 @@ static void add(struct sim_stats *to, const struct sim_stats *st)
 	}
 }
 
-/* The moves of a game with no verdict, and those no move made. */
-static unsigned long troubles(const struct sim_stats *st)
+/* The moves of a game with no verdict, and those no move made; with
+ * counts, the illegal moves taken too (the counts should catch each). */
+static unsigned long troubles(const struct sim_stats *st, int counts)
 {
 	return st->count[SIM_LEGAL_UNSEEN] + st->count[SIM_ILLEGAL_UNSEEN] +
-	       st->unexplained;
+	       st->unexplained +
+	       (counts ? st->count[SIM_ILLEGAL_ACCEPTED] : 0);
 }
 
 /* `text`'s lines as comments of a trace file. */
@@ -141,7 +144,7 @@ static void dump_game(struct sim *sim, const char *dir, const char *level,
 		      int counts, uint64_t seed, unsigned long g)
 {
 	static struct trace trace;
-	unsigned long before = troubles(sim_stats(sim));
+	unsigned long before = troubles(sim_stats(sim), counts);
 	char *tbuf = NULL, *vbuf = NULL, path[512];
 	size_t tlen = 0, vlen = 0;
 	FILE *truth = open_memstream(&tbuf, &tlen);
@@ -166,7 +169,7 @@ static void dump_game(struct sim *sim, const char *dir, const char *level,
 	fclose(verdicts);
 	snprintf(path, sizeof(path), "%s/%s-%s-%llu-%lu.txt", dir, level,
 		 counts ? "counts" : "drops", (unsigned long long)seed, g);
-	if (troubles(sim_stats(sim)) > before &&
+	if (troubles(sim_stats(sim), counts) > before &&
 	    (out = fopen(path, "w")) != NULL) {
 		struct trace_table table;
 
