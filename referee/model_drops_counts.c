@@ -209,6 +209,16 @@ static int gap_unsettled(const struct drops *d, uint64_t gap)
 	return gap > most * DROPS_DELAY_MARGIN / 100 + DROPS_DELAY_SLACK_US;
 }
 
+/* Whether move `x`'s drops, read as `r`, show when it ended: no fault,
+ * its last piece not on a line whose misses are excused (a dead or
+ * stuck one: read exactly without it), every piece it carries sensed. */
+static int end_seen(const struct drops *d, const struct sense_expect *x,
+		    const struct match_result *r)
+{
+	return r->cost == 0 && r->tail_sensed >= r->tail_expected &&
+	       (x->npath == 0 || !d->board.free_miss[x->path[x->npath - 1]]);
+}
+
 /*
  * The drops as two moves, the mover's and the next one begun at once
  * after it, whose board the counts are: the first taken (its faults the
@@ -264,7 +274,7 @@ static int split_counted(struct drops *d, int n, const int *seen)
 	drops_evaluate(d, k, 1);
 	/* Its last piece unseen, the first's drops do not say when it
 	 * fell: the gap tells nothing. */
-	exact = d->result[two.move].cost == 0;
+	exact = end_seen(d, &d->expect[two.move], &d->result[two.move]);
 	snprintf(about.evidence, sizeof(about.evidence),
 		 "move=%s legal=%d.%d counts=agree-with-next decided=take",
 		 d->expect[two.move].text, d->result[two.move].cost / 10,
@@ -370,6 +380,40 @@ static int hold_lap(struct drops *d, int best, int n)
 	return 1;
 }
 
+/*
+ * The counts one off move `best`'s board: a count misread, or a misplay
+ * whose board a misread brought that near (two places differ, one of
+ * them misread). When the drops read as a misplay at least as well as
+ * as `best` with the gates' faults, the two faults together (the
+ * count's and the gates') are no likelier than the misplay: held (1),
+ * naming the places that differ; else 0.
+ */
+static int hold_near(struct drops *d, int best, int n, const int *seen)
+{
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	struct reading g;
+	int legal[SENSE_HOLES_MAX];
+	char what[200], differ[200], why[600];
+
+	drops_evaluate(d, n, 1);
+	drops_read(d, best, n, &g);
+	if (g.base < 0 || g.illegal > g.legal ||
+	    !drops_after(d, &d->expect[best], legal))
+		return 0;
+	drops_misplay_words(d, g.mis, &d->expect[g.base], g.at, 0, what,
+			    sizeof(what));
+	ref_disagreement(d->ref, seen, legal, differ, sizeof(differ), &about);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d misplay=%d.%d counts=near decided=hold",
+		 d->expect[best].text, g.legal / 10, g.legal % 10,
+		 g.illegal / 10, g.illegal % 10);
+	snprintf(why, sizeof(why), "the counts are one off %s's board (%s) "
+		 "and its drops read as well as a misplay%s%s",
+		 d->expect[best].text, differ, what[0] ? ": " : "", what);
+	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+	return 1;
+}
+
 /* The move followed, pend[0..n), judged with the counts `seen`. */
 static void judge_counted(struct drops *d, int n, const int *seen)
 {
@@ -419,8 +463,11 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 	if (split_counted(d, n, seen))
 		return;
 	/* One count off (the count source misread a place): the move
-	 * whose board is that near, alone. */
+	 * whose board is that near, alone, unless its drops read as a
+	 * misplay at least as well. */
 	if (legal_boards(d, seen, 1, &best) == 1) {
+		if (hold_near(d, best, n, seen))
+			return;
 		snprintf(about.evidence, sizeof(about.evidence),
 			 "move=%s legal=%d.%d counts=near decided=take",
 			 d->expect[best].text, d->result[best].cost / 10,

@@ -280,16 +280,37 @@ void snap_refuse_board(struct snapshots *s, const struct snap_candidates *c)
 	ref_await_restore(ref);
 }
 
+/* The board `seen` with place `fix` read `by` more (a misread put
+ * right; `fix` -1: none) against `here`: pieces moved, as many on the
+ * board, some places fewer and some more, two or more off. */
+static int moved_as_read(const struct snapshots *s, int fix, int by)
+{
+	struct referee *ref = s->ref;
+	int seen = 0, here = 0, fewer = 0, more = 0, off = 0;
+
+	for (int h = 0; h < ref->nholes; h++) {
+		int v = s->seen[h] + (h == fix ? by : 0);
+
+		seen += v;
+		here += s->here[h];
+		fewer += v < s->here[h];
+		more += v > s->here[h];
+		off += abs(v - s->here[h]);
+	}
+	return seen == here && fewer > 0 && more > 0 && off >= 2;
+}
+
 /*
  * Pieces moved, not misread: every place read exactly, as many pieces
- * as on the board, some places fewer and some more, and more than one
- * piece off (a count source misreads one place by one; pieces lifted
- * and sown keep their number).
+ * as on the board (or one more or less, one place misread by one on top
+ * of the move: put right, toward the board), some places fewer and some
+ * more, and more than one piece off (a count source misreads one place
+ * by one; pieces lifted and sown keep their number).
  */
 static int pieces_moved(const struct snapshots *s)
 {
 	struct referee *ref = s->ref;
-	int seen = 0, here = 0, fewer = 0, more = 0;
+	int seen = 0, here = 0;
 
 	if (ref_seen_distance(ref, s->here, s->seen) < 2)
 		return 0;
@@ -298,10 +319,16 @@ static int pieces_moved(const struct snapshots *s)
 			return 0;
 		seen += s->seen[h];
 		here += s->here[h];
-		fewer += s->seen[h] < s->here[h];
-		more += s->seen[h] > s->here[h];
 	}
-	return seen == here && fewer > 0 && more > 0;
+	if (seen == here)
+		return moved_as_read(s, -1, 0);
+	if (abs(seen - here) != 1)
+		return 0;
+	for (int h = 0; h < ref->nholes; h++)
+		if ((here - seen) * (s->here[h] - s->seen[h]) > 0 &&
+		    moved_as_read(s, h, here - seen))
+			return 1;
+	return 0;
 }
 
 /* Beside drop gates: pieces moved that no sowing sensed and no move of
