@@ -17,6 +17,8 @@
 
 /* A pulse this soon after another on its place may be its bounce. */
 #define LATE_BOUNCE_US 80000
+/* Sowings with no counts between them read after a first: at most. */
+#define DROPS_CHAIN_MAX 4
 
 /* The misplays whose boards the counts are compared with. */
 static const enum drops_misplay board_misplays[] = {
@@ -220,6 +222,58 @@ static int end_seen(const struct drops *d, const struct sense_expect *x,
 }
 
 /*
+ * Move `e` taken from pend[0..k) (the counts agree with it and what
+ * followed), the drops after read on with the same counts as the next
+ * move(s), of `next_seat` first: held when another player's, begun
+ * later than the count source would have reported a still board (no
+ * counts between them, the board was never still).
+ */
+static void judge_counted(struct drops *d, int n, const int *seen);
+
+static void take_first(struct drops *d, int e, int k, int next_seat,
+		       const int *seen)
+{
+	struct referee *ref = d->ref;
+	struct ref_about about = { .cause = CAUSE_SENSED };
+	char first[REF_MOVE_TEXT];
+	int seat = ref_mover(ref), nt = 0, exact;
+	uint8_t theirs[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX], gap;
+
+	gap = k > 0 && d->pend_t[k] > d->pend_t[k - 1] ?
+	      d->pend_t[k] - d->pend_t[k - 1] : 0;
+	snprintf(first, sizeof(first), "%s", d->expect[e].text);
+	for (int i = k; i < d->npend; i++) {
+		theirs[nt] = d->pend[i];
+		at[nt++] = d->pend_t[i];
+	}
+	drops_evaluate(d, k, 1);
+	/* Its last piece unseen, the first's drops do not say when it
+	 * fell: the gap tells nothing. */
+	exact = end_seen(d, &d->expect[e], &d->result[e]);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d counts=agree-with-next decided=take",
+		 d->expect[e].text, d->result[e].cost / 10,
+		 d->result[e].cost % 10);
+	drops_accept(d, e, k, &about, "the counts agree");
+	for (int i = 0; i < nt && ref->state == REF_PLAY; i++)
+		drops_take(d, theirs[i], at[i], at[i]);
+	if (ref->state == REF_PLAY && d->npend > 0) {
+		/* No counts between two players' sowings further apart
+		 * than the count source's delay (or the first read with
+		 * a fault: when it ended unknown): the board was never
+		 * still, the next began before the last piece fell. */
+		if (next_seat != seat && (!exact || gap_unsettled(d, gap))) {
+			d->unsettled_seat = seat;
+			snprintf(d->unsettled_move, sizeof(d->unsettled_move),
+				 "%s", first);
+		}
+		judge_counted(d, d->npend, seen);
+		d->unsettled_seat = -1;
+	}
+}
+
+/*
  * The drops as two moves, the mover's and the next one begun at once
  * after it, whose board the counts are: the first taken (its faults the
  * sensors'), the next read on with the same counts (held when it is
@@ -228,19 +282,13 @@ static int end_seen(const struct drops *d, const struct sense_expect *x,
  * still).
  * 0 when the counts are not the two moves' board.
  */
-static void judge_counted(struct drops *d, int n, const int *seen);
-
 static int split_counted(struct drops *d, int n, const int *seen)
 {
 	struct referee *ref = d->ref;
 	const struct rules *ops = ref->game->ops;
-	struct ref_about about = { .cause = CAUSE_SENSED };
 	struct drops_split two;
 	const struct sense_expect *next;
-	char first[REF_MOVE_TEXT];
-	int values[SENSE_HOLES_MAX], nnext, seat, k, nt = 0, exact;
-	uint8_t theirs[MATCH_OBS_MAX];
-	uint64_t at[MATCH_OBS_MAX], gap;
+	int values[SENSE_HOLES_MAX], nnext, seat;
 	struct rules_outcome out;
 
 	if (!drops_split(d, n, &two))
@@ -262,39 +310,7 @@ static int split_counted(struct drops *d, int n, const int *seen)
 		drops_judge_split(d, n, &two);
 		return 1;
 	}
-	k = two.first_next;
-	gap = k > 0 && d->pend_t[k] > d->pend_t[k - 1] ?
-	      d->pend_t[k] - d->pend_t[k - 1] : 0;
-	seat = ref_mover(ref);
-	snprintf(first, sizeof(first), "%s", d->expect[two.move].text);
-	for (int i = k; i < d->npend; i++) {
-		theirs[nt] = d->pend[i];
-		at[nt++] = d->pend_t[i];
-	}
-	drops_evaluate(d, k, 1);
-	/* Its last piece unseen, the first's drops do not say when it
-	 * fell: the gap tells nothing. */
-	exact = end_seen(d, &d->expect[two.move], &d->result[two.move]);
-	snprintf(about.evidence, sizeof(about.evidence),
-		 "move=%s legal=%d.%d counts=agree-with-next decided=take",
-		 d->expect[two.move].text, d->result[two.move].cost / 10,
-		 d->result[two.move].cost % 10);
-	drops_accept(d, two.move, k, &about, "the counts agree");
-	for (int i = 0; i < nt && ref->state == REF_PLAY; i++)
-		drops_take(d, theirs[i], at[i], at[i]);
-	if (ref->state == REF_PLAY && d->npend > 0) {
-		/* No counts between two players' sowings further apart
-		 * than the count source's delay (or the first read with
-		 * a fault: when it ended unknown): the board was never
-		 * still, the next began before the last piece fell. */
-		if (two.seat != seat && (!exact || gap_unsettled(d, gap))) {
-			d->unsettled_seat = seat;
-			snprintf(d->unsettled_move, sizeof(d->unsettled_move),
-				 "%s", first);
-		}
-		judge_counted(d, d->npend, seen);
-		d->unsettled_seat = -1;
-	}
+	take_first(d, two.move, two.first_next, two.seat, seen);
 	return 1;
 }
 
@@ -414,6 +430,131 @@ static int hold_near(struct drops *d, int best, int n, const int *seen)
 	return 1;
 }
 
+/* Sowings read on after a first one, with no counts between them. */
+struct chain {
+	struct drops *d;
+	const int *seen;
+	int n;				/* drops */
+	struct sense_expect *x;		/* SENSE_MOVES_MAX per sowing */
+	unsigned char *pos;		/* a position per sowing */
+};
+
+/* The first of drops pend[from..n) that may begin move `x` (its first
+ * piece, or its hand's shadow), or -1. */
+static int begins_at(const struct chain *c, const struct sense_expect *x,
+		     int from)
+{
+	for (int i = from; i < c->n; i++)
+		if (c->d->pend[i] == x->origin ||
+		    (x->npath > 0 && x->path[0] == c->d->pend[i]))
+			return i;
+	return -1;
+}
+
+/* Whether a move from `pos` begun among drops pend[from..n), and maybe
+ * more after it (`depth` sowings read so far), leaves the counts; the
+ * first sowing and one more alone do not (two sowings are read as such,
+ * their overlap judged: split_counted()). */
+static int chain_reaches(struct chain *c, const void *pos, int from,
+			 int depth)
+{
+	struct referee *ref = c->d->ref;
+	struct sense_expect *x = c->x + (size_t)depth * SENSE_MOVES_MAX;
+	unsigned char *next = c->pos + (size_t)depth * ref->pos_size;
+	int values[SENSE_HOLES_MAX], nx, at;
+	struct rules_outcome out;
+
+	nx = (int)ref->sense->expect(ref->game, pos, x, SENSE_MOVES_MAX);
+	for (int i = 0; i < nx && i < SENSE_MOVES_MAX; i++) {
+		if ((at = begins_at(c, &x[i], from)) < 0)
+			continue;
+		memcpy(next, pos, ref->pos_size);
+		if (ref->game->ops->apply(ref->game, next, &x[i].move, &out,
+					  NULL, 0) < 0)
+			continue;
+		ref->sense->counts(ref->game, next, values);
+		if (distance(c->d, values, c->seen) == 0)
+			return depth > 0;	/* two sowings: not a chain */
+		if (depth + 1 < DROPS_CHAIN_MAX &&
+		    chain_reaches(c, next, at + 1, depth + 1))
+			return 1;
+	}
+	return 0;
+}
+
+/* The best whole reading of move `e` from pend[0..k), the next sowing
+ * begun at drop k: k, its cost in *cost; -1 when none. */
+static int first_of_chain(struct chain *c, int e, int *cost)
+{
+	struct drops *d = c->d;
+	const struct sense_expect *next;
+	struct match_result r;
+	int nnext, seat, best = -1;
+
+	next = drops_next(d, e, &nnext, &seat);
+	*cost = DROPS_FOUL_AT;
+	for (int k = 1; k < c->n; k++) {
+		int begins = 0;
+
+		for (int f = 0; f < nnext && !begins; f++)
+			begins = begins_at(c, &next[f], k) == k;
+		if (!begins)
+			continue;
+		match_whole(&d->board, &d->expect[e], &d->align[e], d->pend,
+			    d->pend_t, k, 0, &r);
+		if (r.cost < *cost) {
+			*cost = r.cost;
+			best = k;
+		}
+	}
+	return best;
+}
+
+/*
+ * Three sowings or more with no counts between them (the board never
+ * still), their drops fitting no pair: the move whose drops pend[0..k)
+ * read best as a whole, each sowing after it begun at a drop, the last
+ * leaving the counts. It is taken and the rest read on with the same
+ * counts (two at a time, the one begun before the board was still
+ * held). 0 when there is none.
+ */
+static int chain_counted(struct drops *d, int n, const int *seen)
+{
+	struct referee *ref = d->ref;
+	struct chain c = { d, seen, n, NULL, NULL };
+	int best = -1, best_k = 0, best_cost = DROPS_FOUL_AT, nnext, seat;
+	struct rules_outcome out;
+
+	c.x = calloc(DROPS_CHAIN_MAX * SENSE_MOVES_MAX, sizeof(*c.x));
+	c.pos = malloc(ref->pos_size * (DROPS_CHAIN_MAX + 1));
+	if (c.x != NULL && c.pos != NULL) {
+		unsigned char *first = c.pos + DROPS_CHAIN_MAX * ref->pos_size;
+
+		drops_evaluate(d, n, 0);
+		for (int e = 0; e < d->nexpect; e++) {
+			int cost, k = first_of_chain(&c, e, &cost);
+
+			memcpy(first, ref_pos_const(ref), ref->pos_size);
+			if (k < 0 || cost >= best_cost ||
+			    ref->game->ops->apply(ref->game, first,
+						  &d->expect[e].move, &out,
+						  NULL, 0) < 0 ||
+			    !chain_reaches(&c, first, k, 0))
+				continue;
+			best = e;
+			best_k = k;
+			best_cost = cost;
+		}
+	}
+	free(c.x);
+	free(c.pos);
+	if (best < 0)
+		return 0;
+	drops_next(d, best, &nnext, &seat);
+	take_first(d, best, best_k, seat, seen);
+	return 1;
+}
+
 /* The move followed, pend[0..n), judged with the counts `seen`. */
 static void judge_counted(struct drops *d, int n, const int *seen)
 {
@@ -460,7 +601,7 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 		foul_misplay(d, n, e, mis, at, seen);
 		return;
 	}
-	if (split_counted(d, n, seen))
+	if (split_counted(d, n, seen) || chain_counted(d, n, seen))
 		return;
 	/* One count off (the count source misread a place): the move
 	 * whose board is that near, alone, unless its drops read as a
