@@ -347,12 +347,15 @@ void drops_judge(struct drops *d, int n);
 /* Move `best` (expect[best]) read from pend[0..n) both ways, as a legal
  * move and as a misplay: taken, held or a foul. */
 void drops_decide(struct drops *d, int n, int best);
-/* A misplay whose board the counts cannot tell from move `e`'s (not a
- * seed left behind, two in one place, a place passed over) explains
- * pend[0..n) three times better than `e`. */
+/* A misplay whose board the counts cannot tell from move `e`'s (a lap
+ * sown the wrong way round, or drops no misplay explains; not a seed
+ * left behind, two in one place, a place passed over, a seed where the
+ * mover may not sow, a capture not carried, another place sown from)
+ * explains pend[0..n) three times better than `e`. */
 int drops_misplay_likelier(struct drops *d, int e, int n);
 /* Move `e`'s pieces sown the wrong way round fit pend[0..n) better than
- * `e` and short of a foul's cost: that cost, else -1. */
+ * `e`, short of a foul's cost or three times better: that cost, else
+ * -1. */
 int drops_reversed_fits(struct drops *d, int e, int n);
 /* A foul: `why`, and the drops pend[0..n). */
 void drops_foul(struct drops *d, int n, const char *why,

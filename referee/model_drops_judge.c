@@ -542,8 +542,12 @@ int drops_misplay_likelier(struct drops *d, int e, int n)
 
 	drops_evaluate(d, n, 1);
 	drops_read(d, e, n, &g);
-	/* Those that leave a board of their own the counts tell apart. */
-	if (g.mis == MIS_SHORT || g.mis == MIS_DOUBLE || g.mis == MIS_SKIP)
+	/* Those that leave a board of their own the counts tell apart
+	 * (a piece where the mover may not sow, a capture not carried,
+	 * another place sown from, as much as a piece short or doubled or
+	 * a place passed over): only a lap sown the wrong way round, or
+	 * drops no misplay explains, may leave the legal move's board. */
+	if (g.mis != MIS_REVERSE && g.mis != MIS_OTHER)
 		return 0;
 	return g.base >= 0 && g.illegal + DROPS_MARGIN <= d->result[e].cost;
 }
@@ -554,7 +558,9 @@ int drops_reversed_fits(struct drops *d, int e, int n)
 
 	drops_evaluate(d, n, 1);
 	drops_read(d, e, n, &g);
-	return g.cost[MIS_REVERSE] < DROPS_FOUL_AT &&
+	/* (past a foul's cost too, when three times likelier than e) */
+	return (g.cost[MIS_REVERSE] < DROPS_FOUL_AT ||
+		g.cost[MIS_REVERSE] + DROPS_MARGIN <= d->result[e].cost) &&
 	       g.cost[MIS_REVERSE] < d->result[e].cost ? g.cost[MIS_REVERSE] :
 	       -1;
 }
