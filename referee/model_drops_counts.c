@@ -670,10 +670,32 @@ static int held_counted(struct drops *d, const int *seen)
 	return 1;
 }
 
+/* The counts a sowing under way would show (pieces lifted, some sown),
+ * not the whole of a move the drops read exactly: nothing judged. A
+ * move's drops all sensed in order say its last piece fell: the counts
+ * misread a place. */
+static int under_way(struct drops *d, const int *values)
+{
+	struct referee *ref = d->ref;
+
+	if (ref->seen_hi != NULL || ref->sense->under_way == NULL ||
+	    !ref->sense->under_way(ref->game, ref_pos_const(ref), values))
+		return 0;
+	if (ref->state != REF_PLAY || d->npend == 0)
+		return 1;
+	drops_evaluate(d, d->npend, 0);
+	for (int e = 0; e < d->nexpect; e++)
+		if (d->result[e].cost == 0 && d->result[e].free_misses == 0)
+			return 0;
+	return 1;
+}
+
 int drops_counted(struct referee *ref, void *state, const int *values)
 {
 	struct drops *d = state;
 
+	if (under_way(d, values))
+		return 0;
 	note_delay(d);
 	if (ref->state == REF_HELD)
 		return held_counted(d, values);

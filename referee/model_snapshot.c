@@ -651,8 +651,13 @@ static void judge(struct snapshots *s, struct snap_candidates *c)
 {
 	struct referee *ref = s->ref;
 
-	/* A sowing still under way says nothing yet; else the models that
-	 * follow or hold a move judge it with the counts first. */
+	/* A sowing still under way says nothing yet (beside drop gates,
+	 * unless their drops are the whole of it: then a place misread,
+	 * which the drops model judges); else the models that follow or
+	 * hold a move judge it with the counts first. */
+	if (beside_drops(ref) &&
+	    ref_counted(ref, &sense_model_snapshots, s->seen))
+		return;
 	if (ref->seen_hi == NULL && ref->sense->under_way != NULL &&
 	    ref->sense->under_way(ref->game, ref_pos_const(ref), s->seen))
 		return;

@@ -5,7 +5,9 @@
  * read exactly is taken ("a count misread"); one they read as a misplay
  * at least as well (a place passed over) is held, the places named.
  * And pieces moved with no pulse at all, a place misread on top, are a
- * foul, not a count misread to warn about.
+ * foul, not a count misread to warn about. Counts that read as a sowing
+ * under way wait for the rest of it, unless the drops are the whole of
+ * a move: then the last place was misread.
  */
 #include "config.h"
 
@@ -123,6 +125,43 @@ static void test_one_misread_alone_is_a_warning(void **state)
 	fix_close(f);
 }
 
+/* S sows a, every seed sensed; the counts read e one short: the board
+ * of a sown as far as d (a sowing under way, were the drops not all
+ * there). The drops are the whole of a: taken. */
+static void test_counts_under_way_after_the_whole_sowing(void **state)
+{
+	struct fix *f = counted();
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d e");
+	feed(f, 2.4, OBS_SNAPSHOT, "0 5 5 5 4 4/4 4 4 4 4 4/0 0");
+	assert_int_equal(count(f, VERDICT_HOLD), 0);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+}
+
+/* S's hand pauses after d: the counts show a sowing under way, and the
+ * drops are not yet a move. Nothing judged; the last seed and the
+ * counts after it, a taken. */
+static void test_counts_under_way_mid_sowing_wait(void **state)
+{
+	struct fix *f = counted();
+
+	(void)state;
+	sow(f, 1.0, 0.3, "b c d");
+	feed(f, 2.1, OBS_SNAPSHOT, "0 5 5 5 4 4/4 4 4 4 4 4/0 0");
+	assert_int_equal(f->n, 1);	/* the start alone */
+	feed(f, 2.8, OBS_DROP, "e");
+	feed(f, 3.2, OBS_SNAPSHOT, AFTER_A);
+	assert_int_equal(count(f, VERDICT_HOLD), 0);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "a");
+	assert_int_equal(referee_plies(f->ref), 1);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -130,6 +169,8 @@ int main(void)
 		cmocka_unit_test(test_exact_sowing_one_misread_off_is_taken),
 		cmocka_unit_test(test_pieces_moved_unsensed_with_a_misread_is_a_foul),
 		cmocka_unit_test(test_one_misread_alone_is_a_warning),
+		cmocka_unit_test(test_counts_under_way_after_the_whole_sowing),
+		cmocka_unit_test(test_counts_under_way_mid_sowing_wait),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
