@@ -319,6 +319,17 @@ void drops_evaluate(struct drops *d, int n, int trace);
 void drops_keep_late(struct drops *d, const struct sense_expect *e,
 		     const struct match_result *r, int n);
 
+/* The foul for play after the end: a piece fell in `hole`. */
+void drops_end_foul(struct drops *d, int hole);
+
+/* model_drops_end.c */
+/* The held move just confirmed (`own`: held by this model, its reading
+ * kept) ended the game: the pulses read with it that were none of its
+ * pieces, and the drops kept while it was held but for its own pieces
+ * carried in late, fell after the end. A foul then (1); 0 when nothing
+ * else was sensed, or the game goes on. */
+int drops_end_confirmed(struct drops *d, int own);
+
 /* model_drops_twin.c */
 /* Move `e` is about to be taken on pend[0..n): noted when those drops
  * are exactly another move's pieces sown the wrong way round. */

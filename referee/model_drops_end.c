@@ -1,0 +1,69 @@
+/*
+ * model_drops_end.c - the drop-sequence model after a held move that
+ * ended the game is confirmed: what else was sensed is play after the
+ * end. The pulses read with it that were none of its pieces (every one
+ * of its pieces went unseen: a pulse elsewhere cannot be how it was
+ * sown) and the drops kept while it was held (but for its own pieces
+ * carried in late, the final sweep) fell on a board whose game was
+ * over; each gets the foul for play after the end, whatever move of a
+ * game going on it resembles.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "referee/model_drops.h"
+
+/* A pulse the held reading read as an extra, none of its pieces: every
+ * piece of the move went unseen, and the pulse is away from its origin
+ * (a pulse there is the hand's shadow at the lift). The place, or -1. */
+static int stray_of_unseen(const struct drops *d)
+{
+	const struct sense_expect *e = &d->held_e;
+	const struct match_result *r = &d->held_r;
+
+	if (r->matched > 0 || r->tail_sensed > 0)
+		return -1;
+	for (int i = 0; i < r->ndev; i++)
+		if (r->dev[i].step == STEP_EXTRA && r->dev[i].sensed >= 0 &&
+		    r->dev[i].sensed != e->origin)
+			return r->dev[i].sensed;
+	return -1;
+}
+
+/* The first drop kept that is not one of the move's pieces carried in
+ * late (its tail: the final sweep); -1 when none is. */
+static int kept_after(const struct drops *d, int own)
+{
+	struct referee *ref = d->ref;
+	uint8_t late[SENSE_HOLES_MAX];
+
+	memset(late, 0, sizeof(late));
+	for (int h = 0; own && h < ref->nholes && h < SENSE_HOLES_MAX; h++)
+		late[h] = d->held_e.tail[h];
+	for (int i = 0; i < d->nqueue; i++) {
+		if (late[d->queue[i]] == 0)
+			return d->queue[i];
+		late[d->queue[i]]--;
+	}
+	return -1;
+}
+
+int drops_end_confirmed(struct drops *d, int own)
+{
+	struct referee *ref = d->ref;
+	int hole;
+
+	if (ref->state != REF_IDLE || !ref->in_game)
+		return 0;
+	hole = own ? stray_of_unseen(d) : -1;
+	if (hole < 0)
+		hole = kept_after(d, own);
+	d->held_ply = 0;
+	d->nqueue = 0;
+	d->nkept_buttons = 0;
+	if (hole < 0)
+		return 0;
+	drops_end_foul(d, hole);
+	return 1;
+}
