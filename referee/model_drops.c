@@ -671,15 +671,15 @@ static void drops_resume(struct referee *ref, void *state)
 	struct drops *d = state;
 	uint8_t queue[MATCH_OBS_MAX], seat[DROPS_KEPT_BUTTONS];
 	uint64_t queue_t[MATCH_OBS_MAX], seat_t[DROPS_KEPT_BUTTONS];
-	int n, nb, b = 0;
+	int n, nb, b = 0, own = d->held_ply == ref->ply;
 
 	/* The faults it showed were the lines', as the confirmation says. */
-	if (d->held_ply == ref->ply) {
+	if (own) {
 		late_own(d);
 		drops_account(d, &d->held_e, &d->held_r);
 	}
 	/* It ended the game: what else was sensed is play after the end. */
-	if (drops_end_confirmed(d, d->held_ply == ref->ply))
+	if (drops_end_confirmed(d, own))
 		return;
 	d->held_ply = 0;
 	n = d->nqueue;
@@ -689,6 +689,11 @@ static void drops_resume(struct referee *ref, void *state)
 		d->nkept_buttons = 0;
 		drops_overlap_foul(d);
 		return;
+	}
+	/* Pulses none of its pieces are read again with what came after. */
+	if (own) {
+		drops_unmatched_requeue(d);
+		n = d->nqueue;
 	}
 	memcpy(queue, d->queue, (size_t)n);
 	memcpy(queue_t, d->queue_t, (size_t)n * sizeof(queue_t[0]));

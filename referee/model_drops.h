@@ -329,6 +329,11 @@ void drops_end_foul(struct drops *d, int hole);
  * carried in late, fell after the end. A foul then (1); 0 when nothing
  * else was sensed, or the game goes on. */
 int drops_end_confirmed(struct drops *d, int own);
+/* The held move just confirmed, this model's, was read with none of
+ * its pieces sensed: the pulses its reading took as extras, away from
+ * its origin, are put before the drops kept, to be read again with
+ * what came after. */
+void drops_unmatched_requeue(struct drops *d);
 
 /* model_drops_twin.c */
 /* Move `e` is about to be taken on pend[0..n): noted when those drops

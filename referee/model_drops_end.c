@@ -67,3 +67,36 @@ int drops_end_confirmed(struct drops *d, int own)
 	drops_end_foul(d, hole);
 	return 1;
 }
+
+/* The pulses the held reading took as extras, none of its pieces (see
+ * stray_of_unseen()), put before the drops kept: read again with what
+ * came after. */
+void drops_unmatched_requeue(struct drops *d)
+{
+	const struct match_result *r = &d->held_r;
+	uint8_t back[MATCH_OBS_MAX];
+	uint64_t back_t[MATCH_OBS_MAX];
+	int n = 0;
+
+	if (stray_of_unseen(d) < 0)
+		return;
+	for (int i = 0; i < r->ndev; i++) {
+		const struct match_deviation *x = &r->dev[i];
+
+		if (x->step != STEP_EXTRA || x->sensed < 0 ||
+		    x->sensed == d->held_e.origin || x->at < 0 ||
+		    x->at >= MATCH_OBS_MAX || d->pend[x->at] != x->sensed ||
+		    d->nqueue + n >= MATCH_OBS_MAX)
+			continue;
+		back[n] = (uint8_t)x->sensed;
+		back_t[n++] = d->pend_t[x->at];
+	}
+	if (n == 0)
+		return;
+	memmove(d->queue + n, d->queue, (size_t)d->nqueue);
+	memmove(d->queue_t + n, d->queue_t,
+		(size_t)d->nqueue * sizeof(d->queue_t[0]));
+	memcpy(d->queue, back, (size_t)n);
+	memcpy(d->queue_t, back_t, (size_t)n * sizeof(back_t[0]));
+	d->nqueue += n;
+}
