@@ -442,9 +442,12 @@ static void button(struct drops *d, int seat, uint64_t t)
 		return;
 	}
 	/* The mover says the move is made, yet nothing was sensed: a move
-	 * whose every drop went unseen. */
-	if (seat != ref_mover(ref))
+	 * whose every drop went unseen (the other player's button: their
+	 * move out of turn, when the mover moves again). */
+	if (seat != ref_mover(ref)) {
+		drops_turn_button(d, seat);
 		return;
+	}
 	before = ref_moves_again(ref);
 	if (before != NULL && !unseen_again(d)) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_MOVES_AGAIN, ref->ply + 1,

@@ -335,6 +335,12 @@ int drops_end_confirmed(struct drops *d, int own);
  * what came after. */
 void drops_unmatched_requeue(struct drops *d);
 
+/* model_drops_turn.c */
+/* The button of `seat`, not the mover's, with nothing sensed: while
+ * the mover moves again, a foul for a move out of turn whose every
+ * piece went unseen (1); 0 otherwise. */
+int drops_turn_button(struct drops *d, int seat);
+
 /* model_drops_twin.c */
 /* Move `e` is about to be taken on pend[0..n): noted when those drops
  * are exactly another move's pieces sown the wrong way round. */
