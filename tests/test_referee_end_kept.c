@@ -4,7 +4,8 @@
  * move, they are play after the end ("the game is over: restore the
  * board"), whatever move they resemble, never dropped unread. A pulse
  * read with the held move that is none of its pieces (every piece of
- * the move went unseen) fell after the end too.
+ * the move went unseen) fell after the end too, and so does a pulse
+ * read with the last move taken after its own last drop.
  */
 #include "config.h"
 
@@ -100,12 +101,59 @@ static void test_kept_drop_in_a_pit_after_a_held_last_move(void **s)
 	fix_close(f);
 }
 
+/* N's last move F sows store N and pit a; store N's pulse missed, a
+ * sensed, then a seed in pit c before the pause ended: F is taken with
+ * its faults and ends the game; the pulse on c, after F's own last
+ * drop and none of its pieces, was play after the end (so too when
+ * F is held and confirmed). */
+static void test_pulse_after_the_last_move_taken_is_after_the_end(void **s)
+{
+	struct fix *f = started("");
+
+	(void)s;
+	feed(f, 0.5, OBS_POSITION, "2 0 0 0 0 1/0 0 0 0 0 2/20 23/N");
+	feed(f, 3.0, OBS_DROP, "a");
+	feed(f, 3.8, OBS_DROP, "c");
+	tick(f, 10.0);
+	if (f->v[f->n - 1].kind == VERDICT_HOLD)	/* (a board new to it) */
+		feed(f, 12.0, OBS_CONFIRM, NULL);
+	tick(f, 20.0);
+	if (count(f, VERDICT_OVER) != 1)
+		dump(f);
+	assert_int_equal(count(f, VERDICT_OVER), 1);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "F");
+	assert_after_end(f, PIT_C);
+	fix_close(f);
+}
+
+/* F sown as before, and a pulse in pit c 0.2 s after pit a's: too
+ * soon for a hand to have begun again (a stray, a roll): F's own
+ * reading, and nothing follows the end of the game. */
+static void test_pulse_too_soon_after_the_last_move_is_its_own(void **s)
+{
+	struct fix *f = started("");
+
+	(void)s;
+	feed(f, 0.5, OBS_POSITION, "2 0 0 0 0 1/0 0 0 0 0 2/20 23/N");
+	feed(f, 3.0, OBS_DROP, "a");
+	feed(f, 3.2, OBS_DROP, "c");
+	tick(f, 10.0);
+	if (f->v[f->n - 1].kind == VERDICT_HOLD)	/* (a board new to it) */
+		feed(f, 12.0, OBS_CONFIRM, NULL);
+	tick(f, 20.0);
+	assert_int_equal(count(f, VERDICT_OVER), 1);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pulse_read_with_the_last_move_is_after_the_end),
 		cmocka_unit_test(test_drops_kept_after_the_last_move_are_after_the_end),
 		cmocka_unit_test(test_kept_drop_in_a_pit_after_a_held_last_move),
+		cmocka_unit_test(test_pulse_after_the_last_move_taken_is_after_the_end),
+		cmocka_unit_test(test_pulse_too_soon_after_the_last_move_is_its_own),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
