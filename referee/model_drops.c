@@ -240,12 +240,17 @@ static int late_piece(struct drops *d, int hole, uint64_t t)
  * the drops that follow each other closer than the quiet period. */
 static void after_end(struct drops *d, int hole, uint64_t t)
 {
+	if (!d->ref->in_game || late_piece(d, hole, t))
+		return;
+	drops_end_foul(d, hole);
+}
+
+void drops_end_foul(struct drops *d, int hole)
+{
 	struct referee *ref = d->ref;
 	struct ref_about about = { .cause = CAUSE_AFTER_END };
 	const struct sense_words *w = ref_words(ref);
 
-	if (!ref->in_game || late_piece(d, hole, t))
-		return;
 	ref_about_place(&about, hole);
 	ref_say_about(ref, VERDICT_FOUL, &about, ref->ply, NULL,
 		      "the game is over: restore the board (a %s fell in %s "
@@ -437,9 +442,12 @@ static void button(struct drops *d, int seat, uint64_t t)
 		return;
 	}
 	/* The mover says the move is made, yet nothing was sensed: a move
-	 * whose every drop went unseen. */
-	if (seat != ref_mover(ref))
+	 * whose every drop went unseen (the other player's button: their
+	 * move out of turn, when the mover moves again). */
+	if (seat != ref_mover(ref)) {
+		drops_turn_button(d, seat);
 		return;
+	}
 	before = ref_moves_again(ref);
 	if (before != NULL && !unseen_again(d)) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_MOVES_AGAIN, ref->ply + 1,
@@ -651,6 +659,13 @@ static int late_own(struct drops *d)
 	return own;
 }
 
+/* Drops kept are read on while the game goes on, or once it is over
+ * (play after the end). */
+static int read_on(const struct referee *ref)
+{
+	return ref->state == REF_PLAY || ref->state == REF_IDLE;
+}
+
 /* The held move was confirmed and taken: its faults are counted against
  * the lines, and the drops kept meanwhile belong to the moves after it
  * (but for its own last pieces, fallen late). */
@@ -659,13 +674,16 @@ static void drops_resume(struct referee *ref, void *state)
 	struct drops *d = state;
 	uint8_t queue[MATCH_OBS_MAX], seat[DROPS_KEPT_BUTTONS];
 	uint64_t queue_t[MATCH_OBS_MAX], seat_t[DROPS_KEPT_BUTTONS];
-	int n, nb, b = 0;
+	int n, nb, b = 0, own = d->held_ply == ref->ply;
 
 	/* The faults it showed were the lines', as the confirmation says. */
-	if (d->held_ply == ref->ply) {
+	if (own) {
 		late_own(d);
 		drops_account(d, &d->held_e, &d->held_r);
 	}
+	/* It ended the game: what else was sensed is play after the end. */
+	if (drops_end_confirmed(d, own))
+		return;
 	d->held_ply = 0;
 	n = d->nqueue;
 	/* The next player's sowing overlapped it: made again. */
@@ -675,6 +693,11 @@ static void drops_resume(struct referee *ref, void *state)
 		drops_overlap_foul(d);
 		return;
 	}
+	/* Pulses none of its pieces are read again with what came after. */
+	if (own) {
+		drops_unmatched_requeue(d);
+		n = d->nqueue;
+	}
 	memcpy(queue, d->queue, (size_t)n);
 	memcpy(queue_t, d->queue_t, (size_t)n * sizeof(queue_t[0]));
 	memcpy(seat, d->kept_seat, sizeof(seat));
@@ -682,14 +705,16 @@ static void drops_resume(struct referee *ref, void *state)
 	nb = d->nkept_buttons;
 	d->nqueue = 0;
 	d->nkept_buttons = 0;
-	/* In the order they came: each button before the drops after it. */
-	for (int i = 0; i <= n && ref->state == REF_PLAY; i++) {
+	/* In the order they came: each button before the drops after it
+	 * (after a move among them that ended the game, play after the
+	 * end). */
+	for (int i = 0; i <= n && read_on(ref); i++) {
 		while (b < nb && (i == n || seat_t[b] <= queue_t[i]) &&
 		       ref->state == REF_PLAY) {
 			pressed(d, seat[b], seat_t[b]);
 			b++;
 		}
-		if (i < n && ref->state == REF_PLAY)
+		if (i < n && read_on(ref))
 			drops_take(d, queue[i], queue_t[i], ref->now);
 	}
 }

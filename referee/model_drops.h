@@ -319,6 +319,35 @@ void drops_evaluate(struct drops *d, int n, int trace);
 void drops_keep_late(struct drops *d, const struct sense_expect *e,
 		     const struct match_result *r, int n);
 
+/* The foul for play after the end: a piece fell in `hole`. */
+void drops_end_foul(struct drops *d, int hole);
+
+/* model_drops_end.c */
+/* The held move just confirmed (`own`: held by this model, its reading
+ * kept) ended the game: the pulses read with it after its own last
+ * drop (see drops_end_taken()) or with none of its pieces sensed, and
+ * the drops kept while it was held but for its own pieces carried in
+ * late, fell after the end. A foul then (1); 0 when nothing else was
+ * sensed, or the game goes on. */
+int drops_end_confirmed(struct drops *d, int own);
+/* The held move just confirmed, this model's, was read with none of
+ * its pieces sensed: the pulses its reading took as extras, away from
+ * its origin, are put before the drops kept, to be read again with
+ * what came after. */
+void drops_unmatched_requeue(struct drops *d);
+/* Move `x`, read `r` from pend[0..n), was just taken and ended the
+ * game: a pulse its reading took as extra after the last drop it read
+ * as its own (not on its origin, not a late bounce of that drop) fell
+ * after the end: the foul for play after the end. */
+void drops_end_taken(struct drops *d, const struct sense_expect *x,
+		     const struct match_result *r, int n);
+
+/* model_drops_turn.c */
+/* The button of `seat`, not the mover's, with nothing sensed: while
+ * the mover moves again, a foul for a move out of turn whose every
+ * piece went unseen (1); 0 otherwise. */
+int drops_turn_button(struct drops *d, int seat);
+
 /* model_drops_twin.c */
 /* Move `e` is about to be taken on pend[0..n): noted when those drops
  * are exactly another move's pieces sown the wrong way round. */

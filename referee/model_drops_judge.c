@@ -318,6 +318,7 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 		   VERDICT_ACCEPT : VERDICT_WARN, about, why);
 	drops_taken_done(d);
 	drops_twin_taken(d);
+	drops_end_taken(d, x, r, n);
 }
 
 /* Whether the reading puts some drop where the move needs it, though
