@@ -356,19 +356,23 @@ static int path_end(const struct match_board *b, const struct sense_expect *e,
  * Pieces carried in (drops[from..n), the tail) that rolled from the
  * place they were carried to into the next one: a tail drop beyond
  * what its place is to receive, next to a place of the tail still
- * short (`short_of`, per place, lowered for each roll). Each such drop
- * is read as the roll (`into[i - from]`: the place it was carried to,
- * when not NULL, else -1) instead of an extra pulse and a piece not
- * sensed. Returns what the rolls cost beyond the extra pulses they
- * replace (the shortfalls left are costed by the caller).
+ * short (`short_of`, per place, lowered for each roll) where pieces
+ * were seen carried in (a place none reached was not carried to).
+ * Each such drop is read as the roll (`into[i - from]`: the place it
+ * was carried to, when not NULL, else -1) instead of an extra pulse
+ * and a piece not sensed. Returns what the rolls cost beyond the extra
+ * pulses they replace (the shortfalls left are costed by the caller).
  */
 static int tail_rolls(const struct match_board *b,
 		      const struct sense_expect *e, const uint8_t *drops,
 		      int from, int n, int *short_of, int *into)
 {
-	int seen[SENSE_HOLES_MAX], delta = 0;
+	int seen[SENSE_HOLES_MAX], got[SENSE_HOLES_MAX], delta = 0;
 
 	memset(seen, 0, (size_t)b->holes * sizeof(seen[0]));
+	memset(got, 0, (size_t)b->holes * sizeof(got[0]));
+	for (int i = from; i < n; i++)
+		got[drops[i]]++;
 	for (int i = from; i < n; i++) {
 		int o = drops[i], to = -1;
 
@@ -377,7 +381,8 @@ static int tail_rolls(const struct match_board *b,
 		if (++seen[o] <= e->tail[o] || b->forbidden[o])
 			continue;
 		for (int h = 0; h < b->holes && to < 0; h++)
-			if (short_of[h] > 0 && b->adjacent[o * b->holes + h])
+			if (short_of[h] > 0 && got[h] > 0 &&
+			    b->adjacent[o * b->holes + h])
 				to = h;
 		if (to < 0)
 			continue;

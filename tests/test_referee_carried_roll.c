@@ -4,7 +4,8 @@
  * and one can hit the rim and roll into the place beside it, as a sown
  * piece can: a pulse there, beside the store one piece short, is that
  * piece rolled (taken, with a warning), not an extra pulse on top of a
- * piece unseen. A pulse away from the store is not read so.
+ * piece unseen. A pulse away from the store is not read so, nor one
+ * beside a store no piece reached.
  */
 #include "config.h"
 
@@ -72,11 +73,32 @@ static void test_pulse_away_from_the_store_is_no_roll(void **state)
 	fix_close(f);
 }
 
+/* No piece reached the store: the capture was not carried there, and
+ * the pulse beside it is no piece rolled from it (a guard). */
+static void test_no_roll_beside_a_store_none_reached(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "1 0 4 4 4 4/4 4 4 4 4 4/7 0/S");
+	feed(f, 1.0, OBS_DROP, "b");
+	feed(f, 2.0, OBS_DROP, "A");
+	feed(f, 4.5, OBS_BUTTON, "S");
+	tick(f, 10.0);
+	for (int i = 0; i < f->n; i++)
+		if (strstr(f->v[i].text, "rolled in") != NULL)
+			dump(f);
+	for (int i = 0; i < f->n; i++)
+		assert_null(strstr(f->v[i].text, "rolled in"));
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_carried_piece_rolled_next_door_is_taken),
 		cmocka_unit_test(test_pulse_away_from_the_store_is_no_roll),
+		cmocka_unit_test(test_no_roll_beside_a_store_none_reached),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
