@@ -352,26 +352,91 @@ static int path_end(const struct match_board *b, const struct sense_expect *e,
 	return best_i;
 }
 
-/* The tail drops beyond what the tail carries, as extra pulses. */
-static void trace_tail(const struct match_board *b,
+/*
+ * Pieces carried in (drops[from..n), the tail) that rolled from the
+ * place they were carried to into the next one: a tail drop beyond
+ * what its place is to receive, next to a place of the tail still
+ * short (`short_of`, per place, lowered for each roll) where pieces
+ * were seen carried in (a place none reached was not carried to).
+ * Each such drop is read as the roll (`into[i - from]`: the place it
+ * was carried to, when not NULL, else -1) instead of an extra pulse
+ * and a piece not sensed. Returns what the rolls cost beyond the extra
+ * pulses they replace (the shortfalls left are costed by the caller).
+ */
+static int tail_rolls(const struct match_board *b,
+		      const struct sense_expect *e, const uint8_t *drops,
+		      int from, int n, int *short_of, int *into)
+{
+	int seen[SENSE_HOLES_MAX], got[SENSE_HOLES_MAX], delta = 0;
+
+	memset(seen, 0, (size_t)b->holes * sizeof(seen[0]));
+	memset(got, 0, (size_t)b->holes * sizeof(got[0]));
+	for (int i = from; i < n; i++)
+		got[drops[i]]++;
+	for (int i = from; i < n; i++) {
+		int o = drops[i], to = -1;
+
+		if (into != NULL)
+			into[i - from] = -1;
+		if (++seen[o] <= e->tail[o] || b->forbidden[o])
+			continue;
+		for (int h = 0; h < b->holes && to < 0; h++)
+			if (short_of[h] > 0 && got[h] > 0 &&
+			    b->adjacent[o * b->holes + h])
+				to = h;
+		if (to < 0)
+			continue;
+		short_of[to]--;
+		delta += b->roll - extra_cost(b, o);
+		if (into != NULL)
+			into[i - from] = to;
+	}
+	return delta;
+}
+
+/* The tail pieces not sensed where the sensor works, per place. */
+static void tail_short(const struct match_board *b,
 		       const struct sense_expect *e, const uint8_t *drops,
-		       int from, int n, struct match_result *r)
+		       int from, int n, int *short_of)
 {
 	int used[SENSE_HOLES_MAX];
 
 	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
+	for (int i = from; i < n; i++)
+		used[drops[i]]++;
+	for (int h = 0; h < b->holes; h++)
+		short_of[h] = e->ntail > 0 && !e->ends && !b->free_miss[h] &&
+			      e->tail[h] > used[h] ? e->tail[h] - used[h] : 0;
+}
+
+/* The tail drops beyond what the tail carries, as extra pulses (or
+ * pieces rolled next door from where they were carried). */
+static void trace_tail(const struct match_board *b,
+		       const struct sense_expect *e, const uint8_t *drops,
+		       int from, int n, struct match_result *r)
+{
+	int used[SENSE_HOLES_MAX], short_of[SENSE_HOLES_MAX];
+	int into[MATCH_OBS_MAX];
+
+	tail_short(b, e, drops, from, n, short_of);
+	tail_rolls(b, e, drops, from, n, short_of, into);
+	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
 	for (int i = from; i < n; i++) {
 		int h = drops[i];
+		struct match_deviation d = {
+			STEP_EXTRA, 0, -1, h, i, extra_cost(b, h), 0
+		};
 
 		if (used[h] < e->tail[h]) {
 			used[h]++;
-		} else {
-			struct match_deviation d = {
-				STEP_EXTRA, 0, -1, h, i, extra_cost(b, h), 0
-			};
-
-			add_deviation(r, &d);
+			continue;
 		}
+		if (into[i - from] >= 0) {
+			d.step = STEP_ROLL;
+			d.expected = into[i - from];
+			d.cost = b->roll;
+		}
+		add_deviation(r, &d);
 	}
 }
 
@@ -379,7 +444,7 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 		 const struct match_table *t, const uint8_t *drops,
 		 const uint64_t *at, int n, int trace, struct match_result *r)
 {
-	int m = e->npath, best_i, used[SENSE_HOLES_MAX];
+	int m = e->npath, best_i, short_of[SENSE_HOLES_MAX];
 
 	memset(r, 0, sizeof(*r));
 	if (n >= t->rows)
@@ -394,15 +459,22 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 	/* A whole move may still grow: it is also a beginning. */
 	if (r->cost < r->prefix_cost)
 		r->prefix_cost = r->cost;
-	/* Tail pieces not sensed, where the sensor works. */
+	/* Tail pieces not sensed, where the sensor works, but for those
+	 * that rolled next door. */
 	if (e->ntail > 0 && !e->ends) {
-		memset(used, 0, (size_t)b->holes * sizeof(used[0]));
-		for (int i = best_i; i < n; i++)
-			used[drops[i]]++;
+		int was = 0;
+
+		tail_short(b, e, drops, best_i, n, short_of);
 		for (int h = 0; h < b->holes; h++)
-			if (e->tail[h] > used[h] && !b->free_miss[h])
+			was += short_of[h];
+		r->cost += tail_rolls(b, e, drops, best_i, n, short_of, NULL);
+		for (int h = 0; h < b->holes; h++) {
+			was -= short_of[h];	/* (a piece rolled: sensed) */
+			if (short_of[h] > 0)
 				r->tail_cost += shortfall_cost(b, drops, at,
-					best_i, n, h, e->tail[h] - used[h]);
+					best_i, n, h, short_of[h]);
+		}
+		r->tail_sensed += was;
 	}
 	r->cost += r->tail_cost;
 	if (r->cost > MATCH_FAR)

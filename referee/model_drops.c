@@ -222,6 +222,11 @@ void drops_keep_late(struct drops *d, const struct sense_expect *e,
 	for (int i = r->path_end; i < n; i++)
 		if (d->late[d->pend[i]] > 0)
 			d->late[d->pend[i]]--;
+	/* (and those that rolled next door as they were carried in) */
+	for (int i = 0; i < r->ndev; i++)
+		if (r->dev[i].step == STEP_ROLL && r->dev[i].index == 0 &&
+		    d->late[r->dev[i].expected] > 0)
+			d->late[r->dev[i].expected]--;
 	d->late_until = ref->now + ref->cfg.quiet_us;
 }
 

@@ -411,6 +411,9 @@ struct reading {
 	int at;			/* where in it: the step, or pieces short */
 	int where[2];		/* the places it is about, or -1 */
 	int cost[MIS_COUNT];	/* the best of each kind, MATCH_FAR: none */
+	int onward;		/* the mover sows on at once after the legal
+				   move, which gives another turn: the
+				   misplay needs a second (out of turn) */
 };
 /*
  * pend[0..n) read both ways, move `best` the legal move. Misplays are
@@ -418,6 +421,11 @@ struct reading {
  * more than a misplay less the margin.
  */
 void drops_read(struct drops *d, int best, int n, struct reading *g);
+/* model_drops_onward.c: the reading `g` of pend[0..n) is the legal
+ * move one piece short: 1 when that move gives its mover another turn
+ * and the drops after n begin a sowing of the mover's again (a piece
+ * left behind would have handed the turn over). */
+int drops_sown_on(struct drops *d, const struct reading *g, int n);
 /* The board's values as move `e` leaves it; 0 when the game has none. */
 int drops_after(struct drops *d, const struct sense_expect *e, int *values);
 /* `values`, the board move `x` leaves, made the board its misplay `mis`

@@ -85,6 +85,9 @@ static void evidence(const struct drops *d, int n, const struct reading *g,
 								      n)))
 		ref_append(buf, len, " press=%s%d.%d", press < 0 ? "-" : "",
 			   abs(press) / 10, abs(press) % 10);
+	if (g->onward)
+		ref_append(buf, len, " onward=%s",
+			   rules_seat_name(d->ref->game->ops, ref_mover(d->ref)));
 	ref_append(buf, len, " decided=%s", decided);
 }
 
@@ -356,12 +359,14 @@ static const char *verdict_of(const struct drops *d, const struct reading *g,
 {
 	const struct sense_expect *e = &d->expect[g->move];
 	const struct match_result *r = &d->result[g->move];
-	int margin = g->legal - g->illegal, faulty = r->tail_cost > 0;
+	/* (a misplay followed by the mover sowing on needs a second) */
+	int illegal = g->illegal + (g->onward ? DROPS_MISPLAY : 0);
+	int margin = g->legal - illegal, faulty = r->tail_cost > 0;
 	/* A misplay of the sowing itself fits every drop as it came: only
 	 * its own chance. Against it, a legal reading that needs anything
 	 * the board does only now and then (a fault, or the hand's shadow,
 	 * as often as the board has shown it) must be ten times likelier. */
-	int exact = g->base >= 0 && g->illegal <= DROPS_MISPLAY &&
+	int exact = g->base >= 0 && illegal <= DROPS_MISPLAY &&
 		    (g->mis == MIS_SHORT || g->mis == MIS_DOUBLE ||
 		     g->mis == MIS_SKIP || g->mis == MIS_REVERSE);
 	/* Taking the move: against the drops one piece short, both
@@ -404,6 +409,7 @@ void drops_decide(struct drops *d, int n, int best)
 	const char *decided;
 
 	drops_read(d, best, n, &g);
+	g.onward = drops_sown_on(d, &g, n);
 	decided = verdict_of(d, &g, n);
 	/* A table with a count source takes no move its counts have not
 	 * shown: none came (a move none made, or a count source down). */

@@ -285,6 +285,13 @@ static void describe_step(struct drops *d, const struct match_deviation *v,
 		       ref_hole_name(ref, v->expected));
 		break;
 	case STEP_ROLL:
+		if (v->index == 0) {	/* a piece carried in */
+			ref_append(buf, len, "%s %s: a %s carried to %s rolled "
+				   "in", ref_hole_word(ref, v->sensed),
+				   ref_hole_name(ref, v->sensed), w->piece,
+				   ref_hole_name(ref, v->expected));
+			break;
+		}
 		ref_append(buf, len,
 		       "%s %s: expected the %s %s in %s, sensed it in %s",
 		       ref_hole_word(ref, v->sensed),

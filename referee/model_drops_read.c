@@ -95,8 +95,27 @@ static void read_sowing(struct drops *d, int e, int n, struct reading *g)
 	}
 }
 
+/* Whether extra pulse `v` of move `e`'s alignment falls where the
+ * sowing hand passes its place: next to the place sown just before it
+ * (or lifted, before the first) or to the one sown just after. A hand
+ * that puts a piece where it may not sow does so on its way past;
+ * elsewhere in the sowing, a pulse there is not the hand's. */
+static int passed_by(const struct drops *d, const struct sense_expect *x,
+		     const struct match_result *r,
+		     const struct match_deviation *v)
+{
+	const uint8_t *adj = d->board.adjacent;
+	int n = d->board.holes, h = v->sensed, j = v->index;
+	int before = j > 0 ? x->path[j - 1] : x->origin;
+
+	if (v->at >= r->path_end || x->npath == 0)
+		return 1;	/* among the pieces carried: not read so */
+	return adj[h * n + before] ||
+	       (j < x->npath && adj[h * n + x->path[j]]);
+}
+
 /* Move `e`'s own alignment read as a misplay: a piece where the mover
- * may not sow, another place lifted (its shadow before the first drop),
+ * may not sow (on the hand's way past it), another place lifted (its shadow before the first drop),
  * the pieces to carry not carried. */
 static void read_alignment(struct drops *d, int e, struct reading *g)
 {
@@ -108,7 +127,7 @@ static void read_alignment(struct drops *d, int e, struct reading *g)
 
 		if (v->step != STEP_EXTRA)
 			continue;
-		if (d->board.forbidden[v->sensed])
+		if (d->board.forbidden[v->sensed] && passed_by(d, x, r, v))
 			found(g, MIS_STORE, r->cost - v->cost + DROPS_MISPLAY,
 			      e, 0, v->sensed, -1);
 		if (!is_lead(r, v) || v->sensed == x->origin)
