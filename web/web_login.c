@@ -118,9 +118,14 @@ void web_logins_wake_all(struct web *web)
 
 void web_logins_tick(struct web *web)
 {
+	struct web_parked *busy;
+
 	pthread_mutex_lock(&web->lock);
+	/* The one hashed is first in the list while it is; once woken,
+	 * its request may end (and free it) before the lock is let go. */
+	busy = web->login_busy != NULL ? &web->login_busy->park : NULL;
 	web_park_wake_gone(&web->hashing);
-	if (web->login_busy != NULL && !web->login_busy->park.parked)
+	if (busy != NULL && web->hashing.first != busy)
 		web->login_busy = NULL;		/* its hash ends for nobody */
 	pthread_mutex_unlock(&web->lock);
 }
