@@ -15,8 +15,8 @@
  * libmicrohttpd's thread polling it closes at once. It also wakes the
  * parked event streams due a comment line (web_events.c), the
  * requests whose command was not answered in time (web_command.c), and
- * those of the three whose client has gone (web_login.c: the logins
- * waiting for their hash). Once the requests stop for a
+ * every parked stream, command request or login waiting for its hash
+ * (web_login.c) whose client has gone. Once the requests stop for a
  * look, it has the server hand back the memory they left (web_quiet).
  */
 #include "config.h"
