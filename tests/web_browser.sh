@@ -6,11 +6,14 @@
 # a club's: two simulated tables, fast, an arbiter's password and an
 # empty database, on which the test keeps a whole evening; and a
 # Transport one: a table without sensors, one whose replayed occupancy
-# board leaves a move held, and a round robin of Transport.
+# board leaves a move held, and a round robin of Transport; and, where
+# mosquitto and a pitbossd built with libmosquitto are at hand, a hub
+# with a remote table faked through a real broker.
 # tests/browser/dashboard.test.mjs checks every page, a live table, the
 # arbiter's login and a correction, and a phone-sized screen, and runs
-# club.test.mjs (the club's pages and evening) and transport.test.mjs;
-# its TAP is passed through.
+# club.test.mjs (the club's pages and evening), transport.test.mjs and
+# hub.test.mjs (a command the remote table answers late); its TAP is
+# passed through.
 #
 # Installs no system packages (./bootstrap does): without node or
 # chromium it skips. playwright-core comes from npm (npm ci, once) into
@@ -21,8 +24,8 @@ PITBOSS="${top_builddir:-.}/pitboss"
 src="$(cd "${top_srcdir:-.}" && pwd)"
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 tmp=$(mktemp -d)
-demo='' live='' night='' fleet=''
-trap '[ -n "$demo" ] && kill -9 $demo 2>/dev/null; [ -n "$live" ] && kill -9 $live 2>/dev/null; [ -n "$night" ] && kill -9 $night 2>/dev/null; [ -n "$fleet" ] && kill -9 $fleet 2>/dev/null; rm -rf "$tmp"' EXIT
+demo='' live='' night='' fleet='' hub='' broker_pid=''
+trap '[ -n "$demo" ] && kill -9 $demo 2>/dev/null; [ -n "$live" ] && kill -9 $live 2>/dev/null; [ -n "$night" ] && kill -9 $night 2>/dev/null; [ -n "$fleet" ] && kill -9 $fleet 2>/dev/null; [ -n "$hub" ] && kill -9 $hub 2>/dev/null; [ -n "$broker_pid" ] && kill $broker_pid 2>/dev/null; rm -rf "$tmp"' EXIT
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 	echo "1..0 # SKIP node or npm not installed (Debian packages: nodejs npm; ./bootstrap installs them)"
@@ -214,7 +217,43 @@ start_web "$tmp/fleet.log" "$PITBOSSD" -f -c "$tmp/fleet.conf" \
 	{ printf '1..1\nnot ok 1 - the Transport daemon started\n'; sed 's/^/# /' "$tmp/fleet.log"; exit 1; }
 fleet=$web_pid
 
-PITBOSS_TRANSPORT_URL="http://127.0.0.1:$web_port" \
+fleet_port=$web_port
+
+# A hub with one remote table, "t1", faked with mosquitto_pub through a
+# real broker: online, a game under way, its commands never answered
+# but by the test (hub.test.mjs). Left out without mosquitto.
+hub_url='' hub_log=''
+. "$src/tests/mqtt_broker.sh"
+if command -v mosquitto >/dev/null && command -v mosquitto_pub >/dev/null &&
+   grep -q '^#define HAVE_MOSQUITTO 1' "${top_builddir:-.}/config.h" &&
+   pick_broker; then
+	cat >"$tmp/hub.conf" <<EOC
+database = $tmp/hub.db
+web.listen = 127.0.0.1
+web.password-hash = $hash
+mqtt.port = $broker_port
+log-level = info
+EOC
+	start_web "$tmp/hub.log" "$PITBOSSD" -f -c "$tmp/hub.conf" --hub \
+		--assets "$src/web/assets" ||
+		{ printf '1..1\nnot ok 1 - the hub started\n'; sed 's/^/# /' "$tmp/hub.log"; exit 1; }
+	hub=$web_pid
+	hub_log="$tmp/hub.log"
+	for i in $(seq 600); do
+		grep -q 'mqtt: connected' "$tmp/hub.log" && break
+		sleep 0.1
+	done
+	mosquitto_pub -p "$broker_port" -q 1 -r -t pitboss/v1/t1/status \
+		-m '{"v":1,"table":"t1","state":"online","seq":0,"at":"x"}'
+	mosquitto_pub -p "$broker_port" -q 1 -t pitboss/v1/t1/event -m \
+		'{"v":1,"table":"t1","seq":1,"kind":"game-start","at":"2026-11-24T03:00:00.000Z","payload":{"game":1,"kind":"kalah","options":"pits=3 seeds=1","board":"Table 1","seats":2,"first_seat":0,"first_how":"rules","started":"2026-11-24T03:00:00.000Z","position":"start","series":null,"hub_series":null,"game_no":1,"players":[{"seat":0,"member":0,"name":"Ann"},{"seat":1,"member":0,"name":"Bob"}]}}'
+	hub_url="http://127.0.0.1:$web_port"
+else
+	broker_pid=
+fi
+
+PITBOSS_HUB_URL="$hub_url" PITBOSS_HUB_BROKER="$broker_port" \
+PITBOSS_TRANSPORT_URL="http://127.0.0.1:$fleet_port" \
 PITBOSS_CLUB_URL="http://127.0.0.1:$night_port" PITBOSS_CLUB_DB="$tmp/night.db" \
 PITBOSS_DEMO_URL="http://127.0.0.1:$demo_port" \
 PITBOSS_LIVE_URL="http://127.0.0.1:$live_port" \
@@ -223,7 +262,7 @@ PITBOSS_CLI="$PITBOSS" PITBOSS_LIVE_DB="$tmp/live.db" \
 	node "$run/dashboard.test.mjs"
 status=$?
 
-for p in $demo $live $night $fleet; do
+for p in $demo $live $night $fleet $hub; do
 	kill -TERM "$p" 2>/dev/null
 	wait "$p"
 	rc=$?
@@ -232,9 +271,9 @@ for p in $demo $live $night $fleet; do
 		status=1
 	fi
 done
-demo='' live='' night='' fleet=''
+demo='' live='' night='' fleet='' hub=''
 if [ "$status" -ne 0 ]; then
 	echo "# the daemons' logs, last lines:"
-	tail -n 15 "$tmp/demo.log" "$tmp/live.log" "$tmp/night.log" "$tmp/fleet.log" | sed 's/^/# /'
+	tail -n 15 "$tmp/demo.log" "$tmp/live.log" "$tmp/night.log" "$tmp/fleet.log" $hub_log | sed 's/^/# /'
 fi
 exit "$status"

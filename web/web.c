@@ -461,9 +461,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 		return MHD_YES;
 	}
 	if (r->login_wait) {
-		/* Resumed: its password checked. */
+		/* Resumed: its password checked; or its client gone. */
 		r->login_wait = 0;
 		r->held = 0;
+		if (web_login_gone(r->login))
+			r->login_good = -3;
 		web_login_free(r->login);
 		r->login = NULL;
 		api_login_checked(r);

@@ -495,7 +495,7 @@ void api_login(struct web_request *r)
 		web_error(r, 429, "too many failed logins; wait a minute");
 		return;
 	}
-	rc = web_login_check(r, password);
+	rc = web_login_check(r, ip, password);
 	explicit_bzero(password, sizeof(password));
 	if (rc == -1)
 		web_error(r, 500, "out of memory");
@@ -512,6 +512,16 @@ void api_login_checked(struct web_request *r)
 
 	if (r->login_good == -2) {
 		web_error(r, 503, "the dashboard is stopping");
+		return;
+	}
+	if (r->login_good == -3) {
+		/* Not checked, so not counted; a client that only shut its
+		 * sending side down still reads why. */
+		client_ip(r, ip, sizeof(ip));
+		login_refund(web, ip);
+		web_error(r, 400, "login not checked: the client shut its side "
+			  "of the connection down before its password was "
+			  "checked; send it again and wait for the answer");
 		return;
 	}
 	if (r->login_good < 0) {

@@ -13,8 +13,10 @@
  * thread looks at the connections twice a second and shuts down the
  * socket of a request that overstays or a stream left behind, which
  * libmicrohttpd's thread polling it closes at once. It also wakes the
- * parked event streams due a comment line (web_events.c) and the
- * requests whose command was not answered in time (web_command.c). Once the requests stop for a
+ * parked event streams due a comment line (web_events.c), the
+ * requests whose command was not answered in time (web_command.c), and
+ * every parked stream, command request or login waiting for its hash
+ * (web_login.c) whose client has gone. Once the requests stop for a
  * look, it has the server hand back the memory they left (web_quiet).
  */
 #include "config.h"
@@ -325,6 +327,7 @@ static void *watch(void *arg)
 			web_quiet(g->web);
 		web_events_tick(g->web);
 		web_commands_tick(g->web);
+		web_logins_tick(g->web);
 		pthread_mutex_lock(&g->web->lock);
 		published = g->web->published;
 		pthread_mutex_unlock(&g->web->lock);

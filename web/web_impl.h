@@ -130,6 +130,8 @@ struct web {
 					   hashed, in order */
 	pthread_cond_t login_cond;	/* one to hash, or closing */
 	pthread_t login_thread;		/* web_login.c's worker */
+	struct web_login_job *login_busy;	/* the one it hashes, or
+						   NULL */
 	int login_started;
 	char *tls_cert, *tls_key;	/* PEM texts, kept while serving */
 
@@ -199,7 +201,8 @@ struct web_request {
 	/* A login's password being checked (web_login.c). */
 	struct web_login_job *login;	/* its password, or NULL */
 	int login_wait;			/* suspended until it is */
-	int login_good;			/* 1, 0; -1 out of memory, -2 stop */
+	int login_good;			/* 1, 0; -1 out of memory, -2 stop,
+					   -3 its client gone */
 };
 
 /* web.c */
@@ -347,11 +350,18 @@ void api_login_checked(struct web_request *r);
 int web_login_start(struct web *web);
 void web_login_stop(struct web *web);
 void web_logins_wake_all(struct web *web);
-/* A login's password forgotten (NULL: none). */
+/* The logins whose client has gone resumed, unchecked (the watchdog,
+ * twice a second). */
+void web_logins_tick(struct web *web);
+/* Whether the login was resumed as its client had gone (NULL: no). */
+int web_login_gone(const struct web_login_job *job);
+/* A login's password forgotten (NULL: none); one whose client had gone
+ * said in the log. */
 void web_login_free(struct web_login_job *job);
 /* 0: the request suspended (r->held) until its password is checked;
- * -1 out of memory, -2 the dashboard stopping. */
-int web_login_check(struct web_request *r, const char *password);
+ * -1 out of memory, -2 the dashboard stopping. `ip` is the client's. */
+int web_login_check(struct web_request *r, const char *ip,
+		    const char *password);
 void api_logout(struct web_request *r);
 void api_command(struct web_request *r);
 void api_forfeit(struct web_request *r);

@@ -5,7 +5,9 @@
  * parked (web_park.h) in web->hashing, its password hashed by one
  * worker thread, one at a time in the order they came, and the request
  * resumed to be answered by its own thread (api_login_checked()). A stop
- * resumes those still waiting.
+ * resumes those still waiting. A login whose client has gone is resumed
+ * at the watchdog's next look (web_logins_tick()), its password not
+ * hashed, or its hash under way left to end for nobody.
  */
 #include "config.h"
 
@@ -15,12 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "daemon/log.h"
 #include "web/web_impl.h"
 
 /* A password to hash, the request's own: freed with it. */
 struct web_login_job {
 	struct web_parked park;	/* in web->hashing until hashed */
 	struct web_request *r;
+	char ip[64];		/* the client's address, for the log */
 	char password[256];
 };
 
@@ -41,10 +45,18 @@ static int password_good(const struct web *web, const char *password)
 	return good;
 }
 
+int web_login_gone(const struct web_login_job *job)
+{
+	return job != NULL && job->park.gone;
+}
+
 void web_login_free(struct web_login_job *job)
 {
 	if (job == NULL)
 		return;
+	if (job->park.gone)
+		log_debug("dashboard: the client of the login from %s has "
+			  "gone: its password not checked", job->ip);
 	explicit_bzero(job->password, sizeof(job->password));
 	free(job);
 }
@@ -53,6 +65,7 @@ static void *login_worker(void *arg)
 {
 	struct web *web = arg;
 	char password[sizeof(((struct web_login_job *)0)->password)];
+	char ip[sizeof(((struct web_login_job *)0)->ip)];
 	struct web_login_job *job;
 	int good;
 
@@ -66,15 +79,23 @@ static void *login_worker(void *arg)
 		 * resume its request; the request may end once resumed. */
 		job = (struct web_login_job *)((char *)web->hashing.first -
 				offsetof(struct web_login_job, park));
+		web->login_busy = job;
 		memcpy(password, job->password, sizeof(password));
+		memcpy(ip, job->ip, sizeof(ip));
 		pthread_mutex_unlock(&web->lock);
+		log_debug("dashboard: hashing the password tried from %s", ip);
 		good = password_good(web, password);
 		explicit_bzero(password, sizeof(password));
 		pthread_mutex_lock(&web->lock);
 		if (web->closing)
 			break;		/* resumed by the stop */
-		job->r->login_good = good;
-		web_park_wake(&web->hashing, &job->park);
+		/* Unless resumed meanwhile, its client gone (and the job
+		 * maybe freed with its request). */
+		if (web->login_busy == job) {
+			job->r->login_good = good;
+			web_park_wake(&web->hashing, &job->park);
+		}
+		web->login_busy = NULL;
 	}
 	pthread_mutex_unlock(&web->lock);
 	return NULL;
@@ -95,6 +116,20 @@ void web_logins_wake_all(struct web *web)
 	web_park_wake_all(&web->hashing);
 }
 
+void web_logins_tick(struct web *web)
+{
+	struct web_parked *busy;
+
+	pthread_mutex_lock(&web->lock);
+	/* The one hashed is first in the list while it is; once woken,
+	 * its request may end (and free it) before the lock is let go. */
+	busy = web->login_busy != NULL ? &web->login_busy->park : NULL;
+	web_park_wake_gone(&web->hashing);
+	if (busy != NULL && web->hashing.first != busy)
+		web->login_busy = NULL;		/* its hash ends for nobody */
+	pthread_mutex_unlock(&web->lock);
+}
+
 void web_login_stop(struct web *web)
 {
 	if (web->login_started) {
@@ -104,7 +139,8 @@ void web_login_stop(struct web *web)
 	}
 }
 
-int web_login_check(struct web_request *r, const char *password)
+int web_login_check(struct web_request *r, const char *ip,
+		    const char *password)
 {
 	struct web *web = r->web;
 	struct web_login_job *job = calloc(1, sizeof(*job));
@@ -112,6 +148,7 @@ int web_login_check(struct web_request *r, const char *password)
 	if (job == NULL)
 		return -1;
 	snprintf(job->password, sizeof(job->password), "%s", password);
+	snprintf(job->ip, sizeof(job->ip), "%s", ip);
 	job->r = r;
 	pthread_mutex_lock(&web->lock);
 	if (web->closing || !web->login_started) {

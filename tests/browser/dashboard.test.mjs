@@ -3,8 +3,9 @@
 // drawn from the API's start positions and geometries by a renderer per
 // game; a table page follows a replayed trace live; the arbiter logs in
 // and corrects a move through the page; a phone-sized screen shows the
-// board whole. The club's pages (club.test.mjs) and Transport
-// (transport.test.mjs) are run from here as groups of their own.
+// board whole. The club's pages (club.test.mjs), Transport
+// (transport.test.mjs) and a hub's remote table (hub.test.mjs) are run
+// from here as groups of their own.
 // Prints TAP. tests/web_browser.sh starts the daemons and passes:
 //   PITBOSS_DEMO_URL  a pitbossd --demo (tournament 1, its series, games)
 //   PITBOSS_LIVE_URL  a pitbossd with a password; table 1 replays a long
@@ -21,11 +22,16 @@
 //   PITBOSS_CLI, PITBOSS_LIVE_DB  pitboss and the live daemon's database
 //   PITBOSS_TRANSPORT_URL  a pitbossd with a manual Transport table and
 //                     a Transport round robin (transport.test.mjs)
+//   PITBOSS_HUB_URL, PITBOSS_HUB_BROKER  optional: a pitbossd --hub and
+//                     its broker's port, a remote table "t1" online with
+//                     a game under way (hub.test.mjs); the group is
+//                     skipped without them
 //   PITBOSS_SHOTS     optional: a folder the screenshots are saved in
 //   CHROMIUM          the browser (default /usr/bin/chromium)
 import { chromium } from 'playwright-core';
 import { clubTests } from './club.test.mjs';
 import { transportTests } from './transport.test.mjs';
+import { hubTests } from './hub.test.mjs';
 
 const DEMO = process.env.PITBOSS_DEMO_URL;
 const LIVE = process.env.PITBOSS_LIVE_URL;
@@ -36,6 +42,8 @@ const LIVE_DB = process.env.PITBOSS_LIVE_DB;	/* the live daemon's database */
 const CLUB = process.env.PITBOSS_CLUB_URL;	/* the club's evening */
 const CLUB_DB = process.env.PITBOSS_CLUB_DB;
 const TRANSPORT = process.env.PITBOSS_TRANSPORT_URL;	/* a Transport table */
+const HUB = process.env.PITBOSS_HUB_URL;	/* a hub, a remote table */
+const HUB_BROKER = process.env.PITBOSS_HUB_BROKER;
 const SHOTS = process.env.PITBOSS_SHOTS;	/* a folder for screenshots, or unset */
 
 /* ------------------------------------------------------------ TAP */
@@ -623,6 +631,11 @@ try {
 	if (TRANSPORT)
 		await group('transport', () => transportTests({ browser, url: TRANSPORT, password: PASSWORD,
 			ok, note, shot, settled, watch, until, json }));
+	if (HUB && HUB_BROKER)
+		await group('hub', () => hubTests({ browser, url: HUB, password: PASSWORD,
+			broker: HUB_BROKER, ok, note, settled, watch, until, json }));
+	else
+		console.log(`ok ${++n} - # SKIP a hub's remote table: no broker (mosquitto) or pitbossd without libmosquitto`);
 } catch (e) {
 	/* The first line of what went wrong is in the test's name, which
 	 * is what a summary of the run shows. */
