@@ -383,10 +383,12 @@ static int place_shift(const struct cam_reader *r, const struct cam_image *f,
 	return out;
 }
 
-/* Place i's seed pixels, cleaned, as a 1 bpp image of its box. */
+/* Place i's seed pixels, cleaned, as a 1 bpp image of its box; the
+ * pixels that differ before the cleaning into *raw, and those the
+ * cleaning took away into *shed. */
 static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
 		      int i, int shift, const double *g, int open,
-		      l_int32 *raw)
+		      l_int32 *raw, l_int32 *shed)
 {
 	const struct zone *z = &r->zone[i];
 	PIX *pix = pixCreate(z->x1 - z->x0, z->y1 - z->y0, 1), *clean;
@@ -402,6 +404,13 @@ static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
 				pixSetPixel(pix, x - z->x0, y - z->y0, 1);
 	pixCountPixels(pix, raw, NULL);
 	clean = open ? pixOpenBrick(NULL, pix, 3, 3) : pix;
+	*shed = 0;
+	if (open && clean != NULL) {
+		l_int32 kept = 0;
+
+		pixCountPixels(clean, &kept, NULL);
+		*shed = *raw - kept;
+	}
 	if (open)
 		pixDestroy(&pix);
 	/* What the outlines enclose, cleaned on their own: specks of
@@ -483,7 +492,11 @@ static void count_range(double x, int parts, int store, double fill,
 
 /* Seeds lying apart: up to four components, each of one seed's area,
  * and nothing else of note (no piece of a seed). A few seeds in a pit settle side by side;
- * then the count is exact. */
+ * then the count is exact. Not where the cleaning shed SHED of a seed's
+ * area or more (read_places): a seed the floor's colour, or in the
+ * wall's shade, shows only in thin pieces, which the cleaning takes
+ * away, and may lie there besides the seeds counted. */
+#define SHED 0.3
 static int apart(const double *parts, int n, double u, double area)
 {
 	int k = 0;
@@ -657,7 +670,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		       const struct light *l, struct cam_reading *out)
 {
 	int shift = out->dy * r->w + out->dx, nparts[CAM_PLACES_MAX];
-	l_int32 raw[CAM_PLACES_MAX];
+	l_int32 raw[CAM_PLACES_MAX], shed[CAM_PLACES_MAX];
 	int whole, inpatch[CAM_PLACES_MAX], blind[CAM_PLACES_MAX];
 	double s = r->c->shrink, u0 = r->c->seed_area / (s * s), u;
 	double (*parts)[PARTS_MAX] = malloc(sizeof(*parts) * CAM_PLACES_MAX);
@@ -671,7 +684,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		PIX *mask;
 
 		place_gain(r, f, i, at, l, g);
-		mask = seed_mask(r, f, i, at, g, open, &raw[i]);
+		mask = seed_mask(r, f, i, at, g, open, &raw[i], &shed[i]);
 		if (mask == NULL) {
 			free(parts);
 			return -1;
@@ -693,7 +706,8 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			    r->c->place[i].store,
 			    out->area[i] / (r->zone[i].floor + 1),
 			    &out->lo[i], &out->hi[i]);
-		if (apart(parts[i], nparts[i], u, out->area[i]))
+		if (apart(parts[i], nparts[i], u, out->area[i]) &&
+		    shed[i] < SHED * u)
 			out->lo[i] = out->hi[i] = out->parts[i];
 		lone_piece(out, i, parts[i], nparts[i], u);
 		trace(out, i, raw[i] / u);
