@@ -598,12 +598,15 @@ static void lone_piece(struct cam_reading *out, int i, const double *parts,
 }
 
 /* A place read as empty whose pixels, before the cleaning, differ over
- * `raw` seeds' area: a trace of a seed the floor's colour, seen only at
- * its edges, or of noise. Not empty for sure: 0 or 1, weighed as half
- * a seed, so that it settles nothing alone. */
+ * `raw` seeds' area, TRACE of a seed or more: a trace of a seed the
+ * floor's colour, seen only at its edges (against the wall, in its
+ * shade, no more than an eighth of its area may show), or of noise. Not
+ * empty for sure: 0 or 1, weighed as half a seed, so that it settles
+ * nothing alone. */
+#define TRACE 0.12
 static void trace(struct cam_reading *out, int i, double raw)
 {
-	if (out->hi[i] != 0 || raw < 0.3)
+	if (out->hi[i] != 0 || raw < TRACE)
 		return;
 	out->hi[i] = 1;
 	out->seeds[i] = 0.5;
