@@ -87,7 +87,8 @@ double cam_place_distance(const struct cam_place *p, double x, double y);
  * nothing. A place washed out over CAM_WASHED of its floor is read with
  * low confidence: its count is not read. `touched` (may be NULL): the
  * share the glare lights at all (brighter and greyer by a little); over
- * CAM_TOUCHED, the place's count is never read exact.
+ * CAM_TOUCHED, the place's count is read with the glare's patch in mind
+ * (seeds seen there, or the frame saturated there, widen its range).
  */
 #define CAM_WASHED 0.2
 #define CAM_TOUCHED 0.02

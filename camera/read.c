@@ -222,6 +222,36 @@ static void map_glare(struct cam_reader *r)
 	}
 }
 
+/* Where the glare's light saturates the sensor: every channel at
+ * least this (JPEG's ringing left a few levels below 255). */
+#define BLIND 240
+
+/* Pixels of place i's floor in the glare's patch that the frame `f`
+ * (shifted by `shift`) shows saturated: blind, where neither a seed's
+ * colour nor its outline can show. Elsewhere the glare's light, added
+ * to a seed's and the floor's alike, leaves the seed's rim and shade as
+ * they are. */
+static int blind_pixels(const struct cam_reader *r, const struct cam_image *f,
+			int i, int shift)
+{
+	const struct zone *z = &r->zone[i];
+	long n = (long)r->w * r->h;
+	int blind = 0, lit;
+
+	for (int y = z->y0; y < z->y1; y++)
+		for (int x = z->x0; x < z->x1; x++) {
+			long k = (long)y * r->w + x + shift;
+			const unsigned char *p;
+
+			if (k < 0 || k >= n || !on_floor(r, i, x, y, &lit) ||
+			    !lit)
+				continue;
+			p = f->rgb + k * 3;
+			blind += p[0] >= BLIND && p[1] >= BLIND && p[2] >= BLIND;
+		}
+	return blind;
+}
+
 /* Seed pixels of place i's mask (of its box) that lie in the glare's
  * patch. */
 static int in_glare(const struct cam_reader *r, int i, PIX *mask)
@@ -353,10 +383,12 @@ static int place_shift(const struct cam_reader *r, const struct cam_image *f,
 	return out;
 }
 
-/* Place i's seed pixels, cleaned, as a 1 bpp image of its box. */
+/* Place i's seed pixels, cleaned, as a 1 bpp image of its box; the
+ * pixels that differ before the cleaning into *raw, and those the
+ * cleaning took away into *shed. */
 static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
 		      int i, int shift, const double *g, int open,
-		      l_int32 *raw)
+		      l_int32 *raw, l_int32 *shed)
 {
 	const struct zone *z = &r->zone[i];
 	PIX *pix = pixCreate(z->x1 - z->x0, z->y1 - z->y0, 1), *clean;
@@ -372,6 +404,13 @@ static PIX *seed_mask(const struct cam_reader *r, const struct cam_image *f,
 				pixSetPixel(pix, x - z->x0, y - z->y0, 1);
 	pixCountPixels(pix, raw, NULL);
 	clean = open ? pixOpenBrick(NULL, pix, 3, 3) : pix;
+	*shed = 0;
+	if (open && clean != NULL) {
+		l_int32 kept = 0;
+
+		pixCountPixels(clean, &kept, NULL);
+		*shed = *raw - kept;
+	}
 	if (open)
 		pixDestroy(&pix);
 	/* What the outlines enclose, cleaned on their own: specks of
@@ -453,7 +492,11 @@ static void count_range(double x, int parts, int store, double fill,
 
 /* Seeds lying apart: up to four components, each of one seed's area,
  * and nothing else of note (no piece of a seed). A few seeds in a pit settle side by side;
- * then the count is exact. */
+ * then the count is exact. Not where the cleaning shed SHED of a seed's
+ * area or more (read_places): a seed the floor's colour, or in the
+ * wall's shade, shows only in thin pieces, which the cleaning takes
+ * away, and may lie there besides the seeds counted. */
+#define SHED 0.3
 static int apart(const double *parts, int n, double u, double area)
 {
 	int k = 0;
@@ -555,12 +598,15 @@ static void lone_piece(struct cam_reading *out, int i, const double *parts,
 }
 
 /* A place read as empty whose pixels, before the cleaning, differ over
- * `raw` seeds' area: a trace of a seed the floor's colour, seen only at
- * its edges, or of noise. Not empty for sure: 0 or 1, weighed as half
- * a seed, so that it settles nothing alone. */
+ * `raw` seeds' area, TRACE of a seed or more: a trace of a seed the
+ * floor's colour, seen only at its edges (against the wall, in its
+ * shade, no more than an eighth of its area may show), or of noise. Not
+ * empty for sure: 0 or 1, weighed as half a seed, so that it settles
+ * nothing alone. */
+#define TRACE 0.12
 static void trace(struct cam_reading *out, int i, double raw)
 {
-	if (out->hi[i] != 0 || raw < 0.3)
+	if (out->hi[i] != 0 || raw < TRACE)
 		return;
 	out->hi[i] = 1;
 	out->seeds[i] = 0.5;
@@ -570,15 +616,22 @@ static void trace(struct cam_reading *out, int i, double raw)
  * A place the glare lights in part (over CAM_TOUCHED of its floor): the
  * glare adds light, towards white, over its patch alone, so it can only
  * make seeds there (where its light changed since the empty board) or
- * hide them there. A seed less than read only when seed pixels of at
- * least GHOST of a seed lie in the patch; a seed more only when a whole
- * seed could lie there unseen (patch_hides: a seed lying partly in the
- * patch shows the rest of itself, as it does elsewhere, and is read).
+ * hide them there, or dim their colour against the floor's. Where seed
+ * pixels of at least GHOST of a seed lie in the patch, the seeds there
+ * are read a seed either way (a ghost of the glare, or seeds seen in
+ * part and so joined or split). Elsewhere a seed more only when a whole
+ * seed could lie there unseen: the patch could hold one (patch_hides: a
+ * seed lying partly in the patch shows the rest of itself, as it does
+ * elsewhere, and is read), and the frame is blind (saturated) over
+ * HIDDEN of a seed's area there (`blind`): light added to a seed and
+ * the floor around it alike leaves the seed's outline and shade as they
+ * were, so a whole seed hides only where the sensor saturates.
  * `inpatch`: the seed pixels in the patch, `u` one seed's area.
  */
 #define GHOST 0.3
+#define HIDDEN (1 - UNSEEN)
 static void glare_lit(struct cam_reader *r, struct cam_reading *out,
-		      int i, double inpatch, double u)
+		      int i, double inpatch, double blind, double u)
 {
 	struct zone *z = &r->zone[i];
 
@@ -592,7 +645,8 @@ static void glare_lit(struct cam_reader *r, struct cam_reading *out,
 		z->hides = patch_hides(r, i, u);
 		z->hides_u = u;
 	}
-	if ((u == 0 || z->hides) && out->hi[i] < CAM_COUNT_MAX)
+	if ((u == 0 || inpatch >= GHOST * u ||
+	     (z->hides && blind >= HIDDEN * u)) && out->hi[i] < CAM_COUNT_MAX)
 		out->hi[i]++;
 }
 
@@ -603,11 +657,11 @@ static void glare_lit(struct cam_reader *r, struct cam_reading *out,
  * area shows elsewhere (one from three fifths of a seed's area): that
  * tells a pit with seeds from an empty one. */
 static void washed_out(struct cam_reader *r, struct cam_reading *out,
-		       int i, double inpatch, double u)
+		       int i, double inpatch, double blind, double u)
 {
 	int seen = out->lo[i];
 
-	glare_lit(r, out, i, inpatch, u);
+	glare_lit(r, out, i, inpatch, blind, u);
 	if (r->washed[i] <= CAM_WASHED)
 		return;
 	out->lo[i] = seen;
@@ -619,8 +673,8 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		       const struct light *l, struct cam_reading *out)
 {
 	int shift = out->dy * r->w + out->dx, nparts[CAM_PLACES_MAX];
-	l_int32 raw[CAM_PLACES_MAX];
-	int whole, inpatch[CAM_PLACES_MAX];
+	l_int32 raw[CAM_PLACES_MAX], shed[CAM_PLACES_MAX];
+	int whole, inpatch[CAM_PLACES_MAX], blind[CAM_PLACES_MAX];
 	double s = r->c->shrink, u0 = r->c->seed_area / (s * s), u;
 	double (*parts)[PARTS_MAX] = malloc(sizeof(*parts) * CAM_PLACES_MAX);
 	int open = u0 <= 0 || u0 > 40;
@@ -633,13 +687,15 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		PIX *mask;
 
 		place_gain(r, f, i, at, l, g);
-		mask = seed_mask(r, f, i, at, g, open, &raw[i]);
+		mask = seed_mask(r, f, i, at, g, open, &raw[i], &shed[i]);
 		if (mask == NULL) {
 			free(parts);
 			return -1;
 		}
 		measure(mask, &out->area[i], parts[i], &nparts[i]);
 		inpatch[i] = in_glare(r, i, mask);
+		blind[i] = r->touched[i] > CAM_TOUCHED ?
+			   blind_pixels(r, f, i, at) : 0;
 		pixDestroy(&mask);
 		if (r->washed[i] > CAM_WASHED)	/* no guide to a seed's area */
 			nparts[i] = 0;
@@ -653,11 +709,12 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			    r->c->place[i].store,
 			    out->area[i] / (r->zone[i].floor + 1),
 			    &out->lo[i], &out->hi[i]);
-		if (apart(parts[i], nparts[i], u, out->area[i]))
+		if (apart(parts[i], nparts[i], u, out->area[i]) &&
+		    shed[i] < SHED * u)
 			out->lo[i] = out->hi[i] = out->parts[i];
 		lone_piece(out, i, parts[i], nparts[i], u);
 		trace(out, i, raw[i] / u);
-		washed_out(r, out, i, inpatch[i], u);
+		washed_out(r, out, i, inpatch[i], blind[i], u);
 	}
 	free(parts);
 	return 0;

@@ -1,9 +1,9 @@
 /*
  * test_camera_layout_check.c - the stores found checked against the
  * rows of pits (a store off the rows' line put opposite the other, a
- * pair off along the rows refused); and a place a lamp's glare lights
- * in part (tests/render.c) never read as an exact count, an empty one
- * included.
+ * pair off along the rows refused); and an empty place a faint lamp's
+ * glare lights in part (tests/render.c), nowhere saturating the frame,
+ * read as empty: the glare's added light hides no seed there.
  */
 #include "config.h"
 
@@ -130,7 +130,7 @@ static int setup_view(void **state)
 			    camera_shoot);
 }
 
-static void test_empty_place_lit_in_part_is_not_read_exact(void **state)
+static void test_empty_place_lit_in_part_reads_empty(void **state)
 {
 	double washed[CAM_PLACES_MAX], touched[CAM_PLACES_MAX];
 	int counts[14], lit = 0;
@@ -156,9 +156,11 @@ static void test_empty_place_lit_in_part_is_not_read_exact(void **state)
 		if (touched[q] <= CAM_TOUCHED || washed[q] > CAM_WASHED)
 			continue;
 		lit++;
-		if (rd.lo[q] == rd.hi[q])
-			fail_msg("%s, lit in part (%.2f), read exactly %d",
-				 names[i], touched[q], rd.lo[q]);
+		/* the glare's light added, nowhere saturating: no seed
+		 * hides there */
+		if (rd.lo[q] != 0 || rd.hi[q] != 0)
+			fail_msg("%s, lit in part (%.2f) and empty, read %d-%d",
+				 names[i], touched[q], rd.lo[q], rd.hi[q]);
 	}
 	assert_true(lit > 0);
 }
@@ -169,7 +171,7 @@ int main(void)
 		cmocka_unit_test(test_stores_opposite_are_kept),
 		cmocka_unit_test(test_store_off_the_rows_is_put_opposite),
 		cmocka_unit_test(test_stores_off_along_the_rows_are_refused),
-		cmocka_unit_test(test_empty_place_lit_in_part_is_not_read_exact),
+		cmocka_unit_test(test_empty_place_lit_in_part_reads_empty),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
