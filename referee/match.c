@@ -318,40 +318,6 @@ static int shortfall_cost(const struct match_board *b, const uint8_t *drops,
 	return misses;
 }
 
-/* Where the path ends, drops[0..i) its own and the rest its tail (in
- * any order): the cheapest end, preferring the one using most of the
- * tail; its cost into r->cost, the tail drops used into r->tail_sensed. */
-static int path_end(const struct match_board *b, const struct sense_expect *e,
-		    const struct match_table *t, const uint8_t *drops, int n,
-		    struct match_result *r)
-{
-	int used[SENSE_HOLES_MAX], tail_extra = 0, tail_used = 0, best_i = 0;
-
-	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
-	r->cost = MATCH_FAR;
-	for (int i = n; i >= 0; i--) {
-		int c;
-
-		if (i < n) {
-			int h = drops[i];
-
-			if (used[h] < e->tail[h]) {
-				used[h]++;
-				tail_used++;
-			} else {
-				tail_extra += extra_cost(b, h);
-			}
-		}
-		c = t->cost[CELL(t, i, e->npath)] + tail_extra;
-		if (c < r->cost || (c == r->cost && tail_used > r->tail_sensed)) {
-			r->cost = c;
-			best_i = i;
-			r->tail_sensed = tail_used;
-		}
-	}
-	return best_i;
-}
-
 /*
  * Pieces carried in (drops[from..n), the tail) that rolled from the
  * place they were carried to into the next one: a tail drop beyond
@@ -409,6 +375,73 @@ static void tail_short(const struct match_board *b,
 			      e->tail[h] > used[h] ? e->tail[h] - used[h] : 0;
 }
 
+/* What the tail drops[from..n) costs beyond its extra pulses: pieces
+ * rolled next door, and the pieces not sensed where they were carried. */
+static int tail_rest(const struct match_board *b, const struct sense_expect *e,
+		     const uint8_t *drops, const uint64_t *at, int from, int n)
+{
+	int short_of[SENSE_HOLES_MAX], c;
+
+	tail_short(b, e, drops, from, n, short_of);
+	c = tail_rolls(b, e, drops, from, n, short_of, NULL);
+	for (int h = 0; h < b->holes; h++)
+		if (short_of[h] > 0)
+			c += shortfall_cost(b, drops, at, from, n, h,
+					    short_of[h]);
+	return c;
+}
+
+/* Where the path ends, drops[0..i) its own and the rest its tail (in
+ * any order): the cheapest end, preferring the one using most of the
+ * tail, then the one whose tail reads best (a drop after the path is
+ * an extra pulse either side of the end, but only in the tail may it
+ * be a carried piece rolled next door); its cost into r->cost, the
+ * tail drops used into r->tail_sensed. */
+static int path_end(const struct match_board *b, const struct sense_expect *e,
+		    const struct match_table *t, const uint8_t *drops,
+		    const uint64_t *at, int n, struct match_result *r)
+{
+	int used[SENSE_HOLES_MAX], tail_extra = 0, tail_used = 0, best_i = 0;
+	int best_rest = 0, known = 0, rest;
+
+	memset(used, 0, (size_t)b->holes * sizeof(used[0]));
+	r->cost = MATCH_FAR;
+	for (int i = n; i >= 0; i--) {
+		int c;
+
+		if (i < n) {
+			int h = drops[i];
+
+			if (used[h] < e->tail[h]) {
+				used[h]++;
+				tail_used++;
+			} else {
+				tail_extra += extra_cost(b, h);
+			}
+		}
+		c = t->cost[CELL(t, i, e->npath)] + tail_extra;
+		if (c > r->cost || (c == r->cost && tail_used < r->tail_sensed))
+			continue;
+		if (c == r->cost && tail_used == r->tail_sensed) {
+			if (c >= MATCH_FAR)
+				continue;
+			if (!known)
+				best_rest = tail_rest(b, e, drops, at, best_i, n);
+			rest = tail_rest(b, e, drops, at, i, n);
+			known = 1;
+			if (rest >= best_rest)
+				continue;
+			best_rest = rest;
+		} else {
+			known = 0;
+		}
+		r->cost = c;
+		best_i = i;
+		r->tail_sensed = tail_used;
+	}
+	return best_i;
+}
+
 /* The tail drops beyond what the tail carries, as extra pulses (or
  * pieces rolled next door from where they were carried). */
 static void trace_tail(const struct match_board *b,
@@ -453,7 +486,7 @@ void match_whole(const struct match_board *b, const struct sense_expect *e,
 	r->tail_expected = e->ntail;
 	/* No tail: the table's last cell already counts drops after the
 	 * path as extra. */
-	best_i = e->ntail == 0 ? n : path_end(b, e, t, drops, n, r);
+	best_i = e->ntail == 0 ? n : path_end(b, e, t, drops, at, n, r);
 	if (e->ntail == 0)
 		r->cost = t->cost[CELL(t, n, m)];
 	/* A whole move may still grow: it is also a beginning. */

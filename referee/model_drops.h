@@ -413,7 +413,8 @@ struct reading {
 	int cost[MIS_COUNT];	/* the best of each kind, MATCH_FAR: none */
 	int onward;		/* the mover sows on at once after the legal
 				   move, which gives another turn: the
-				   misplay needs a second (out of turn) */
+				   misplay needs a second (out of turn) to
+				   be a foul */
 };
 /*
  * pend[0..n) read both ways, move `best` the legal move. Misplays are

@@ -359,14 +359,18 @@ static const char *verdict_of(const struct drops *d, const struct reading *g,
 {
 	const struct sense_expect *e = &d->expect[g->move];
 	const struct match_result *r = &d->result[g->move];
-	/* (a misplay followed by the mover sowing on needs a second) */
-	int illegal = g->illegal + (g->onward ? DROPS_MISPLAY : 0);
-	int margin = g->legal - illegal, faulty = r->tail_cost > 0;
+	int margin = g->legal - g->illegal, faulty = r->tail_cost > 0;
+	/* A misplay followed by the mover sowing on at once needs a second
+	 * to be a foul. Yet a piece stopped short of one's own store and
+	 * played on is the misplay that pays most, so sowing on never
+	 * argues for the move being taken: it only turns a foul into a
+	 * hold. */
+	int against = margin - (g->onward ? DROPS_MISPLAY : 0);
 	/* A misplay of the sowing itself fits every drop as it came: only
 	 * its own chance. Against it, a legal reading that needs anything
 	 * the board does only now and then (a fault, or the hand's shadow,
 	 * as often as the board has shown it) must be ten times likelier. */
-	int exact = g->base >= 0 && illegal <= DROPS_MISPLAY &&
+	int exact = g->base >= 0 && g->illegal <= DROPS_MISPLAY &&
 		    (g->mis == MIS_SHORT || g->mis == MIS_DOUBLE ||
 		     g->mis == MIS_SKIP || g->mis == MIS_REVERSE);
 	/* Taking the move: against the drops one piece short, both
@@ -387,7 +391,7 @@ static const char *verdict_of(const struct drops *d, const struct reading *g,
 
 	for (int i = 0; i < r->ndev; i++)
 		faulty |= !drops_is_shadow(e, r, &r->dev[i]);
-	if (margin >= bar && g->mis != MIS_UNCARRIED)
+	if (against >= bar && g->mis != MIS_UNCARRIED)
 		return "foul";
 	if (margin >= DROPS_MARGIN)
 		return "hold";

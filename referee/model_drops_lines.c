@@ -263,7 +263,8 @@ static void describe_step(struct drops *d, const struct match_deviation *v,
 			count_warning(d, v->expected, buf, len, about);
 		break;
 	case STEP_EXTRA:
-		if (d->board.forbidden[v->sensed]) {
+		/* (a move taken says the pulse was no piece put there) */
+		if (d->board.forbidden[v->sensed] && !warn) {
 			ref_append(buf, len,
 			       "a %s fell in %s %s, where %s may not %s",
 			       w->piece, ref_hole_word(ref, v->sensed),

@@ -5,8 +5,10 @@
  * a piece left behind end the sowing one place earlier, where the mover
  * sees the last piece land, and hand the turn over. When the drops that
  * follow at once begin a sowing of the mover's again, the misplay would
- * need a second one (the mover playing on out of turn); the legal
- * reading needs none.
+ * need a second one (the mover playing on out of turn) to be a foul.
+ * It is no evidence for the legal reading, though: a piece stopped
+ * short of one's own store and played on is the misplay that pays
+ * most (model_drops_judge.c weighs it against a foul only).
  */
 #include "config.h"
 

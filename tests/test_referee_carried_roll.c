@@ -74,10 +74,13 @@ static void test_pulse_away_from_the_store_is_no_roll(void **state)
 }
 
 /* No piece reached the store: the capture was not carried there, and
- * the pulse beside it is no piece rolled from it (a guard). */
+ * the pulse beside it is no piece rolled from it. (Read among the
+ * carried pieces, it would be one rolled, and cheaper than an extra
+ * pulse with all five unsensed: only the store none reached says no.) */
 static void test_no_roll_beside_a_store_none_reached(void **state)
 {
 	struct fix *f = started("");
+	const struct verdict *m[4];
 
 	(void)state;
 	feed(f, 0.5, OBS_POSITION, "1 0 4 4 4 4/4 4 4 4 4 4/7 0/S");
@@ -90,6 +93,9 @@ static void test_no_roll_beside_a_store_none_reached(void **state)
 			dump(f);
 	for (int i = 0; i < f->n; i++)
 		assert_null(strstr(f->v[i].text, "rolled in"));
+	assert_int_equal(moves(f, m, 4), 1);
+	assert_says(m[0], "extra pulse on pit A");
+	assert_says(m[0], "0 of the 5 seeds carried in sensed");
 	fix_close(f);
 }
 

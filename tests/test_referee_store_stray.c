@@ -3,7 +3,8 @@
  * not sow. A hand that puts a piece there does so on its way past it,
  * between the places either side: that is read as the misplay, a foul.
  * A pulse there anywhere else in the sowing is not the hand's: a stray,
- * weighed as any extra pulse, never a foul for a piece sown there.
+ * weighed as any extra pulse, never a foul for a piece sown there, and
+ * said as one when the move is taken.
  */
 #include "config.h"
 
@@ -51,6 +52,26 @@ static void test_store_pulse_away_from_the_hand_is_a_stray(void **state)
 	fix_close(f);
 }
 
+/* The move taken, the pulse in store N was no seed put there: said as
+ * the extra pulse it is, a warning counted against the store's line,
+ * not as a seed where S may not sow. */
+static void test_stray_in_a_move_taken_is_an_extra_pulse(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *m[4];
+
+	(void)state;
+	sown(f, "4 4 4 4 4 4/4 4 4 4 4 4/0 0/S", "b c N d e");
+	assert_int_equal(moves(f, m, 4), 1);
+	assert_int_equal(m[0]->kind, VERDICT_WARN);
+	if (strstr(m[0]->text, "may not") != NULL)
+		dump(f);
+	assert_null(strstr(m[0]->text, "may not"));
+	assert_says(m[0], "extra pulse on store N (warning 1 in 40 plies)");
+	assert_int_equal(m[0]->warnings, 1);
+	fix_close(f);
+}
+
 /* S's f (eight seeds: S A B C D E F a) with a seed in store N where
  * the sowing passes it, and one short at the end: the misplay, a foul
  * naming the store (a guard: so before). */
@@ -73,6 +94,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_store_pulse_away_from_the_hand_is_a_stray),
+		cmocka_unit_test(test_stray_in_a_move_taken_is_an_extra_pulse),
 		cmocka_unit_test(test_seed_in_the_store_on_the_way_past_is_a_foul),
 	};
 
