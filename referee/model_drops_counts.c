@@ -672,8 +672,11 @@ static int held_counted(struct drops *d, const int *seen)
 
 /* The counts a sowing under way would show (pieces lifted, some sown),
  * not the whole of a move the drops read exactly: nothing judged. A
- * move's drops all sensed in order say its last piece fell: the counts
- * misread a place. */
+ * move's drops all sensed in order, and the counts its own board but
+ * for one place, say its last piece fell: the counts misread a place.
+ * Drops that spell a move whose board the counts are not (a shadow on
+ * the place lifted and the first pieces sown may spell another place's
+ * whole sowing) are a sowing under way. */
 static int under_way(struct drops *d, const int *values)
 {
 	struct referee *ref = d->ref;
@@ -685,7 +688,8 @@ static int under_way(struct drops *d, const int *values)
 		return 1;
 	drops_evaluate(d, d->npend, 0);
 	for (int e = 0; e < d->nexpect; e++)
-		if (d->result[e].cost == 0 && d->result[e].free_misses == 0)
+		if (d->result[e].cost == 0 && d->result[e].free_misses == 0 &&
+		    board_distance(d, &d->expect[e], values) <= 1)
 			return 0;
 	return 1;
 }
