@@ -402,19 +402,24 @@ static int hold_lap(struct drops *d, int best, int n)
  * them misread). When the drops read as a misplay at least as well as
  * as `best` with the gates' faults, the two faults together (the
  * count's and the gates') are no likelier than the misplay: held (1),
- * naming the places that differ; else 0.
+ * naming the places that differ; else 0. A misplay that leaves a board
+ * of its own (pieces left behind, doubled, passed over) must leave one
+ * the counts are within one place of: further, the counts refute it.
  */
 static int hold_near(struct drops *d, int best, int n, const int *seen)
 {
 	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
 	struct reading g;
-	int legal[SENSE_HOLES_MAX];
+	int legal[SENSE_HOLES_MAX], other[SENSE_HOLES_MAX];
 	char what[200], differ[200], why[600];
 
 	drops_evaluate(d, n, 1);
 	drops_read(d, best, n, &g);
 	if (g.base < 0 || g.illegal > g.legal ||
 	    !drops_after(d, &d->expect[best], legal))
+		return 0;
+	if (drops_misplay_counts(d, &g, other) &&
+	    distance(d, other, seen) > 1)
 		return 0;
 	drops_misplay_words(d, g.mis, &d->expect[g.base], g.at, 0, what,
 			    sizeof(what));
