@@ -702,10 +702,14 @@ static void drops_resume(struct referee *ref, void *state)
 	uint64_t queue_t[MATCH_OBS_MAX], seat_t[DROPS_KEPT_BUTTONS];
 	int n, nb, b = 0, own = d->held_ply == ref->ply;
 
-	/* The faults it showed were the lines', as the confirmation says. */
+	/* The faults it showed were the lines', as the confirmation says
+	 * (but for pulses read elsewhere, none of its own). */
 	if (own) {
+		struct match_result r;
+
 		late_own(d);
-		drops_account(d, &d->held_e, &d->held_r);
+		drops_held_own(d, &r);
+		drops_account(d, &d->held_e, &r);
 	}
 	/* It ended the game: what else was sensed is play after the end. */
 	if (drops_end_confirmed(d, own))
