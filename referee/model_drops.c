@@ -617,14 +617,28 @@ static int next_begins_with(const struct drops *d, int n)
 	return 0;
 }
 
+/* Whether deviation `v` reads the piece at place `index` of move `e`'s
+ * path as unsensed: missed, or rolled into the place lifted (a pulse
+ * there is the hand's shadow; the piece may yet fall). */
+static int unsensed_at(const struct sense_expect *e,
+		       const struct match_deviation *v, int index)
+{
+	return v->index == index &&
+	       (v->step == STEP_MISS ||
+		(v->step == STEP_ROLL && v->sensed == e->origin));
+}
+
 /*
- * The held move, confirmed, was read with its last places missed; the
- * first drops kept while it was held fall in those places, in order:
- * they are its last pieces, late (the board the arbiter confirmed has
- * them), not the next move, unless they came later than
- * DROPS_REACH_US after its last drop and a reading of the next move
- * begins with them. They leave the queue, and their misses the
- * reading. Returns how many drops were its own.
+ * The held move, confirmed, was read with its last places unsensed
+ * (missed, or rolled into the place lifted); the first drops kept while
+ * it was held fall in those places, in order: they are its last pieces,
+ * late (the board the arbiter confirmed has them), not the next move,
+ * unless they came later than DROPS_REACH_US after its last drop, the
+ * game goes on, and a reading of the next move begins with them (after
+ * a move that ended the game, the moves expected are still those of the
+ * position before it: none is next). They leave the queue, their misses
+ * the reading, and a roll into the place lifted is read as the hand's
+ * shadow there. Returns how many drops were its own.
  */
 static int late_own(struct drops *d)
 {
@@ -632,12 +646,11 @@ static int late_own(struct drops *d)
 	struct match_result *r = &d->held_r;
 	int first = e->npath, own = 0, k = 0;
 
-	/* The run of missed places that ends the path: from `first`. */
+	/* The run of unsensed places that ends the path: from `first`. */
 	for (int again = 1; again && first > 0;) {
 		again = 0;
 		for (int i = 0; i < r->ndev; i++)
-			if (r->dev[i].step == STEP_MISS &&
-			    r->dev[i].index == first) {
+			if (unsensed_at(e, &r->dev[i], first)) {
 				first--;
 				again = 1;
 				break;
@@ -649,13 +662,21 @@ static int late_own(struct drops *d)
 	/* Soon after its last drop, a hand's own; later, and a reading of
 	 * the next move begins with them, the next player's. */
 	if (own == 0 || (d->queue_t[0] > d->held_end_us + DROPS_REACH_US &&
-			 next_begins_with(d, own)))
+			 d->ref->state == REF_PLAY && next_begins_with(d, own)))
 		return 0;
-	for (int i = 0; i < r->ndev; i++)
-		if (!(r->dev[i].step == STEP_MISS &&
-		      r->dev[i].index > first &&
-		      r->dev[i].index <= first + own))
-			r->dev[k++] = r->dev[i];
+	for (int i = 0; i < r->ndev; i++) {
+		struct match_deviation *v = &r->dev[i];
+
+		if (v->index <= first || v->index > first + own ||
+		    !unsensed_at(e, v, v->index)) {
+			r->dev[k++] = *v;
+		} else if (v->step == STEP_ROLL) {
+			v->step = STEP_EXTRA;
+			v->index = 0;
+			v->expected = -1;
+			r->dev[k++] = *v;
+		}
+	}
 	r->ndev = k;
 	d->nqueue -= own;
 	memmove(d->queue, d->queue + own, (size_t)d->nqueue);
@@ -681,10 +702,14 @@ static void drops_resume(struct referee *ref, void *state)
 	uint64_t queue_t[MATCH_OBS_MAX], seat_t[DROPS_KEPT_BUTTONS];
 	int n, nb, b = 0, own = d->held_ply == ref->ply;
 
-	/* The faults it showed were the lines', as the confirmation says. */
+	/* The faults it showed were the lines', as the confirmation says
+	 * (but for pulses read elsewhere, none of its own). */
 	if (own) {
+		struct match_result r;
+
 		late_own(d);
-		drops_account(d, &d->held_e, &d->held_r);
+		drops_held_own(d, &r);
+		drops_account(d, &d->held_e, &r);
 	}
 	/* It ended the game: what else was sensed is play after the end. */
 	if (drops_end_confirmed(d, own))

@@ -335,6 +335,12 @@ int drops_end_confirmed(struct drops *d, int own);
  * its origin, are put before the drops kept, to be read again with
  * what came after. */
 void drops_unmatched_requeue(struct drops *d);
+/* The reading of the held move just confirmed, this model's, in *own
+ * without the pulses read elsewhere: with none of its pieces sensed,
+ * those away from its origin (read again with what came after, or, the
+ * game over, play after the end); the game over, those after its own
+ * last drop that fell after the end (see drops_end_taken()). */
+void drops_held_own(const struct drops *d, struct match_result *own);
 /* Move `x`, read `r` from pend[0..n), was just taken and ended the
  * game: a pulse its reading took as extra after the last drop it read
  * as its own (not on its origin, not a late bounce of that drop) fell

@@ -402,19 +402,24 @@ static int hold_lap(struct drops *d, int best, int n)
  * them misread). When the drops read as a misplay at least as well as
  * as `best` with the gates' faults, the two faults together (the
  * count's and the gates') are no likelier than the misplay: held (1),
- * naming the places that differ; else 0.
+ * naming the places that differ; else 0. A misplay that leaves a board
+ * of its own (pieces left behind, doubled, passed over) must leave one
+ * the counts are within one place of: further, the counts refute it.
  */
 static int hold_near(struct drops *d, int best, int n, const int *seen)
 {
 	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
 	struct reading g;
-	int legal[SENSE_HOLES_MAX];
+	int legal[SENSE_HOLES_MAX], other[SENSE_HOLES_MAX];
 	char what[200], differ[200], why[600];
 
 	drops_evaluate(d, n, 1);
 	drops_read(d, best, n, &g);
 	if (g.base < 0 || g.illegal > g.legal ||
 	    !drops_after(d, &d->expect[best], legal))
+		return 0;
+	if (drops_misplay_counts(d, &g, other) &&
+	    distance(d, other, seen) > 1)
 		return 0;
 	drops_misplay_words(d, g.mis, &d->expect[g.base], g.at, 0, what,
 			    sizeof(what));
@@ -672,8 +677,11 @@ static int held_counted(struct drops *d, const int *seen)
 
 /* The counts a sowing under way would show (pieces lifted, some sown),
  * not the whole of a move the drops read exactly: nothing judged. A
- * move's drops all sensed in order say its last piece fell: the counts
- * misread a place. */
+ * move's drops all sensed in order, and the counts its own board but
+ * for one place, say its last piece fell: the counts misread a place.
+ * Drops that spell a move whose board the counts are not (a shadow on
+ * the place lifted and the first pieces sown may spell another place's
+ * whole sowing) are a sowing under way. */
 static int under_way(struct drops *d, const int *values)
 {
 	struct referee *ref = d->ref;
@@ -685,7 +693,8 @@ static int under_way(struct drops *d, const int *values)
 		return 1;
 	drops_evaluate(d, d->npend, 0);
 	for (int e = 0; e < d->nexpect; e++)
-		if (d->result[e].cost == 0 && d->result[e].free_misses == 0)
+		if (d->result[e].cost == 0 && d->result[e].free_misses == 0 &&
+		    board_distance(d, &d->expect[e], values) <= 1)
 			return 0;
 	return 1;
 }

@@ -29,9 +29,10 @@ static int read_extra(const struct match_result *r, int i)
  * extra after the last drop it read as the move's own, not on its
  * origin (the lift's shadow), and later after that drop than a hand
  * can lift pieces again and let one go (DROPS_REACH_US; sooner, it is
- * a bounce, a roll or a stray of the move's own): its place, or -1. */
-static int first_trailing(const struct drops *d, const struct sense_expect *x,
-			  const struct match_result *r, int n)
+ * a bounce, a roll or a stray of the move's own): its index in pend,
+ * or -1. */
+static int trailing_at(const struct drops *d, const struct sense_expect *x,
+		       const struct match_result *r, int n)
 {
 	int last = -1;
 
@@ -42,8 +43,17 @@ static int first_trailing(const struct drops *d, const struct sense_expect *x,
 		if (read_extra(r, i) && d->pend[i] != x->origin &&
 		    (last < 0 ||
 		     d->pend_t[i] - d->pend_t[last] >= DROPS_REACH_US))
-			return d->pend[i];
+			return i;
 	return -1;
+}
+
+/* That pulse's place, or -1. */
+static int first_trailing(const struct drops *d, const struct sense_expect *x,
+			  const struct match_result *r, int n)
+{
+	int i = trailing_at(d, x, r, n);
+
+	return i < 0 ? -1 : d->pend[i];
 }
 
 /* The drops the held move was read from: pend up to its last drop. */
@@ -116,6 +126,35 @@ int drops_end_confirmed(struct drops *d, int own)
 	return 1;
 }
 
+/* Whether the held reading took pulse `x` as extra, away from the
+ * move's origin: with none of its pieces sensed, read again. */
+static int read_again(const struct drops *d, const struct match_deviation *x)
+{
+	return x->step == STEP_EXTRA && x->sensed >= 0 &&
+	       x->sensed != d->held_e.origin && x->at >= 0 &&
+	       x->at < MATCH_OBS_MAX && d->pend[x->at] == x->sensed;
+}
+
+void drops_held_own(const struct drops *d, struct match_result *own)
+{
+	const struct referee *ref = d->ref;
+	const struct match_result *r = &d->held_r;
+	int unseen = stray_of_unseen(d) >= 0, from = -1, k = 0;
+
+	if (!unseen && ref->state == REF_IDLE && ref->in_game)
+		from = trailing_at(d, &d->held_e, r, held_drops(d));
+	*own = *r;
+	for (int i = 0; i < r->ndev; i++) {
+		const struct match_deviation *x = &r->dev[i];
+
+		if ((unseen && read_again(d, x)) ||
+		    (from >= 0 && x->step == STEP_EXTRA && x->at >= from))
+			continue;
+		own->dev[k++] = *x;
+	}
+	own->ndev = k;
+}
+
 /* The pulses the held reading took as extras, none of its pieces (see
  * stray_of_unseen()), put before the drops kept: read again with what
  * came after. */
@@ -131,10 +170,7 @@ void drops_unmatched_requeue(struct drops *d)
 	for (int i = 0; i < r->ndev; i++) {
 		const struct match_deviation *x = &r->dev[i];
 
-		if (x->step != STEP_EXTRA || x->sensed < 0 ||
-		    x->sensed == d->held_e.origin || x->at < 0 ||
-		    x->at >= MATCH_OBS_MAX || d->pend[x->at] != x->sensed ||
-		    d->nqueue + n >= MATCH_OBS_MAX)
+		if (!read_again(d, x) || d->nqueue + n >= MATCH_OBS_MAX)
 			continue;
 		back[n] = (uint8_t)x->sensed;
 		back_t[n++] = d->pend_t[x->at];
