@@ -341,6 +341,12 @@ void drops_unmatched_requeue(struct drops *d);
  * game over, play after the end); the game over, those after its own
  * last drop that fell after the end (see drops_end_taken()). */
 void drops_held_own(const struct drops *d, struct match_result *own);
+
+/* The held move, confirmed, read with its last places unsensed: the
+ * first drops kept that fall in them are its own, late; they leave the
+ * queue and their misses the reading (model_drops_late.c). Returns how
+ * many drops were its own. */
+int drops_late_own(struct drops *d);
 /* Move `x`, read `r` from pend[0..n), was just taken and ended the
  * game: a pulse its reading took as extra after the last drop it read
  * as its own (not on its origin, not a late bounce of that drop) fell
