@@ -564,7 +564,8 @@ export async function clubTests(t) {
 		for (const [width, height, tag] of SIZES) {
 			const ctx = await browser.newContext({ viewport: { width, height } });
 			const p = await ctx.newPage();
-			const pw = watch(p);
+			/* The club's tables may still be playing at speed. */
+			const pw = watch(p, { fastTables: true });
 			await p.goto(`${CLUB}/`);
 			await settled(p);
 			await p.click('nav a[href="/ratings"]');
