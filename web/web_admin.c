@@ -429,8 +429,7 @@ static int login_take(struct web *web, const char *ip)
 	return tries > 0;
 }
 
-/* A good password does not count against its address. */
-static void login_refund(struct web *web, const char *ip)
+void login_refund(struct web *web, const char *ip)
 {
 	struct web_login_track *t;
 
@@ -515,10 +514,8 @@ void api_login_checked(struct web_request *r)
 		return;
 	}
 	if (r->login_good == -3) {
-		/* Not checked, so not counted; a client that only shut its
-		 * sending side down still reads why. */
-		client_ip(r, ip, sizeof(ip));
-		login_refund(web, ip);
+		/* Not checked, so given back as its login was freed; a
+		 * client that only shut its sending side down reads why. */
 		web_error(r, 400, "login not checked: the client shut its side "
 			  "of the connection down before its password was "
 			  "checked; send it again and wait for the answer");

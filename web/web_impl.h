@@ -344,6 +344,9 @@ void api_session(struct web_request *r);
  * suspended until it is checked; then answered by api_login_checked(). */
 void api_login(struct web_request *r);
 void api_login_checked(struct web_request *r);
+/* A try of a password given back to `ip` (a good password, or a login
+ * never hashed); takes web->lock. */
+void login_refund(struct web *web, const char *ip);
 /* web_login.c: the worker that hashes the passwords, started before the
  * server and stopped after it; web_logins_wake_all() resumes the logins
  * waiting (web->lock held, at a stop). */
@@ -355,8 +358,9 @@ void web_logins_wake_all(struct web *web);
 void web_logins_tick(struct web *web);
 /* Whether the login was resumed as its client had gone (NULL: no). */
 int web_login_gone(const struct web_login_job *job);
-/* A login's password forgotten (NULL: none); one whose client had gone
- * said in the log. */
+/* A login's password forgotten (NULL: none), once per login; one whose
+ * client had gone said in the log, and its try given back to its
+ * address unless its hash had started. */
 void web_login_free(struct web_login_job *job);
 /* 0: the request suspended (r->held) until its password is checked;
  * -1 out of memory, -2 the dashboard stopping. `ip` is the client's. */

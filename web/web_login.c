@@ -7,7 +7,10 @@
  * resumed to be answered by its own thread (api_login_checked()). A stop
  * resumes those still waiting. A login whose client has gone is resumed
  * at the watchdog's next look (web_logins_tick()), its password not
- * hashed, or its hash under way left to end for nobody.
+ * hashed, or its hash under way left to end for nobody. A login never
+ * hashed is not counted against its address (web_login_free() gives its
+ * try back); one whose hash had started stays counted, so that no
+ * address can keep the worker busy by closing its logins.
  */
 #include "config.h"
 
@@ -24,6 +27,8 @@
 struct web_login_job {
 	struct web_parked park;	/* in web->hashing until hashed */
 	struct web_request *r;
+	struct web *web;
+	int started;		/* its hash begun (web->lock) */
 	char ip[64];		/* the client's address, for the log */
 	char password[256];
 };
@@ -52,11 +57,24 @@ int web_login_gone(const struct web_login_job *job)
 
 void web_login_free(struct web_login_job *job)
 {
+	int started;
+
 	if (job == NULL)
 		return;
-	if (job->park.gone)
-		log_debug("dashboard: the client of the login from %s has "
-			  "gone: its password not checked", job->ip);
+	if (job->park.gone) {
+		pthread_mutex_lock(&job->web->lock);
+		started = job->started;
+		pthread_mutex_unlock(&job->web->lock);
+		if (started) {
+			log_debug("dashboard: the client of the login from %s "
+				  "has gone: its hash ends for nobody, its "
+				  "try still counted", job->ip);
+		} else {
+			log_debug("dashboard: the client of the login from %s "
+				  "has gone: its password not checked", job->ip);
+			login_refund(job->web, job->ip);
+		}
+	}
 	explicit_bzero(job->password, sizeof(job->password));
 	free(job);
 }
@@ -80,6 +98,7 @@ static void *login_worker(void *arg)
 		job = (struct web_login_job *)((char *)web->hashing.first -
 				offsetof(struct web_login_job, park));
 		web->login_busy = job;
+		job->started = 1;
 		memcpy(password, job->password, sizeof(password));
 		memcpy(ip, job->ip, sizeof(ip));
 		pthread_mutex_unlock(&web->lock);
@@ -87,8 +106,10 @@ static void *login_worker(void *arg)
 		good = password_good(web, password);
 		explicit_bzero(password, sizeof(password));
 		pthread_mutex_lock(&web->lock);
-		if (web->closing)
+		if (web->closing) {
+			web->login_busy = NULL;
 			break;		/* resumed by the stop */
+		}
 		/* Unless resumed meanwhile, its client gone (and the job
 		 * maybe freed with its request). */
 		if (web->login_busy == job) {
@@ -150,6 +171,7 @@ int web_login_check(struct web_request *r, const char *ip,
 	snprintf(job->password, sizeof(job->password), "%s", password);
 	snprintf(job->ip, sizeof(job->ip), "%s", ip);
 	job->r = r;
+	job->web = web;
 	pthread_mutex_lock(&web->lock);
 	if (web->closing || !web->login_started) {
 		pthread_mutex_unlock(&web->lock);

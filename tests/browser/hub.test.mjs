@@ -46,6 +46,11 @@ export async function hubTests(t) {
 		if (/\/api\/tables\/\d+\/commands$/.test(r.url()))
 			answers.push(r);
 	});
+	const asked = [];
+	page.on('request', r => {
+		if (/\/api\/tables\/\d+\/commands$/.test(r.url()))
+			asked.push(r);
+	});
 	const first = page.waitForResponse(r => /\/commands$/.test(r.url()), { timeout: 60000 });
 	await page.click('#admin button[data-kind=confirm]');
 	const r202 = await first;
@@ -54,7 +59,10 @@ export async function hubTests(t) {
 		'the remote table does not answer in time: 202 with Retry-After: 1',
 		`${r202.status()} Retry-After: ${r202.headers()['retry-after']}`);
 	const id = body && body.command;
+	/* Read once the page has handled the 202: it asks again. */
+	const again = await t.until(async () => asked.length >= 2, 30000);
 	const waiting = await page.textContent('#command-outcome');
+	ok(again, 'the page asks again after Retry-After', `${asked.length} asked`);
 	ok(waiting === '…', `the page waits on, not showing "queued": "${waiting}"`);
 	note(`command ${id} answered 202; the table answers it now`);
 	await publish(t, 2, 'command-done', { hub_command: String(id), command: 9,
