@@ -222,15 +222,17 @@ static void map_glare(struct cam_reader *r)
 	}
 }
 
-/* Where the glare's light saturates the sensor: every channel at
- * least this (JPEG's ringing left a few levels below 255). */
-#define BLIND 240
+/* Near white: a channel at least this (calibration's own level for a
+ * washed-out pixel; JPEG's ringing, a limited-range camera's white at
+ * 235, or one channel clipping before the others all reach it). */
+#define BLIND 235
 
-/* Pixels of place i's floor in the glare's patch that the frame `f`
- * (shifted by `shift`) shows saturated: blind, where neither a seed's
- * colour nor its outline can show. Elsewhere the glare's light, added
- * to a seed's and the floor's alike, leaves the seed's rim and shade as
- * they are. */
+/* Pixels of place i's floor in the glare's patch where a seed may not
+ * show: washed out in the empty board already (calibration's mark), or
+ * near white in any channel in the frame `f` (shifted by `shift`),
+ * where neither a seed's colour nor its outline can be trusted to show.
+ * Elsewhere the glare's light, added to a seed's and the floor's alike,
+ * leaves the seed's rim and shade as they are. */
 static int blind_pixels(const struct cam_reader *r, const struct cam_image *f,
 			int i, int shift)
 {
@@ -247,7 +249,9 @@ static int blind_pixels(const struct cam_reader *r, const struct cam_image *f,
 			    !lit)
 				continue;
 			p = f->rgb + k * 3;
-			blind += p[0] >= BLIND && p[1] >= BLIND && p[2] >= BLIND;
+			blind += r->glare[y * r->w + x] == 2 ||
+				 p[0] >= BLIND || p[1] >= BLIND ||
+				 p[2] >= BLIND;
 		}
 	return blind;
 }

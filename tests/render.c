@@ -411,13 +411,16 @@ static void light(const struct render_scene *s, struct canvas *c, struct rng *r)
 				g *= 1 - s->shadow * (1 - d * d) * (1 - d * d);
 			g *= 1 - s->vignette * 2 * (cx * cx + cy * cy);
 			if (s->glare > 0) {
-				double gx = (x - s->glare_x * c->w) / (0.07 * c->w);
-				double gy = (y - s->glare_y * c->h) / (0.05 * c->w);
+				double gr = s->glare_r > 0 ? s->glare_r : 0.07;
+				double gx = (x - s->glare_x * c->w) / (gr * c->w);
+				double gy = (y - s->glare_y * c->h) /
+					    (gr / 0.07 * 0.05 * c->w);
 
 				gl = 255 * s->glare * exp(-(gx * gx + gy * gy));
 			}
 			for (int k = 0; k < 3; k++)
-				p[k] = (float)(p[k] * g * s->cast[k] + gl);
+				p[k] = (float)(p[k] * g * s->cast[k] +
+					       gl * (1 - s->glare_dim[k]));
 		}
 }
 
@@ -524,8 +527,9 @@ int render_jpeg(const struct render_scene *s, unsigned char **jpeg,
 	blur(&b, (int)lround(s->blur));
 	for (size_t i = 0; i < 3 * (size_t)s->w * (size_t)s->h; i++) {
 		double v = b.p[i] + s->noise * gauss(&r);
+		double top = s->white[i % 3] > 0 ? s->white[i % 3] : 255;
 
-		img.rgb[i] = (unsigned char)(v < 0 ? 0 : v > 255 ? 255 : lround(v));
+		img.rgb[i] = (unsigned char)(v < 0 ? 0 : v > top ? top : lround(v));
 	}
 	rc = cam_image_encode(&img, s->quality, jpeg, len, err, sizeof(err));
 out:

@@ -55,6 +55,11 @@ struct render_scene {
 	double vignette;		/* corners darker by this, 0..0.5 */
 	double glare, glare_x, glare_y;	/* a lamp's highlight: strength
 					   0..1, where (share of w, h) */
+	double glare_r;			/* its size (share of w), 0: 0.07 */
+	double glare_dim[3];		/* the glare dimmer in a channel by
+					   this share, 0 (a tinted lamp) */
+	double white[3];		/* a channel's clipping level, 0: 255
+					   (a limited-range camera) */
 };
 
 /* Defaults: a clean scene of a 6-pit board. */
