@@ -657,14 +657,13 @@ static void glare_lit(struct cam_reader *r, struct cam_reading *out,
  * fifths of a seed's area): that tells a pit with seeds from an empty
  * one. Where the frame is saturated over HIDDEN of a seed (`blind`) a
  * seed may lie unseen: no top and no estimate (a move is decided by the
- * other places, or held); else a top and an estimate from the larger
- * seed area, the saturated pixels counted as seed for the top. */
+ * other places, or held); else a top and an estimate from the seed area
+ * in levels, the saturated pixels counted as seed for the top. */
 static void washed_out(struct cam_reader *r, struct cam_reading *out,
 		       int i, double inpatch, double blind, double u,
 		       double bare)
 {
 	int seen = out->lo[i], lo, hi;
-	double x;
 
 	glare_lit(r, out, i, inpatch, blind, u);
 	if (r->washed[i] <= CAM_WASHED)
@@ -679,12 +678,11 @@ static void washed_out(struct cam_reader *r, struct cam_reading *out,
 		out->lo[i] = lo;
 	if (blind >= HIDDEN * u)
 		return;
-	x = bare > out->area[i] ? bare : out->area[i];
-	count_range((x + blind) / u, 0, 0, (x + blind) / (r->zone[i].floor + 1),
-		    &lo, &hi);
+	count_range((bare + blind) / u, 0, 0,
+		    (bare + blind) / (r->zone[i].floor + 1), &lo, &hi);
 	if (hi >= out->lo[i]) {
 		out->hi[i] = hi;
-		out->seeds[i] = x / u;
+		out->seeds[i] = bare / u;
 	}
 }
 
