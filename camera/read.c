@@ -678,8 +678,9 @@ static void washed_out(struct cam_reader *r, struct cam_reading *out,
 		out->lo[i] = lo;
 	if (blind >= HIDDEN * u)
 		return;
-	count_range((bare + blind) / u, 0, 0,
-		    (bare + blind) / (r->zone[i].floor + 1), &lo, &hi);
+	/* seeds in levels show less sharply, a pile's the least: the top
+	 * a heap's */
+	count_range((bare + blind) / u, 0, 1, 0, &lo, &hi);
 	if (hi >= out->lo[i]) {
 		out->hi[i] = hi;
 		out->seeds[i] = bare / u;
