@@ -651,14 +651,15 @@ static void glare_lit(struct cam_reader *r, struct cam_reading *out,
 }
 
 /* A place the glare washes out in the empty board: the glare hides
- * seeds and makes none, so the seeds that still show there, by colour
- * or in levels with the glare's light taken out (`bare`, read_glare.c),
- * are as many at least as the same area shows elsewhere (one from three
- * fifths of a seed's area): that tells a pit with seeds from an empty
- * one. Where the frame is saturated over HIDDEN of a seed (`blind`) a
- * seed may lie unseen: no top and no estimate (a move is decided by the
- * other places, or held); else a top and an estimate from the seed area
- * in levels, the saturated pixels counted as seed for the top. */
+ * seeds and makes none, so the seeds that still show there are as many
+ * at least as the same area shows elsewhere (one from three fifths of a
+ * seed's area): that tells a pit with seeds from an empty one. Where
+ * the frame is saturated over HIDDEN of a seed (`blind`) a seed may lie
+ * unseen: no top and no estimate (a move is decided by the other
+ * places, or held); else a top and an estimate from the seed area in
+ * levels with the glare's light taken out (`bare`, read_glare.c), the
+ * saturated pixels counted as seed for the top; a fit's leftover is no
+ * seed, so the levels set no lower bound. */
 static void washed_out(struct cam_reader *r, struct cam_reading *out,
 		       int i, double inpatch, double blind, double u,
 		       double bare)
@@ -671,12 +672,7 @@ static void washed_out(struct cam_reader *r, struct cam_reading *out,
 	out->lo[i] = seen;
 	out->hi[i] = CAM_COUNT_MAX;
 	out->seeds[i] = -1;
-	if (bare < 0 || u >= 1e9)
-		return;
-	count_range(bare / u, 0, 0, bare / (r->zone[i].floor + 1), &lo, &hi);
-	if (lo > seen)
-		out->lo[i] = lo;
-	if (blind >= HIDDEN * u)
+	if (bare < 0 || u >= 1e9 || blind >= HIDDEN * u)
 		return;
 	/* seeds in levels show less sharply, a pile's the least: the top
 	 * a heap's */
