@@ -78,4 +78,9 @@ double read_rings_changed(const struct cam_reader *r,
 			  const struct cam_image *f, int shift,
 			  const struct light *l);
 
+/* Seed area (pixels) of place i's floor with the glare's added light
+ * taken out (read_glare.c); -1 when it cannot be fitted. */
+double read_glare_area(const struct cam_reader *r, const struct cam_image *f,
+		       int i, int shift, const double *g);
+
 #endif
