@@ -155,125 +155,6 @@ void cam_reader_close(struct cam_reader *r)
 	free(r);
 }
 
-/* Whether pixel (x, y) lies on place i's floor, and the glare lights
- * it. */
-static int on_floor(const struct cam_reader *r, int i, int x, int y, int *lit)
-{
-	double s = r->c->shrink;
-
-	*lit = r->glare[y * r->w + x] != 0;
-	return cam_place_distance(&r->c->place[i], (x + 0.5) * s,
-				  (y + 0.5) * s) <= 0.94;
-}
-
-/* Whether a seed of area `u` may lie on place i's floor lost in the
- * glare's patch: a disc of that area within the pit's rim whose pixels
- * on its unlit floor are under UNSEEN of a seed (what a place shows of a
- * seed at least, cleaned or not: a trace), while the patch takes over a
- * tenth of it. */
-#define UNSEEN 0.3
-static int patch_hides(const struct cam_reader *r, int i, double u)
-{
-	const struct zone *z = &r->zone[i];
-	const struct cam_place *p = &r->c->place[i];
-	double s = r->c->shrink;
-	int rad = (int)ceil(sqrt(u / M_PI)), lit;
-
-	for (int y = z->y0; y < z->y1; y++)
-		for (int x = z->x0; x < z->x1; x++) {
-			int seen = 0, hid = 0, out = 0;
-
-			if (!on_floor(r, i, x, y, &lit))
-				continue;
-			for (int v = y - rad; v <= y + rad; v++)
-				for (int w = x - rad; w <= x + rad; w++) {
-					if ((w - x) * (w - x) + (v - y) * (v - y) >
-					    u / M_PI)
-						continue;
-					if (cam_place_distance(p, (w + 0.5) * s,
-							       (v + 0.5) * s) > 1)
-						out = 1;
-					if (v < z->y0 || v >= z->y1 ||
-					    w < z->x0 || w >= z->x1 ||
-					    !on_floor(r, i, w, v, &lit))
-						continue;
-					seen += !lit;
-					hid += lit;
-				}
-			if (!out && seen < UNSEEN * u && hid > 0.1 * u)
-				return 1;
-		}
-	return 0;
-}
-
-/* The glare's patch, and how much of each place's floor it lights. */
-static void map_glare(struct cam_reader *r)
-{
-	cam_calib_glare(r->c, r->glare);
-	for (int i = 0; i < r->c->nplaces; i++) {
-		struct zone *z = &r->zone[i];
-		int lit;
-
-		if (r->touched[i] <= CAM_TOUCHED)
-			continue;
-		for (int y = z->y0; y < z->y1; y++)
-			for (int x = z->x0; x < z->x1; x++)
-				z->lit += on_floor(r, i, x, y, &lit) && lit;
-	}
-}
-
-/* Near white: a channel at least this (calibration's own level for a
- * washed-out pixel; JPEG's ringing, a limited-range camera's white at
- * 235, or one channel clipping before the others all reach it). */
-#define BLIND 235
-
-/* Pixels of place i's floor in the glare's patch where a seed may not
- * show: washed out in the empty board already (calibration's mark), or
- * near white in any channel in the frame `f` (shifted by `shift`),
- * where neither a seed's colour nor its outline can be trusted to show.
- * Elsewhere the glare's light, added to a seed's and the floor's alike,
- * leaves the seed's rim and shade as they are. */
-static int blind_pixels(const struct cam_reader *r, const struct cam_image *f,
-			int i, int shift)
-{
-	const struct zone *z = &r->zone[i];
-	long n = (long)r->w * r->h;
-	int blind = 0, lit;
-
-	for (int y = z->y0; y < z->y1; y++)
-		for (int x = z->x0; x < z->x1; x++) {
-			long k = (long)y * r->w + x + shift;
-			const unsigned char *p;
-
-			if (k < 0 || k >= n || !on_floor(r, i, x, y, &lit) ||
-			    !lit)
-				continue;
-			p = f->rgb + k * 3;
-			blind += r->glare[y * r->w + x] == 2 ||
-				 p[0] >= BLIND || p[1] >= BLIND ||
-				 p[2] >= BLIND;
-		}
-	return blind;
-}
-
-/* Seed pixels of place i's mask (of its box) that lie in the glare's
- * patch. */
-static int in_glare(const struct cam_reader *r, int i, PIX *mask)
-{
-	const struct zone *z = &r->zone[i];
-	int n = 0;
-
-	for (int y = z->y0; y < z->y1; y++)
-		for (int x = z->x0; x < z->x1; x++) {
-			l_uint32 v = 0;
-
-			if (r->glare[y * r->w + x] &&
-			    pixGetPixel(mask, x - z->x0, y - z->y0, &v) == 0)
-				n += v != 0;
-		}
-	return n;
-}
-
 struct cam_reader *cam_reader_open(const struct cam_calib *calib)
 {
 	struct cam_reader *r = calloc(1, sizeof(*r));
@@ -292,7 +173,7 @@ struct cam_reader *cam_reader_open(const struct cam_calib *calib)
 		return NULL;
 	}
 	cam_calib_washed(calib, r->washed, r->touched);
-	map_glare(r);
+	read_map_glare(r);
 	return r;
 }
 
@@ -624,7 +505,7 @@ static void trace(struct cam_reading *out, int i, double raw)
  * pixels of at least GHOST of a seed lie in the patch, the seeds there
  * are read a seed either way (a ghost of the glare, or seeds seen in
  * part and so joined or split). Elsewhere a seed more only when a whole
- * seed could lie there unseen: the patch could hold one (patch_hides: a
+ * seed could lie there unseen: the patch could hold one (read_patch_hides(): a
  * seed lying partly in the patch shows the rest of itself, as it does
  * elsewhere, and is read), and the frame is blind (saturated) over
  * HIDDEN of a seed's area there (`blind`): light added to a seed and
@@ -646,7 +527,7 @@ static void glare_lit(struct cam_reader *r, struct cam_reading *out,
 	if (inpatch >= GHOST * u)
 		out->lo[i] = out->lo[i] > 0 ? out->lo[i] - 1 : 0;
 	if (u > 0 && z->hides_u != u) {
-		z->hides = patch_hides(r, i, u);
+		z->hides = read_patch_hides(r, i, u);
 		z->hides_u = u;
 	}
 	if ((u == 0 || inpatch >= GHOST * u ||
@@ -658,15 +539,15 @@ static void glare_lit(struct cam_reader *r, struct cam_reading *out,
  * seeds and makes none, so the seeds that still show there are as many
  * at least as the same area shows elsewhere (one from three fifths of a
  * seed's area): that tells a pit with seeds from an empty one. Where
- * the frame is saturated over HIDDEN of a seed (`blind`) a seed may lie
+ * the frame clips over HIDDEN of a seed (`clipped`) a seed may lie
  * unseen: no top and no estimate (a move is decided by the other
  * places, or held); else a top and an estimate from the seed area in
  * levels with the glare's light taken out (`bare`, read_glare.c), the
  * saturated pixels counted as seed for the top; a fit's leftover is no
  * seed, so the levels set no lower bound. */
 static void washed_out(struct cam_reader *r, struct cam_reading *out,
-		       int i, double inpatch, double blind, double u,
-		       double bare)
+		       int i, double inpatch, double blind, double clipped,
+		       double u, double bare)
 {
 	int seen = out->lo[i], lo, hi;
 
@@ -676,11 +557,11 @@ static void washed_out(struct cam_reader *r, struct cam_reading *out,
 	out->lo[i] = seen;
 	out->hi[i] = CAM_COUNT_MAX;
 	out->seeds[i] = -1;
-	if (bare < 0 || u >= 1e9 || blind >= HIDDEN * u)
+	if (bare < 0 || u >= 1e9 || clipped >= HIDDEN * u)
 		return;
 	/* seeds in levels show less sharply, a pile's the least: the top
 	 * a heap's */
-	count_range((bare + blind) / u, 0, 1, 0, &lo, &hi);
+	count_range((bare + clipped) / u, 0, 1, 0, &lo, &hi);
 	if (hi >= out->lo[i]) {
 		out->hi[i] = hi;
 		out->seeds[i] = bare / u;
@@ -693,6 +574,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 	int shift = out->dy * r->w + out->dx, nparts[CAM_PLACES_MAX];
 	l_int32 raw[CAM_PLACES_MAX], shed[CAM_PLACES_MAX];
 	int whole, inpatch[CAM_PLACES_MAX], blind[CAM_PLACES_MAX];
+	int clipped[CAM_PLACES_MAX];
 	double bare[CAM_PLACES_MAX];
 	double s = r->c->shrink, u0 = r->c->seed_area / (s * s), u;
 	double (*parts)[PARTS_MAX] = malloc(sizeof(*parts) * CAM_PLACES_MAX);
@@ -712,9 +594,11 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			return -1;
 		}
 		measure(mask, &out->area[i], parts[i], &nparts[i]);
-		inpatch[i] = in_glare(r, i, mask);
+		inpatch[i] = read_in_glare(r, i, mask);
 		blind[i] = r->touched[i] > CAM_TOUCHED ?
-			   blind_pixels(r, f, i, at) : 0;
+			   read_blind_pixels(r, f, i, at, 1) : 0;
+		clipped[i] = r->washed[i] > CAM_WASHED ?
+			     read_blind_pixels(r, f, i, at, 0) : 0;
 		bare[i] = r->washed[i] > CAM_WASHED ?
 			  read_glare_area(r, f, i, at, g) : -1;
 		pixDestroy(&mask);
@@ -735,7 +619,8 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			out->lo[i] = out->hi[i] = out->parts[i];
 		lone_piece(out, i, parts[i], nparts[i], u);
 		trace(out, i, raw[i] / u);
-		washed_out(r, out, i, inpatch[i], blind[i], u, bare[i]);
+		washed_out(r, out, i, inpatch[i], blind[i], clipped[i], u,
+			   bare[i]);
 	}
 	free(parts);
 	return 0;

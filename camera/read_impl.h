@@ -78,6 +78,25 @@ double read_rings_changed(const struct cam_reader *r,
 			  const struct cam_image *f, int shift,
 			  const struct light *l);
 
+/* What a place shows of a seed at least, cleaned or not (a trace), in
+ * seed areas. */
+#define UNSEEN 0.3
+
+/* The glare's patch, and how much of each place's floor it lights
+ * (read_glare.c). */
+void read_map_glare(struct cam_reader *r);
+/* Whether a seed of area `u` may lie on place i's floor lost in the
+ * glare's patch. */
+int read_patch_hides(const struct cam_reader *r, int i, double u);
+/* Pixels of place i's floor in the glare's patch where a seed may not
+ * show: near white in the frame, and with `marked` washed out in the
+ * empty board. */
+int read_blind_pixels(const struct cam_reader *r, const struct cam_image *f,
+		      int i, int shift, int marked);
+/* Seed pixels of place i's mask (of its box) in the glare's patch. */
+struct Pix;
+int read_in_glare(const struct cam_reader *r, int i, struct Pix *mask);
+
 /* Seed area (pixels) of place i's floor with the glare's added light
  * taken out (read_glare.c); -1 when it cannot be fitted. */
 double read_glare_area(const struct cam_reader *r, const struct cam_image *f,
