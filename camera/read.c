@@ -535,21 +535,16 @@ static void glare_lit(struct cam_reader *r, struct cam_reading *out,
 		out->hi[i]++;
 }
 
-/* A place the glare washes out in the empty board: the glare hides
- * seeds and makes none, so the seeds that still show there are as many
- * at least as the same area shows elsewhere (one from three fifths of a
- * seed's area): that tells a pit with seeds from an empty one. Where
- * the frame clips over HIDDEN of a seed (`clipped`) a seed may lie
- * unseen: no top and no estimate (a move is decided by the other
- * places, or held); else a top and an estimate from the seed area in
- * levels with the glare's light taken out (`bare`, read_glare.c), the
- * saturated pixels counted as seed for the top; a fit's leftover is no
- * seed, so the levels set no lower bound. */
+/* A place the glare washes out in the empty board: its seeds may not
+ * show, so its count has no top and no estimate (a move is decided by
+ * the other places, or held); but the glare hides seeds and makes none,
+ * so the seeds that still show there are as many at least as the same
+ * area shows elsewhere (one from three fifths of a seed's area): that
+ * tells a pit with seeds from an empty one. */
 static void washed_out(struct cam_reader *r, struct cam_reading *out,
-		       int i, double inpatch, double blind, double clipped,
-		       double u, double bare)
+		       int i, double inpatch, double blind, double u)
 {
-	int seen = out->lo[i], lo, hi;
+	int seen = out->lo[i];
 
 	glare_lit(r, out, i, inpatch, blind, u);
 	if (r->washed[i] <= CAM_WASHED)
@@ -557,15 +552,6 @@ static void washed_out(struct cam_reader *r, struct cam_reading *out,
 	out->lo[i] = seen;
 	out->hi[i] = CAM_COUNT_MAX;
 	out->seeds[i] = -1;
-	if (bare < 0 || u >= 1e9 || clipped >= HIDDEN * u)
-		return;
-	/* seeds in levels show less sharply, a pile's the least: the top
-	 * a heap's */
-	count_range((bare + clipped) / u, 0, 1, 0, &lo, &hi);
-	if (hi >= out->lo[i]) {
-		out->hi[i] = hi;
-		out->seeds[i] = bare / u;
-	}
 }
 
 static int read_places(struct cam_reader *r, const struct cam_image *f,
@@ -574,8 +560,6 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 	int shift = out->dy * r->w + out->dx, nparts[CAM_PLACES_MAX];
 	l_int32 raw[CAM_PLACES_MAX], shed[CAM_PLACES_MAX];
 	int whole, inpatch[CAM_PLACES_MAX], blind[CAM_PLACES_MAX];
-	int clipped[CAM_PLACES_MAX];
-	double bare[CAM_PLACES_MAX];
 	double s = r->c->shrink, u0 = r->c->seed_area / (s * s), u;
 	double (*parts)[PARTS_MAX] = malloc(sizeof(*parts) * CAM_PLACES_MAX);
 	int open = u0 <= 0 || u0 > 40;
@@ -596,11 +580,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 		measure(mask, &out->area[i], parts[i], &nparts[i]);
 		inpatch[i] = read_in_glare(r, i, mask);
 		blind[i] = r->touched[i] > CAM_TOUCHED ?
-			   read_blind_pixels(r, f, i, at, 1) : 0;
-		clipped[i] = r->washed[i] > CAM_WASHED ?
-			     read_blind_pixels(r, f, i, at, 0) : 0;
-		bare[i] = r->washed[i] > CAM_WASHED ?
-			  read_glare_area(r, f, i, at, g) : -1;
+			   read_blind_pixels(r, f, i, at) : 0;
 		pixDestroy(&mask);
 		if (r->washed[i] > CAM_WASHED)	/* no guide to a seed's area */
 			nparts[i] = 0;
@@ -619,8 +599,7 @@ static int read_places(struct cam_reader *r, const struct cam_image *f,
 			out->lo[i] = out->hi[i] = out->parts[i];
 		lone_piece(out, i, parts[i], nparts[i], u);
 		trace(out, i, raw[i] / u);
-		washed_out(r, out, i, inpatch[i], blind[i], clipped[i], u,
-			   bare[i]);
+		washed_out(r, out, i, inpatch[i], blind[i], u);
 	}
 	free(parts);
 	return 0;

@@ -89,17 +89,11 @@ void read_map_glare(struct cam_reader *r);
  * glare's patch. */
 int read_patch_hides(const struct cam_reader *r, int i, double u);
 /* Pixels of place i's floor in the glare's patch where a seed may not
- * show: near white in the frame, and with `marked` washed out in the
- * empty board. */
+ * show: washed out in the empty board, or near white in the frame. */
 int read_blind_pixels(const struct cam_reader *r, const struct cam_image *f,
-		      int i, int shift, int marked);
+		      int i, int shift);
 /* Seed pixels of place i's mask (of its box) in the glare's patch. */
 struct Pix;
 int read_in_glare(const struct cam_reader *r, int i, struct Pix *mask);
-
-/* Seed area (pixels) of place i's floor with the glare's added light
- * taken out (read_glare.c); -1 when it cannot be fitted. */
-double read_glare_area(const struct cam_reader *r, const struct cam_image *f,
-		       int i, int shift, const double *g);
 
 #endif
