@@ -5,7 +5,8 @@
  * piece can: a pulse there, beside the store one piece short, is that
  * piece rolled (taken, with a warning), not an extra pulse on top of a
  * piece unseen. A pulse away from the store is not read so, nor one
- * beside a store no piece reached.
+ * beside a store no piece reached; whichever of the carried pieces it
+ * was, the first as much as the last, the roll is read as one.
  */
 #include "config.h"
 
@@ -99,12 +100,55 @@ static void test_no_roll_beside_a_store_none_reached(void **state)
 	fix_close(f);
 }
 
+/* The carried piece rolled into A as the first, ..., the last. */
+static void test_any_carried_piece_rolled_is_a_roll(void **state)
+{
+	static const char *const carried[] = {
+		"A S S S S", "S A S S S", "S S A S S", "S S S A S", "S S S S A",
+	};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(carried) / sizeof(carried[0]); k++) {
+		struct fix *f = started("");
+		const struct verdict *v = capture(f, carried[k]);
+
+		if (strstr(v->text, "rolled in") == NULL)
+			dump(f);
+		assert_int_equal(v->kind, VERDICT_WARN);
+		assert_string_equal(v->move, "a");
+		assert_says(v, "pit A: a seed carried to S rolled in");
+		assert_null(strstr(v->text, "extra pulse"));
+		assert_null(strstr(v->text, "carried in sensed"));
+		assert_int_equal(referee_line(f->ref, 6)->extras, 0);
+		assert_string_equal(position(f),
+				    "0 0 4 4 4 4/4 4 4 4 0 4/12 0/N");
+		fix_close(f);
+	}
+}
+
+/* All five sensed in S: the pulse on A first is no piece rolled (none
+ * is short), but an extra pulse, charged to A's line. */
+static void test_pulse_beside_a_store_all_reached_is_extra(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	v = capture(f, "A S S S S S");
+	assert_null(strstr(v->text, "rolled in"));
+	assert_says(v, "extra pulse on pit A");
+	assert_int_equal(referee_line(f->ref, 6)->extras, 1);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_carried_piece_rolled_next_door_is_taken),
 		cmocka_unit_test(test_pulse_away_from_the_store_is_no_roll),
 		cmocka_unit_test(test_no_roll_beside_a_store_none_reached),
+		cmocka_unit_test(test_any_carried_piece_rolled_is_a_roll),
+		cmocka_unit_test(test_pulse_beside_a_store_all_reached_is_extra),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
