@@ -227,8 +227,9 @@ static void count_move(struct sim *s, const struct sim_batch *b, int i,
 		s->stats.same_accepted += sw->same &&
 					  sw->c == SIM_ILLEGAL_ACCEPTED;
 		count_kind(s, sw->il, sw->c);
-		if (s->missed != NULL && v != NULL &&
-		    v->kind != VERDICT_FOUL) {
+		if (s->missed != NULL && (v != NULL ?
+					  v->kind != VERDICT_FOUL :
+					  sw->c == SIM_ILLEGAL_UNSEEN)) {
 			fprintf(s->missed, "ILLEGAL kind=%s ", sw->il->name);
 			dump_missed(s, b, i, v, stopped);
 		}
