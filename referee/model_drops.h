@@ -508,6 +508,13 @@ int drops_kept_overlap(struct drops *d);
 const struct sense_expect *drops_next(struct drops *d, int e, int *n,
 				      int *seat);
 
+/* model_drops_amid.c */
+/* Move `e` reads pend[0..n) with one pulse over, between its last two
+ * drops, away from its own places, where a sowing of the next player
+ * drops its first: that sowing begun before the mover's last piece
+ * fell, or a stray. 1 when so, into `s` (to be held, naming both). */
+int drops_split_amid(struct drops *d, int n, int e, struct drops_split *s);
+
 /* model_drops_lines.c */
 /* The board has shown pulses no piece made (strays, late bounce): one
  * in DROPS_STRAYS_SHOWN of its pulses or more. */

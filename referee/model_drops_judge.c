@@ -685,6 +685,12 @@ void drops_judge(struct drops *d, int n)
 		hold_overlap(d, n, best, &two);
 		return;
 	}
+	/* One pulse of it among the mover's last drops: neither. */
+	if (ties == 0 && d->result[best].cost < DROPS_FOUL_AT &&
+	    drops_split_amid(d, n, best, &two)) {
+		hold_overlap(d, n, best, &two);
+		return;
+	}
 	/* One pulse of it begun long after: the next player's move. */
 	if (ties == 0 && d->result[best].cost < DROPS_FOUL_AT &&
 	    drops_split_lone(d, n, best, &two)) {
