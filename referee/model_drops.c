@@ -438,6 +438,11 @@ static void button(struct drops *d, int seat, uint64_t t)
 	/* The last mover's button: the drops since are theirs. */
 	if (d->npend > 0 && drops_mover_button(d, seat, t))
 		return;
+	/* The other player's button: pulses after the mover's move are
+	 * theirs (judged at it, below, unless they overlapped it). */
+	if (drops_turn_pending(d, seat) &&
+	    (ref->state != REF_PLAY || d->npend == 0))
+		return;
 	if (d->npend > 0) {
 		d->mover_done = seat == ref_mover(ref);
 		d->press_us = d->mover_done ? t : 0;

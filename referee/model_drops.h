@@ -359,6 +359,12 @@ void drops_end_taken(struct drops *d, const struct sense_expect *x,
  * the mover moves again, a foul for a move out of turn whose every
  * piece went unseen (1); 0 otherwise. */
 int drops_turn_button(struct drops *d, int seat);
+/* The other player's button with drops pending that the mover's move
+ * reads with pulses left over after its last drop: those are the other
+ * player's move (overlapping it when begun sooner than a hand can);
+ * the mover's move is judged without them. 1 when so (the button is
+ * then read for the other player's drops). */
+int drops_turn_pending(struct drops *d, int seat);
 
 /* model_drops_twin.c */
 /* Move `e` is about to be taken on pend[0..n): noted when those drops

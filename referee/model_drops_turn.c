@@ -8,8 +8,19 @@
  * of a move out of turn do, not silence. After a move that passed the
  * turn, the other player's button is a second press of their own, and
  * says nothing; beside a count source, the counts tell.
+ *
+ * The other player's button with drops pending: their button says they
+ * moved. When the mover's move reads the drops with pulses over after
+ * its own last drop (away from its own places, and later than a hand
+ * can begin after that drop), those pulses are the other player's move
+ * begun: the mover's move is judged without them, as passing the turn,
+ * and theirs is judged at their button (a wrong-way sowing fouled as
+ * such). Read as extra pulses of the mover's move, the other player's
+ * sowing got no verdict at all.
  */
 #include "config.h"
+
+#include <string.h>
 
 #include "referee/model_drops.h"
 
@@ -32,5 +43,80 @@ int drops_turn_button(struct drops *d, int seat)
 		      rules_seat_name(ref->game->ops, seat),
 		      ref_mover_name(ref), before, ref_words(ref)->piece);
 	ref_await_restore(ref);
+	return 1;
+}
+
+/* Place `h` is one of move `x`'s: on its path, its tail or its origin. */
+static int own_place(const struct sense_expect *x, int h)
+{
+	if (x->origin == h || x->tail[h] > 0)
+		return 1;
+	for (int i = 0; i < x->npath; i++)
+		if (x->path[i] == h)
+			return 1;
+	return 0;
+}
+
+/* Whether move `e`'s reading took pulse `i` of pend as extra. */
+static int read_extra(const struct drops *d, int e, int i)
+{
+	const struct match_result *r = &d->result[e];
+
+	for (int k = 0; k < r->ndev; k++)
+		if (r->dev[k].step == STEP_EXTRA && r->dev[k].at == i)
+			return 1;
+	return 0;
+}
+
+/* The first of the pulses move `e`'s reading of pend[0..n) leaves over
+ * after its own last drop, each away from its places: its index, or
+ * -1. */
+static int left_after(const struct drops *d, int e, int n)
+{
+	int last = -1;
+
+	if (d->result[e].ndev >= MATCH_DEVIATIONS_MAX)
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (!read_extra(d, e, i))
+			last = i;
+	if (last < 0 || last == n - 1)
+		return -1;
+	for (int i = last + 1; i < n; i++)
+		if (own_place(&d->expect[e], d->pend[i]))
+			return -1;
+	return last + 1;
+}
+
+int drops_turn_pending(struct drops *d, int seat)
+{
+	struct referee *ref = d->ref;
+	struct drops_split s;
+	int best = -1, from, nnext, next_seat;
+
+	if (ref->state != REF_PLAY || d->npend < 2 || seat < 0 ||
+	    seat == ref_mover(ref) || ref_counts_read(ref))
+		return 0;
+	drops_evaluate(d, d->npend, 1);
+	for (int e = 0; e < d->nexpect; e++)
+		if (best < 0 || d->result[e].cost < d->result[best].cost)
+			best = e;
+	if (best < 0 || (from = left_after(d, best, d->npend)) < 0)
+		return 0;
+	drops_next(d, best, &nnext, &next_seat);
+	if (nnext <= 0 || next_seat != seat)
+		return 0;
+	memset(&s, 0, sizeof(s));
+	s.move = best;
+	s.seat = seat;
+	s.first_next = from;
+	s.passed = 1;
+	/* Sooner after the mover's last drop than a hand can begin: the
+	 * other player began before it fell (a foul naming both). */
+	s.interleaved = d->pend_t[from] - d->pend_t[from - 1] <
+			DROPS_REACH_US;
+	s.cost = d->result[best].cost;
+	memset(s.theirs + from, 1, (size_t)(d->npend - from));
+	drops_judge_split(d, d->npend, &s);
 	return 1;
 }
