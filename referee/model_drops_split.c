@@ -251,10 +251,10 @@ static void split_after(struct drops *d, int n, int e, int seat,
 				continue;
 			if (n - k < 2 && x->npath != 1)
 				continue;
-			c = r.cost + pi + match_cost(&d->board, x->path,
-						     x->npath, x->origin,
-						     d->pend + k, d->pend_t + k,
-						     n - k, 1, rows);
+			c = r.cost + pi + match_cost_begun(&d->board, x,
+							   d->pend + k,
+							   d->pend_t + k,
+							   n - k, rows);
 			s = (struct drops_split){ .move = e, .next = f,
 				.seat = seat, .first_next = k,
 				.interleaved = other && soon, .cost = c };
