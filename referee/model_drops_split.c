@@ -212,6 +212,24 @@ static void split_exact(struct drops *d, int n, int e, int seat,
 	}
 }
 
+/*
+ * pend[k..n) as the beginning of the next move `x`. The mover moving
+ * again goes on with the same hand: its next sowing's capture, carried
+ * in before any pause, is its own drops (read with its tail). The next
+ * player's is read by its path alone, each pulse beyond it extra: on a
+ * noisy board, drops read so as two clean sowings are more often one
+ * misplayed sowing than the next player's capture already carried in.
+ */
+static int next_cost(const struct drops *d, const struct sense_expect *x,
+		     int k, int n, int other, uint16_t *rows)
+{
+	if (other)
+		return match_cost(&d->board, x->path, x->npath, x->origin,
+				  d->pend + k, d->pend_t + k, n - k, 1, rows);
+	return match_cost_begun(&d->board, x, d->pend + k, d->pend_t + k,
+				n - k, rows);
+}
+
 /* pend[0..k) as move `e` and pend[k..n) as the beginning of the next
  * move, each with the board's faults: the next move at once after. */
 static void split_after(struct drops *d, int n, int e, int seat,
@@ -251,10 +269,7 @@ static void split_after(struct drops *d, int n, int e, int seat,
 				continue;
 			if (n - k < 2 && x->npath != 1)
 				continue;
-			c = r.cost + pi + match_cost_begun(&d->board, x,
-							   d->pend + k,
-							   d->pend_t + k,
-							   n - k, rows);
+			c = r.cost + pi + next_cost(d, x, k, n, other, rows);
 			s = (struct drops_split){ .move = e, .next = f,
 				.seat = seat, .first_next = k,
 				.interleaved = other && soon, .cost = c };

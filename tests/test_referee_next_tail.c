@@ -1,10 +1,10 @@
 /*
- * test_referee_next_tail.c - the next move begun at once after the
- * mover's, read from its drops with its tail: the pieces a capture
- * carries into the store are that move's own drops, not extra pulses.
- * A mover whose one seed fell in its own store moves again at once, and
- * its next sowing's capture is carried in before any pause: both moves
- * are taken.
+ * test_referee_next_tail.c - the mover's next move, begun at once when
+ * it moves again, read from its drops with its tail: the pieces a
+ * capture carries into the store are that move's own drops, not extra
+ * pulses. A mover whose one seed fell in its own store moves again at
+ * once, and its next sowing's capture is carried in before any pause:
+ * both moves are taken.
  */
 #include "config.h"
 
