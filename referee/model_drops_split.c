@@ -497,12 +497,33 @@ static void judge_overlap(struct drops *d, int n, const struct drops_split *s)
 		drops_overlap_foul(d);
 }
 
+/*
+ * The mover's button, pressed after every drop split (d->press_us set),
+ * when the mover moves again: its next move's drops came before it too,
+ * so it ends that move as well, which is judged now as at the button
+ * (not left to wait for a button already pressed).
+ */
+static void judge_pressed(struct drops *d, const struct drops_split *s,
+			  int done, int presser)
+{
+	struct referee *ref = d->ref;
+
+	if (!done || d->press_us == 0 || s->seat != presser ||
+	    ref_mover(ref) != presser ||
+	    ref->state != REF_PLAY || d->npend == 0 ||
+	    d->pend_t[d->npend - 1] > d->press_us)
+		return;
+	d->mover_done = 1;
+	drops_judge(d, d->npend);
+	d->mover_done = done;
+}
+
 void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 {
 	struct referee *ref = d->ref;
 	uint8_t theirs[MATCH_OBS_MAX];
 	uint64_t at[MATCH_OBS_MAX];
-	int nt = 0, done;
+	int nt = 0, done, presser = ref_mover(ref);
 
 	if (s->interleaved) {
 		judge_overlap(d, n, s);
@@ -523,6 +544,7 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 	for (int i = 0; i < nt; i++)
 		if (ref->state == REF_PLAY || ref->state == REF_HELD)
 			drops_take(d, theirs[i], at[i], at[i]);
+	judge_pressed(d, s, done, presser);
 }
 
 int drops_split_trailing(struct drops *d, int n, int e,
