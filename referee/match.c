@@ -198,6 +198,46 @@ int match_cost(const struct match_board *b, const uint8_t *path, int m,
 	return begun && n > 0 ? low : r[n % 3][m];
 }
 
+int match_cost_begun(const struct match_board *b,
+		     const struct sense_expect *e, const uint8_t *drops,
+		     const uint64_t *at, int n, uint16_t *rows)
+{
+	int m = e->npath, best, tail, used[SENSE_HOLES_MAX];
+	uint16_t *r[3] = { rows, rows + m + 1, rows + 2 * (m + 1) };
+	uint16_t whole[MATCH_OBS_MAX + 1];
+
+	if (n > MATCH_OBS_MAX)
+		return MATCH_FAR;
+	best = match_cost(b, e->path, m, e->origin, drops, at, n, 1, rows);
+	r[0][0] = 0;
+	for (int j = 1; j <= m; j++) {
+		int c = r[0][j - 1] + miss_cost(b, e->path[j - 1]);
+
+		r[0][j] = (uint16_t)(c < MATCH_FAR ? c : MATCH_FAR);
+	}
+	whole[0] = r[0][m];
+	for (int i = 1; i <= n; i++) {
+		fill_row(b, e->path, m, e->origin, drops, at, i, r[i % 3],
+			 r[(i - 1) % 3], i >= 2 ? r[(i - 2) % 3] : NULL, NULL);
+		whole[i] = r[i % 3][m];
+	}
+	/* The path whole at drop i, the drops after it in the tail (each
+	 * place's drops beyond what the tail carries there extra). */
+	memset(used, 0, sizeof(used));
+	tail = 0;
+	for (int i = n - 1; i >= 0 && m > 0; i--) {
+		int h = drops[i];
+
+		if (used[h] < e->tail[h])
+			used[h]++;
+		else
+			tail += extra_cost(b, h);
+		if (whole[i] + tail < best)
+			best = whole[i] + tail;
+	}
+	return best < MATCH_FAR ? best : MATCH_FAR;
+}
+
 static void add_deviation(struct match_result *r,
 			  const struct match_deviation *d)
 {

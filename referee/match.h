@@ -148,6 +148,16 @@ int match_cost(const struct match_board *board, const uint8_t *path, int m,
 	       int origin, const uint8_t *drops, const uint64_t *at, int n,
 	       int begun, uint16_t *rows);
 /*
+ * The cost of drops[0..n) as a beginning of move `e` with its tail:
+ * its path begun, or its path whole and then pieces of its tail (a
+ * capture carried in), each tail drop beyond what the tail carries an
+ * extra pulse. For the next move begun, whose captured pieces are its
+ * own drops. `rows` as for match_cost().
+ */
+int match_cost_begun(const struct match_board *board,
+		     const struct sense_expect *e, const uint8_t *drops,
+		     const uint64_t *at, int n, uint16_t *rows);
+/*
  * The drops[0..n) (n < t->rows) as the whole move: cost with its tail,
  * and with `trace` the deviations of a cheapest alignment.
  */

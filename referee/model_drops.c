@@ -674,6 +674,26 @@ static void drops_resume(struct referee *ref, void *state)
 	}
 }
 
+/*
+ * How long a hand that still holds pieces may pause. On a table whose
+ * players press the turn button, with drops alone, on a board none of
+ * whose gates has missed a pulse (a seed not sensed is one not sown),
+ * the drops so far are the hand's sowing under way or pieces left
+ * behind, and the mover's button or the hand's next drop tells which:
+ * a pause, however long a person makes it, is no sign of either, so
+ * the referee waits as long as a person may stop to talk
+ * (DROPS_HAND_AWAY quiet periods). Elsewhere a missed last pulse reads
+ * the same, and two quiet periods end the sowing.
+ */
+static uint64_t drops_hand_pause(const struct referee *ref,
+				 const struct drops *d)
+{
+	if (ref->buttons_seen && !ref_counts_read(ref) &&
+	    d->board.miss[0] >= DROPS_COST_MAX)
+		return DROPS_HAND_AWAY * ref->cfg.quiet_us;
+	return 2 * ref->cfg.quiet_us;
+}
+
 static uint64_t drops_deadline(const struct referee *ref, const void *state)
 {
 	const struct drops *d = state;
@@ -702,7 +722,7 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 	if (d->min_prefix < (ref_counts_read(ref) ? DROPS_FOUL_AT / 2 :
 			     MATCH_COST_SHADOW) &&
 	    d->min_prefix + DROPS_MARGIN <= d->best_sown)
-		return ref->last_activity + 2 * ref->cfg.quiet_us;
+		return ref->last_activity + drops_hand_pause(ref, d);
 	return ref->last_activity + ref->cfg.quiet_us;
 }
 

@@ -89,6 +89,9 @@
  * pieces and lets the first one go (0.25 s): the next player's first
  * drop sooner after the mover's last was begun before that fell. */
 #define DROPS_REACH_US 500000
+/* A hand holding pieces on a table with turn buttons: how many quiet
+ * periods it may pause before its drops are judged without the button. */
+#define DROPS_HAND_AWAY 12
 /* The pause from a move's last piece to its mover's button, before the
  * table has shown its own (model_drops_press.c): log-normal around
  * 0.6 s, its log spread 0.6, worth DROPS_PRESS_WEIGHT pauses; the

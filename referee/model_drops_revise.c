@@ -195,13 +195,32 @@ int drops_revise_late(struct drops *d)
 	return revise_last_seed(d, d->best_whole);
 }
 
+/*
+ * How well the drops since begin a move of the player to move. One
+ * pulse where a legal move puts its second piece may be that move with
+ * its first piece still falling: pieces let go close together reach
+ * their gates in either order, so the first can come a few
+ * milliseconds after the second. That reading costs what a swap of two
+ * pieces close together does, until the next drop shows.
+ */
+static int next_begun_cost(const struct drops *d)
+{
+	if (d->npend != 1 || d->min_prefix <= MATCH_COST_SWAP_FAST)
+		return d->min_prefix;
+	for (int e = 0; e < d->nexpect; e++)
+		if (d->expect[e].npath > 1 &&
+		    d->expect[e].path[1] == d->pend[0])
+			return MATCH_COST_SWAP_FAST;
+	return d->min_prefix;
+}
+
 int drops_revise(struct drops *d)
 {
 	struct referee *ref = d->ref;
 	struct drops_last *l = &d->last;
 	uint8_t drops[MATCH_OBS_MAX];
 	uint64_t at[MATCH_OBS_MAX];
-	int n = l->n + d->npend;
+	int n = l->n + d->npend, begun = next_begun_cost(d);
 
 	if (l->ply == 0 || l->ply != ref->ply || ref->state != REF_PLAY ||
 	    d->npend == 0 || d->pend_t[d->npend - 1] <= l->revised_t)
@@ -213,7 +232,7 @@ int drops_revise(struct drops *d)
 		l->ply = 0;
 		return 0;
 	}
-	if (revise_last_seed(d, d->min_prefix))
+	if (revise_last_seed(d, begun))
 		return 1;
 	memcpy(drops, l->drops, (size_t)l->n);
 	memcpy(at, l->t, (size_t)l->n * sizeof(at[0]));
@@ -222,10 +241,9 @@ int drops_revise(struct drops *d)
 	/* The drops since begin a move of the player to move (as the
 	 * next player's would), or the move and them read about as well
 	 * as the next move begun: the move stands. */
-	if (d->min_prefix < DROPS_MARGIN ||
-	    l->cost + d->min_prefix < DROPS_MARGIN)
+	if (begun < DROPS_MARGIN || l->cost + begun < DROPS_MARGIN)
 		return 0;
-	if (as_one(d, drops, at, n, 0) + DROPS_MARGIN > l->cost + d->min_prefix)
+	if (as_one(d, drops, at, n, 0) + DROPS_MARGIN > l->cost + begun)
 		return 0;
 	return revise_with(d, drops, at, n);
 }

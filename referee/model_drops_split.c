@@ -212,6 +212,24 @@ static void split_exact(struct drops *d, int n, int e, int seat,
 	}
 }
 
+/*
+ * pend[k..n) as the beginning of the next move `x`. The mover moving
+ * again goes on with the same hand: its next sowing's capture, carried
+ * in before any pause, is its own drops (read with its tail). The next
+ * player's is read by its path alone, each pulse beyond it extra: on a
+ * noisy board, drops read so as two clean sowings are more often one
+ * misplayed sowing than the next player's capture already carried in.
+ */
+static int next_cost(const struct drops *d, const struct sense_expect *x,
+		     int k, int n, int other, uint16_t *rows)
+{
+	if (other)
+		return match_cost(&d->board, x->path, x->npath, x->origin,
+				  d->pend + k, d->pend_t + k, n - k, 1, rows);
+	return match_cost_begun(&d->board, x, d->pend + k, d->pend_t + k,
+				n - k, rows);
+}
+
 /* pend[0..k) as move `e` and pend[k..n) as the beginning of the next
  * move, each with the board's faults: the next move at once after. */
 static void split_after(struct drops *d, int n, int e, int seat,
@@ -251,10 +269,7 @@ static void split_after(struct drops *d, int n, int e, int seat,
 				continue;
 			if (n - k < 2 && x->npath != 1)
 				continue;
-			c = r.cost + pi + match_cost(&d->board, x->path,
-						     x->npath, x->origin,
-						     d->pend + k, d->pend_t + k,
-						     n - k, 1, rows);
+			c = r.cost + pi + next_cost(d, x, k, n, other, rows);
 			s = (struct drops_split){ .move = e, .next = f,
 				.seat = seat, .first_next = k,
 				.interleaved = other && soon, .cost = c };
@@ -482,12 +497,33 @@ static void judge_overlap(struct drops *d, int n, const struct drops_split *s)
 		drops_overlap_foul(d);
 }
 
+/*
+ * The mover's button, pressed after every drop split (d->press_us set),
+ * when the mover moves again: its next move's drops came before it too,
+ * so it ends that move as well, which is judged now as at the button
+ * (not left to wait for a button already pressed).
+ */
+static void judge_pressed(struct drops *d, const struct drops_split *s,
+			  int done, int presser)
+{
+	struct referee *ref = d->ref;
+
+	if (!done || d->press_us == 0 || s->seat != presser ||
+	    ref_mover(ref) != presser ||
+	    ref->state != REF_PLAY || d->npend == 0 ||
+	    d->pend_t[d->npend - 1] > d->press_us)
+		return;
+	d->mover_done = 1;
+	drops_judge(d, d->npend);
+	d->mover_done = done;
+}
+
 void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 {
 	struct referee *ref = d->ref;
 	uint8_t theirs[MATCH_OBS_MAX];
 	uint64_t at[MATCH_OBS_MAX];
-	int nt = 0, done;
+	int nt = 0, done, presser = ref_mover(ref);
 
 	if (s->interleaved) {
 		judge_overlap(d, n, s);
@@ -508,6 +544,7 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 	for (int i = 0; i < nt; i++)
 		if (ref->state == REF_PLAY || ref->state == REF_HELD)
 			drops_take(d, theirs[i], at[i], at[i]);
+	judge_pressed(d, s, done, presser);
 }
 
 int drops_split_trailing(struct drops *d, int n, int e,
