@@ -385,6 +385,7 @@ int drops_too_soon(struct drops *d, int e, int n)
 	d->held_e = d->expect[e];
 	d->held_r = *r;
 	d->held_ply = ref->ply + 1;
+	d->held_seat = ref_mover(ref);
 	d->held_end_us = d->npend > 0 ? d->pend_t[d->npend - 1] : 0;
 	return 1;
 }
