@@ -25,8 +25,9 @@
 
 #define B_SEVEN "4 7 4 4 4 4/0 4 4 4 4 5/0 0/S"
 
-/* b's drops but its last, held a seed short; then the pulse in B (with S's button after it when `button`), and
- * the arbiter's confirmation. */
+/* b's drops but its last, held a seed short; then the pulse in B
+ * (with S's button after it when `button`), and the arbiter's
+ * confirmation. */
 static struct fix *late_b(int button)
 {
 	struct fix *f = started("");
