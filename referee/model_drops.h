@@ -257,6 +257,13 @@ struct drops {
 	struct match_result held_r;
 	int held_ply;
 	uint64_t held_end_us;
+	/* The first kept drops (late_doubt of them, the first sensed at
+	 * late_doubt_us) that may be the held move's last pieces, fallen
+	 * late, or the next move: never taken alone as that move. */
+	int late_doubt;
+	uint64_t late_doubt_us;
+	char late_text[REF_MOVE_TEXT];
+	int held_seat;			/* who made the held move */
 	/* The move was held with the counts already its board: the same
 	 * counts again (a hand passed over the board, the count source
 	 * settled again) say nothing new; only a person confirms it. */
@@ -350,6 +357,10 @@ void drops_held_own(const struct drops *d, struct match_result *own);
  * queue and their misses the reading (model_drops_late.c). Returns how
  * many drops were its own. */
 int drops_late_own(struct drops *d);
+/* Move `e` is about to be taken on pend[0..n), drops kept that may be
+ * the last pieces of the move held before, fallen late
+ * (drops_late_own()): held, saying what to check (1); else 0. */
+int drops_late_doubt_hold(struct drops *d, int e, int n);
 /* Move `x`, read `r` from pend[0..n), was just taken and ended the
  * game: a pulse its reading took as extra after the last drop it read
  * as its own (not on its origin, not a late bounce of that drop) fell
@@ -384,6 +395,13 @@ void drops_twin_taken(struct drops *d);
  * record says it emptied, and `best` does not fit them exactly: held
  * naming both places and the earlier move (1), or 0. */
 int drops_twin_judge(struct drops *d, int n, int best);
+
+/* model_drops_rival.c */
+/* On a table with drop gates alone, move `e` is about to be taken on
+ * pend[0..n) while another legal move (its hand's shadow on the place
+ * lifted, or its first piece missed) fits them less than ten times
+ * worse: held, naming both places and what to check (1); else 0. */
+int drops_rival_hold(struct drops *d, int e, int n);
 
 /* model_drops_judge.c */
 /* Holds expect[e] with `why` and `about` (`ask`: what is asked). */
@@ -470,6 +488,13 @@ void drops_press_learn(struct drops *d, int n, const struct match_result *r);
  * match.h counts (DROPS_PRESS_CAP, DROPS_PRESS_CAP_LEGAL); 0 when the
  * timing cannot tell (no button, one drop, no tempo). */
 int drops_press_cost(const struct drops *d, int n);
+/* The last mover's button at `t`, after the pulses pend[0..npend)
+ * sensed since its move's last drop (at `last`): how much likelier
+ * (ten times the log of the odds) a press that long after those pulses
+ * is than one that long after the move, by the table's own pauses
+ * before a press; 0 before the table has shown them, or for a press
+ * too soon after the pulses to follow them. */
+int drops_press_after_pulses(const struct drops *d, uint64_t last, uint64_t t);
 
 /* model_drops_counts.c */
 /* The counts came: the move followed, or held, judged with them. */

@@ -179,6 +179,7 @@ static void hold(struct drops *d, int e, const char *why,
 	d->held_e = d->expect[e];
 	d->held_r = d->result[e];
 	d->held_ply = ref->ply + 1;
+	d->held_seat = ref_mover(ref);
 	d->held_end_us = d->npend > 0 ? d->pend_t[d->npend - 1] : 0;
 }
 
@@ -424,6 +425,9 @@ void drops_decide(struct drops *d, int n, int best)
 	 * taken (the counts, where they come, tell them apart). */
 	if (decided[0] == 't' && !ref_counts_read(d->ref) &&
 	    drops_twin_hold(d, g.move, n))
+		return;
+	if (decided[0] == 't' && (drops_late_doubt_hold(d, g.move, n) ||
+				  drops_rival_hold(d, g.move, n)))
 		return;
 	evidence(d, n, &g, decided, about.evidence, sizeof(about.evidence));
 	if (decided[0] == 'f')

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "referee/model_drops.h"
@@ -19,6 +20,21 @@ static int next_begins_with(const struct drops *d, int n)
 	for (int x = 0; x < d->nexpect; x++)
 		if (d->expect[x].npath >= n &&
 		    memcmp(d->expect[x].path, d->queue, (size_t)n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether the held move passed the turn and its mover pressed the
+ * button after the first `n` drops kept, before any other: the turn
+ * was still theirs when those drops fell. */
+static int mover_pressed_after(const struct drops *d, int n)
+{
+	if (d->held_seat == ref_mover(d->ref))
+		return 0;
+	for (int b = 0; b < d->nkept_buttons; b++)
+		if (d->kept_seat[b] == d->held_seat &&
+		    d->kept_button_t[b] >= d->queue_t[n - 1] &&
+		    (n == d->nqueue || d->kept_button_t[b] <= d->queue_t[n]))
 			return 1;
 	return 0;
 }
@@ -42,15 +58,20 @@ static int unsensed_at(const struct sense_expect *e,
  * unless they came later than DROPS_REACH_US after its last drop, the
  * game goes on, and a reading of the next move begins with them (after
  * a move that ended the game, the moves expected are still those of the
- * position before it: none is next). They leave the queue, their misses
- * the reading, and a roll into the place lifted is read as the hand's
- * shadow there. Returns how many drops were its own.
+ * position before it: none is next). Its mover's button pressed after
+ * them, before any other drop, when the turn passed, says they were
+ * its own all the same; without it they are in doubt (`late_doubt`:
+ * the move they spell is not taken on them alone). They leave the
+ * queue, their misses the reading, and a roll into the place lifted is
+ * read as the hand's shadow there. Returns how many drops were its own.
  */
 int drops_late_own(struct drops *d)
 {
 	const struct sense_expect *e = &d->held_e;
 	struct match_result *r = &d->held_r;
 	int first = e->npath, own = 0, k = 0;
+
+	d->late_doubt = 0;
 
 	/* The run of unsensed places that ends the path: from `first`. */
 	for (int again = 1; again && first > 0;) {
@@ -67,9 +88,16 @@ int drops_late_own(struct drops *d)
 		own++;
 	/* Soon after its last drop, a hand's own; later, and a reading of
 	 * the next move begins with them, the next player's. */
-	if (own == 0 || (d->queue_t[0] > d->held_end_us + DROPS_REACH_US &&
-			 d->ref->state == REF_PLAY && next_begins_with(d, own)))
+	if (own == 0)
 		return 0;
+	if (d->queue_t[0] > d->held_end_us + DROPS_REACH_US &&
+	    d->ref->state == REF_PLAY && next_begins_with(d, own) &&
+	    !mover_pressed_after(d, own)) {
+		d->late_doubt = own;
+		d->late_doubt_us = d->queue_t[0];
+		snprintf(d->late_text, sizeof(d->late_text), "%s", e->text);
+		return 0;
+	}
 	for (int i = 0; i < r->ndev; i++) {
 		struct match_deviation *v = &r->dev[i];
 
@@ -89,4 +117,44 @@ int drops_late_own(struct drops *d)
 	memmove(d->queue_t, d->queue_t + own,
 		(size_t)d->nqueue * sizeof(d->queue_t[0]));
 	return own;
+}
+
+int drops_late_doubt_hold(struct drops *d, int e, int n)
+{
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
+	const struct sense_expect *x = &d->expect[e];
+	struct referee *ref = d->ref;
+	int after[SENSE_HOLES_MAX], doubt = d->late_doubt;
+	char why[300], places[96] = "";
+
+	if (doubt == 0)
+		return 0;
+	d->late_doubt = 0;
+	if (n == 0 || n > doubt || d->pend_t[0] != d->late_doubt_us)
+		return 0;
+	ref_about_place(&about, x->origin);
+	for (int i = 0; i < n; i++)
+		if (i == 0 || d->pend[i] != d->pend[i - 1]) {
+			ref_about_place(&about, d->pend[i]);
+			ref_append(places, sizeof(places), "%s%s",
+				   places[0] ? " " : "",
+				   ref_hole_name(ref, d->pend[i]));
+		}
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d late=%s:%d decided=hold", x->text,
+		 d->result[e].cost / 10, d->result[e].cost % 10, d->late_text,
+		 n);
+	snprintf(why, sizeof(why), "the drops %s are %s, or the last %s of "
+		 "%s fallen late", places, x->text, ref_words(ref)->pieces,
+		 d->late_text);
+	if (drops_after(d, x, after) && after[x->origin] == 0)
+		ref_append(why, sizeof(why), ": %s %s should now be empty",
+			   ref_hole_word(ref, x->origin),
+			   ref_hole_name(ref, x->origin));
+	else if (drops_after(d, x, after))
+		ref_append(why, sizeof(why), ": %s %s should now hold %d",
+			   ref_hole_word(ref, x->origin),
+			   ref_hole_name(ref, x->origin), after[x->origin]);
+	drops_hold(d, e, why, &about, " \xe2\x80\x94 check and confirm");
+	return 1;
 }
