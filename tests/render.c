@@ -501,6 +501,24 @@ void render_defaults(struct render_scene *s, const int *counts)
 	s->scale = 1;
 }
 
+/*
+ * A camera's tone curve over a level v (0..255 as the light falls,
+ * more where the glare adds to it): (1 + m) x^a / (x^a + m) of x = v /
+ * 255, an S whose toe darkens the shadows (a > 1) and whose shoulder
+ * squeezes the highlights (its slope at white is a m / (1 + m), a
+ * quarter at full strength) and reaches white where the light does, so
+ * that the glare's light over white clips.
+ */
+static double tone_curve(double v, double t)
+{
+	double a = 1 + 0.4 * t, m, x = v > 0 ? v / 255 : 0;
+
+	if (t <= 0)
+		return v;
+	m = 0.25 / t;
+	return 255 * (1 + m) * pow(x, a) / (pow(x, a) + m);
+}
+
 int render_jpeg(const struct render_scene *s, unsigned char **jpeg,
 		size_t *len)
 {
@@ -526,7 +544,7 @@ int render_jpeg(const struct render_scene *s, unsigned char **jpeg,
 	pose(s, &a, &b);
 	blur(&b, (int)lround(s->blur));
 	for (size_t i = 0; i < 3 * (size_t)s->w * (size_t)s->h; i++) {
-		double v = b.p[i] + s->noise * gauss(&r);
+		double v = tone_curve(b.p[i] + s->noise * gauss(&r), s->tone);
 		double top = s->white[i % 3] > 0 ? s->white[i % 3] : 255;
 
 		img.rgb[i] = (unsigned char)(v < 0 ? 0 : v > top ? top : lround(v));

@@ -8,7 +8,7 @@
  * shadow, a hand and arm, sensor noise, JPEG compression, and small
  * shifts and turns of the camera; for harder sets, boards of other
  * sizes and woods, seeds close to the pit floor's colour, a lamp's
- * glare on the board, vignetting, defocus blur.
+ * glare on the board, vignetting, defocus blur, a camera's tone curve.
  *
  * Limits: flat shading without perspective, no translucency, seeds as
  * ellipses (no irregular stones), one light.
@@ -60,6 +60,12 @@ struct render_scene {
 					   this share, 0 (a tinted lamp) */
 	double white[3];		/* a channel's clipping level, 0: 255
 					   (a limited-range camera) */
+	double tone;			/* a camera's tone curve, 0: none (the
+					   light as it falls); 1: a filmic
+					   S-curve whose shoulder squeezes the
+					   highlights to a quarter of their
+					   contrast and clips what the glare
+					   lifts over white */
 };
 
 /* Defaults: a clean scene of a 6-pit board. */
