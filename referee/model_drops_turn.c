@@ -97,6 +97,12 @@ int drops_turn_pending(struct drops *d, int seat)
 	if (ref->state != REF_PLAY || d->npend < 2 || seat < 0 ||
 	    seat == ref_mover(ref) || ref_counts_read(ref))
 		return 0;
+	/* The mover moving again said their turn was over (their button
+	 * after the move that moves them again): the drops since are not
+	 * a move of theirs ending where the other player's begins, but the
+	 * other player's alone, out of turn. */
+	if (d->again_pressed == ref->ply + 1)
+		return 0;
 	drops_evaluate(d, d->npend, 1);
 	for (int e = 0; e < d->nexpect; e++)
 		if (best < 0 || d->result[e].cost < d->result[best].cost)
