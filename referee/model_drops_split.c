@@ -539,6 +539,11 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 	d->mover_done |= s->passed;
 	drops_judge(d, s->first_next);
 	d->mover_done = done;
+	/* Held: it ended at its own last drop, not at the next player's
+	 * (still pending when it was judged). */
+	if (ref->state == REF_HELD && d->held_ply == ref->ply + 1 &&
+	    s->first_next > 0)
+		d->held_end_us = d->pend_t[s->first_next - 1];
 	/* Theirs were read as their move begun: no hand going on. */
 	d->last.ply = 0;
 	for (int i = 0; i < nt; i++)
