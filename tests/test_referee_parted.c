@@ -65,10 +65,64 @@ static void test_held_move_ends_at_its_own_last_drop(void **state)
 	fix_close(f);
 }
 
+/* S's b (c d e) ends in empty e and captures B's four seeds: the hand
+ * lifting them shadows B's gate, then carries the five seeds into the
+ * store. The pulse on B, between the path's last drop and the pieces
+ * carried, is the capture's shadow, not N's sowing begun: no hold
+ * naming N. */
+static void test_capture_shadow_is_not_the_next_sowing(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v = NULL;
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "4 3 4 4 0 4/4 4 4 4 4 4/5 0/S");
+	sow(f, 1.0, 0.5, "c d e");
+	feed(f, 2.5, OBS_DROP, "B");
+	sow(f, 2.7, 0.15, "S S S S S");
+	tick(f, 12.0);
+	for (int i = 0; i < f->n && v == NULL; i++)
+		if (f->v[i].ply == 1 && f->v[i].kind != VERDICT_NOTE)
+			v = &f->v[i];
+	if (v == NULL || strstr(v->text, "N began") != NULL)
+		dump(f);
+	assert_non_null(v);
+	assert_string_equal(v->move, "b");
+	assert_null(strstr(v->text, "N began"));
+	assert_false(overlap_fouled(f));
+	fix_close(f);
+}
+
+/* S's b (c d e f) with a pulse in B, where N's A begins, 0.95 s before
+ * f and a late pulse on f 0.2 s after it: the next player began before the
+ * last seed fell (its bounce no later piece of the path), held naming
+ * both. */
+static void test_amid_window_ends_at_the_last_piece(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	sow(f, 0.2, 0.35, "c d e");
+	feed(f, 1.25, OBS_DROP, "B");
+	feed(f, 2.2, OBS_DROP, "f");
+	feed(f, 2.4, OBS_DROP, "f");
+	tick(f, 12.0);
+	v = about(f, 1, VERDICT_HOLD);
+	if (v == NULL)
+		dump(f);
+	assert_non_null(v);
+	assert_string_equal(v->move, "b");
+	assert_says(v, "N began");
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_held_move_ends_at_its_own_last_drop),
+		cmocka_unit_test(test_capture_shadow_is_not_the_next_sowing),
+		cmocka_unit_test(test_amid_window_ends_at_the_last_piece),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
