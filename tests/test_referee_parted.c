@@ -117,12 +117,65 @@ static void test_amid_window_ends_at_the_last_piece(void **state)
 	fix_close(f);
 }
 
+/* S's b (c d e f) and N's A (two seeds, B C) interleaved: B before S's
+ * f, C after it, and N's button. The foul names both of N's drops (the
+ * exact parting), not C alone after holding S's move for B. */
+static void test_interleaved_overlap_names_all_their_drops(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v = NULL;
+
+	(void)state;
+	feed(f, 0.2, OBS_BUTTON, "N");		/* the table has buttons */
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/2 4 0 0 8 10/0 0/S");
+	sow(f, 1.0, 1.0, "c d e");
+	feed(f, 3.8, OBS_DROP, "B");
+	feed(f, 4.0, OBS_DROP, "f");
+	feed(f, 5.2, OBS_DROP, "C");
+	feed(f, 6.0, OBS_BUTTON, "N");
+	tick(f, 20.0);
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].kind == VERDICT_FOUL &&
+		    f->v[i].cause == CAUSE_OVERLAP)
+			v = &f->v[i];
+	if (v == NULL)
+		dump(f);
+	assert_non_null(v);
+	assert_says(v, "drops B C");
+	assert_non_null(about(f, 1, VERDICT_ACCEPT));
+	fix_close(f);
+}
+
+/* S's b (c d e f), a pulse in pit a 0.3 s after f, where no move of N's
+ * is lifted or drops its first piece, and N's button: no sign N began
+ * before S's last seed fell (a stray as much), no overlap foul. */
+static void test_soon_pulse_where_no_move_begins_no_overlap(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 0.2, OBS_BUTTON, "N");		/* the table has buttons */
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/4 4 0 0 8 8/0 0/S");
+	sow(f, 1.0, 1.0, "c d e f");
+	feed(f, 4.3, OBS_DROP, "a");
+	feed(f, 4.9, OBS_BUTTON, "N");
+	tick(f, 20.0);
+	if (overlap_fouled(f))
+		dump(f);
+	assert_false(overlap_fouled(f));
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_held_move_ends_at_its_own_last_drop),
 		cmocka_unit_test(test_capture_shadow_is_not_the_next_sowing),
 		cmocka_unit_test(test_amid_window_ends_at_the_last_piece),
+		cmocka_unit_test(
+			test_interleaved_overlap_names_all_their_drops),
+		cmocka_unit_test(
+			test_soon_pulse_where_no_move_begins_no_overlap),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
