@@ -535,6 +535,7 @@ static void drops_use_game(struct referee *ref, void *state)
 	(void)ref;
 	d->twin.ply = 0;
 	d->reversed_fouls = 0;
+	d->again_pressed = 0;
 	board_geometry(state);
 }
 
@@ -542,6 +543,11 @@ static void drops_use_game(struct referee *ref, void *state)
 static void pressed(struct drops *d, int seat, uint64_t t)
 {
 	button(d, seat, t);
+	/* The mover's button after a move that moves them again: they
+	 * said their turn was over. */
+	if (d->npend == 0 && d->ref->state == REF_PLAY &&
+	    seat == ref_mover(d->ref) && ref_moves_again(d->ref) != NULL)
+		d->again_pressed = d->ref->ply + 1;
 	/* A move taken before stands, or was taken now: its mover said it
 	 * was made (or the next player did). */
 	d->last.ply = 0;

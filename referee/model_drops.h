@@ -298,6 +298,11 @@ struct drops {
 	/* When the mover's button being judged at was pressed (0: judged
 	 * at no button): the pause the button-timing model reads. */
 	uint64_t press_us;
+	/* The move (ply + 1) at which the mover, moving again, pressed
+	 * their button with no drops left pending: they said their turn
+	 * was over, so the drops after it are no move of theirs that the
+	 * other player's button ends (0: none). */
+	int again_pressed;
 	/* Positions where the mover moved again, and the buttons pressed
 	 * in them with nothing sensed: how often people press it then. */
 	unsigned again_moves, again_presses;

@@ -86,9 +86,13 @@ int drops_split_amid(struct drops *d, int n, int e, struct drops_split *s)
 	if (d->board.extra[d->pend[at]] + DROPS_MARGIN <= DROPS_COST_OVERLAP)
 		return 0;
 	/* After it, the move's last drop alone (its pulses in one place:
-	 * a bounce, pieces carried in by the handful), soon enough for
-	 * the next player to have begun before it fell. */
-	if (at >= n - 1 || d->pend_t[n - 1] - d->pend_t[at] > AMID_EARLY_US)
+	 * a bounce, pieces carried in by the handful), the last of its
+	 * path (before the pieces a capture carries, the hand lifts them
+	 * from across the board: its shadow there), soon enough for the
+	 * next player to have begun before it fell. */
+	if (at >= n - 1 || d->expect[e].npath == 0 ||
+	    d->pend[at + 1] != d->expect[e].path[d->expect[e].npath - 1] ||
+	    d->pend_t[at + 1] - d->pend_t[at] > AMID_EARLY_US)
 		return 0;
 	for (int i = at + 2; i < n; i++)
 		if (d->pend[i] != d->pend[at + 1])

@@ -522,7 +522,7 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 {
 	struct referee *ref = d->ref;
 	uint8_t theirs[MATCH_OBS_MAX];
-	uint64_t at[MATCH_OBS_MAX];
+	uint64_t at[MATCH_OBS_MAX], mine_end;
 	int nt = 0, done, presser = ref_mover(ref);
 
 	if (s->interleaved) {
@@ -537,8 +537,14 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 	/* Passed: no button needed, but none pressed (press_us stays 0). */
 	done = d->mover_done;
 	d->mover_done |= s->passed;
+	mine_end = s->first_next > 0 ? d->pend_t[s->first_next - 1] : 0;
 	drops_judge(d, s->first_next);
 	d->mover_done = done;
+	/* Held: it ended at its own last drop, not at the next player's
+	 * (still pending when it was judged). */
+	if (ref->state == REF_HELD && d->held_ply == ref->ply + 1 &&
+	    mine_end > 0)
+		d->held_end_us = mine_end;
 	/* Theirs were read as their move begun: no hand going on. */
 	d->last.ply = 0;
 	for (int i = 0; i < nt; i++)

@@ -16,7 +16,11 @@
  * begun: the mover's move is judged without them, as passing the turn,
  * and theirs is judged at their button (a wrong-way sowing fouled as
  * such). Read as extra pulses of the mover's move, the other player's
- * sowing got no verdict at all.
+ * sowing got no verdict at all. Begun sooner than a hand can, it is an
+ * overlap only where a move of theirs begins (its lift or its first
+ * piece); pulses of theirs among the mover's own drops are left to the
+ * exact parting of interleaved sowings; and once the mover, moving
+ * again, pressed their own button, the drops are no move of theirs.
  */
 #include "config.h"
 
@@ -82,20 +86,44 @@ static int left_after(const struct drops *d, int e, int n)
 			last = i;
 	if (last < 0 || last == n - 1)
 		return -1;
+	/* A pulse away from its places among its own drops: the sowings
+	 * interleave, which the exact parting reads (drops_split()). */
+	for (int i = 0; i < last; i++)
+		if (read_extra(d, e, i) &&
+		    !own_place(&d->expect[e], d->pend[i]))
+			return -1;
 	for (int i = last + 1; i < n; i++)
 		if (own_place(&d->expect[e], d->pend[i]))
 			return -1;
 	return last + 1;
 }
 
+/* A move of next[0..n) is lifted from place `h` or drops its first
+ * piece there. */
+static int begins(const struct sense_expect *next, int n, int h)
+{
+	for (int f = 0; f < n; f++)
+		if (next[f].origin == h ||
+		    (next[f].npath > 0 && next[f].path[0] == h))
+			return 1;
+	return 0;
+}
+
 int drops_turn_pending(struct drops *d, int seat)
 {
 	struct referee *ref = d->ref;
+	const struct sense_expect *next;
 	struct drops_split s;
-	int best = -1, from, nnext, next_seat;
+	int best = -1, from, nnext, next_seat, soon;
 
 	if (ref->state != REF_PLAY || d->npend < 2 || seat < 0 ||
 	    seat == ref_mover(ref) || ref_counts_read(ref))
+		return 0;
+	/* The mover moving again said their turn was over (their button
+	 * after the move that moves them again): the drops since are not
+	 * a move of theirs ending where the other player's begins, but the
+	 * other player's alone, out of turn. */
+	if (d->again_pressed == ref->ply + 1)
 		return 0;
 	drops_evaluate(d, d->npend, 1);
 	for (int e = 0; e < d->nexpect; e++)
@@ -103,8 +131,14 @@ int drops_turn_pending(struct drops *d, int seat)
 			best = e;
 	if (best < 0 || (from = left_after(d, best, d->npend)) < 0)
 		return 0;
-	drops_next(d, best, &nnext, &next_seat);
+	next = drops_next(d, best, &nnext, &next_seat);
 	if (nnext <= 0 || next_seat != seat)
+		return 0;
+	/* Sooner after the mover's last drop than a hand can begin, and
+	 * where no move of theirs begins (its lift or its first piece): no
+	 * sign they began before it fell; a stray pulse, as much. */
+	soon = d->pend_t[from] - d->pend_t[from - 1] < DROPS_REACH_US;
+	if (soon && !begins(next, nnext, d->pend[from]))
 		return 0;
 	memset(&s, 0, sizeof(s));
 	s.move = best;
@@ -113,8 +147,7 @@ int drops_turn_pending(struct drops *d, int seat)
 	s.passed = 1;
 	/* Sooner after the mover's last drop than a hand can begin: the
 	 * other player began before it fell (a foul naming both). */
-	s.interleaved = d->pend_t[from] - d->pend_t[from - 1] <
-			DROPS_REACH_US;
+	s.interleaved = soon;
 	s.cost = d->result[best].cost;
 	memset(s.theirs + from, 1, (size_t)(d->npend - from));
 	drops_judge_split(d, d->npend, &s);

@@ -88,12 +88,38 @@ static void test_pulse_too_soon_before_their_button_overlapped(
 	fix_close(f);
 }
 
+/* S's c ends in S's store (S moves again), and S presses the button all
+ * the same: then c d e f and, later than a hand begins, E, and N's
+ * button. S said their turn was over: the drops are not a move of S's
+ * ending where N's begins (S's b, then N's E), but one sowing, N's out
+ * of turn or S's own with an extra pulse; no move is judged as N's. */
+static void test_after_their_own_button_not_parted(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 0.2, OBS_BUTTON, "N");		/* the table has buttons */
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/4 4 0 0 8 8/0 0/S");
+	sow(f, 1.0, 0.3, "d e f S");
+	feed(f, 2.5, OBS_BUTTON, "S");
+	sow(f, 4.0, 1.0, "c d e f");
+	feed(f, 7.7, OBS_DROP, "E");
+	feed(f, 8.3, OBS_BUTTON, "N");
+	tick(f, 20.0);
+	for (int i = 0; i < f->n; i++)
+		assert_false(f->v[i].ply >= 3 &&
+			     f->v[i].kind != VERDICT_NOTE);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pulse_before_their_button_is_their_move),
 		cmocka_unit_test(
 			test_pulse_too_soon_before_their_button_overlapped),
+		cmocka_unit_test(
+			test_after_their_own_button_not_parted),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
