@@ -287,6 +287,8 @@ static int next_move_begun(struct drops *d, int min_before, int whole_before,
 	       !(ref->buttons_seen && passes_turn(d, d->npend - 1));
 }
 
+static void drops_finish(struct referee *ref, void *state);
+
 void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 {
 	struct referee *ref = d->ref;
@@ -299,6 +301,14 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 		after_end(d, hole, t);
 	if (ref->state != REF_PLAY || late_piece(d, hole, t))
 		return;
+	/* Another hand after the long pause: the drops before it are
+	 * judged first, as at two quiet periods. */
+	if (drops_other_hand(d, hole, t)) {
+		drops_finish(ref, d);
+		if (ref->state == REF_PLAY)
+			drops_take(d, hole, t, heard);
+		return;
+	}
 	/* Judged by its drops: its counts did not come before this (a
 	 * move that no drop can mend waits on). */
 	if (d->await_us != 0 && d->npend > 0 &&
@@ -678,26 +688,6 @@ static void drops_resume(struct referee *ref, void *state)
 		if (i < n && read_on(ref))
 			drops_take(d, queue[i], queue_t[i], ref->now);
 	}
-}
-
-/*
- * How long a hand that still holds pieces may pause. On a table whose
- * players press the turn button, with drops alone, on a board none of
- * whose gates has missed a pulse (a seed not sensed is one not sown),
- * the drops so far are the hand's sowing under way or pieces left
- * behind, and the mover's button or the hand's next drop tells which:
- * a pause, however long a person makes it, is no sign of either, so
- * the referee waits as long as a person may stop to talk
- * (DROPS_HAND_AWAY quiet periods). Elsewhere a missed last pulse reads
- * the same, and two quiet periods end the sowing.
- */
-static uint64_t drops_hand_pause(const struct referee *ref,
-				 const struct drops *d)
-{
-	if (ref->buttons_seen && !ref_counts_read(ref) &&
-	    d->board.miss[0] >= DROPS_COST_MAX)
-		return DROPS_HAND_AWAY * ref->cfg.quiet_us;
-	return 2 * ref->cfg.quiet_us;
 }
 
 static uint64_t drops_deadline(const struct referee *ref, const void *state)

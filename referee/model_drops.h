@@ -184,6 +184,8 @@ struct drops {
 	struct line_track *track;	/* one per place */
 	uint64_t record_seen;		/* the lines' records the board's
 					   costs were made from */
+	int board_clean;		/* no line has missed a pulse in
+					   DROPS_CLEAN_SEEDS seeds or more */
 	/* The hand's shadow on the place lifted: moves taken with a pulse
 	 * there before the first drop, of the moves taken. */
 	unsigned shadows, shadow_moves;
@@ -620,5 +622,13 @@ int drops_revise(struct drops *d);
  * alone is that move's last seed: the move is read again with it. 1
  * when so. */
 int drops_revise_late(struct drops *d);
+
+/* model_drops_hand.c */
+/* How long a hand that still holds pieces may pause. */
+uint64_t drops_hand_pause(const struct referee *ref, const struct drops *d);
+/* A drop at `hole` at `t`, after the hand paused past two quiet periods
+ * with its sowing begun, where the next player's move may begin: 1 when
+ * the drops before it are to be judged first. */
+int drops_other_hand(struct drops *d, int hole, uint64_t t);
 
 #endif

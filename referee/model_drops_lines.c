@@ -156,6 +156,7 @@ void drops_line_costs(struct drops *d)
 		sensed += ref->health[h].pulses;
 		missed += ref->health[h].misses;
 	}
+	d->board_clean = missed == 0 && sensed >= DROPS_CLEAN_SEEDS;
 	for (int h = 0; h < ref->nholes; h++) {
 		const struct line_health *lh = &ref->health[h];
 		double seeds = (double)lh->pulses + lh->misses;
@@ -163,8 +164,7 @@ void drops_line_costs(struct drops *d)
 		/* A board none of whose lines has missed a pulse in all the
 		 * seeds it sensed misses none: a seed not sensed is one not
 		 * sown there. */
-		d->board.miss[h] = missed == 0 && sensed >= DROPS_CLEAN_SEEDS ?
-				   DROPS_COST_MAX :
+		d->board.miss[h] = d->board_clean ? DROPS_COST_MAX :
 				   chance_cost((lh->misses + DROPS_PRIOR_FAULTS) /
 					       (seeds + DROPS_PRIOR_SEEDS));
 		d->board.extra[h] = chance_cost((lh->extras +

@@ -75,7 +75,8 @@ static void test_very_long_pause_is_taken(void **state)
 }
 
 /* A sowing begun and never finished, no button: a verdict all the
- * same, once the hand has been away long. */
+ * same, once the hand has been away long, and not a move taken (b c is
+ * a sowing of a stopped short). */
 static void test_unfinished_sowing_gets_a_verdict(void **state)
 {
 	const struct verdict *m[4];
@@ -89,6 +90,8 @@ static void test_unfinished_sowing_gets_a_verdict(void **state)
 	assert_int_equal(count(f, VERDICT_FOUL) + moves(f, m, 4), 0);
 	tick(f, t + 120);
 	assert_int_equal(count(f, VERDICT_FOUL) + moves(f, m, 4), 1);
+	assert_int_equal(count(f, VERDICT_ACCEPT) + count(f, VERDICT_WARN), 0);
+	assert_int_equal(count(f, VERDICT_FOUL) + count(f, VERDICT_HOLD), 1);
 	fix_close(f);
 }
 
