@@ -546,6 +546,7 @@ static void drops_use_game(struct referee *ref, void *state)
 	d->twin.ply = 0;
 	d->reversed_fouls = 0;
 	d->again_pressed = 0;
+	d->late_doubt = 0;
 	board_geometry(state);
 }
 
@@ -624,6 +625,7 @@ static void drops_held(struct referee *ref, void *state)
 	d->held_ply = 0;	/* a move of this model's is marked after */
 	d->held_blind = 0;
 	d->overlap_ply = 0;
+	d->late_doubt = 0;
 }
 
 /* Drops kept are read on while the game goes on, or once it is over

@@ -265,7 +265,6 @@ struct drops {
 	int late_doubt;
 	uint64_t late_doubt_us;
 	char late_text[REF_MOVE_TEXT];
-	int held_seat;			/* who made the held move */
 	/* The move was held with the counts already its board: the same
 	 * counts again (a hand passed over the board, the count source
 	 * settled again) say nothing new; only a person confirms it. */
@@ -495,13 +494,6 @@ void drops_press_learn(struct drops *d, int n, const struct match_result *r);
  * match.h counts (DROPS_PRESS_CAP, DROPS_PRESS_CAP_LEGAL); 0 when the
  * timing cannot tell (no button, one drop, no tempo). */
 int drops_press_cost(const struct drops *d, int n);
-/* The last mover's button at `t`, after the pulses pend[0..npend)
- * sensed since its move's last drop (at `last`): how much likelier
- * (ten times the log of the odds) a press that long after those pulses
- * is than one that long after the move, by the table's own pauses
- * before a press; 0 before the table has shown them, or for a press
- * too soon after the pulses to follow them. */
-int drops_press_after_pulses(const struct drops *d, uint64_t last, uint64_t t);
 
 /* model_drops_counts.c */
 /* The counts came: the move followed, or held, judged with them. */

@@ -138,7 +138,6 @@ static void hold_disagreement(struct drops *d, int best, const int *seen)
 	d->held_e = d->expect[best];
 	d->held_r = d->result[best];
 	d->held_ply = d->ref->ply + 1;
-	d->held_seat = ref_mover(d->ref);
 	d->held_end_us = d->npend > 0 ? d->pend_t[d->npend - 1] : 0;
 }
 

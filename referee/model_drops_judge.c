@@ -179,7 +179,6 @@ static void hold(struct drops *d, int e, const char *why,
 	d->held_e = d->expect[e];
 	d->held_r = d->result[e];
 	d->held_ply = ref->ply + 1;
-	d->held_seat = ref_mover(ref);
 	d->held_end_us = d->npend > 0 ? d->pend_t[d->npend - 1] : 0;
 }
 

@@ -24,21 +24,6 @@ static int next_begins_with(const struct drops *d, int n)
 	return 0;
 }
 
-/* Whether the held move passed the turn and its mover pressed the
- * button after the first `n` drops kept, before any other: the turn
- * was still theirs when those drops fell. */
-static int mover_pressed_after(const struct drops *d, int n)
-{
-	if (d->held_seat == ref_mover(d->ref))
-		return 0;
-	for (int b = 0; b < d->nkept_buttons; b++)
-		if (d->kept_seat[b] == d->held_seat &&
-		    d->kept_button_t[b] >= d->queue_t[n - 1] &&
-		    (n == d->nqueue || d->kept_button_t[b] <= d->queue_t[n]))
-			return 1;
-	return 0;
-}
-
 /* Whether deviation `v` reads the piece at place `index` of move `e`'s
  * path as unsensed: missed, or rolled into the place lifted (a pulse
  * there is the hand's shadow; the piece may yet fall). */
@@ -58,10 +43,10 @@ static int unsensed_at(const struct sense_expect *e,
  * unless they came later than DROPS_REACH_US after its last drop, the
  * game goes on, and a reading of the next move begins with them (after
  * a move that ended the game, the moves expected are still those of the
- * position before it: none is next). Its mover's button pressed after
- * them, before any other drop, when the turn passed, says they were
- * its own all the same; without it they are in doubt (`late_doubt`:
- * the move they spell is not taken on them alone). They leave the
+ * position before it: none is next); then they are in doubt
+ * (`late_doubt`: the move they spell is not taken on them alone). A
+ * button of the held move's mover after them does not settle it: a
+ * button forgotten is pressed seconds late as well. They leave the
  * queue, their misses the reading, and a roll into the place lifted is
  * read as the hand's shadow there. Returns how many drops were its own.
  */
@@ -91,8 +76,7 @@ int drops_late_own(struct drops *d)
 	if (own == 0)
 		return 0;
 	if (d->queue_t[0] > d->held_end_us + DROPS_REACH_US &&
-	    d->ref->state == REF_PLAY && next_begins_with(d, own) &&
-	    !mover_pressed_after(d, own)) {
+	    d->ref->state == REF_PLAY && next_begins_with(d, own)) {
 		d->late_doubt = own;
 		d->late_doubt_us = d->queue_t[0];
 		snprintf(d->late_text, sizeof(d->late_text), "%s", e->text);
@@ -130,7 +114,8 @@ int drops_late_doubt_hold(struct drops *d, int e, int n)
 	if (doubt == 0)
 		return 0;
 	d->late_doubt = 0;
-	if (n == 0 || n > doubt || d->pend_t[0] != d->late_doubt_us)
+	if (ref_counts_read(ref) || n == 0 || n > doubt ||
+	    d->pend_t[0] != d->late_doubt_us)
 		return 0;
 	ref_about_place(&about, x->origin);
 	for (int i = 0; i < n; i++)
@@ -144,9 +129,14 @@ int drops_late_doubt_hold(struct drops *d, int e, int n)
 		 "move=%s legal=%d.%d late=%s:%d decided=hold", x->text,
 		 d->result[e].cost / 10, d->result[e].cost % 10, d->late_text,
 		 n);
-	snprintf(why, sizeof(why), "the drops %s are %s, or the last %s of "
-		 "%s fallen late", places, x->text, ref_words(ref)->pieces,
-		 d->late_text);
+	if (n == 1)
+		snprintf(why, sizeof(why), "the drop %s is %s, or the last "
+			 "%s of %s fallen late", places, x->text,
+			 ref_words(ref)->piece, d->late_text);
+	else
+		snprintf(why, sizeof(why), "the drops %s are %s, or the last "
+			 "%s of %s fallen late", places, x->text,
+			 ref_words(ref)->pieces, d->late_text);
 	if (drops_after(d, x, after) && after[x->origin] == 0)
 		ref_append(why, sizeof(why), ": %s %s should now be empty",
 			   ref_hole_word(ref, x->origin),

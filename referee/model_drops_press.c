@@ -13,9 +13,7 @@
  * more step and a press weighs up to three to one against the legal
  * reading (a hand is not faster than its own step); a long one, whose
  * weight rests on the tail of people's habits, at most two to one for
- * it. The same spread says whether a mover's button pressed after
- * pulses sensed since its move was taken followed those pulses (its
- * hand's) or the move (the pulses the next player's, the press late).
+ * it.
  */
 #include "config.h"
 
@@ -117,26 +115,4 @@ int drops_press_cost(const struct drops *d, int n)
 		return DROPS_PRESS_CAP;
 	return cost < -DROPS_PRESS_CAP_LEGAL ? -DROPS_PRESS_CAP_LEGAL :
 	       (int)lrint(cost);
-}
-
-int drops_press_after_pulses(const struct drops *d, uint64_t last, uint64_t t)
-{
-	double mu, sd, since_pulses, since_move, a, b;
-
-	if (d->npend == 0 || d->press_n < DROPS_PRESS_SHOWN ||
-	    t <= d->pend_t[d->npend - 1] || last >= d->pend_t[0])
-		return 0;
-	since_pulses = (double)(t - d->pend_t[d->npend - 1]) / 1e6;
-	since_move = (double)(t - last) / 1e6;
-	if (since_pulses < PRESS_SOONEST_US / 1e6 ||
-	    since_pulses > PRESS_LATEST_US / 1e6)
-		return 0;
-	spread(d, &mu, &sd);
-	a = density(since_pulses, mu, sd);
-	b = density(since_move, mu, sd);
-	if (a <= 0)
-		return 0;
-	if (b <= 0 || 10 * log(a / b) > DROPS_COST_MAX)
-		return DROPS_COST_MAX;
-	return (int)lrint(10 * log(a / b));
 }

@@ -315,9 +315,7 @@ static int next_begins(const struct drops *d, int whole)
  * beginning of one), or pulses each in a place of the taken move's
  * sowing, the first not where a legal move of the player to move begins
  * (unless it fell sooner after the move's last drop than a hand can
- * begin), or one or two pulses the button followed as the table's
- * players press after their last piece, ten times likelier than it
- * followed the move. Otherwise the next player has begun, and the button is only
+ * begin). Otherwise the next player has begun, and the button is only
  * late.
  */
 static int pend_theirs(struct drops *d, uint64_t t)
@@ -328,13 +326,6 @@ static int pend_theirs(struct drops *d, uint64_t t)
 
 	if (d->npend == 1 && !next_begins(d, 1) &&
 	    (t <= d->pend_t[0] + soon || !next_begins(d, 0)))
-		return 1;
-	/* Pressed as long after the pulses as the table's players press
-	 * after their last piece, and far longer after the move's: they
-	 * were the mover's hand's (a piece after a long pause, or a
-	 * stray of it), not the next player's sowing begun. */
-	if (d->npend <= 2 && drops_press_after_pulses(d, l->t[l->n - 1], t) >=
-	    DROPS_MARGIN_EXACT)
 		return 1;
 	for (int i = 0; i < d->npend; i++)
 		if (!taken_place(d, d->pend[i]))
@@ -412,7 +403,6 @@ int drops_too_soon(struct drops *d, int e, int n)
 	d->held_e = d->expect[e];
 	d->held_r = *r;
 	d->held_ply = ref->ply + 1;
-	d->held_seat = ref_mover(ref);
 	d->held_end_us = d->npend > 0 ? d->pend_t[d->npend - 1] : 0;
 	return 1;
 }

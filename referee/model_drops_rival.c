@@ -36,10 +36,14 @@ static int first_drop_only(const struct drops *d, int f)
 
 /* The legal move other than `e` that fits pend[0..n) best, within
  * DROPS_MARGIN_EXACT of `e`'s cost, read with a fault at its beginning
- * alone: its index, or -1. */
+ * alone: its index, or -1. A place sensed lifted says where the hand
+ * took its pieces: no rival then. */
 static int rival_of(const struct drops *d, int e)
 {
 	int best = -1, bar = d->result[e].cost + DROPS_MARGIN_EXACT;
+
+	if (d->lifted >= 0)
+		return -1;
 
 	for (int f = 0; f < d->nexpect; f++)
 		if (f != e && d->expect[f].origin != d->expect[e].origin &&
