@@ -474,6 +474,13 @@ void drops_read(struct drops *d, int best, int n, struct reading *g);
 int drops_sown_on(struct drops *d, const struct reading *g, int n);
 /* The board's values as move `e` leaves it; 0 when the game has none. */
 int drops_after(struct drops *d, const struct sense_expect *e, int *values);
+/* Place `h` is one of move `e`'s: on its path, its tail or its origin. */
+int drops_own_place(const struct sense_expect *e, int h);
+/* ": pit c should now be empty and pit e should hold 1": the origins of
+ * moves `e` and `f` as move `e` leaves them, for a hold's text
+ * (model_drops_twin.c). */
+void drops_origins_check(struct drops *d, int e, int f, char *buf,
+			 size_t len);
 /* `values`, the board move `x` leaves, made the board its misplay `mis`
  * at `at` leaves (pieces short, the step doubled or passed over); 0
  * when there is no such misplay. */

@@ -22,17 +22,6 @@
  * piece falls: they wait for the sowing to come to its end. */
 #define AMID_EARLY_US 1000000
 
-/* Place `h` is one of move `x`'s: on its path, its tail or its origin. */
-static int own_place(const struct sense_expect *x, int h)
-{
-	if (x->origin == h || x->tail[h] > 0)
-		return 1;
-	for (int i = 0; i < x->npath; i++)
-		if (x->path[i] == h)
-			return 1;
-	return 0;
-}
-
 /* Pulse `h` could be a piece of move `e` that rolled next door from a
  * place whose pulse the reading missed. */
 static int rolled(const struct drops *d, const struct match_result *r, int h)
@@ -63,7 +52,8 @@ static int lone_extra(const struct drops *d, int e, int n)
 		const struct match_deviation *v = &r->dev[i];
 
 		if (v->step != STEP_EXTRA || drops_is_shadow(x, r, v) ||
-		    (v->at >= 0 && v->at < n && own_place(x, d->pend[v->at])))
+		    (v->at >= 0 && v->at < n &&
+		     drops_own_place(x, d->pend[v->at])))
 			continue;
 		if (at >= 0 || v->at < 0 || v->at >= n ||
 		    rolled(d, r, d->pend[v->at]))
@@ -79,7 +69,7 @@ int drops_split_amid(struct drops *d, int n, int e, struct drops_split *s)
 	int nnext, seat, at;
 
 	if (n < 3 || (at = lone_extra(d, e, n)) < 1 ||
-	    own_place(&d->expect[e], d->pend[at]))
+	    drops_own_place(&d->expect[e], d->pend[at]))
 		return 0;
 	/* A line that often pulses on its own: a stray, clearly likelier
 	 * than a misplay. */

@@ -53,29 +53,6 @@ static int rival_of(const struct drops *d, int e)
 	return best;
 }
 
-/* ": pit c should now be empty and pit d should hold 3": the two
- * origins as move `e` leaves them. */
-static void rival_check(struct drops *d, int e, int f, char *buf, size_t len)
-{
-	struct referee *ref = d->ref;
-	int after[SENSE_HOLES_MAX], places[2];
-
-	places[0] = d->expect[e].origin;
-	places[1] = d->expect[f].origin;
-	buf[0] = '\0';
-	if (!drops_after(d, &d->expect[e], after))
-		return;
-	for (int k = 0; k < 2; k++) {
-		ref_append(buf, len, "%s%s %s should%s ", k ? " and " : ": ",
-			   ref_hole_word(ref, places[k]),
-			   ref_hole_name(ref, places[k]), k ? "" : " now");
-		if (after[places[k]] == 0)
-			ref_append(buf, len, "be empty");
-		else
-			ref_append(buf, len, "hold %d", after[places[k]]);
-	}
-}
-
 int drops_rival_hold(struct drops *d, int e, int n)
 {
 	struct ref_about about = { .cause = CAUSE_AMBIGUOUS }, scratch = {
@@ -102,7 +79,7 @@ int drops_rival_hold(struct drops *d, int e, int n)
 				   ref_hole_name(d->ref, d->expect[f].origin),
 				   ref_words(d->ref)->pieces);
 	drops_describe(d, &d->expect[f], q, 0, fit, sizeof(fit), &scratch);
-	rival_check(d, e, f, check, sizeof(check));
+	drops_origins_check(d, e, f, check, sizeof(check));
 	snprintf(why, sizeof(why), "the drops fit %s, or nearly as well %s%s%s%s",
 		 d->expect[e].text, d->expect[f].text, fit[0] ? " (" : "",
 		 fit, fit[0] ? ")" : "");

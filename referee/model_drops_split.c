@@ -594,8 +594,7 @@ int drops_split_trailing(struct drops *d, int n, int e,
 	return 0;
 }
 
-/* Place `h` is one of move `e`'s: on its path, its tail or its origin. */
-static int own_place(const struct sense_expect *e, int h)
+int drops_own_place(const struct sense_expect *e, int h)
 {
 	if (e->origin == h || e->tail[h] > 0)
 		return 1;
@@ -613,7 +612,7 @@ int drops_split_lone(struct drops *d, int n, int e, struct drops_split *s)
 
 	if (n < 2 || d->mover_done || ref_counts_read(d->ref) ||
 	    d->pend_t[last] - d->pend_t[last - 1] < 2 * DROPS_REACH_US ||
-	    own_place(&d->expect[e], d->pend[last]))
+	    drops_own_place(&d->expect[e], d->pend[last]))
 		return 0;
 	/* The move's reading leaves exactly its last pulse over. */
 	for (int i = 0; i < r->ndev; i++)

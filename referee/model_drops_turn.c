@@ -50,17 +50,6 @@ int drops_turn_button(struct drops *d, int seat)
 	return 1;
 }
 
-/* Place `h` is one of move `x`'s: on its path, its tail or its origin. */
-static int own_place(const struct sense_expect *x, int h)
-{
-	if (x->origin == h || x->tail[h] > 0)
-		return 1;
-	for (int i = 0; i < x->npath; i++)
-		if (x->path[i] == h)
-			return 1;
-	return 0;
-}
-
 /* Whether move `e`'s reading took pulse `i` of pend as extra. */
 static int read_extra(const struct drops *d, int e, int i)
 {
@@ -90,10 +79,10 @@ static int left_after(const struct drops *d, int e, int n)
 	 * interleave, which the exact parting reads (drops_split()). */
 	for (int i = 0; i < last; i++)
 		if (read_extra(d, e, i) &&
-		    !own_place(&d->expect[e], d->pend[i]))
+		    !drops_own_place(&d->expect[e], d->pend[i]))
 			return -1;
 	for (int i = last + 1; i < n; i++)
-		if (own_place(&d->expect[e], d->pend[i]))
+		if (drops_own_place(&d->expect[e], d->pend[i]))
 			return -1;
 	return last + 1;
 }

@@ -82,9 +82,8 @@ void drops_twin_note(struct drops *d, int e, int n)
 	memcpy(t->path, x->path, (size_t)x->npath);
 }
 
-/* "pit c should now be empty and pit e should hold 1": the two
- * origins as move `e` leaves them. */
-static void twin_check(struct drops *d, int e, int f, char *buf, size_t len)
+void drops_origins_check(struct drops *d, int e, int f, char *buf,
+			 size_t len)
 {
 	struct referee *ref = d->ref;
 	int after[SENSE_HOLES_MAX], places[2];
@@ -120,7 +119,7 @@ int drops_twin_hold(struct drops *d, int e, int n)
 	snprintf(about.evidence, sizeof(about.evidence),
 		 "move=%s legal=0.0 reverse=%s reversed-fouls=%u "
 		 "decided=hold", x->text, d->expect[f].text, fouls);
-	twin_check(d, e, f, check, sizeof(check));
+	drops_origins_check(d, e, f, check, sizeof(check));
 	snprintf(why, sizeof(why), "the drops are those of %s, or of %s %s "
 		 "the wrong way round%s", x->text, ref_words(d->ref)->doing,
 		 d->expect[f].text, check);
