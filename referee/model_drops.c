@@ -136,6 +136,7 @@ static void drops_follow(struct referee *ref, void *state)
 	d->whole = 0;
 	d->lone = 0;
 	d->lifted = -1;
+	d->again_pressed = 0;
 	d->quiet_noted = 0;
 	d->await_us = 0;
 	d->split_wait_us = 0;
@@ -305,7 +306,7 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 	 * judged first, as at two quiet periods. */
 	if (drops_other_hand(d, hole, t)) {
 		drops_finish(ref, d);
-		if (ref->state == REF_PLAY)
+		if (ref->state != REF_RESTORE)
 			drops_take(d, hole, t, heard);
 		return;
 	}

@@ -112,6 +112,42 @@ static void test_after_their_own_button_not_parted(void **state)
 	fix_close(f);
 }
 
+/* The same early button, then the arbiter sets the position again (the
+ * ply stays): the press was about a position that is gone. S's b, the
+ * pulse in E and N's button are read as before the press: b, then N's
+ * move that no move of N fits. */
+static void test_early_button_forgotten_with_the_position(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *b = NULL, *v = NULL;
+
+	(void)state;
+	feed(f, 0.2, OBS_BUTTON, "N");
+	feed(f, 0.5, OBS_POSITION, "4 4 4 4 4 4/4 4 0 0 8 8/0 0/S");
+	sow(f, 1.0, 0.3, "d e f S");
+	feed(f, 2.5, OBS_BUTTON, "S");
+	tick(f, 3.0);
+	feed(f, 3.0, OBS_POSITION, "4 4 4 4 4 4/4 4 0 0 8 8/0 0/S");
+	f->n = 0;
+	sow(f, 4.0, 1.0, "c d e f");
+	feed(f, 7.7, OBS_DROP, "E");
+	feed(f, 8.3, OBS_BUTTON, "N");
+	tick(f, 20.0);
+	for (int i = 0; i < f->n; i++) {
+		if (f->v[i].kind == VERDICT_ACCEPT &&
+		    strcmp(f->v[i].move, "b") == 0)
+			b = &f->v[i];
+		if (f->v[i].kind == VERDICT_FOUL)
+			v = &f->v[i];
+	}
+	if (b == NULL || v == NULL)
+		dump(f);
+	assert_non_null(b);
+	assert_non_null(v);
+	assert_says(v, "no legal move of N");
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -120,6 +156,8 @@ int main(void)
 			test_pulse_too_soon_before_their_button_overlapped),
 		cmocka_unit_test(
 			test_after_their_own_button_not_parted),
+		cmocka_unit_test(
+			test_early_button_forgotten_with_the_position),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
