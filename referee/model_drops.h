@@ -476,6 +476,13 @@ int drops_sown_on(struct drops *d, const struct reading *g, int n);
 int drops_after(struct drops *d, const struct sense_expect *e, int *values);
 /* Place `h` is one of move `e`'s: on its path, its tail or its origin. */
 int drops_own_place(const struct sense_expect *e, int h);
+/* A move of next[0..n) is lifted from place `h` or drops its first
+ * piece there. */
+int drops_move_begins(const struct sense_expect *next, int n, int h);
+/* `s` read as move `e` of the mover and move `f` of the next player
+ * (`seat`), whose first drop is the one pulse `at`, at `cost`. */
+void drops_split_one(struct drops_split *s, int e, int f, int seat, int at,
+		     int cost);
 /* ": pit c should now be empty and pit e should hold 1": the origins of
  * moves `e` and `f` as move `e` leaves them, for a hold's text
  * (model_drops_twin.c). */

@@ -14,8 +14,6 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "referee/model_drops.h"
 
 /* The next player begins at most this long before the mover's last
@@ -93,14 +91,8 @@ int drops_split_amid(struct drops *d, int n, int e, struct drops_split *s)
 		return 0;
 	for (int f = 0; f < nnext; f++)
 		if (next[f].npath > 0 && next[f].path[0] == d->pend[at]) {
-			memset(s, 0, sizeof(*s));
-			s->move = e;
-			s->next = f;
-			s->seat = seat;
+			drops_split_one(s, e, f, seat, at, DROPS_COST_OVERLAP);
 			s->interleaved = 1;
-			s->first_next = at;
-			s->cost = DROPS_COST_OVERLAP;
-			s->theirs[at] = 1;
 			return 1;
 		}
 	return 0;

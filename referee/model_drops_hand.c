@@ -36,13 +36,8 @@ static int next_begins_at(struct drops *d, int e, int hole)
 	int nnext, seat;
 
 	next = drops_next(d, e, &nnext, &seat);
-	if (nnext <= 0 || seat == ref_mover(d->ref))
-		return 0;
-	for (int f = 0; f < nnext; f++)
-		if (next[f].origin == hole ||
-		    (next[f].npath > 0 && next[f].path[0] == hole))
-			return 1;
-	return 0;
+	return nnext > 0 && seat != ref_mover(d->ref) &&
+	       drops_move_begins(next, nnext, hole);
 }
 
 int drops_other_hand(struct drops *d, int hole, uint64_t t)

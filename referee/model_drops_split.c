@@ -581,17 +581,33 @@ int drops_split_trailing(struct drops *d, int n, int e,
 	for (int f = 0; f < nnext; f++)
 		if (next[f].npath > 1 && (next[f].path[0] == d->pend[last] ||
 					  next[f].path[1] == d->pend[last])) {
-			memset(s, 0, sizeof(*s));
-			s->move = e;
-			s->next = f;
-			s->seat = seat;
+			drops_split_one(s, e, f, seat, last,
+					DROPS_COST_OVERLAP);
 			s->interleaved = 1;
-			s->first_next = last;
-			s->cost = DROPS_COST_OVERLAP;
-			s->theirs[last] = 1;
 			return 1;
 		}
 	return 0;
+}
+
+int drops_move_begins(const struct sense_expect *next, int n, int h)
+{
+	for (int f = 0; f < n; f++)
+		if (next[f].origin == h ||
+		    (next[f].npath > 0 && next[f].path[0] == h))
+			return 1;
+	return 0;
+}
+
+void drops_split_one(struct drops_split *s, int e, int f, int seat, int at,
+		     int cost)
+{
+	memset(s, 0, sizeof(*s));
+	s->move = e;
+	s->next = f;
+	s->seat = seat;
+	s->first_next = at;
+	s->cost = cost;
+	s->theirs[at] = 1;
 }
 
 int drops_own_place(const struct sense_expect *e, int h)
@@ -627,14 +643,8 @@ int drops_split_lone(struct drops *d, int n, int e, struct drops_split *s)
 		return 0;
 	for (int f = 0; f < nnext; f++)
 		if (next[f].npath > 1 && next[f].path[0] == d->pend[last]) {
-			memset(s, 0, sizeof(*s));
-			s->move = e;
-			s->next = f;
-			s->seat = seat;
-			s->first_next = last;
-			s->cost = DROPS_COST_QUICK;
+			drops_split_one(s, e, f, seat, last, DROPS_COST_QUICK);
 			s->passed = 1;
-			s->theirs[last] = 1;
 			return 1;
 		}
 	return 0;

@@ -87,17 +87,6 @@ static int left_after(const struct drops *d, int e, int n)
 	return last + 1;
 }
 
-/* A move of next[0..n) is lifted from place `h` or drops its first
- * piece there. */
-static int begins(const struct sense_expect *next, int n, int h)
-{
-	for (int f = 0; f < n; f++)
-		if (next[f].origin == h ||
-		    (next[f].npath > 0 && next[f].path[0] == h))
-			return 1;
-	return 0;
-}
-
 int drops_turn_pending(struct drops *d, int seat)
 {
 	struct referee *ref = d->ref;
@@ -127,7 +116,7 @@ int drops_turn_pending(struct drops *d, int seat)
 	 * where no move of theirs begins (its lift or its first piece): no
 	 * sign they began before it fell; a stray pulse, as much. */
 	soon = d->pend_t[from] - d->pend_t[from - 1] < DROPS_REACH_US;
-	if (soon && !begins(next, nnext, d->pend[from]))
+	if (soon && !drops_move_begins(next, nnext, d->pend[from]))
 		return 0;
 	memset(&s, 0, sizeof(s));
 	s.move = best;
