@@ -230,7 +230,8 @@ static void count_move(struct sim *s, const struct sim_batch *b, int i,
 		if (s->missed != NULL && (v != NULL ?
 					  v->kind != VERDICT_FOUL :
 					  sw->c == SIM_ILLEGAL_UNSEEN)) {
-			fprintf(s->missed, "ILLEGAL kind=%s ", sw->il->name);
+			fprintf(s->missed, "ILLEGAL kind=%s same=%d ",
+				sw->il->name, sw->same);
 			dump_missed(s, b, i, v, stopped);
 		}
 	}
