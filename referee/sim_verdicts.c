@@ -196,7 +196,12 @@ static void dump_missed(struct sim *s, const struct sim_batch *b, int i,
 		else if (b->ev[k].kind == OBS_BUTTON && !first && b->ev[k].t >= t0)
 			fprintf(s->missed, "BTN%d@%llu ", b->ev[k].where,
 				(unsigned long long)((b->ev[k].t - t0) / 1000));
-	fprintf(s->missed, "| evidence=%s | text=%s\n",
+	fprintf(s->missed, "dirt=");
+	for (int g = 0; g < s->places; g++)
+		if (s->dirt[g] > 0)
+			fprintf(s->missed, "%s:%d,", s->names[g],
+				(int)(s->dirt[g] * 1000));
+	fprintf(s->missed, " | evidence=%s | text=%s\n",
 		v != NULL ? v->evidence : "", v != NULL ? v->text : "");
 }
 
