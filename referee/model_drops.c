@@ -454,6 +454,9 @@ static void button(struct drops *d, int seat, uint64_t t)
 	if (drops_turn_pending(d, seat) &&
 	    (ref->state != REF_PLAY || d->npend == 0))
 		return;
+	/* After the mover said their turn was over: the other player's. */
+	if (d->npend > 0 && drops_out_of_turn(d, seat))
+		return;
 	if (d->npend > 0) {
 		d->mover_done = seat == ref_mover(ref);
 		d->press_us = d->mover_done ? t : 0;

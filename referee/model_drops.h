@@ -386,6 +386,13 @@ int drops_turn_button(struct drops *d, int seat);
  * then read for the other player's drops). */
 int drops_turn_pending(struct drops *d, int seat);
 
+/* model_drops_outturn.c */
+/* The button of `seat`, not the mover's, with drops pending, after the
+ * mover, moving again, pressed their own with nothing sensed: when the
+ * mover's move fits the drops only with faults DROPS_MARGIN or dearer,
+ * it is held as maybe a move of `seat` out of turn (1); else 0. */
+int drops_out_of_turn(struct drops *d, int seat);
+
 /* model_drops_twin.c */
 /* Move `e` is about to be taken on pend[0..n): noted when those drops
  * are exactly another move's pieces sown the wrong way round. */

@@ -1,0 +1,89 @@
+/*
+ * model_drops_outturn.c - drops between two buttons that say a move out
+ * of turn. The mover, moving again, pressed their own button with
+ * nothing sensed: they said their turn was over. Drops follow, then the
+ * other player's button: the other player says they moved. Both
+ * players' buttons then tell of the other player's move, out of turn,
+ * and the drops are the mover's move only as far as they fit it. When
+ * the mover's move that fits best needs sensor faults three times less
+ * likely than not among its own drops (pieces the gates missed at the
+ * sowing's beginning, say, where the other player's sowing began), the
+ * move is not taken on them: it is held, naming both players and what
+ * to check. Drops that fit the mover's move as they came are the
+ * mover's, and so are drops it reads with pulses over after its last
+ * one: the mover's move made, the other player's begun after it (their
+ * button says so), both judged as before. With a count source, the
+ * counts tell.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "referee/model_drops.h"
+#include "referee/referee_impl.h"
+
+/* What move `e`'s reading of pend[0..n) costs without the pulses it
+ * takes as extra after its own last drop: those of a sowing begun after
+ * it. */
+static int cost_within(const struct drops *d, int e, int n)
+{
+	const struct match_result *r = &d->result[e];
+	int last = -1, cost = r->cost;
+
+	for (int i = 0; i < n; i++) {
+		int extra = 0;
+
+		for (int k = 0; k < r->ndev; k++)
+			extra |= r->dev[k].step == STEP_EXTRA &&
+				 r->dev[k].at == i;
+		if (!extra)
+			last = i;
+	}
+	for (int k = 0; k < r->ndev; k++)
+		if (r->dev[k].step == STEP_EXTRA && r->dev[k].at > last)
+			cost -= r->dev[k].cost;
+	return cost;
+}
+
+int drops_out_of_turn(struct drops *d, int seat)
+{
+	struct referee *ref = d->ref;
+	struct ref_about about = { .cause = CAUSE_AMBIGUOUS }, scratch = {
+		.cause = CAUSE_AMBIGUOUS };
+	const struct match_result *r;
+	const char *before;
+	char why[400], fit[240] = "";
+	int best = -1;
+
+	if (ref->state != REF_PLAY || d->npend == 0 || seat < 0 ||
+	    seat == ref_mover(ref) || ref_counts_read(ref) ||
+	    (before = ref_moves_again(ref)) == NULL)
+		return 0;
+	drops_evaluate(d, d->npend, 1);
+	for (int e = 0; e < d->nexpect; e++)
+		if (best < 0 || d->result[e].cost < d->result[best].cost)
+			best = e;
+	/* (no move fits: the judge's foul names the drops) */
+	if (best < 0 || d->result[best].cost >= DROPS_FOUL_AT ||
+	    d->result[best].ndev == MATCH_DEVIATIONS_MAX ||
+	    d->result[best].cost < DROPS_MARGIN_EXACT ||
+	    cost_within(d, best, d->npend) < d->result[best].cost)
+		return 0;
+	r = &d->result[best];
+	ref_about_place(&about, d->expect[best].origin);
+	snprintf(about.evidence, sizeof(about.evidence),
+		 "move=%s legal=%d.%d out-of-turn=%s decided=hold",
+		 d->expect[best].text, r->cost / 10, r->cost % 10,
+		 rules_seat_name(ref->game->ops, seat));
+	drops_describe(d, &d->expect[best], r, 0, fit, sizeof(fit), &scratch);
+	snprintf(why, sizeof(why), "%s moves again after %s%s, yet %s "
+		 "pressed the button after these drops: a move of %s out of "
+		 "turn? The drops fit %s only with %s", ref_mover_name(ref),
+		 before, d->again_pressed == ref->ply + 1 ?
+		 " (though their button said the turn was over)" : "",
+		 rules_seat_name(ref->game->ops, seat),
+		 rules_seat_name(ref->game->ops, seat), d->expect[best].text,
+		 fit[0] ? fit : "sensor faults");
+	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+	return 1;
+}
