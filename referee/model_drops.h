@@ -387,10 +387,11 @@ int drops_turn_button(struct drops *d, int seat);
 int drops_turn_pending(struct drops *d, int seat);
 
 /* model_drops_outturn.c */
-/* The button of `seat`, not the mover's, with drops pending, after the
- * mover, moving again, pressed their own with nothing sensed: when the
- * mover's move fits the drops only with faults DROPS_MARGIN or dearer,
- * it is held as maybe a move of `seat` out of turn (1); else 0. */
+/* The button of `seat`, not the mover's, with drops pending while the
+ * mover moves again: when the mover's move fits the drops only with its
+ * first pieces unseen and faults DROPS_MARGIN_EXACT or dearer, no pulse
+ * over after its last drop, it is held as maybe a move of `seat` out of
+ * turn (1); else 0. */
 int drops_out_of_turn(struct drops *d, int seat);
 
 /* model_drops_twin.c */

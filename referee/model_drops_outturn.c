@@ -1,19 +1,19 @@
 /*
- * model_drops_outturn.c - drops between two buttons that say a move out
- * of turn. The mover, moving again, pressed their own button with
- * nothing sensed: they said their turn was over. Drops follow, then the
- * other player's button: the other player says they moved. Both
- * players' buttons then tell of the other player's move, out of turn,
- * and the drops are the mover's move only as far as they fit it. When
- * the mover's move that fits best needs sensor faults three times less
- * likely than not among its own drops (pieces the gates missed at the
- * sowing's beginning, say, where the other player's sowing began), the
- * move is not taken on them: it is held, naming both players and what
- * to check. Drops that fit the mover's move as they came are the
- * mover's, and so are drops it reads with pulses over after its last
- * one: the mover's move made, the other player's begun after it (their
- * button says so), both judged as before. With a count source, the
- * counts tell.
+ * model_drops_outturn.c - drops followed by the other player's button
+ * while the mover moves again. That button says the other player moved:
+ * out of turn. The mover may have said as much before the drops (their
+ * own button, pressed after the move that moves them again: their turn
+ * was over, they thought). The drops are the mover's move only as far
+ * as they fit it. The other player's sowing begins in a place of their
+ * own, so read as the mover's move its first pieces are unseen (a gate
+ * missed them): when the mover's move that fits best needs that, and
+ * faults ten times less likely than not in all, with no pulse over
+ * after its own last drop, the move is not taken on them: it is held,
+ * naming both players and what to check. Drops that fit the mover's
+ * move as they came, or that begin where it begins, are the mover's;
+ * so are drops it reads with pulses over after its last one (the
+ * mover's move made, the other player's begun after it): those are
+ * judged as before. With a count source, the counts tell.
  */
 #include "config.h"
 
@@ -45,6 +45,18 @@ static int cost_within(const struct drops *d, int e, int n)
 	return cost;
 }
 
+/* Whether move `e`'s reading has its first pieces unseen: a miss
+ * before the first drop it reads as its own. */
+static int begins_unseen(const struct drops *d, int e)
+{
+	const struct match_result *r = &d->result[e];
+
+	for (int k = 0; k < r->ndev; k++)
+		if (r->dev[k].step == STEP_MISS && r->dev[k].index == 1)
+			return 1;
+	return 0;
+}
+
 int drops_out_of_turn(struct drops *d, int seat)
 {
 	struct referee *ref = d->ref;
@@ -67,6 +79,7 @@ int drops_out_of_turn(struct drops *d, int seat)
 	if (best < 0 || d->result[best].cost >= DROPS_FOUL_AT ||
 	    d->result[best].ndev == MATCH_DEVIATIONS_MAX ||
 	    d->result[best].cost < DROPS_MARGIN_EXACT ||
+	    !begins_unseen(d, best) ||
 	    cost_within(d, best, d->npend) < d->result[best].cost)
 		return 0;
 	r = &d->result[best];

@@ -7,8 +7,8 @@
  * missed a seed, S's f is no longer far-fetched, yet N's button says
  * N moved: S's f is held, naming both players, not taken. The same
  * drops followed by S's own button are S's f, taken with its warnings;
- * and N's button after drops that are S's move as they came says
- * nothing against it.
+ * and N's button after drops that are S's move as they came, or that
+ * begin as S's move does, says nothing against it.
  */
 #include "config.h"
 
@@ -139,6 +139,25 @@ static void test_their_button_after_an_exact_move(void **state)
 	fix_close(f);
 }
 
+/* N's button after S A (S's f with its last seed unseen): S's sowing
+ * began where S's move begins, so nothing says it was N's. */
+static void test_their_button_after_a_move_begun_as_sown(void **state)
+{
+	struct fix *f = started("");
+	double t = misses_shown(f);
+
+	(void)state;
+	sow(f, t, 0.4, "f S");
+	feed(f, t + 1.0, OBS_BUTTON, "S");
+	tick(f, t + 5.0);
+	sow(f, t + 7.0, 0.4, "S A");
+	feed(f, t + 8.0, OBS_BUTTON, "N");
+	tick(f, t + 14.0);
+	for (int i = 0; i < f->n; i++)
+		assert_null(strstr(f->v[i].text, "out of turn"));
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +165,7 @@ int main(void)
 		cmocka_unit_test(test_their_button_alone_holds_the_move),
 		cmocka_unit_test(test_own_button_takes_the_move),
 		cmocka_unit_test(test_their_button_after_an_exact_move),
+		cmocka_unit_test(test_their_button_after_a_move_begun_as_sown),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
