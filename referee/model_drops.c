@@ -135,6 +135,7 @@ static void drops_follow(struct referee *ref, void *state)
 	d->npend = 0;
 	d->whole = 0;
 	d->lone = 0;
+	d->reach_t = 0;
 	d->lifted = -1;
 	d->again_pressed = 0;
 	d->quiet_noted = 0;

@@ -224,6 +224,10 @@ struct drops {
 	int lone;			/* ... resting on one pulse, which may
 					   be a stray: its mover's button is
 					   awaited */
+	uint64_t reach_t;		/* the lone pulse pend[0], when the
+					   button of the move before came
+					   after it, in reach of its hand
+					   (model_drops_reach.c); 0: none */
 	int finishing;			/* judging as the quiet period ends */
 	uint64_t split_wait_us;		/* two players' moves read at the
 					   hand's pause, on a table with
@@ -627,6 +631,15 @@ int drops_too_soon(struct drops *d, int e, int n);
  * though the turn passes: held (1), naming what to check. */
 int drops_lone_pulse(struct drops *d, int e, int n);
 void drops_taken_done(struct drops *d);
+
+/* model_drops_reach.c */
+/* The mover of the move before pressed the button after one pulse, in
+ * the place of that move's last drop or next to it, which begins a move
+ * of the player to move: the pulse is noted (reach_t). */
+void drops_reach_note(struct drops *d);
+/* Move `e` rests on that one pulse alone: held (1), naming both the
+ * move before, whose hand may have made it, and what to check. */
+int drops_reach_hold(struct drops *d, int e, int n);
 /* The drops of the move under way, the first after a move taken from
  * its drops, show the hand that made it had only paused: that move is
  * taken back and pend holds all its drops, read anew. 1 when so. */

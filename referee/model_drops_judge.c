@@ -305,7 +305,8 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 	char why[300] = "";
 	size_t used;
 
-	if (drops_too_soon(d, e, n) || drops_lone_pulse(d, e, n))
+	if (drops_too_soon(d, e, n) || drops_lone_pulse(d, e, n) ||
+	    drops_reach_hold(d, e, n))
 		return;
 	drops_describe(d, x, r, 1, why, sizeof(why), about);
 	about->cause = why[0] ? CAUSE_SENSED_FAULT : CAUSE_SENSED;

@@ -345,9 +345,12 @@ int drops_mover_button(struct drops *d, int seat, uint64_t t)
 	    d->npend == 0 || n > MATCH_OBS_MAX || seat == ref_mover(ref) ||
 	    last_seat(d) != seat)
 		return 0;
-	/* (a late button, the next player's sowing begun: nothing) */
-	if (!pend_theirs(d, t))
+	/* (a late button, the next player's sowing begun: nothing, but
+	 * one pulse within reach of the hand is not taken alone) */
+	if (!pend_theirs(d, t)) {
+		drops_reach_note(d);
 		return 1;
+	}
 	for (int i = 0; i < d->npend; i++)
 		extra += d->board.extra[d->pend[i]];
 	memcpy(drops, l->drops, (size_t)l->n);
