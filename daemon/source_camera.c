@@ -104,6 +104,7 @@ struct source {
 	struct cam_still still;
 	int known[CAM_PLACES_MAX];	/* the counts at open, to learn from */
 	int learned, moved;
+	int unlearned;			/* said: a seed's size not learned */
 	int playing;			/* a game is on at the table */
 	int opening;			/* in open(): nothing emitted yet */
 	char last[OBS_TEXT_MAX];	/* the snapshot sent last */
@@ -252,8 +253,16 @@ static void use_reading(struct source *s, struct cam_image *img,
 	s->moved = 0;
 	snprintf(s->status, sizeof(s->status), "online");
 	if (!s->learned && s->view.calib.seed_area <= 0) {
-		if (cam_view_learn(&s->view, rd, s->known) < 0)
+		if (cam_view_learn(&s->view, rd, s->known) < 0) {
+			if (!s->unlearned++)
+				log_warn("table %u: camera: too few seeds show "
+					 "against the empty board to learn their "
+					 "size from; waiting for a frame of the "
+					 "start position (is the calibration's "
+					 "photo of the empty board?)",
+					 s->table->id);
 			return;
+		}
 		if (cam_view_read(&s->view, img, rd, snap, len) < 0 ||
 		    rd->status != CAM_READ_OK)
 			return;

@@ -14,7 +14,7 @@ if [ ! -x "$RENDER" ]; then
 	echo "1..0 # SKIP the camera is not compiled in"
 	exit 0
 fi
-plan 23
+plan 25
 
 # The game: S plays c (an extra turn), then f; N plays A. A hand over the
 # board between c and f; the light, the palette and the view change.
@@ -124,6 +124,32 @@ else
 fi
 kill -TERM $pid 2>/dev/null
 wait $pid 2>/dev/null
+pid=
+
+# A calibration made from the start photo itself: its seeds do not show
+# against it, so their size cannot be learned, and the daemon says so
+# rather than read every frame with a seed's size guessed from it.
+out=$("$PITBOSS" camera calibrate --out "$tmp/seeds.cal" "$tmp/frames/f01.jpg" 2>&1)
+mkdir "$tmp/unlearned"
+cp "$tmp/frames/f01.jpg" "$tmp/unlearned/f01.jpg"
+sed -e "s|^camera = .*|camera = $tmp/unlearned|" -e "s|club.db|unlearned.db|" \
+	-e "s|^calibration = .*|calibration = $tmp/seeds.cal|" \
+	"$tmp/camera.conf" >"$tmp/unlearned.conf"
+start_web "$tmp/log4" "$PITBOSSD" -f -c "$tmp/unlearned.conf" ||
+	{ cat "$tmp/log4"; exit 1; }
+pid=$web_pid
+for i in $(seq 50); do
+	grep -q 'too few seeds' "$tmp/log4" && break
+	sleep 0.1
+done
+expect_match "seeds that do not show against the calibration's photo are said" \
+	"$(cat "$tmp/log4")" \
+	"table 1: camera: too few seeds show against the empty board to learn their size from"
+out=$("$PITBOSS" camera follow --calibration "$tmp/seeds.cal" "$tmp"/frames/f01.jpg 2>&1); rc=$?
+expect_match "and follow refuses to start from them" "$rc: $out" \
+	"1: pitboss: $tmp/frames/f01.jpg: too few seeds show against the empty board"
+kill -TERM $pid
+wait $pid
 pid=
 
 # Drop gates (a trace of their drops) checked by the camera: S plays c
