@@ -14,7 +14,7 @@ if [ ! -x "$RENDER" ]; then
 	echo "1..0 # SKIP the camera is not compiled in"
 	exit 0
 fi
-plan 25
+plan 26
 
 # The game: S plays c (an extra turn), then f; N plays A. A hand over the
 # board between c and f; the light, the palette and the view change.
@@ -108,6 +108,9 @@ pid=
 
 # A board that moved since its calibration: the table is refused at
 # start, saying so, with the frame and the places drawn kept.
+# The frames folder is the first run's: the new run's frames are
+# numbered after its frames, which the records' evidence names.
+last=$(ls "$tmp/kept" | sed -n 's/^table1-\([0-9]*\)-read\.jpg$/\1/p' | tail -n 1)
 mkdir "$tmp/moved"
 cp "$tmp/moved.jpg" "$tmp/moved/f01.jpg"
 sed -e "s|^camera = .*|camera = $tmp/moved|" -e "s|club.db|moved.db|" \
@@ -121,6 +124,13 @@ if ls "$tmp/kept" | grep -q 'moved.jpg$'; then
 	ok "and its frame is kept to look at"
 else
 	not_ok "and its frame is kept to look at" "$(ls "$tmp/kept")"
+fi
+next=$(printf 'table1-%08d-moved.jpg' $((1${last} - 100000000 + 1)))
+if [ -n "$last" ] && [ -f "$tmp/kept/$next" ]; then
+	ok "numbered after the frames an earlier run kept"
+else
+	not_ok "numbered after the frames an earlier run kept" \
+		"last $last; $(ls "$tmp/kept")"
 fi
 kill -TERM $pid 2>/dev/null
 wait $pid 2>/dev/null
