@@ -14,7 +14,7 @@ if [ ! -x "$RENDER" ]; then
 	echo "1..0 # SKIP the camera is not compiled in"
 	exit 0
 fi
-plan 26
+plan 30
 
 # The game: S plays c (an extra turn), then f; N plays A. A hand over the
 # board between c and f; the light, the palette and the view change.
@@ -102,6 +102,21 @@ if cmp -s "$tmp/seen.png" "$tmp/kept/table1-last.png"; then
 else
 	not_ok "the image is the frames folder's last" "$(ls -l "$tmp/kept")"
 fi
+# A kept frame by the number a verdict's evidence names
+# (frame=table1-00000002-read.jpg): the arbiter's alone.
+code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/tables/$board/frames/2")
+expect_eq "a kept frame is refused without the arbiter's login" "$code" 403
+out=$(curl -s -b "$tmp/jar" -o "$tmp/frame2.jpg" -w '%{http_code} %{content_type}' \
+	"$base/api/tables/$board/frames/2")
+expect_eq "the arbiter gets it as a JPEG" "$out" "200 image/jpeg"
+if cmp -s "$tmp/frame2.jpg" "$tmp/kept/table1-00000002-read.jpg"; then
+	ok "the frame kept under that number"
+else
+	not_ok "the frame kept under that number" "$(ls -l "$tmp/kept")"
+fi
+code=$(curl -s -b "$tmp/jar" -o /dev/null -w '%{http_code}' \
+	"$base/api/tables/$board/frames/99999")
+expect_eq "a frame not kept is not found" "$code" 404
 kill -TERM $pid
 wait $pid
 pid=
