@@ -14,7 +14,7 @@ if [ ! -x "$RENDER" ]; then
 	echo "1..0 # SKIP the camera is not compiled in"
 	exit 0
 fi
-plan 30
+plan 32
 
 # The game: S plays c (an extra turn), then f; N plays A. A hand over the
 # board between c and f; the light, the palette and the view change.
@@ -51,6 +51,12 @@ expect_match "follow: c identified" "$out" "f02.jpg: 1.000 1 accept 1 c: S plays
 expect_match "follow: f, after the hand's frame" "$out" "f04.jpg: 3.000 1 accept 2 f: S plays f"
 expect_match "follow: A, in another light and palette" "$out" "f05.jpg: 4.000 1 accept 3 A: N plays A"
 
+# A calibration of another board (six pits a row) for a game of four.
+out=$("$PITBOSS" camera follow --calibration "$tmp/cal.txt" --options pits=4 \
+	"$tmp"/frames/f01.jpg 2>&1); rc=$?
+expect_match "a calibration of more places than the game's is refused" "$rc: $out" \
+	"1: pitboss: the calibration has 14 places, the game's board 10"
+
 # pitbossd with the folder as the camera of a table.
 hash=$(perl -e 'print crypt($ARGV[0], q($6$pitbosstest$))' secret)
 cat >"$tmp/camera.conf" <<EOC
@@ -71,6 +77,10 @@ frames = $tmp/kept
 EOC
 out=$("$PITBOSSD" -t -c "$tmp/camera.conf" 2>&1); rc=$?
 expect_match "pitbossd -t takes a camera table" "$rc: $out" "from camera"
+sed 's/^game = kalah$/&\noptions = pits=4/' "$tmp/camera.conf" >"$tmp/four.conf"
+out=$("$PITBOSSD" -t -c "$tmp/four.conf" 2>&1); rc=$?
+expect_match "and refuses one whose calibration is of another board" "$rc: $out" \
+	"key 'calibration': the calibration has 14 places, the game's board 10"
 start_web "$tmp/log" "$PITBOSSD" -f -c "$tmp/camera.conf" ||
 	{ cat "$tmp/log"; exit 1; }
 pid=$web_pid
