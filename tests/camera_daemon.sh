@@ -14,7 +14,7 @@ if [ ! -x "$RENDER" ]; then
 	echo "1..0 # SKIP the camera is not compiled in"
 	exit 0
 fi
-plan 32
+plan 33
 
 # The game: S plays c (an extra turn), then f; N plays A. A hand over the
 # board between c and f; the light, the palette and the view change.
@@ -38,6 +38,10 @@ fi
 out=$("$PITBOSS" camera count --calibration "$tmp/cal.txt" "$tmp/frames/f03.jpg" "$tmp/moved.jpg" 2>&1); rc=$?
 expect_match "a hand in view is not read" "$rc: $out" "f03.jpg: unreadable: something over the board"
 expect_match "a board that moved is refused" "$out" "moved.jpg: unreadable: the board moved since the calibration"
+echo 'not a photo' >"$tmp/text.jpg"
+out=$("$PITBOSS" camera count --calibration "$tmp/cal.txt" "$tmp/text.jpg" 2>&1)
+expect_eq "a file that is no image is said unreadable, and that alone" "$out" \
+	"$tmp/text.jpg: unreadable: $tmp/text.jpg: not an image this build reads"
 out=$("$PITBOSS" camera count --empty "$tmp/empty.jpg" --start "$tmp/frames/f01.jpg" "$tmp/frames/f04.jpg" 2>&1)
 expect_match "count reads the emptied pits exactly" "$out" "f04.jpg: "
 case "$out" in
