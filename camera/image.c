@@ -145,6 +145,8 @@ int cam_image_load(const char *path, int shrink, struct cam_image *img,
 	}
 	free(buf);
 	setLeptDebugOK(0);
+	/* A file it cannot read is said in `err`, not on stderr. */
+	setMsgSeverity(L_SEVERITY_NONE);
 	if (load_lept(path, img, err, errlen) < 0)
 		return -1;
 	if (shrink > 1) {

@@ -37,7 +37,8 @@
 	X(pixWrite) \
 	X(pixaDestroy) \
 	X(pixaGetPix) \
-	X(setLeptDebugOK)
+	X(setLeptDebugOK) \
+	X(setMsgSeverity)
 LAZY_LIB(LEPT_SONAME);
 
 void boxaDestroy(BOXA **pboxa)
@@ -173,4 +174,11 @@ void setLeptDebugOK(l_int32 allow)
 	if (lazy_open(&lib) < 0)
 		return;
 	FN(setLeptDebugOK)(allow);
+}
+
+l_int32 setMsgSeverity(l_int32 newsev)
+{
+	if (lazy_open(&lib) < 0)
+		return 0;
+	return FN(setMsgSeverity)(newsev);
 }

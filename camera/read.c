@@ -16,6 +16,7 @@
 #define HAND_SHARE 0.02		/* bare board changed: something over it */
 #define MOVED_SHARE 0.40	/* ... so much, still: moved or covered */
 #define MOVED_RINGS 0.7	/* ... around most places: moved */
+#define SEED_AREA_MIN 25	/* photo pixels: a quarter of the least seed (10 by 10) */
 
 /* Every pixel's place (with a margin) and the rings of bare board. */
 static int map_places(struct cam_reader *r)
@@ -665,6 +666,11 @@ int cam_reader_learn(struct cam_reader *r, struct cam_calib *calib,
 	if (n < 3)
 		return -1;
 	qsort(a, (size_t)n, sizeof(*a), by_value);
+	/* Seeds that do not show against the empty board (the empty board
+	 * itself, or the calibration's own photo, given as the start):
+	 * nothing to learn, rather than a size of nothing. */
+	if (a[n / 2] * s * s < SEED_AREA_MIN)
+		return -1;
 	calib->seed_area = a[n / 2] * s * s;
 	return 0;
 }

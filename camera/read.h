@@ -57,7 +57,9 @@ int cam_read(struct cam_reader *r, const struct cam_image *frame,
 
 /* A reading of a board whose counts are known (per place, in the
  * calibration's order): learns one seed's area from it (stored in the
- * calibration). 0, or -1 when it has too few seeds to tell. */
+ * calibration). 0, or -1 when it has too few seeds to tell, or its
+ * seeds do not show against the empty board (the empty board itself,
+ * or the calibration's own photo, given as the start). */
 int cam_reader_learn(struct cam_reader *r, struct cam_calib *calib,
 		     const struct cam_reading *rd, const int *counts);
 

@@ -24,6 +24,14 @@ static int map_order(struct cam_view *v, const char *const *names, int n,
 			return -1;
 		}
 	}
+	/* Every place calibrated is read (a hand over one declines the
+	 * frame): a calibration of another board is not this game's. */
+	if (v->calib.nplaces != n) {
+		snprintf(err, errlen, "the calibration has %d places, the "
+			 "game's board %d: calibrate this board for this game",
+			 v->calib.nplaces, n);
+		return -1;
+	}
 	return 0;
 }
 

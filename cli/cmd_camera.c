@@ -148,7 +148,10 @@ static int learn_start(struct cam_view *v, const struct cam_args *a,
 		return -1;
 	}
 	if (cam_view_learn(v, &rd, a->game.start) < 0) {
-		cli_error("%s: too few seeds to learn their size from", path);
+		cli_error("%s: too few seeds show against the empty board to "
+			  "learn their size from (a photo of the start "
+			  "position, and a calibration made from the empty "
+			  "board, are needed)", path);
 		return -1;
 	}
 	return 0;

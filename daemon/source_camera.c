@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -104,6 +105,7 @@ struct source {
 	struct cam_still still;
 	int known[CAM_PLACES_MAX];	/* the counts at open, to learn from */
 	int learned, moved;
+	int unlearned;			/* said: a seed's size not learned */
 	int playing;			/* a game is on at the table */
 	int opening;			/* in open(): nothing emitted yet */
 	char last[OBS_TEXT_MAX];	/* the snapshot sent last */
@@ -252,8 +254,16 @@ static void use_reading(struct source *s, struct cam_image *img,
 	s->moved = 0;
 	snprintf(s->status, sizeof(s->status), "online");
 	if (!s->learned && s->view.calib.seed_area <= 0) {
-		if (cam_view_learn(&s->view, rd, s->known) < 0)
+		if (cam_view_learn(&s->view, rd, s->known) < 0) {
+			if (!s->unlearned++)
+				log_warn("table %u: camera: too few seeds show "
+					 "against the empty board to learn their "
+					 "size from; waiting for a frame of the "
+					 "start position (is the calibration's "
+					 "photo of the empty board?)",
+					 s->table->id);
 			return;
+		}
 		if (cam_view_read(&s->view, img, rd, snap, len) < 0 ||
 		    rd->status != CAM_READ_OK)
 			return;
@@ -393,6 +403,30 @@ static int first_frame(struct source *s, char *err, size_t errlen)
 	return rc;
 }
 
+/* The highest sequence number of the table's frames already kept in
+ * `dir` (0: none): the frames of an earlier run go on being named by
+ * the records' evidence, so a new run numbers its own after them. */
+static unsigned long last_kept(const char *dir, unsigned table)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	unsigned long last = 0;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		unsigned id;
+		unsigned long seq;
+		char tag[8];
+
+		if (sscanf(e->d_name, "table%u-%8lu-%7[a-z].jpg", &id, &seq,
+			   tag) == 3 && id == table && seq > last)
+			last = seq;
+	}
+	closedir(d);
+	return last;
+}
+
 static struct source *camera_open(struct loop *loop,
 				  const struct table_config *table,
 				  const char *resume, source_emit_fn emit,
@@ -428,6 +462,8 @@ static struct source *camera_open(struct loop *loop,
 	    mkdir(cc->frames, 0755) < 0 && errno != EEXIST)
 		log_warn("table %u: %s: %s", table->id, cc->frames,
 			 strerror(errno));
+	if (cc->frames[0] != '\0')
+		s->seq = last_kept(cc->frames, table->id);
 	s->fops = cam_frames_for(cc->camera, &s->fo);
 	s->folder = s->fops == &cam_frames_files;
 	s->frames = s->fops->open(cc->camera, &s->fo, err, errlen);

@@ -14,7 +14,7 @@ if [ ! -x "$RENDER" ]; then
 	echo "1..0 # SKIP the camera is not compiled in"
 	exit 0
 fi
-plan 23
+plan 33
 
 # The game: S plays c (an extra turn), then f; N plays A. A hand over the
 # board between c and f; the light, the palette and the view change.
@@ -38,6 +38,10 @@ fi
 out=$("$PITBOSS" camera count --calibration "$tmp/cal.txt" "$tmp/frames/f03.jpg" "$tmp/moved.jpg" 2>&1); rc=$?
 expect_match "a hand in view is not read" "$rc: $out" "f03.jpg: unreadable: something over the board"
 expect_match "a board that moved is refused" "$out" "moved.jpg: unreadable: the board moved since the calibration"
+echo 'not a photo' >"$tmp/text.jpg"
+out=$("$PITBOSS" camera count --calibration "$tmp/cal.txt" "$tmp/text.jpg" 2>&1)
+expect_eq "a file that is no image is said unreadable, and that alone" "$out" \
+	"$tmp/text.jpg: unreadable: $tmp/text.jpg: not an image this build reads"
 out=$("$PITBOSS" camera count --empty "$tmp/empty.jpg" --start "$tmp/frames/f01.jpg" "$tmp/frames/f04.jpg" 2>&1)
 expect_match "count reads the emptied pits exactly" "$out" "f04.jpg: "
 case "$out" in
@@ -50,6 +54,12 @@ expect_match "follow: the start" "$out" "f01.jpg: 0.000 1 start 0 -: kalah"
 expect_match "follow: c identified" "$out" "f02.jpg: 1.000 1 accept 1 c: S plays c; moves again"
 expect_match "follow: f, after the hand's frame" "$out" "f04.jpg: 3.000 1 accept 2 f: S plays f"
 expect_match "follow: A, in another light and palette" "$out" "f05.jpg: 4.000 1 accept 3 A: N plays A"
+
+# A calibration of another board (six pits a row) for a game of four.
+out=$("$PITBOSS" camera follow --calibration "$tmp/cal.txt" --options pits=4 \
+	"$tmp"/frames/f01.jpg 2>&1); rc=$?
+expect_match "a calibration of more places than the game's is refused" "$rc: $out" \
+	"1: pitboss: the calibration has 14 places, the game's board 10"
 
 # pitbossd with the folder as the camera of a table.
 hash=$(perl -e 'print crypt($ARGV[0], q($6$pitbosstest$))' secret)
@@ -71,6 +81,10 @@ frames = $tmp/kept
 EOC
 out=$("$PITBOSSD" -t -c "$tmp/camera.conf" 2>&1); rc=$?
 expect_match "pitbossd -t takes a camera table" "$rc: $out" "from camera"
+sed 's/^game = kalah$/&\noptions = pits=4/' "$tmp/camera.conf" >"$tmp/four.conf"
+out=$("$PITBOSSD" -t -c "$tmp/four.conf" 2>&1); rc=$?
+expect_match "and refuses one whose calibration is of another board" "$rc: $out" \
+	"key 'calibration': the calibration has 14 places, the game's board 10"
 start_web "$tmp/log" "$PITBOSSD" -f -c "$tmp/camera.conf" ||
 	{ cat "$tmp/log"; exit 1; }
 pid=$web_pid
@@ -102,12 +116,30 @@ if cmp -s "$tmp/seen.png" "$tmp/kept/table1-last.png"; then
 else
 	not_ok "the image is the frames folder's last" "$(ls -l "$tmp/kept")"
 fi
+# A kept frame by the number a verdict's evidence names
+# (frame=table1-00000002-read.jpg): the arbiter's alone.
+code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/tables/$board/frames/2")
+expect_eq "a kept frame is refused without the arbiter's login" "$code" 403
+out=$(curl -s -b "$tmp/jar" -o "$tmp/frame2.jpg" -w '%{http_code} %{content_type}' \
+	"$base/api/tables/$board/frames/2")
+expect_eq "the arbiter gets it as a JPEG" "$out" "200 image/jpeg"
+if cmp -s "$tmp/frame2.jpg" "$tmp/kept/table1-00000002-read.jpg"; then
+	ok "the frame kept under that number"
+else
+	not_ok "the frame kept under that number" "$(ls -l "$tmp/kept")"
+fi
+code=$(curl -s -b "$tmp/jar" -o /dev/null -w '%{http_code}' \
+	"$base/api/tables/$board/frames/99999")
+expect_eq "a frame not kept is not found" "$code" 404
 kill -TERM $pid
 wait $pid
 pid=
 
 # A board that moved since its calibration: the table is refused at
 # start, saying so, with the frame and the places drawn kept.
+# The frames folder is the first run's: the new run's frames are
+# numbered after its frames, which the records' evidence names.
+last=$(ls "$tmp/kept" | sed -n 's/^table1-\([0-9]*\)-read\.jpg$/\1/p' | tail -n 1)
 mkdir "$tmp/moved"
 cp "$tmp/moved.jpg" "$tmp/moved/f01.jpg"
 sed -e "s|^camera = .*|camera = $tmp/moved|" -e "s|club.db|moved.db|" \
@@ -122,8 +154,41 @@ if ls "$tmp/kept" | grep -q 'moved.jpg$'; then
 else
 	not_ok "and its frame is kept to look at" "$(ls "$tmp/kept")"
 fi
+next=$(printf 'table1-%08d-moved.jpg' $((1${last} - 100000000 + 1)))
+if [ -n "$last" ] && [ -f "$tmp/kept/$next" ]; then
+	ok "numbered after the frames an earlier run kept"
+else
+	not_ok "numbered after the frames an earlier run kept" \
+		"last $last; $(ls "$tmp/kept")"
+fi
 kill -TERM $pid 2>/dev/null
 wait $pid 2>/dev/null
+pid=
+
+# A calibration made from the start photo itself: its seeds do not show
+# against it, so their size cannot be learned, and the daemon says so
+# rather than read every frame with a seed's size guessed from it.
+out=$("$PITBOSS" camera calibrate --out "$tmp/seeds.cal" "$tmp/frames/f01.jpg" 2>&1)
+mkdir "$tmp/unlearned"
+cp "$tmp/frames/f01.jpg" "$tmp/unlearned/f01.jpg"
+sed -e "s|^camera = .*|camera = $tmp/unlearned|" -e "s|club.db|unlearned.db|" \
+	-e "s|^calibration = .*|calibration = $tmp/seeds.cal|" \
+	"$tmp/camera.conf" >"$tmp/unlearned.conf"
+start_web "$tmp/log4" "$PITBOSSD" -f -c "$tmp/unlearned.conf" ||
+	{ cat "$tmp/log4"; exit 1; }
+pid=$web_pid
+for i in $(seq 50); do
+	grep -q 'too few seeds' "$tmp/log4" && break
+	sleep 0.1
+done
+expect_match "seeds that do not show against the calibration's photo are said" \
+	"$(cat "$tmp/log4")" \
+	"table 1: camera: too few seeds show against the empty board to learn their size from"
+out=$("$PITBOSS" camera follow --calibration "$tmp/seeds.cal" "$tmp"/frames/f01.jpg 2>&1); rc=$?
+expect_match "and follow refuses to start from them" "$rc: $out" \
+	"1: pitboss: $tmp/frames/f01.jpg: too few seeds show against the empty board"
+kill -TERM $pid
+wait $pid
 pid=
 
 # Drop gates (a trace of their drops) checked by the camera: S plays c

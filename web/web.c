@@ -279,6 +279,7 @@ static const struct route routes[] = {
 	{ "GET", "/api/tables", api_tables, 0, 0, 1 },
 	{ "GET", "/api/tables/{id}", api_table, 0, 0, 1 },
 	{ "GET", "/api/tables/{id}/camera.png", api_table_camera, 0, 0, 0 },
+	{ "GET", "/api/tables/{id}/frames/{id}", api_table_frame, 0, 0, 0 },
 	{ "GET", "/api/games", api_games, 0, 0, 0 },
 	{ "GET", "/api/games/{id}", api_game, 0, 0, 1 },
 	{ "GET", "/api/games/{id}/values", api_game_values, 0, 0, 0 },

@@ -221,6 +221,7 @@ uint64_t web_now_ms(void);
 int web_live_slot(struct web *web, int64_t board_id);
 /* web_camera.c: GET /api/tables/{id}/camera.png, the arbiter's. */
 void api_table_camera(struct web_request *r);
+void api_table_frame(struct web_request *r);
 /* A query parameter, or NULL. */
 const char *web_arg(struct web_request *r, const char *name);
 

@@ -568,16 +568,26 @@ function publicMoves(game) {
 		[String(i.ply), incidentText(i, game)]))];
 }
 
+/* A judgement's evidence as the arbiter reads it: the camera's frame it
+ * names (frame=tableN-SEQUENCE-read.jpg, kept in the table's frames
+ * folder) linked to the frame itself. */
+function evidenceCell(text, tableId) {
+	const m = text && tableId ? text.match(/(?:^| )frame=table\d+-0*(\d+)-[a-z]+\.jpg(?= |$)/) : null;
+	if (!m) return text || '';
+	return el('span', {}, `${text} `, el('a', { class: 'frame-link', href: `/api/tables/${tableId}/frames/${m[1]}`,
+		target: '_blank', text: 'see the frame' }));
+}
+
 /* The moves as the arbiter checks them: positions, sources, analysis,
  * and what each judgement of the board rested on. */
-function arbiterMoves(game) {
+function arbiterMoves(game, tableId) {
 	const an = Array.isArray(game.analysis) ? game.analysis : null;
 	return [listTable(['#', 'side', 'move', 'position after', 'source'].concat(an ? ['analysis'] : [], ['evidence']),
 		(game.moves || []).map((m, i) => [String(m.ply), m.seat, m.move, m.position, m.source]
-			.concat(an ? [an[i] || ''] : [], [m.evidence || ''])).reverse()),
+			.concat(an ? [an[i] || ''] : [], [evidenceCell(m.evidence, tableId)])).reverse()),
 	el('h2', { text: 'Incidents' }),
 	listTable(['#', 'kind', 'what', 'evidence'], incidentsLatestFirst(game).map(i =>
-		[String(i.ply), i.kind, i.text, i.evidence || '']))];
+		[String(i.ply), i.kind, i.text, evidenceCell(i.evidence, tableId)]))];
 }
 
 /* The moves a held move may be, from its hold's evidence: the word
@@ -663,7 +673,7 @@ async function pageTable() {
 			parts.push(el('h2', {}, link(`/games/${game.id}`, `Game ${game.id}`), game.series ? ' · ' : '',
 				game.series ? link(`/series/${game.series}`, `series ${game.series}`) : null,
 				game.tournament ? ' · ' : '', tournamentLink(game.tournament)));
-			parts.push(...(session.admin ? arbiterMoves(game) : publicMoves(game)));
+			parts.push(...(session.admin ? arbiterMoves(game, id) : publicMoves(game)));
 		} else {
 			parts.push(el('p', { class: 'muted', text: 'no game under way' }));
 		}

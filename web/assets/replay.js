@@ -38,6 +38,7 @@ function threwWin(values, moves, seats, i) {
 async function pageGame() {
 	const id = pageId();
 	const g = await api(`/api/games/${id}`);
+	const session = await api('/api/session').catch(() => ({ admin: false }));
 	$('title').textContent = `Game ${g.id}: ${g.sides.map(s => s.name).join(' v ')}`;
 	const board = { game: g.game, start: g.start, geometry: g.geometry };
 	const positions = [g.start].concat(g.moves.map(m => m.position));
@@ -75,7 +76,11 @@ async function pageGame() {
 		barSlot, view, slider, label,
 		el('h2', { text: 'Moves' }), moveRows,
 		el('h2', { text: 'Incidents' }),
-		listTable(['#', 'what'], g.incidents.map(i => [String(i.ply), incidentText(i, g)])));
+		/* The arbiter's: what each rested on, the camera's frame linked. */
+		session.admin ?
+			listTable(['#', 'kind', 'what', 'evidence'], g.incidents.map(i =>
+				[String(i.ply), i.kind, i.text, evidenceCell(i.evidence, g.table_id)])) :
+			listTable(['#', 'what'], g.incidents.map(i => [String(i.ply), incidentText(i, g)])));
 	status('');
 	/* The values come as the server solves them, the newest position
 	 * first; asked again each second until every position has one. */
