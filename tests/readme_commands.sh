@@ -10,6 +10,12 @@
 #    CI runs (.ci/run): here their parts must exist (the script, each
 #    configure option, each make target); 'make demo' starts the daemon
 #    its recipe names, as the demo would;
+#  - ./pitboss camera lines run on photos rendered here by
+#    tests/render_frame: empty.jpg, an empty board, and f01.jpg ...
+#    f04.jpg, the frames of a short legal game from the start position;
+#    they must exit 0, and follow must accept every frame. In a build
+#    without the camera (no tests/render_frame) they must be refused as
+#    not compiled in (exit 1);
 #  - lines of output shown after a command are known by their form;
 #  - in the section on the Debian package, the lines run as root on the
 #    installed system (sudo, sudoedit) are run by tests/deb_install.sh,
@@ -29,6 +35,22 @@ ln -s "$build/pitboss" "$tmp/run/pitboss"
 ln -s "$build/pitbossd" "$tmp/run/pitbossd"
 unset PITBOSS_DB
 cd "$tmp/run" || exit 1
+
+# The photos of README's camera section: the empty board, then S plays c
+# (an extra turn) and f, N plays A, in changing light, palette and view.
+camera=no
+if [ -x "$build/tests/render_frame" ]; then
+	camera=yes
+	render="$build/tests/render_frame"
+	"$render" empty.jpg --empty &&
+	"$render" f01.jpg --seed 11 "4 4 4 4 4 4/4 4 4 4 4 4/0 0" &&
+	"$render" f02.jpg --seed 12 --gain 0.85 "4 4 0 5 5 5/4 4 4 4 4 4/1 0" &&
+	"$render" f03.jpg --seed 14 --shadow 0.3 --palette 1 \
+		"4 4 0 5 5 0/5 5 5 5 4 4/2 0" &&
+	"$render" f04.jpg --seed 15 --palette 2 --shift 2,-1 \
+		"4 4 0 5 5 0/0 6 6 6 5 5/2 0" ||
+		not_ok "tests/render_frame renders the camera section's photos"
+fi
 
 # The indented lines of README.md, comments alone left out; those of
 # the package's section marked 'package: '.
@@ -61,6 +83,33 @@ run_line() {
 	case " $(allowed "$1") " in
 	*" $status "*) ok "$1" ;;
 	*) not_ok "$1" "exit $status" "$(cat "$tmp/out")" ;;
+	esac
+}
+
+# camera_line LINE: a ./pitboss camera command, on the photos rendered
+# above, or refused in a build without the camera.
+camera_line() {
+	if [ "$camera" = no ]; then
+		status=0
+		out=$(timeout 120 sh -c "$1" </dev/null 2>&1) || status=$?
+		case "$status: $out" in
+		"1: "*"not compiled in"*)
+			ok "$1: refused, the camera not compiled in" ;;
+		*)
+			not_ok "$1: refused, the camera not compiled in" \
+				"exit $status" "$out" ;;
+		esac
+		return
+	fi
+	run_line "$1"
+	case "$1" in
+	*" camera follow "*)
+		# Every frame's verdict: the start, then each move accepted.
+		verdicts=$(sed -n 's/^f[0-9]*\.jpg: [0-9.]* [0-9]* \([a-z]*\) .*/\1/p' \
+			"$tmp/out" | tr '\n' ' ')
+		expect_eq "$1: the start, then every move accepted" \
+			"$verdicts" "start accept accept accept "
+		;;
 	esac
 }
 
@@ -162,6 +211,9 @@ while IFS= read -r line; do
 	./pitbossd*)
 		eval "set -- $line"
 		start_daemon "$line" "$@"
+		;;
+	"./pitboss camera "*)
+		camera_line "$line"
 		;;
 	./pitboss\ * | "export "* | "for "*)
 		run_line "$line"
