@@ -394,8 +394,9 @@ int drops_turn_pending(struct drops *d, int seat);
 /* The button of `seat`, not the mover's, with drops pending while the
  * mover moves again: when the mover's move fits the drops only with its
  * first pieces unseen and faults DROPS_MARGIN_EXACT or dearer, no pulse
- * over after its last drop, it is held as maybe a move of `seat` out of
- * turn (1); else 0. */
+ * over after its last drop, and the first drop is where a move of
+ * `seat` begins, it is held as maybe a move of `seat` out of turn, for
+ * the arbiter alone to decide (1); else 0. */
 int drops_out_of_turn(struct drops *d, int seat);
 
 /* model_drops_twin.c */

@@ -9,11 +9,16 @@
  * missed them): when the mover's move that fits best needs that, and
  * faults ten times less likely than not in all, with no pulse over
  * after its own last drop, the move is not taken on them: it is held,
- * naming both players and what to check. Drops that fit the mover's
+ * naming both players and what to check: the mover's move confirmed,
+ * or, the other player's, rejected and the board restored. The
+ * arbiter alone decides: the other player's button, which would
+ * confirm a held move, is the one in doubt. Drops that fit the mover's
  * move as they came, or that begin where it begins, are the mover's;
  * so are drops it reads with pulses over after its last one (the
- * mover's move made, the other player's begun after it): those are
- * judged as before. With a count source, the counts tell.
+ * mover's move made, the other player's begun after it), and drops
+ * whose first pulse is not where a move of the other player begins
+ * (its place lifted or its first piece). Those are judged as before.
+ * With a count source, the counts tell.
  */
 #include "config.h"
 
@@ -57,6 +62,25 @@ static int begins_unseen(const struct drops *d, int e)
 	return 0;
 }
 
+/* Whether a move of `seat` begins at `hole` (its place lifted or its
+ * first piece). The rules give the moves of the player to move only:
+ * those of `seat` after each move of the mover that passes the turn
+ * stand for theirs now (the mover's move adds to their places, and
+ * takes from them by capture alone). */
+static int theirs_begin(struct drops *d, int seat, int hole)
+{
+	const struct sense_expect *next;
+	int nnext, next_seat;
+
+	for (int e = 0; e < d->nexpect; e++) {
+		next = drops_next(d, e, &nnext, &next_seat);
+		if (nnext > 0 && next_seat == seat &&
+		    drops_move_begins(next, nnext, hole))
+			return 1;
+	}
+	return 0;
+}
+
 int drops_out_of_turn(struct drops *d, int seat)
 {
 	struct referee *ref = d->ref;
@@ -64,7 +88,7 @@ int drops_out_of_turn(struct drops *d, int seat)
 		.cause = CAUSE_AMBIGUOUS };
 	const struct match_result *r;
 	const char *before;
-	char why[400], fit[240] = "";
+	char why[400], fit[240] = "", ask[80];
 	int best = -1;
 
 	if (ref->state != REF_PLAY || d->npend == 0 || seat < 0 ||
@@ -80,7 +104,8 @@ int drops_out_of_turn(struct drops *d, int seat)
 	    d->result[best].ndev == MATCH_DEVIATIONS_MAX ||
 	    d->result[best].cost < DROPS_MARGIN_EXACT ||
 	    !begins_unseen(d, best) ||
-	    cost_within(d, best, d->npend) < d->result[best].cost)
+	    cost_within(d, best, d->npend) < d->result[best].cost ||
+	    !theirs_begin(d, seat, d->pend[0]))
 		return 0;
 	r = &d->result[best];
 	ref_about_place(&about, d->expect[best].origin);
@@ -97,6 +122,9 @@ int drops_out_of_turn(struct drops *d, int seat)
 		 rules_seat_name(ref->game->ops, seat),
 		 rules_seat_name(ref->game->ops, seat), d->expect[best].text,
 		 fit[0] ? fit : "sensor faults");
-	drops_hold(d, best, why, &about, " \xe2\x80\x94 check and confirm");
+	snprintf(ask, sizeof(ask), " \xe2\x80\x94 confirm %s's move, or "
+		 "reject and restore the board", ref_mover_name(ref));
+	drops_hold(d, best, why, &about, ask);
+	ref->held_arbiter = 1;
 	return 1;
 }

@@ -187,6 +187,15 @@ void ref_confirm(struct referee *ref, int seat)
 {
 	char by[64];
 
+	/* The hold doubts the opponent's button itself: a press of it
+	 * again says nothing more, and is no later move's either. */
+	if (seat >= 0 && ref->held_arbiter) {
+		ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1,
+			ref->held_text, "%s's button does not confirm %s: the "
+			"arbiter decides", rules_seat_name(ref->game->ops, seat),
+			ref->held_text);
+		return;
+	}
 	if (seat >= 0)
 		snprintf(by, sizeof(by), "confirmed by %s at the table",
 			 rules_seat_name(ref->game->ops, seat));

@@ -98,6 +98,9 @@ struct referee {
 	char held_text[REF_MOVE_TEXT];
 	int held_kept;			/* observations the models kept for
 					   after the decision on it */
+	int held_arbiter;		/* the arbiter alone confirms it: the
+					   opponent's button is the one it
+					   doubts */
 	/* The board the game's last move left before the end's own
 	 * bookkeeping (sensing's unswept), to tell the end being put away
 	 * from play after it; end_unswept_set: known. */
@@ -204,7 +207,8 @@ int ref_revise(struct referee *ref);
 /* referee_command.c */
 void ref_start_game(struct referee *ref);
 /* The held move is confirmed, by the arbiter or by `seat` (the
- * opponent, at the table) when >= 0; or as `by` says ("confirmed by
+ * opponent, at the table) when >= 0, unless the hold is the arbiter's
+ * alone (held_arbiter: then a note); or as `by` says ("confirmed by
  * the counts"). */
 void ref_confirm(struct referee *ref, int seat);
 void ref_confirm_by(struct referee *ref, const char *by);

@@ -191,6 +191,7 @@ void ref_hold(struct referee *ref, const struct rules_move *move,
 	snprintf(ref->held_text, sizeof(ref->held_text), "%s", text);
 	ref->state = REF_HELD;
 	ref->held_kept = 0;
+	ref->held_arbiter = 0;
 	for (int i = 0; i < ref->nreaders; i++)
 		if (ref->reader[i].model->held != NULL)
 			ref->reader[i].model->held(ref, ref->reader[i].state);

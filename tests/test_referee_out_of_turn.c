@@ -8,7 +8,9 @@
  * N moved: S's f is held, naming both players, not taken. The same
  * drops followed by S's own button are S's f, taken with its warnings;
  * and N's button after drops that are S's move as they came, or that
- * begin as S's move does, says nothing against it.
+ * begin as S's move does, or whose first seed is where no move of N
+ * begins, says nothing against it. The hold is the arbiter's alone:
+ * N's button, the one in doubt, does not confirm it.
  */
 #include "config.h"
 
@@ -92,6 +94,33 @@ static void test_their_button_holds_the_move(void **state)
 	assert_says(v, "N pressed the button after these drops: a move of N "
 		    "out of turn?");
 	assert_non_null(strstr(v->evidence, "out-of-turn=N"));
+	assert_says(v, "confirm S's move, or reject and restore the board");
+	fix_close(f);
+}
+
+/* N presses again while S's f is held: N's button is the one in doubt,
+ * so it confirms nothing; the arbiter does. */
+static void test_their_button_does_not_confirm(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+	int accepted;
+
+	(void)state;
+	v = played(f, misses_shown(f), 1, "N");
+	assert_int_equal(v->kind, VERDICT_HOLD);
+	accepted = count(f, VERDICT_ACCEPT);
+	feed(f, 120.0, OBS_BUTTON, "N");
+	tick(f, 125.0);
+	assert_int_equal(count(f, VERDICT_ACCEPT), accepted);
+	assert_says(&f->v[f->n - 1], "N's button does not confirm f");
+	feed(f, 126.0, OBS_CONFIRM, NULL);
+	tick(f, 130.0);
+	v = last(f, VERDICT_ACCEPT);
+	assert_string_equal(v->move, "f");
+	assert_says(v, "confirmed by the arbiter");
+	/* (N's press, no move of N's after it) */
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
 	fix_close(f);
 }
 
@@ -158,14 +187,42 @@ static void test_their_button_after_a_move_begun_as_sown(void **state)
 	fix_close(f);
 }
 
+/* S's e (f S), S moving again; S's c (d e f S A) with pit d's seed
+ * unseen, then N's button by mistake. The drops begin in pit e, where
+ * no move of N begins: S's c, with its warning, not a move of N out of
+ * turn. */
+static void test_their_button_where_no_move_of_theirs_begins(void **state)
+{
+	struct fix *f = started("");
+
+	(void)state;
+	feed(f, 0.2, OBS_BUTTON, "N");		/* the table has buttons */
+	feed(f, 0.5, OBS_START, NULL);
+	feed(f, 0.6, OBS_POSITION, "4 4 5 0 2 2/1 4 4 4 4 4/5 5/S");
+	sow(f, 1.0, 0.4, "f S");
+	tick(f, 5.0);
+	assert_string_equal(last(f, VERDICT_ACCEPT)->move, "e");
+	sow(f, 7.0, 0.4, "e f S A");
+	feed(f, 9.0, OBS_BUTTON, "N");
+	tick(f, 15.0);
+	for (int i = 0; i < f->n; i++)
+		assert_null(strstr(f->v[i].text, "out of turn"));
+	assert_int_equal(last(f, VERDICT_WARN)->ply, 2);
+	assert_string_equal(last(f, VERDICT_WARN)->move, "c");
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_their_button_holds_the_move),
 		cmocka_unit_test(test_their_button_alone_holds_the_move),
+		cmocka_unit_test(test_their_button_does_not_confirm),
 		cmocka_unit_test(test_own_button_takes_the_move),
 		cmocka_unit_test(test_their_button_after_an_exact_move),
 		cmocka_unit_test(test_their_button_after_a_move_begun_as_sown),
+		cmocka_unit_test(
+			test_their_button_where_no_move_of_theirs_begins),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
