@@ -28,6 +28,7 @@
 #include "daemon/log.h"
 #include "daemon/source.h"
 #include "rules/rules.h"
+#include "util/frame_name.h"
 
 struct camera_conf {
 	char camera[CONF_PATH_MAX];
@@ -178,7 +179,7 @@ static void keep_frame(struct source *s, struct cam_image *img,
 		       char *path, size_t len)
 {
 	int doubt[CAM_PLACES_MAX] = { 0 };
-	char err[300];
+	char err[300], name[FRAME_NAME_MAX];
 
 	path[0] = '\0';
 	if (s->cc->frames[0] == '\0')
@@ -187,8 +188,8 @@ static void keep_frame(struct source *s, struct cam_image *img,
 		doubt[i] = rd->lo[i] != rd->hi[i];
 	cam_calib_draw(&s->view.calib, img, rd != NULL ? doubt : NULL);
 	show_frame(s, img);
-	snprintf(path, len, "%s/table%u-%08lu-%s.jpg", s->cc->frames,
-		 s->table->id, ++s->seq, tag);
+	frame_name(name, sizeof(name), s->table->id, ++s->seq, tag);
+	snprintf(path, len, "%s/%s", s->cc->frames, name);
 	if (cam_image_save_jpeg(img, path, 85, err, sizeof(err)) < 0) {
 		log_warn("table %u: %s", s->table->id, err);
 		path[0] = '\0';
@@ -198,9 +199,10 @@ static void keep_frame(struct source *s, struct cam_image *img,
 		static const char *const tags[] = { "read", "moved" };
 
 		for (size_t k = 0; k < 2; k++) {
-			snprintf(old, sizeof(old), "%s/table%u-%08lu-%s.jpg",
-				 s->cc->frames, s->table->id,
-				 s->seq - s->cc->keep, tags[k]);
+			frame_name(name, sizeof(name), s->table->id,
+				   s->seq - s->cc->keep, tags[k]);
+			snprintf(old, sizeof(old), "%s/%s", s->cc->frames,
+				 name);
 			(void)unlink(old);
 		}
 	}
@@ -417,10 +419,12 @@ static unsigned long last_kept(const char *dir, unsigned table)
 	while ((e = readdir(d)) != NULL) {
 		unsigned id;
 		unsigned long seq;
-		char tag[8];
+		const char *tag;
 
-		if (sscanf(e->d_name, "table%u-%8lu-%7[a-z].jpg", &id, &seq,
-			   tag) == 3 && id == table && seq > last)
+		/* The daemon's names only: not "...-read.jpg.bak", nor
+		 * "table01-...", nor a ".png" of the same name. */
+		if (frame_name_parse(e->d_name, &id, &seq, &tag) == 0 &&
+		    id == table && seq > last)
 			last = seq;
 	}
 	closedir(d);

@@ -14,7 +14,7 @@ if [ ! -x "$RENDER" ]; then
 	echo "1..0 # SKIP the camera is not compiled in"
 	exit 0
 fi
-plan 33
+plan 43
 
 # The game: S plays c (an extra turn), then f; N plays A. A hand over the
 # board between c and f; the light, the palette and the view change.
@@ -116,21 +116,41 @@ if cmp -s "$tmp/seen.png" "$tmp/kept/table1-last.png"; then
 else
 	not_ok "the image is the frames folder's last" "$(ls -l "$tmp/kept")"
 fi
-# A kept frame by the number a verdict's evidence names
+# A kept frame by the file a verdict's evidence names
 # (frame=table1-00000002-read.jpg): the arbiter's alone.
-code=$(curl -s -o /dev/null -w '%{http_code}' "$base/api/tables/$board/frames/2")
+frames="$base/api/tables/$board/frames"
+code=$(curl -s -o /dev/null -w '%{http_code}' "$frames/2?name=table1-00000002-read.jpg")
 expect_eq "a kept frame is refused without the arbiter's login" "$code" 403
 out=$(curl -s -b "$tmp/jar" -o "$tmp/frame2.jpg" -w '%{http_code} %{content_type}' \
-	"$base/api/tables/$board/frames/2")
+	"$frames/2?name=table1-00000002-read.jpg")
 expect_eq "the arbiter gets it as a JPEG" "$out" "200 image/jpeg"
 if cmp -s "$tmp/frame2.jpg" "$tmp/kept/table1-00000002-read.jpg"; then
-	ok "the frame kept under that number"
+	ok "the frame kept under that name"
 else
-	not_ok "the frame kept under that number" "$(ls -l "$tmp/kept")"
+	not_ok "the frame kept under that name" "$(ls -l "$tmp/kept")"
 fi
 code=$(curl -s -b "$tmp/jar" -o /dev/null -w '%{http_code}' \
-	"$base/api/tables/$board/frames/99999")
+	"$frames/99999?name=table1-00099999-read.jpg")
 expect_eq "a frame not kept is not found" "$code" 404
+# That file or none: another table number's frame of the same number
+# (the table numbered anew since the game), another number, a name
+# the daemon does not write, a path, or no name at all.
+cp "$tmp/kept/table1-00000002-read.jpg" "$tmp/kept/table1-00000002-read.jpg.bak"
+for q in 2?name=table2-00000002-read.jpg 2?name=table1-00000003-read.jpg \
+	2?name=table1-00000002-moved.jpg 2?name=table1-2-read.jpg \
+	2?name=table01-00000002-read.jpg 2?name=table1-00000002-read.jpg.bak \
+	2?name=..%2Fkept%2Ftable1-00000002-read.jpg \
+	2?name=%2Ftable1-00000002-read.jpg 2; do
+	code=$(curl -s -b "$tmp/jar" -o /dev/null -w '%{http_code}' "$frames/$q")
+	expect_eq "frames/$q is not served" "$code" 404
+done
+rm -f "$tmp/kept/table1-00000002-read.jpg.bak"
+# A kept frame the server cannot read is its fault, not a missing frame.
+truncate -s 40M "$tmp/kept/table1-00000002-moved.jpg"
+code=$(curl -s -b "$tmp/jar" -o /dev/null -w '%{http_code}' \
+	"$frames/2?name=table1-00000002-moved.jpg")
+expect_eq "a frame that cannot be read is a server error" "$code" 500
+rm -f "$tmp/kept/table1-00000002-moved.jpg"
 kill -TERM $pid
 wait $pid
 pid=
@@ -142,6 +162,11 @@ pid=
 last=$(ls "$tmp/kept" | sed -n 's/^table1-\([0-9]*\)-read\.jpg$/\1/p' | tail -n 1)
 mkdir "$tmp/moved"
 cp "$tmp/moved.jpg" "$tmp/moved/f01.jpg"
+# Names the daemon does not write do not count in the numbering.
+for f in table1-00000050-read.jpg.bak table1-00000060-read.png \
+	table01-00000070-read.jpg table1-80-read.jpg; do
+	: >"$tmp/kept/$f"
+done
 sed -e "s|^camera = .*|camera = $tmp/moved|" -e "s|club.db|moved.db|" \
 	"$tmp/camera.conf" >"$tmp/moved.conf"
 start_web "$tmp/log2" "$PITBOSSD" -f -c "$tmp/moved.conf" ||

@@ -570,11 +570,13 @@ function publicMoves(game) {
 
 /* A judgement's evidence as the arbiter reads it: the camera's frame it
  * names (frame=tableN-SEQUENCE-read.jpg, kept in the table's frames
- * folder) linked to the frame itself. */
+ * folder) linked to the frame itself, by its whole name: the server
+ * serves that file or none (not another table's frame of that number). */
 function evidenceCell(text, tableId) {
-	const m = text && tableId ? text.match(/(?:^| )frame=table\d+-0*(\d+)-[a-z]+\.jpg(?= |$)/) : null;
+	const m = text && tableId ? text.match(/(?:^| )frame=(table\d+-0*(\d+)-[a-z]+\.jpg)(?= |$)/) : null;
 	if (!m) return text || '';
-	return el('span', {}, `${text} `, el('a', { class: 'frame-link', href: `/api/tables/${tableId}/frames/${m[1]}`,
+	return el('span', {}, `${text} `, el('a', { class: 'frame-link',
+		href: `/api/tables/${tableId}/frames/${m[2]}?name=${encodeURIComponent(m[1])}`,
 		target: '_blank', text: 'see the frame' }));
 }
 
