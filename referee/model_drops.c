@@ -711,8 +711,9 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 	/* With a count source, a whole move waits for its counts. */
 	if (d->whole && ref_counts_read(ref))
 		return d->heard_us + ref->cfg.quiet_us;
-	/* One pulse that may be a stray: its mover's button is awaited. */
-	if (d->whole && d->lone)
+	/* One pulse that may be a stray, or a piece of the hand that made
+	 * the move before: its mover's button is awaited. */
+	if (d->whole && (d->lone || drops_reach_waits(d)))
 		return d->heard_us + ref->cfg.quiet_us;
 	/* A whole move is taken once a pause shows the hand has stopped. */
 	if (d->whole)

@@ -635,9 +635,12 @@ void drops_taken_done(struct drops *d);
 
 /* model_drops_reach.c */
 /* The mover of the move before pressed the button after one pulse, in
- * the place of that move's last drop or next to it, which begins a move
+ * the place where that move's sowing ended or next to it, which begins a move
  * of the player to move: the pulse is noted (reach_t). */
 void drops_reach_note(struct drops *d);
+/* The drops under way are that one pulse alone: its mover's button is
+ * awaited through the quiet period, as it makes the move theirs. */
+int drops_reach_waits(const struct drops *d);
 /* Move `e` rests on that one pulse alone: held (1), naming both the
  * move before, whose hand may have made it, and what to check. */
 int drops_reach_hold(struct drops *d, int e, int n);

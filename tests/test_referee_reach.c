@@ -5,7 +5,8 @@
  * a piece of N's hand late or rolled next door, or S's b (one seed,
  * into c) made at once. The button is N's, not S's: S's b is held
  * naming both and what to check, not taken. S's own button after the
- * pulse says the move is S's; a pulse away from where N's sowing ended
+ * pulse, even after the pause that may part two moves, says the move
+ * is S's; a pulse away from where N's sowing ended
  * is no piece of it.
  */
 #include "config.h"
@@ -23,11 +24,14 @@
 
 #include "tests/referee_fixture.h"
 
-/* N's D sown and taken at the pause, then one pulse in `place` and the
- * button of `seat`, and the quiet period over; the verdict about ply 2
- * (NULL: none). */
-static const struct verdict *after_d(struct fix *f, const char *place,
-				     const char *seat)
+/* N's D sown and taken at the pause, then one pulse in `place`, the
+ * button of `seat` `dt` s after it and (`then` not NULL) the button of
+ * `then` `dt2` s after it, and the quiet period over; the verdict about
+ * ply 2 (NULL: none). */
+static const struct verdict *pressed_after_d(struct fix *f,
+					     const char *place,
+					     const char *seat, double dt,
+					     const char *then, double dt2)
 {
 	double t;
 
@@ -39,7 +43,11 @@ static const struct verdict *after_d(struct fix *f, const char *place,
 		dump(f);
 	assert_int_equal(referee_plies(f->ref), 1);
 	feed(f, t + 1.0, OBS_DROP, place);
-	feed(f, t + 1.4, OBS_BUTTON, seat);
+	feed(f, t + 1.0 + dt, OBS_BUTTON, seat);
+	if (then != NULL) {
+		tick(f, t + 1.0 + dt2 - 0.05);
+		feed(f, t + 1.0 + dt2, OBS_BUTTON, then);
+	}
 	tick(f, t + 12.0);
 	for (int i = 0; i < f->n; i++)
 		if (f->v[i].ply == 2 && (f->v[i].kind == VERDICT_ACCEPT ||
@@ -48,6 +56,12 @@ static const struct verdict *after_d(struct fix *f, const char *place,
 					 f->v[i].kind == VERDICT_FOUL))
 			return &f->v[i];
 	return NULL;
+}
+
+static const struct verdict *after_d(struct fix *f, const char *place,
+				     const char *seat)
+{
+	return pressed_after_d(f, place, seat, 0.4, NULL, 0.0);
 }
 
 /* The pulse in c, then N's button: S's b held, naming D and pit b. */
@@ -65,8 +79,10 @@ static void test_pulse_next_to_the_last_drop_is_held(void **state)
 	assert_string_equal(v->move, "b");
 	assert_int_equal(v->cause, CAUSE_AMBIGUOUS);
 	assert_says(v, "next to pit b");
-	assert_says(v, "sowing of D ended");
+	assert_says(v, "sowing of D ended, then the button of N, who made it");
 	assert_says(v, "pit b should now be empty");
+	assert_non_null(strstr(v->evidence,
+			       "move=b reach=next button=last decided=hold"));
 	assert_int_equal(referee_plies(f->ref), 1);
 	fix_close(f);
 }
@@ -79,6 +95,25 @@ static void test_the_next_players_button_takes_it(void **state)
 
 	(void)state;
 	v = after_d(f, "c", "S");
+	assert_non_null(v);
+	assert_int_equal(v->kind, VERDICT_ACCEPT);
+	assert_string_equal(v->move, "b");
+	assert_int_equal(referee_plies(f->ref), 2);
+	fix_close(f);
+}
+
+/* The pulse in c, N's button 0.3 s after it, and S's own 1.5 s after
+ * it (longer than the pause that may part two moves, within the quiet
+ * period): S's button says the move is S's, b taken. */
+static void test_the_next_players_late_button_takes_it(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	v = pressed_after_d(f, "c", "N", 0.3, "S", 1.5);
+	if (v == NULL || v->kind != VERDICT_ACCEPT)
+		dump(f);
 	assert_non_null(v);
 	assert_int_equal(v->kind, VERDICT_ACCEPT);
 	assert_string_equal(v->move, "b");
@@ -106,6 +141,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pulse_next_to_the_last_drop_is_held),
 		cmocka_unit_test(test_the_next_players_button_takes_it),
+		cmocka_unit_test(test_the_next_players_late_button_takes_it),
 		cmocka_unit_test(test_pulse_out_of_reach_is_taken),
 	};
 
