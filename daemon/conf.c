@@ -143,6 +143,11 @@ const struct conf_item conf_items[] = {
 	{ "snapshot-confirm", 0, CONF_BOOL, "no",
 	  "a snapshot within tolerance waits for the arbiter",
 	  R(t.referee.snapshot_confirm), 0, 0, NULL, NULL },
+	{ "traces", 0, CONF_TEXT, "",
+	  "absolute path of a folder where the table writes every "
+	  "observation to a trace file, one per start of pitbossd "
+	  "(pitboss-trace(5)); empty: none", R(t.traces), 0, 0, NULL,
+	  check_abs },
 	{ "strict", 0, CONF_BOOL, "no",
 	  "a move with any sensor fault waits for the arbiter", R(strict), 0,
 	  0, NULL, NULL },

@@ -102,6 +102,7 @@ struct table_config {
 	int live_analysis;		/* analysis shown while played */
 	char game[32];			/* rules name: "kalah" */
 	char options[200];		/* checked by rules_game_new() */
+	char traces[CONF_PATH_MAX];	/* folder of its trace files; "" off */
 	char mqtt_id[CONF_MQTT_ID_MAX];	/* its topics' name; "" before
 					 * the check derives it from name */
 	struct referee_config referee;

@@ -261,14 +261,23 @@ static void on_deadline(void *ctx)
 	reschedule(t);
 }
 
+/* Where every observation reaches the referee, a source's or a
+ * command's: written to the table's trace first, so that the trace
+ * replays to the same verdicts. */
+static void feed(struct table *t, const struct observation *o)
+{
+	table_trace_obs(t, o, o->kind == OBS_SNAPSHOT ? last_frame(t) : "");
+	referee_feed(t->ref, o);
+	reschedule(t);
+}
+
 static void on_observation(void *ctx, const struct observation *obs)
 {
 	struct table *t = ctx;
 	struct observation o = *obs;
 
 	o.table = t->cfg.id;
-	referee_feed(t->ref, &o);
-	reschedule(t);
+	feed(t, &o);
 }
 
 /* The check source, its snapshots fed to the referee beside the
@@ -417,6 +426,7 @@ struct table *table_open(struct loop *loop, struct db *db,
 			 t->cfg.id, (long long)t->game_id, why);
 		goto err_free_referee;
 	}
+	table_trace_open(t);
 	t->source_ops = t->cfg.source;
 	t->source = t->source_ops->open(loop, &t->cfg, t->resume_position,
 					on_observation, t, why, sizeof(why));
@@ -433,6 +443,7 @@ struct table *table_open(struct loop *loop, struct db *db,
 	return t;
 
 err_free_referee:
+	table_trace_close(t);
 	record_free(t);
 	referee_free(t->ref);
 err_free:
@@ -450,6 +461,7 @@ void table_close(struct table *t)
 		t->cfg.check->close(t->check);
 	if (t->source != NULL)
 		t->source_ops->close(t->source);
+	table_trace_close(t);
 	record_free(t);
 	referee_free(t->ref);
 	free(t);
@@ -606,8 +618,7 @@ static int command(struct table *t, const struct command_word *w,
 				      w->word, sizeof(o.text) - 1);
 		snprintf(o.text, sizeof(o.text), "%s", text);
 	}
-	referee_feed(t->ref, &o);
-	reschedule(t);
+	feed(t, &o);
 	return answer(t, before, out);
 }
 

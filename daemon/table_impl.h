@@ -81,6 +81,11 @@ struct table {
 	int unrecorded;			/* the store failed; the journal waits */
 	int retry;			/* the next try, or -1 */
 	char store_state[96];		/* "" or why nothing is recorded */
+	/* The trace of what the table saw (table_trace.c): NULL when off
+	 * or stopped by a write error. */
+	FILE *trace;
+	char trace_path[CONF_PATH_MAX + 64];
+	char trace_frame[CONF_PATH_MAX];	/* the last frame named in it */
 };
 
 #define FLUSH_SAID_MAX 8	/* lines to log once a flush commits */
@@ -136,6 +141,15 @@ void record_command_done(struct table *t, int64_t command,
 int record_settle(struct table *t);
 /* Frees the journal and what waits to be told (the table closes). */
 void record_free(struct table *t);
+
+/* The table's trace file (table_trace.c): opened on its `traces` folder
+ * (nothing when empty), every observation fed to the referee written to
+ * it, closed. A failure is logged once and ends the trace, never the
+ * table. */
+void table_trace_open(struct table *t);
+void table_trace_obs(struct table *t, const struct observation *obs,
+		     const char *frame);
+void table_trace_close(struct table *t);
 
 /* The friendly players of `seats` seats (created when missing) into
  * `friendly`, which keeps those known; -1 with the store's message. */

@@ -219,6 +219,7 @@ static void test_sim_and_replay_tables(void **state)
 static void test_defaults(void **state)
 {
 	struct referee_config ref;
+	char text[8192];
 	const struct table_config *t;
 
 	(void)state;
@@ -255,8 +256,15 @@ static void test_defaults(void **state)
 	assert_int_equal(t->live_analysis, 0);
 	assert_string_equal(t->name, "Table 2");
 	assert_string_equal(t->players[0], "");
+	assert_string_equal(t->traces, "");	/* no trace written */
 	parse_ok("[table 2]\nsource = sim\nanalysis = live\n");
 	assert_int_equal(conf->table[0].live_analysis, 1);
+	/* A table's trace folder, beside a replay's own trace file. */
+	snprintf(text, sizeof(text), "[table 2]\ntraces = "
+		 "/var/lib/pitboss/traces\nsource = replay\ntrace = %s\n",
+		 suite_trace());
+	parse_ok(text);
+	assert_string_equal(conf->table[0].traces, "/var/lib/pitboss/traces");
 
 	parse_ok(BOARD);
 	t = &conf->table[0];

@@ -75,6 +75,9 @@ static void test_bad_values(void **state)
 		    "'web.listen': 'localhost' is not an IPv4 or IPv6 address");
 	parse_fails("database = pitboss.db\n", "test.conf:1: key "
 		    "'database': 'pitboss.db' is not an absolute path");
+	parse_fails("[table 1]\nsource = sim\ntraces = traces\n",
+		    "test.conf:3: key 'traces': 'traces' is not an absolute "
+		    "path");
 	parse_fails("web.password-hash = hunter2\n", "test.conf:1: key "
 		    "'web.password-hash': not a crypt(3) hash of a known "
 		    "method (yescrypt '$y$', SHA-512 '$6$', bcrypt '$2b$'...): "
