@@ -86,6 +86,7 @@ struct table {
 	FILE *trace;
 	char trace_path[CONF_PATH_MAX + 64];
 	char trace_frame[CONF_PATH_MAX];	/* the last frame named in it */
+	uint64_t trace_last_us;		/* the time of its last line */
 };
 
 #define FLUSH_SAID_MAX 8	/* lines to log once a flush commits */

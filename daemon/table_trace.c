@@ -8,7 +8,11 @@
  * (local time), never overwritten; each line flushed as written, so a
  * power cut loses at most the line under way. A write that fails (a
  * full disk) is logged once with the file and why, and the table goes
- * on without its trace.
+ * on without its trace, the file cut back to its last whole line.
+ *
+ * A game with secrets (what one seat alone may know) is not traced:
+ * its secrets would be in the file (the options or entries that make
+ * them), and without them it cannot be replayed.
  */
 #include "config.h"
 
@@ -40,6 +44,7 @@ static FILE *trace_create(struct table *t)
 	char stamp[32];
 	time_t now = time(NULL);
 	struct tm tm;
+	FILE *f;
 	int fd = -1;
 
 	if (mkdir(t->cfg.traces, 0755) < 0 && errno != EEXIST)
@@ -62,7 +67,14 @@ static FILE *trace_create(struct table *t)
 	}
 	if (fd < 0)
 		return NULL;
-	return fdopen(fd, "w");
+	f = fdopen(fd, "w");
+	if (f == NULL) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+	}
+	return f;
 }
 
 /* Played time (a replay or a simulation under --speed) runs faster
@@ -91,8 +103,8 @@ static void trace_header(struct table *t)
 	tt.id = t->cfg.id;
 	snprintf(tt.game, sizeof(tt.game), "%.*s", (int)sizeof(tt.game) - 1,
 		 t->cfg.game);
-	snprintf(tt.options, sizeof(tt.options), "%s",
-		 rules_game_options(referee_game(t->ref)));
+	rules_public_options(referee_game(t->ref), tt.options,
+			     sizeof(tt.options));
 	trace_write_header(t->trace, &tt, 1);
 	fprintf(t->trace, "# pitbossd table %u \"%s\": quiet-ms=%llu "
 		"settle-ms=%llu snapshot-tolerance=%d snapshot-confirm=%s "
@@ -116,8 +128,14 @@ void table_trace_open(struct table *t)
 {
 	t->trace = NULL;
 	t->trace_frame[0] = '\0';
+	t->trace_last_us = 0;
 	if (t->cfg.traces[0] == '\0')
 		return;
+	if (referee_game(t->ref)->ops->seat_view != NULL) {
+		log_info("table %u: not traced: %s is a game with secrets, "
+			 "which its trace would hold", t->cfg.id, t->cfg.game);
+		return;
+	}
 	t->trace = trace_create(t);
 	if (t->trace == NULL) {
 		int e = errno;
@@ -136,17 +154,46 @@ void table_trace_open(struct table *t)
 	log_info("table %u: tracing to %s", t->cfg.id, t->trace_path);
 }
 
+/* Whether a text holds a character no trace line may: a line break or
+ * another control character (the referee refuses such a command; it
+ * would end the line and begin another). */
+static int unprintable(const char *text)
+{
+	for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			return 1;
+	return 0;
+}
+
+/* A write failed: the file cut back to its last whole line, so that
+ * every line before replays. */
+static void trace_fail(struct table *t, off_t whole)
+{
+	int e = errno != 0 ? errno : EIO;
+
+	if (whole >= 0)
+		(void)!ftruncate(fileno(t->trace), whole);
+	trace_stop(t, e);
+}
+
 void table_trace_obs(struct table *t, const struct observation *obs,
 		     const char *frame)
 {
 	struct observation o;
 	const char *base;
+	off_t whole;
 
-	if (t->trace == NULL)
+	if (t->trace == NULL || unprintable(obs->text))
 		return;
 	o = *obs;
 	if (played(t) != 1.0)
 		o.t_us = (uint64_t)((double)o.t_us * played(t) + 0.5);
+	/* An arbiter's command is timed when it is handled, a source's
+	 * observation when it was due: a trace's times never go back. */
+	if (o.t_us < t->trace_last_us)
+		o.t_us = t->trace_last_us;
+	t->trace_last_us = o.t_us;
+	whole = ftello(t->trace);
 	errno = 0;
 	/* A snapshot's frame, kept in the camera's frames folder: named
 	 * once, before the first snapshot read from it. */
@@ -159,7 +206,7 @@ void table_trace_obs(struct table *t, const struct observation *obs,
 	}
 	trace_write_obs(t->trace, &o);
 	if (fflush(t->trace) != 0 || ferror(t->trace))
-		trace_stop(t, errno != 0 ? errno : EIO);
+		trace_fail(t, whole);
 }
 
 void table_trace_close(struct table *t)

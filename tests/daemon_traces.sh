@@ -16,7 +16,7 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 
-plan 13
+plan 15
 
 # told LOG: the verdicts a daemon's log told, "KIND PLY MOVE: TEXT".
 told() {
@@ -97,6 +97,34 @@ expect_match "naming the folder" "$(cat "$tmp/log3")" \
 	"error: table 2: trace $tmp/plain/tr: Not a directory; no more of this table is traced"
 expect_match "and the table referees on" "$(told "$tmp/log3")" \
 	"over 3 -: N wins 27-21"
+
+# ---- a game with secrets: not traced (its options hold the secrets)
+cat >"$tmp/secret.trace" <<EOT
+# pitboss-trace 1
+# table 1 codegame players=2 secrets=O4/P2
+0.000 1 start
+1.000 1 entry 1:OP---
+EOT
+cat >"$tmp/secret.conf" <<EOC
+database = $tmp/secret.db
+log-level = info
+web.port = 0
+[table 1]
+game = codegame
+options = players=2 secrets=O4/P2
+source = replay
+trace = $tmp/secret.trace
+traces = $tmp/str
+EOC
+"$PITBOSSD" -f -c "$tmp/secret.conf" --speed 10 >"$tmp/log5" 2>&1 &
+pid=$!
+wait_log "$tmp/log5" "table 1: not traced" || true
+sleep 0.5
+stop
+expect_match "a game with secrets is not traced, and the log says so" \
+	"$(cat "$tmp/log5")" "table 1: not traced: codegame is a game with secrets"
+expect_eq "no file holds its secrets" \
+	"$(grep -rl 'O4' "$tmp/str" 2>/dev/null | wc -l | tr -d ' ')" 0
 
 # ---- a disk that fills up under a simulated table
 if can_mount; then
