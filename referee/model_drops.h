@@ -487,6 +487,10 @@ void drops_read(struct drops *d, int best, int n, struct reading *g);
 int drops_sown_on(struct drops *d, const struct reading *g, int n);
 /* The board's values as move `e` leaves it; 0 when the game has none. */
 int drops_after(struct drops *d, const struct sense_expect *e, int *values);
+/* What the table checks of move x's origin once made, into check
+ * (left as it is when x cannot be played from here). */
+void drops_origin_check(struct drops *d, const struct sense_expect *x,
+			char *check, size_t size);
 /* Place `h` is one of move `e`'s: on its path, its tail or its origin. */
 int drops_own_place(const struct sense_expect *e, int h);
 /* A move of next[0..n) is lifted from place `h` or drops its first

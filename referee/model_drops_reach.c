@@ -86,7 +86,7 @@ int drops_reach_hold(struct drops *d, int e, int n)
 	const struct sense_expect *x = &d->expect[e];
 	const struct drops_last *l = &d->last;
 	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
-	int values[SENSE_HOLES_MAX], end;
+	int end;
 	char why[320], where[40], check[64] = "check the board";
 
 	if (n != 1 || d->mover_done || d->reach_t == 0 || d->npend < 1 ||
@@ -96,16 +96,7 @@ int drops_reach_hold(struct drops *d, int e, int n)
 	ref_about_place(&about, d->pend[0]);
 	ref_about_place(&about, end);
 	ref_about_place(&about, x->origin);
-	if (drops_after(d, x, values)) {
-		snprintf(check, sizeof(check), "%s %s should now ",
-			 ref_hole_word(ref, x->origin),
-			 ref_hole_name(ref, x->origin));
-		if (values[x->origin] == 0)
-			ref_append(check, sizeof(check), "be empty");
-		else
-			ref_append(check, sizeof(check), "hold %d",
-				   values[x->origin]);
-	}
+	drops_origin_check(d, x, check, sizeof(check));
 	snprintf(where, sizeof(where), "%s %s", ref_hole_word(ref, end),
 		 ref_hole_name(ref, end));
 	snprintf(why, sizeof(why), "a single pulse, in %s %s%s%s, where the "

@@ -427,12 +427,30 @@ static int lone_doubted(struct drops *d, int e)
 	return !(out.flags & (RULES_EXTRA_TURN | RULES_GAME_OVER));
 }
 
+/* What the table checks of move `x`'s origin once it is made ("pit b
+ * should now be empty", "... hold 3") into `check`, left as it is when
+ * the move cannot be played from here. */
+void drops_origin_check(struct drops *d, const struct sense_expect *x,
+			char *check, size_t size)
+{
+	struct referee *ref = d->ref;
+	int values[SENSE_HOLES_MAX];
+
+	if (!drops_after(d, x, values))
+		return;
+	snprintf(check, size, "%s %s should now ",
+		 ref_hole_word(ref, x->origin), ref_hole_name(ref, x->origin));
+	if (values[x->origin] == 0)
+		ref_append(check, size, "be empty");
+	else
+		ref_append(check, size, "hold %d", values[x->origin]);
+}
+
 int drops_lone_pulse(struct drops *d, int e, int n)
 {
 	struct referee *ref = d->ref;
 	const struct sense_expect *x = &d->expect[e];
 	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
-	int values[SENSE_HOLES_MAX];
 	char why[240], check[64] = "check the board";
 
 	if (n != 1 || !d->finishing || d->mover_done ||
@@ -440,16 +458,7 @@ int drops_lone_pulse(struct drops *d, int e, int n)
 		return 0;
 	ref_about_place(&about, d->pend[0]);
 	ref_about_place(&about, x->origin);
-	if (drops_after(d, x, values)) {
-		snprintf(check, sizeof(check), "%s %s should now ",
-			 ref_hole_word(ref, x->origin),
-			 ref_hole_name(ref, x->origin));
-		if (values[x->origin] == 0)
-			ref_append(check, sizeof(check), "be empty");
-		else
-			ref_append(check, sizeof(check), "hold %d",
-				   values[x->origin]);
-	}
+	drops_origin_check(d, x, check, sizeof(check));
 	snprintf(why, sizeof(why), "a single pulse, in %s %s, and no button "
 		 "from %s: a stray pulse, or %s was %s: %s",
 		 ref_hole_word(ref, d->pend[0]), ref_hole_name(ref, d->pend[0]),
