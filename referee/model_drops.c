@@ -172,6 +172,16 @@ static void drops_follow(struct referee *ref, void *state)
 
 /* ------------------------------------------------------- the evidence */
 
+int drops_cheapest(const struct drops *d)
+{
+	int best = -1;
+
+	for (int e = 0; e < d->nexpect; e++)
+		if (best < 0 || d->result[e].cost < d->result[best].cost)
+			best = e;
+	return best;
+}
+
 /* Whether the best whole move of pend[0..n) hands the turn over to a
  * player who must wait for the button: not when it gives its mover
  * another turn, nor when it ends the game (play after it is play after
@@ -180,12 +190,10 @@ static int passes_turn(struct drops *d, int n)
 {
 	struct referee *ref = d->ref;
 	struct rules_outcome out;
-	int best = -1;
+	int best;
 
 	drops_evaluate(d, n, 0);
-	for (int e = 0; e < d->nexpect; e++)
-		if (best < 0 || d->result[e].cost < d->result[best].cost)
-			best = e;
+	best = drops_cheapest(d);
 	drops_evaluate(d, d->npend, 0);
 	if (best < 0)
 		return 1;
@@ -388,11 +396,8 @@ static void blind_move(struct drops *d, const char *again)
 	struct ref_about about = { .cause = CAUSE_BUTTON_ALONE };
 	const struct sense_words *w = ref_words(ref);
 	char why[200];
-	int best = -1;
+	int best = drops_cheapest(d);
 
-	for (int e = 0; e < d->nexpect; e++)
-		if (best < 0 || d->result[e].cost < d->result[best].cost)
-			best = e;
 	if (best < 0) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1,
 			NULL, "%s pressed the button, but no %s was sensed",

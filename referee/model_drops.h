@@ -485,6 +485,13 @@ void drops_read(struct drops *d, int best, int n, struct reading *g);
  * and the drops after n begin a sowing of the mover's again (a piece
  * left behind would have handed the turn over). */
 int drops_sown_on(struct drops *d, const struct reading *g, int n);
+/* The move whose reading (drops_evaluate()) costs least, the first of
+ * those that tie; -1 when no move is expected. */
+int drops_cheapest(const struct drops *d);
+/* model_drops_revise.c: the taken move (d->last) as expected from the
+ * position before it, in d->prev; NULL at the game's start or when no
+ * move of that name is expected there. */
+const struct sense_expect *drops_taken_expect(struct drops *d);
 /* The board's values as move `e` leaves it; 0 when the game has none. */
 int drops_after(struct drops *d, const struct sense_expect *e, int *values);
 /* What the table checks of move x's origin once made, into check

@@ -621,10 +621,7 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 		drops_accept(d, best, n, &about, "a count misread");
 		return;
 	}
-	best = -1;
-	for (e = 0; e < d->nexpect; e++)
-		if (best < 0 || d->result[e].cost < d->result[best].cost)
-			best = e;
+	best = drops_cheapest(d);
 	if (best < 0 || d->result[best].cost >= DROPS_FOUL_AT)
 		foul_disagreement(d, n, best, seen);
 	else

@@ -89,16 +89,14 @@ int drops_out_of_turn(struct drops *d, int seat)
 	const struct match_result *r;
 	const char *before;
 	char why[400], fit[240] = "", ask[80];
-	int best = -1;
+	int best;
 
 	if (ref->state != REF_PLAY || d->npend == 0 || seat < 0 ||
 	    seat == ref_mover(ref) || ref_counts_read(ref) ||
 	    (before = ref_moves_again(ref)) == NULL)
 		return 0;
 	drops_evaluate(d, d->npend, 1);
-	for (int e = 0; e < d->nexpect; e++)
-		if (best < 0 || d->result[e].cost < d->result[best].cost)
-			best = e;
+	best = drops_cheapest(d);
 	/* (no move fits: the judge's foul names the drops) */
 	if (best < 0 || d->result[best].cost >= DROPS_FOUL_AT ||
 	    d->result[best].ndev == MATCH_DEVIATIONS_MAX ||

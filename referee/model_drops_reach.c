@@ -18,7 +18,6 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #include "referee/model_drops.h"
 
@@ -27,21 +26,11 @@
  * read with it); its last drop when its path is not known. */
 static int sown_end(struct drops *d)
 {
-	struct referee *ref = d->ref;
-	const struct drops_last *l = &d->last;
-	const void *before;
-	int m;
+	const struct sense_expect *x = drops_taken_expect(d);
 
-	if (ref->depth == 0)
-		return l->drops[l->n - 1];
-	before = ref->history + (size_t)(ref->depth - 1) * ref->pos_size;
-	m = (int)ref->sense->expect(ref->game, before, d->prev,
-				    SENSE_MOVES_MAX);
-	for (int e = 0; e < m; e++)
-		if (strcmp(d->prev[e].text, l->text) == 0 &&
-		    d->prev[e].npath > 0)
-			return d->prev[e].path[d->prev[e].npath - 1];
-	return l->drops[l->n - 1];
+	if (x != NULL && x->npath > 0)
+		return x->path[x->npath - 1];
+	return d->last.drops[d->last.n - 1];
 }
 
 /* The seat that made the move taken. */

@@ -280,20 +280,30 @@ static void set_aside(struct drops *d, int seat)
 	drops_rematch(d);
 }
 
+const struct sense_expect *drops_taken_expect(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	const void *before;
+	int m;
+
+	if (ref->depth == 0)
+		return NULL;
+	before = ref->history + (size_t)(ref->depth - 1) * ref->pos_size;
+	m = (int)ref->sense->expect(ref->game, before, d->prev,
+				    SENSE_MOVES_MAX);
+	for (int e = 0; e < m; e++)
+		if (strcmp(d->prev[e].text, d->last.text) == 0)
+			return &d->prev[e];
+	return NULL;
+}
+
 /* The place is one the taken move's sowing drops into. */
 static int taken_place(struct drops *d, int h)
 {
-	struct referee *ref = d->ref;
-	const void *before = ref->history + (size_t)(ref->depth - 1) *
-			     ref->pos_size;
-	int m = (int)ref->sense->expect(ref->game, before, d->prev,
-					SENSE_MOVES_MAX);
+	const struct sense_expect *x = drops_taken_expect(d);
 
-	for (int e = 0; e < m; e++)
-		if (strcmp(d->prev[e].text, d->last.text) == 0)
-			return memchr(d->prev[e].path, h,
-				      (size_t)d->prev[e].npath) != NULL;
-	return 0;
+	return x != NULL &&
+	       memchr(x->path, h, (size_t)x->npath) != NULL;
 }
 
 /* A legal move of the player to move begins with pend[0] (`whole`:

@@ -92,7 +92,7 @@ int drops_turn_pending(struct drops *d, int seat)
 	struct referee *ref = d->ref;
 	const struct sense_expect *next;
 	struct drops_split s;
-	int best = -1, from, nnext, next_seat, soon;
+	int best, from, nnext, next_seat, soon;
 
 	if (ref->state != REF_PLAY || d->npend < 2 || seat < 0 ||
 	    seat == ref_mover(ref) || ref_counts_read(ref))
@@ -104,9 +104,7 @@ int drops_turn_pending(struct drops *d, int seat)
 	if (d->again_pressed == ref->ply + 1)
 		return 0;
 	drops_evaluate(d, d->npend, 1);
-	for (int e = 0; e < d->nexpect; e++)
-		if (best < 0 || d->result[e].cost < d->result[best].cost)
-			best = e;
+	best = drops_cheapest(d);
 	if (best < 0 || (from = left_after(d, best, d->npend)) < 0)
 		return 0;
 	next = drops_next(d, best, &nnext, &next_seat);
