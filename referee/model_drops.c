@@ -305,6 +305,7 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 	int min_before = d->min_prefix, whole_before = d->best_whole;
 	uint64_t gap;
 
+	drops_press_forget(d);
 	if (ref->state == REF_HELD)
 		keep(d, hole, t);
 	if (ref->state == REF_IDLE)
@@ -446,6 +447,7 @@ static void button(struct drops *d, int seat, uint64_t t)
 
 	if (ref->state != REF_PLAY)
 		return;
+	drops_press_late(d, seat, t);
 	/* With a count source, the move is judged when its counts come. */
 	if (d->npend > 0 && ref_counts_read(ref)) {
 		if (d->await_us == 0)

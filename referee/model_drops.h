@@ -106,6 +106,18 @@
 /* ... counted once the table has shown so many pauses. */
 #define DROPS_PRESS_SHOWN 8
 #define DROPS_PRESS_CAP_LEGAL 7
+/* The pauses the table has shown, kept as a histogram of their logs
+ * (DROPS_PRESS_BINS bins of DROPS_PRESS_BIN, from DROPS_PRESS_FROM_S
+ * seconds up): once DROPS_PRESS_KNOWN of them are in it, the pauses
+ * people make at this table are read from it, the log-normal counting
+ * as DROPS_PRESS_WEIGHT of them. A pause longer than one step of the
+ * hand beyond every pause the table has shown then weighs up to ten
+ * to one for the legal reading (DROPS_PRESS_CAP_KNOWN). */
+#define DROPS_PRESS_BINS 56
+#define DROPS_PRESS_BIN 0.1
+#define DROPS_PRESS_FROM_S 0.05
+#define DROPS_PRESS_KNOWN 50
+#define DROPS_PRESS_CAP_KNOWN 23
 /* The next player beginning at once (common), or before the mover's
  * last piece fell (a misplay, read like the others). */
 #define DROPS_COST_QUICK 16
@@ -316,6 +328,13 @@ struct drops {
 	/* The pauses from a clean move's last drop to its mover's button:
 	 * their number, and the sum of their logs and of the squares. */
 	double press_n, press_sum, press_sq;
+	unsigned press_hist[DROPS_PRESS_BINS];	/* and their logs */
+	/* A clean move taken before its mover's button (at the hand's
+	 * pause): its last drop, 0 when none awaits the button, and its
+	 * mover. The pause is learnt when that button comes before any
+	 * other drop, so that long pauses count as well as short ones. */
+	uint64_t press_open_us;
+	int press_open_seat;
 	struct drops_twin twin;
 	/* Sowings the wrong way round called a foul in this game, by
 	 * either player: evidence about how this game's board is being
@@ -524,7 +543,8 @@ int drops_misplay_counts(struct drops *d, const struct reading *g,
 
 /* model_drops_press.c */
 /* Move `r` taken on pend[0..n) at its mover's button: when it fit
- * exactly, the pause from its last drop to the button is learnt. */
+ * exactly, the pause from its last drop to the button is learnt; taken
+ * before the button, it awaits it (drops_press_late()). */
 void drops_press_learn(struct drops *d, int n, const struct match_result *r);
 /* Judging pend[0..n) at the mover's button: what the pause since the
  * last drop costs "a legal move whose last piece went unseen" more than
@@ -532,6 +552,11 @@ void drops_press_learn(struct drops *d, int n, const struct match_result *r);
  * match.h counts (DROPS_PRESS_CAP, DROPS_PRESS_CAP_LEGAL); 0 when the
  * timing cannot tell (no button, one drop, no tempo). */
 int drops_press_cost(const struct drops *d, int n);
+/* The button of `seat`, pressed at `t` with no drop since the move
+ * last taken: the pause learnt when that move was clean and its mover's
+ * (a drop sensed since forgets it: drops_press_forget()). */
+void drops_press_late(struct drops *d, int seat, uint64_t t);
+void drops_press_forget(struct drops *d);
 
 /* model_drops_counts.c */
 /* The counts came: the move followed, or held, judged with them. */

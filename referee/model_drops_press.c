@@ -6,14 +6,21 @@
  * one place) pressed after its last drop sensed. The table's own
  * players show how long after their last piece they press: the pause
  * from a clean move's last drop to its mover's button is learnt, as a
- * log-normal spread around a prior of 0.6 s (DROPS_PRESS_*). Once the
+ * log-normal spread around a prior of 0.6 s (DROPS_PRESS_*), whether
+ * the move was taken at that button or before it (at the hand's
+ * pause, when the drops were a whole move: a button pressed later, with
+ * no drop between, is that move's). Once the
  * table has shown DROPS_PRESS_SHOWN such pauses, the two readings are
  * compared by that spread: the pause as it came, against the pause
  * less one step of the hand's own tempo. A pause too short for one
  * more step and a press weighs up to three to one against the legal
  * reading (a hand is not faster than its own step); a long one, whose
  * weight rests on the tail of people's habits, at most two to one for
- * it.
+ * it. Once the table has shown enough pauses, their own histogram is
+ * that habit (the log-normal smoothing it as a few pauses more): a
+ * pause longer than any its players make, by about one step of the
+ * hand, weighs up to ten to one for the legal reading, and a table
+ * whose players now and then pause long shows it in its histogram.
  */
 #include "config.h"
 
@@ -27,21 +34,57 @@
 #define PRESS_LATEST_US 10000000
 #define PRESS_STEPS 5		/* the hand's last steps, for its tempo */
 
-void drops_press_learn(struct drops *d, int n, const struct match_result *r)
+/* The histogram's bin of a pause whose log (of seconds) is `x`. */
+static int bin_of(double x)
 {
-	uint64_t gap;
+	double b = (x - log(DROPS_PRESS_FROM_S)) / DROPS_PRESS_BIN;
+
+	return b < 0 ? -1 : b >= DROPS_PRESS_BINS ? DROPS_PRESS_BINS : (int)b;
+}
+
+/* A pause of `gap` from a clean move's last drop to its mover's
+ * button. */
+static void learn(struct drops *d, uint64_t gap)
+{
 	double x;
 
-	if (d->press_us == 0 || n < 1 || r->cost != 0 || r->ndev != 0 ||
-	    d->press_us <= d->pend_t[n - 1])
-		return;
-	gap = d->press_us - d->pend_t[n - 1];
 	if (gap < PRESS_SOONEST_US || gap > PRESS_LATEST_US)
 		return;
 	x = log((double)gap / 1e6);
+	if (bin_of(x) >= 0 && bin_of(x) < DROPS_PRESS_BINS)
+		d->press_hist[bin_of(x)]++;
 	d->press_n += 1;
 	d->press_sum += x;
 	d->press_sq += x * x;
+}
+
+void drops_press_learn(struct drops *d, int n, const struct match_result *r)
+{
+	d->press_open_us = 0;
+	if (n < 1 || r->cost != 0 || r->ndev != 0)
+		return;
+	/* Taken at the hand's pause, before the button: a pause learnt
+	 * only then would leave out every pause longer than that. */
+	if (d->press_us == 0) {
+		d->press_open_us = d->pend_t[n - 1];
+		d->press_open_seat = ref_mover(d->ref);
+		return;
+	}
+	if (d->press_us > d->pend_t[n - 1])
+		learn(d, d->press_us - d->pend_t[n - 1]);
+}
+
+void drops_press_late(struct drops *d, int seat, uint64_t t)
+{
+	if (d->press_open_us != 0 && seat == d->press_open_seat &&
+	    t > d->press_open_us)
+		learn(d, t - d->press_open_us);
+	d->press_open_us = 0;
+}
+
+void drops_press_forget(struct drops *d)
+{
+	d->press_open_us = 0;
 }
 
 /* The log-normal spread of the table's pauses: its mean and deviation
@@ -66,6 +109,47 @@ static double density(double s, double mu, double sd)
 		return 0;
 	z = (log(s) - mu) / sd;
 	return exp(-0.5 * z * z) / s;
+}
+
+/* The pauses in the histogram, 0 when too few to read it. */
+static unsigned known(const struct drops *d)
+{
+	unsigned n = 0;
+
+	for (int b = 0; b < DROPS_PRESS_BINS; b++)
+		n += d->press_hist[b];
+	return n >= DROPS_PRESS_KNOWN ? n : 0;
+}
+
+/* The density of a pause of `s` seconds as the table's histogram of
+ * `n` pauses shows it, its bins smoothed with their neighbours and
+ * the log-normal counting DROPS_PRESS_WEIGHT pauses. */
+static double shown(const struct drops *d, unsigned n, double s, double mu,
+		    double sd)
+{
+	static const double near[] = { 0.25, 0.5, 0.25 };
+	double x, count = 0, prior;
+	int b;
+
+	if (s <= 0)
+		return 0;
+	x = log(s);
+	b = bin_of(x);
+	for (int j = -1; j <= 1; j++)
+		if (b + j >= 0 && b + j < DROPS_PRESS_BINS)
+			count += near[j + 1] * d->press_hist[b + j];
+	/* (the log-normal's share of a bin, by its density there) */
+	prior = DROPS_PRESS_WEIGHT * density(s, mu, sd) * s / sd *
+		DROPS_PRESS_BIN * 0.3989422804014327;
+	return (count + prior) / (n + DROPS_PRESS_WEIGHT) / DROPS_PRESS_BIN /
+	       s;
+}
+
+/* The density of a pause of `s` seconds at this table. */
+static double pause(const struct drops *d, unsigned n, double s, double mu,
+		    double sd)
+{
+	return n ? shown(d, n, s, mu, sd) : density(s, mu, sd);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -94,6 +178,8 @@ int drops_press_cost(const struct drops *d, int n)
 	double mu, sd, gap, pace, left = 0, unseen = 0, cost;
 	static const double share[] = { 0.75, 1.0, 1.25 };
 	uint64_t t;
+	unsigned n_shown = known(d);
+	int cap_legal = n_shown ? DROPS_PRESS_CAP_KNOWN : DROPS_PRESS_CAP_LEGAL;
 
 	if (d->press_us == 0 || n < 2 || d->press_us <= d->pend_t[n - 1] ||
 	    d->press_n < DROPS_PRESS_SHOWN)
@@ -103,16 +189,15 @@ int drops_press_cost(const struct drops *d, int n)
 		return 0;
 	gap = (double)t / 1e6;
 	spread(d, &mu, &sd);
-	left = density(gap, mu, sd);
+	left = pause(d, n_shown, gap, mu, sd);
 	for (size_t i = 0; i < sizeof(share) / sizeof(share[0]); i++)
-		unseen += density(gap - share[i] * pace, mu, sd) / 3;
+		unseen += pause(d, n_shown, gap - share[i] * pace, mu, sd) / 3;
 	if (unseen <= 0)
 		return DROPS_PRESS_CAP;
 	if (left <= 0)
-		return -DROPS_PRESS_CAP_LEGAL;
+		return -cap_legal;
 	cost = 10 * log(left / unseen);
 	if (cost > DROPS_PRESS_CAP)
 		return DROPS_PRESS_CAP;
-	return cost < -DROPS_PRESS_CAP_LEGAL ? -DROPS_PRESS_CAP_LEGAL :
-	       (int)lrint(cost);
+	return cost < -cap_legal ? -cap_legal : (int)lrint(cost);
 }
