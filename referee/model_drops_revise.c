@@ -223,6 +223,32 @@ static int next_begun_cost(const struct drops *d)
 	return d->min_prefix;
 }
 
+/* The drops since as a move of the player to move sown the wrong way
+ * round, begun: the cheapest, with the misplay's cost. */
+static int next_back_begun(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	uint16_t rows[3 * (SENSE_PATH_MAX + 1)];
+	uint8_t back[SENSE_PATH_MAX];
+	int best = MATCH_FAR;
+
+	if (ref->sense->reversed == NULL)
+		return MATCH_FAR;
+	for (int e = 0; e < d->nexpect; e++) {
+		const struct sense_expect *x = &d->expect[e];
+		int m = ref->sense->reversed(ref->game, ref_pos_const(ref), x,
+					     back), c;
+
+		if (m != x->npath || m < 2)
+			continue;
+		c = match_cost(&d->board, back, m, x->origin, d->pend,
+			       d->pend_t, d->npend, 1, rows) + DROPS_MISPLAY;
+		if (c < best)
+			best = c;
+	}
+	return best;
+}
+
 int drops_revise(struct drops *d)
 {
 	struct referee *ref = d->ref;
@@ -254,11 +280,19 @@ int drops_revise(struct drops *d)
 		return 0;
 	/* (drops that can begin no move of the next player's, a foul
 	 * read as theirs, may be the mover's hand going on sowing the
-	 * wrong way round: the same reading begun) */
-	if (as_one(d, drops, at, n, AS_OTHERS | AS_BEGUN | (begun >=
-		   DROPS_FOUL_AT ? AS_BACK_BEGUN : AS_BACK)) + DROPS_MARGIN >
-	    l->cost + begun)
+	 * wrong way round: the same reading begun, against theirs begun
+	 * the wrong way round) */
+	if (begun >= DROPS_FOUL_AT) {
+		int back = next_back_begun(d);
+
+		if (as_one(d, drops, at, n, AS_OTHERS | AS_BEGUN |
+			   AS_BACK_BEGUN) + DROPS_MARGIN >
+		    l->cost + (back < begun ? back : begun))
+			return 0;
+	} else if (as_one(d, drops, at, n, AS_OTHERS | AS_BEGUN | AS_BACK) +
+		   DROPS_MARGIN > l->cost + begun) {
 		return 0;
+	}
 	return revise_with(d, drops, at, n);
 }
 
