@@ -573,7 +573,9 @@ int drops_split_begun(struct drops *d, int n);
  * after the one before than a hand can begin, where a sowing of the
  * next player (of more than one piece) drops its first: an extra pulse,
  * or that sowing begun before the mover's last piece fell with the rest
- * of it unseen. 1 when so, into `s`. */
+ * of it unseen; on a board that never bounces, also a second pulse in
+ * the move's last place, where a sowing of the next player's of one
+ * piece drops it (the whole of it). 1 when so, into `s`. */
 int drops_split_trailing(struct drops *d, int n, int e,
 			 struct drops_split *s);
 /* Move `e` reads pend[0..n) with its last pulse over, sensed long after
@@ -615,6 +617,10 @@ int drops_split_amid(struct drops *d, int n, int e, struct drops_split *s);
 /* The board has shown pulses no piece made (strays, late bounce): one
  * in DROPS_STRAYS_SHOWN of its pulses or more. */
 int drops_strays_shown(const struct referee *ref);
+/* The board has sensed DROPS_CLEAN_SEEDS pulses and hardly ever two
+ * edges closer than a hand drops two pieces: two close edges on a line
+ * are two pieces. */
+int drops_never_bounces(const struct referee *ref);
 /* What drops that stop one piece short cost read as misplays: a
  * piece left behind, or two dropped together that made one pulse (as
  * they always do on a board that bounces). */

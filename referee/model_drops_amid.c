@@ -5,12 +5,14 @@
  * drop but one and before its last, away from the move's own places,
  * where a sowing of the next player drops its first piece (a sowing of
  * one piece is all of it): the next player began before the mover's
- * last piece fell, or a stray pulse fell there. A hand that sows puts
- * its pieces down in order along its path, so the pulse is no piece of
- * the mover's; strays are rare, and land there seldom. The move is
- * held, naming both players and the drops of each, for the table to
- * check: taken with a warning, the next player's overlapping sowing
- * would get no verdict at all.
+ * last piece fell, or a stray pulse fell there. So too one such pulse
+ * just before the mover's first drop, when its sowing was quick (one
+ * piece, or a few let go fast): the next player's hand was already over
+ * the board. A hand that sows puts its pieces down in order along its
+ * path, so the pulse is no piece of the mover's; strays are rare, and
+ * land there seldom. The move is held, naming both players and the
+ * drops of each, for the table to check: taken with a warning, the next
+ * player's overlapping sowing would get no verdict at all.
  */
 #include "config.h"
 
@@ -61,30 +63,59 @@ static int lone_extra(const struct drops *d, int e, int n)
 	return at;
 }
 
+/* The pulse at `at`, amid the mover's last drops: after it, the move's
+ * last drop alone (its pulses in one place: a bounce, pieces carried in
+ * by the handful), the last of its path (before the pieces a capture
+ * carries, the hand lifts them from across the board: its shadow
+ * there), soon enough for the next player to have begun before it
+ * fell. */
+static int amid_last(const struct drops *d, int n, int e, int at)
+{
+	const struct sense_expect *x = &d->expect[e];
+
+	if (n < 3 || at >= n - 1 || x->npath == 0 ||
+	    d->pend[at + 1] != x->path[x->npath - 1] ||
+	    d->pend_t[at + 1] - d->pend_t[at] > AMID_EARLY_US)
+		return 0;
+	for (int i = at + 2; i < n; i++)
+		if (d->pend[i] != d->pend[at + 1])
+			return 0;
+	return 1;
+}
+
+/* The pulse before the mover's first drop: the next player's hand,
+ * begun before the mover's last piece fell (a fast sowing, or one of a
+ * single piece), when the move's last drop came soon enough after it.
+ * Not on a place the mover could have lifted: a pulse there is read as
+ * the shadow of another lift (a misplay of the mover's own). */
+static int amid_first(const struct drops *d, int n)
+{
+	/* (a pulse before the first drop costs the move more than an
+	 * extra: the overlap must be clearly likelier than that) */
+	if (n < 2 || d->pend_t[n - 1] - d->pend_t[0] > AMID_EARLY_US ||
+	    DROPS_COST_OVERLAP + DROPS_MARGIN > d->board.extra[d->pend[0]] +
+						  MATCH_COST_LEAD)
+		return 0;
+	for (int f = 0; f < d->nexpect; f++)
+		if (d->expect[f].origin == d->pend[0])
+			return 0;
+	return 1;
+}
+
 int drops_split_amid(struct drops *d, int n, int e, struct drops_split *s)
 {
 	const struct sense_expect *next;
 	int nnext, seat, at;
 
-	if (n < 3 || (at = lone_extra(d, e, n)) < 1 ||
+	if (n < 2 || (at = lone_extra(d, e, n)) < 0 ||
 	    drops_own_place(&d->expect[e], d->pend[at]))
 		return 0;
 	/* A line that often pulses on its own: a stray, clearly likelier
 	 * than a misplay. */
 	if (d->board.extra[d->pend[at]] + DROPS_MARGIN <= DROPS_COST_OVERLAP)
 		return 0;
-	/* After it, the move's last drop alone (its pulses in one place:
-	 * a bounce, pieces carried in by the handful), the last of its
-	 * path (before the pieces a capture carries, the hand lifts them
-	 * from across the board: its shadow there), soon enough for the
-	 * next player to have begun before it fell. */
-	if (at >= n - 1 || d->expect[e].npath == 0 ||
-	    d->pend[at + 1] != d->expect[e].path[d->expect[e].npath - 1] ||
-	    d->pend_t[at + 1] - d->pend_t[at] > AMID_EARLY_US)
+	if (at == 0 ? !amid_first(d, n) : !amid_last(d, n, e, at))
 		return 0;
-	for (int i = at + 2; i < n; i++)
-		if (d->pend[i] != d->pend[at + 1])
-			return 0;
 
 	next = drops_next(d, e, &nnext, &seat);
 	if (nnext <= 0 || seat == ref_mover(d->ref))

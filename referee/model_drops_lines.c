@@ -415,6 +415,11 @@ static int never_bounces(const struct referee *ref)
 	       bounces * DROPS_CLEAN_SEEDS < pulses;
 }
 
+int drops_never_bounces(const struct referee *ref)
+{
+	return never_bounces(ref);
+}
+
 int drops_strays_shown(const struct referee *ref)
 {
 	uint64_t pulses = 0, extras = 0;

@@ -60,11 +60,12 @@ void drops_taken_done(struct drops *d)
 }
 
 /* drops[0..n) as move `x` of the position `before` sown the wrong way
- * round, whole (a beginning would take the move back for drops that
- * are still the next player's): its cost with the misplay's. */
+ * round, whole (`begun`: or begun; a beginning takes the move back
+ * only for drops that can be no move of the next player's): its cost
+ * with the misplay's. */
 static int as_reversed(struct drops *d, const void *before,
 		       const struct sense_expect *x, const uint8_t *drops,
-		       const uint64_t *at, int n, uint16_t *rows)
+		       const uint64_t *at, int n, int begun, uint16_t *rows)
 {
 	const struct referee *ref = d->ref;
 	uint8_t back[SENSE_PATH_MAX];
@@ -75,17 +76,22 @@ static int as_reversed(struct drops *d, const void *before,
 	m = ref->sense->reversed(ref->game, before, x, back);
 	if (m != x->npath)
 		return MATCH_FAR;
-	return match_cost(&d->board, back, m, x->origin, drops, at, n, 0,
+	return match_cost(&d->board, back, m, x->origin, drops, at, n, begun,
 			  rows) + DROPS_MISPLAY;
 }
 
-/* The cheapest reading of the taken move's drops and pend[0..npend) as
- * a beginning of another move of the position before it, or another
- * place's pieces sown the wrong way round, whole (`same`: or of that
- * move itself, whole; AS_TAKEN: that move alone, whole). */
-#define AS_TAKEN 2
+/* The readings as_one() weighs of the taken move's drops and those
+ * since: the taken move itself, whole (AS_TAKEN); another move of the
+ * position before it, whole, or begun too (AS_BEGUN); another place's
+ * pieces sown the wrong way round, whole (AS_BACK), or begun too
+ * (AS_BACK_BEGUN). */
+#define AS_TAKEN 1
+#define AS_OTHERS 2
+#define AS_BEGUN 4
+#define AS_BACK 8
+#define AS_BACK_BEGUN 16
 static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
-		  int n, int same)
+		  int n, int as)
 {
 	struct referee *ref = d->ref;
 	uint16_t rows[3 * (SENSE_PATH_MAX + 1)];
@@ -97,17 +103,20 @@ static int as_one(struct drops *d, const uint8_t *drops, const uint64_t *at,
 				    SENSE_MOVES_MAX);
 	for (int e = 0; e < m; e++) {
 		const struct sense_expect *x = &d->prev[e];
-		int c;
+		int taken = strcmp(x->text, d->last.text) == 0, c = MATCH_FAR;
 
-		if ((strcmp(x->text, d->last.text) == 0 && !same) ||
-		    (strcmp(x->text, d->last.text) != 0 && same == AS_TAKEN))
-			continue;
-		c = match_cost(&d->board, x->path, x->npath, x->origin, drops,
-			       at, n, !same, rows);
+		if (taken && (as & AS_TAKEN))
+			c = match_cost(&d->board, x->path, x->npath,
+				       x->origin, drops, at, n, 0, rows);
+		if (!taken && (as & AS_OTHERS))
+			c = match_cost(&d->board, x->path, x->npath,
+				       x->origin, drops, at, n,
+				       (as & AS_BEGUN) != 0, rows);
 		if (c < best)
 			best = c;
-		if (!same)
-			c = as_reversed(d, before, x, drops, at, n, rows);
+		if (!taken && (as & (AS_BACK | AS_BACK_BEGUN)))
+			c = as_reversed(d, before, x, drops, at, n,
+					(as & AS_BACK_BEGUN) != 0, rows);
 		if (c < best)
 			best = c;
 	}
@@ -184,8 +193,8 @@ static int revise_last_seed(struct drops *d, int against)
 	drops[l->n] = d->pend[0];
 	at[l->n] = d->pend_t[0];
 	/* (and no worse than the move taken alone) */
-	if (as_one(d, drops, at, n, 1) + DROPS_MARGIN > l->cost +
-	    (against < DROPS_MARGIN ? against : DROPS_MARGIN))
+	if (as_one(d, drops, at, n, AS_TAKEN | AS_OTHERS) + DROPS_MARGIN >
+	    l->cost + (against < DROPS_MARGIN ? against : DROPS_MARGIN))
 		return 0;
 	return revise_with(d, drops, at, n);
 }
@@ -212,6 +221,32 @@ static int next_begun_cost(const struct drops *d)
 		    d->expect[e].path[1] == d->pend[0])
 			return MATCH_COST_SWAP_FAST;
 	return d->min_prefix;
+}
+
+/* The drops since as a move of the player to move sown the wrong way
+ * round, begun: the cheapest, with the misplay's cost. */
+static int next_back_begun(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	uint16_t rows[3 * (SENSE_PATH_MAX + 1)];
+	uint8_t back[SENSE_PATH_MAX];
+	int best = MATCH_FAR;
+
+	if (ref->sense->reversed == NULL)
+		return MATCH_FAR;
+	for (int e = 0; e < d->nexpect; e++) {
+		const struct sense_expect *x = &d->expect[e];
+		int m = ref->sense->reversed(ref->game, ref_pos_const(ref), x,
+					     back), c;
+
+		if (m != x->npath || m < 2)
+			continue;
+		c = match_cost(&d->board, back, m, x->origin, d->pend,
+			       d->pend_t, d->npend, 1, rows) + DROPS_MISPLAY;
+		if (c < best)
+			best = c;
+	}
+	return best;
 }
 
 int drops_revise(struct drops *d)
@@ -243,8 +278,21 @@ int drops_revise(struct drops *d)
 	 * as the next move begun: the move stands. */
 	if (begun < DROPS_MARGIN || l->cost + begun < DROPS_MARGIN)
 		return 0;
-	if (as_one(d, drops, at, n, 0) + DROPS_MARGIN > l->cost + begun)
+	/* (drops that can begin no move of the next player's, a foul
+	 * read as theirs, may be the mover's hand going on sowing the
+	 * wrong way round: the same reading begun, against theirs begun
+	 * the wrong way round) */
+	if (begun >= DROPS_FOUL_AT) {
+		int back = next_back_begun(d);
+
+		if (as_one(d, drops, at, n, AS_OTHERS | AS_BEGUN |
+			   AS_BACK_BEGUN) + DROPS_MARGIN >
+		    l->cost + (back < begun ? back : begun))
+			return 0;
+	} else if (as_one(d, drops, at, n, AS_OTHERS | AS_BEGUN | AS_BACK) +
+		   DROPS_MARGIN > l->cost + begun) {
 		return 0;
+	}
 	return revise_with(d, drops, at, n);
 }
 

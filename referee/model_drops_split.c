@@ -558,20 +558,30 @@ int drops_split_trailing(struct drops *d, int n, int e,
 {
 	const struct match_result *r = &d->result[e];
 	const struct sense_expect *next;
-	int nnext, seat, last = n - 1, extra = 0;
+	int nnext, seat, last = n - 1, extra = 0, again;
 
 	if (n < 2 || d->mover_done ||
 	    d->pend_t[last] - d->pend_t[last - 1] >= 2 * DROPS_REACH_US)
 		return 0;
-	/* The move's reading leaves exactly its last pulse over. */
+	/* (a pulse on the move's own last place is its bounce or late
+	 * pulse, wherever the reading puts the extra: a warning; but on a
+	 * board that never bounces, a second pulse there is a second
+	 * piece, which the mover's hand no longer held) */
+	again = d->pend[last] == d->pend[last - 1] &&
+		d->expect[e].npath > 0 &&
+		d->pend[last] == d->expect[e].path[d->expect[e].npath - 1];
+	/* The move's reading leaves exactly its last pulse over (or, of
+	 * two in its last place, either). */
 	for (int i = 0; i < r->ndev; i++)
 		if (r->dev[i].step != STEP_MATCH &&
 		    !drops_is_shadow(&d->expect[e], r, &r->dev[i]))
 			extra |= r->dev[i].step == STEP_EXTRA &&
-				 r->dev[i].at == last ? 1 : 2;
-	/* (a pulse on the move's own last place is its bounce or late
-	 * pulse, wherever the reading puts the extra: a warning) */
-	if (extra != 1 || d->pend[last] == d->pend[last - 1] ||
+				 (r->dev[i].at == last ||
+				  (again && r->dev[i].at == last - 1)) ? 1 : 2;
+	if (extra != 1)
+		return 0;
+	if (again ? !drops_never_bounces(d->ref) :
+	    d->pend[last] == d->pend[last - 1] ||
 	    (d->expect[e].npath > 0 &&
 	     d->pend[last] == d->expect[e].path[d->expect[e].npath - 1]))
 		return 0;
@@ -579,7 +589,9 @@ int drops_split_trailing(struct drops *d, int n, int e,
 	if (nnext <= 0 || seat == ref_mover(d->ref))
 		return 0;
 	for (int f = 0; f < nnext; f++)
-		if (next[f].npath > 1 && (next[f].path[0] == d->pend[last] ||
+		if (again ? next[f].npath == 1 &&
+			    next[f].path[0] == d->pend[last] :
+		    next[f].npath > 1 && (next[f].path[0] == d->pend[last] ||
 					  next[f].path[1] == d->pend[last])) {
 			drops_split_one(s, e, f, seat, last,
 					DROPS_COST_OVERLAP);
