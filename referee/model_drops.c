@@ -418,10 +418,11 @@ static void blind_move(struct drops *d, const char *again)
 /*
  * The mover, who moves again, pressed the button with nothing sensed:
  * a button pressed all the same (as often as people here do), or a move
- * whose every pulse went unseen (as often as its sensors miss them all).
+ * whose every pulse went unseen (as often as its sensors miss them all),
+ * each as the pause since the last drop says (drops_press_again_cost()).
  * 1 when the unseen move is about as likely or likelier.
  */
-static int unseen_again(struct drops *d)
+static int unseen_again(struct drops *d, uint64_t t)
 {
 	int best = DROPS_FOUL_AT, pressed;
 
@@ -434,7 +435,7 @@ static int unseen_again(struct drops *d)
 	for (int e = 0; e < d->nexpect; e++)
 		if (d->result[e].cost < best)
 			best = d->result[e].cost;
-	return best < pressed + DROPS_MARGIN;
+	return best + drops_press_again_cost(d, t) < pressed + DROPS_MARGIN;
 }
 
 /* The turn button of `seat`, pressed at `t` (now, or earlier when it was
@@ -479,7 +480,7 @@ static void button(struct drops *d, int seat, uint64_t t)
 		return;
 	}
 	before = ref_moves_again(ref);
-	if (before != NULL && !unseen_again(d)) {
+	if (before != NULL && !unseen_again(d, t)) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_MOVES_AGAIN, ref->ply + 1,
 			NULL, "%s moves again after %s: the turn is not over",
 			ref_mover_name(ref), before);

@@ -106,6 +106,11 @@
 /* ... counted once the table has shown so many pauses. */
 #define DROPS_PRESS_SHOWN 8
 #define DROPS_PRESS_CAP_LEGAL 7
+/* The share of presses that come at any moment within the latest a
+ * press is read (not a reflex after the last piece): the floor under
+ * both readings of a button pressed with nothing sensed while the mover
+ * moves again (model_drops_press.c). */
+#define DROPS_PRESS_ANY 0.05
 /* The next player beginning at once (common), or before the mover's
  * last piece fell (a misplay, read like the others). */
 #define DROPS_COST_QUICK 16
@@ -532,6 +537,14 @@ void drops_press_learn(struct drops *d, int n, const struct match_result *r);
  * match.h counts (DROPS_PRESS_CAP, DROPS_PRESS_CAP_LEGAL); 0 when the
  * timing cannot tell (no button, one drop, no tempo). */
 int drops_press_cost(const struct drops *d, int n);
+/* The mover, moving again, pressed their button at `t` with nothing
+ * sensed since the move last taken: what the pause since its last drop
+ * costs "a further move whose every piece went unseen" more than "the
+ * button pressed all the same" (negative when the pause is too long for
+ * a press of this table's and fits a move and then a press), as match.h
+ * counts; 0 when the timing cannot tell (the move before not taken
+ * from drops, a button since, the table's pauses not yet shown). */
+int drops_press_again_cost(const struct drops *d, uint64_t t);
 
 /* model_drops_counts.c */
 /* The counts came: the move followed, or held, judged with them. */
