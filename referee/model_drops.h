@@ -383,6 +383,21 @@ int drops_late_doubt_hold(struct drops *d, int e, int n);
 void drops_end_taken(struct drops *d, const struct sense_expect *x,
 		     const struct match_result *r, int n);
 
+/* model_drops_alone.c */
+/* The button of `seat`, pressed at `t`, with nothing sensed since the
+ * last move: the mover's, a move whose every piece went unseen (held,
+ * as the likeliest one) unless, moving again, they pressed it all the
+ * same; the other player's, while the mover moves again, their move out
+ * of turn (drops_turn_button()). */
+void drops_button_alone(struct drops *d, int seat, uint64_t t);
+/* The button of `seat`, not the mover's, pressed at `t` with drops
+ * pending, was just read as the end of the mover's move, taken at ply
+ * `ply` + 1: when that move read every pulse and handed `seat` the turn,
+ * and the button came later after its last drop than a hand can begin
+ * a move, it says their own move was made as well, with nothing of it
+ * sensed (1): to be read as their button alone. 0 otherwise. */
+int drops_button_theirs(struct drops *d, int seat, int ply, uint64_t t);
+
 /* model_drops_turn.c */
 /* The button of `seat`, not the mover's, with nothing sensed: while
  * the mover moves again, a foul for a move out of turn whose every
