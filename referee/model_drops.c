@@ -386,6 +386,8 @@ static void lift(struct drops *d, const struct observation *obs)
 			d->lifted = hole;
 }
 
+static void keep_button(struct drops *d, int seat, uint64_t t);
+
 /* The turn button of `seat`, pressed at `t` (now, or earlier when it was
  * kept while a move was held): the move is made. */
 static void button(struct drops *d, int seat, uint64_t t)
@@ -413,16 +415,21 @@ static void button(struct drops *d, int seat, uint64_t t)
 		return;
 	if (d->npend > 0) {
 		int ply = ref->ply, over = d->again_pressed == ply + 1;
+		uint64_t last = d->pend_t[d->npend - 1];
 
 		d->mover_done = seat == ref_mover(ref);
 		d->press_us = d->mover_done ? t : 0;
 		drops_judge(d, d->npend);
 		/* The other player's button said they moved, too (unless the
 		 * mover, moving again, said their turn was over before these
-		 * drops, which may then be no move of theirs at all). */
+		 * drops, which may then be no move of theirs at all): read
+		 * again once the mover's move is confirmed, when held. */
 		if (!d->mover_done && !over &&
 		    drops_button_theirs(d, seat, ply, t))
 			drops_button_alone(d, seat, t);
+		else if (!d->mover_done && !over && ref->state == REF_HELD &&
+			 ref->ply == ply && t >= last + DROPS_REACH_US)
+			keep_button(d, seat, t);
 		d->mover_done = 0;
 		d->press_us = 0;
 		return;
@@ -617,14 +624,16 @@ static void drops_resume(struct referee *ref, void *state)
 	d->nkept_buttons = 0;
 	/* In the order they came: each button before the drops after it
 	 * (after a move among them that ended the game, play after the
-	 * end). */
-	for (int i = 0; i <= n && read_on(ref); i++) {
-		while (b < nb && (i == n || seat_t[b] <= queue_t[i]) &&
-		       ref->state == REF_PLAY) {
-			pressed(d, seat[b], seat_t[b]);
-			b++;
-		}
-		if (i < n && read_on(ref))
+	 * end; once a move among them is held, the rest are kept again
+	 * for the arbiter's decision on it). */
+	for (int i = 0; i <= n && (read_on(ref) || ref->state == REF_HELD);
+	     i++) {
+		for (; b < nb && (i == n || seat_t[b] <= queue_t[i]); b++)
+			if (ref->state == REF_PLAY)
+				pressed(d, seat[b], seat_t[b]);
+			else if (ref->state == REF_HELD)
+				keep_button(d, seat[b], seat_t[b]);
+		if (i < n && (read_on(ref) || ref->state == REF_HELD))
 			drops_take(d, queue[i], queue_t[i], ref->now);
 	}
 }

@@ -29,9 +29,10 @@
 /* Games of S sowing b (c d e f), S pressing HABIT after the last drop:
  * the table's buttons and its players' pause shown. A new game from
  * a b c d e f / A B C D E F = 4 4 4 4 4 4 / 1 4 4 4 4 4: S sows a
- * (b c d e), pit d's pulse missed, S's button not pressed, and N's
- * button comes `pause` after S's last drop sensed. */
-static void their_button(struct fix *f, double pause)
+ * (b c d e), sensed `drops`, S's button not pressed, and N's button
+ * comes `pause` after S's last drop sensed. */
+static void their_button_after(struct fix *f, double pause,
+			       const char *drops)
 {
 	double t = 0, last;
 
@@ -43,9 +44,15 @@ static void their_button(struct fix *f, double pause)
 	}
 	feed(f, t, OBS_START, NULL);
 	feed(f, t + 0.2, OBS_POSITION, "4 4 4 4 4 4/1 4 4 4 4 4/3 0/S");
-	last = sow(f, t + 1, STEP, "b c e");
+	last = sow(f, t + 1, STEP, drops);
 	feed(f, last + pause, OBS_BUTTON, "N");
 	tick(f, last + pause + 6);
+}
+
+/* The same, pit d's pulse missed. */
+static void their_button(struct fix *f, double pause)
+{
+	their_button_after(f, pause, "b c e");
 }
 
 /* The verdicts about moves since the last start, in order. */
@@ -108,11 +115,43 @@ static void test_their_button_too_soon_says_no_move(void **state)
 	fix_close(f);
 }
 
+/* S's a sensed b c d, pit e's pulse missed where a seed left behind in
+ * a would leave the same: held at N's button, 1.5 s after the last drop.
+ * Confirmed, N's button is read again as N's own with nothing sensed:
+ * N's A held in its turn. */
+static void test_their_button_read_again_once_confirmed(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *m[8];
+	int n;
+
+	(void)state;
+	their_button_after(f, 1.5, "b c d");
+	n = moves_since_start(f, m, 8);
+	if (n != 1)
+		dump(f);
+	assert_int_equal(n, 1);
+	assert_string_equal(m[0]->move, "a");
+	assert_int_equal(m[0]->kind, VERDICT_HOLD);
+	feed(f, f->v[f->n - 1].t_us / 1e6 + 1, OBS_CONFIRM, NULL);
+	n = moves_since_start(f, m, 8);
+	if (n != 3)
+		dump(f);
+	assert_int_equal(n, 3);
+	assert_string_equal(m[1]->move, "a");
+	assert_int_equal(m[1]->kind, VERDICT_ACCEPT);
+	assert_string_equal(m[2]->move, "A");
+	assert_int_equal(m[2]->kind, VERDICT_HOLD);
+	assert_true(referee_held(f->ref));
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_their_button_holds_their_unseen_move),
 		cmocka_unit_test(test_their_button_too_soon_says_no_move),
+		cmocka_unit_test(test_their_button_read_again_once_confirmed),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
