@@ -387,63 +387,13 @@ static void lift(struct drops *d, const struct observation *obs)
 			d->lifted = hole;
 }
 
-/* The mover pressed the button, yet no drop was sensed and no move is
- * near enough to be read so: a move whose every piece went unseen, or a
- * button pressed for nothing. Held as the move likeliest to have gone
- * unseen (the fewest pulses to miss), for the table to check. */
-static void blind_move(struct drops *d, const char *again)
-{
-	struct referee *ref = d->ref;
-	struct ref_about about = { .cause = CAUSE_BUTTON_ALONE };
-	const struct sense_words *w = ref_words(ref);
-	char why[200];
-	int best = drops_cheapest(d);
-
-	if (best < 0) {
-		ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1,
-			NULL, "%s pressed the button, but no %s was sensed",
-			ref_mover_name(ref), w->piece);
-		return;
-	}
-	ref_about_place(&about, d->expect[best].origin);
-	snprintf(why, sizeof(why), "the button was pressed, but no %s was "
-		 "seen to fall", w->piece);
-	if (again != NULL)
-		ref_append(why, sizeof(why), " (or %s moves again after %s and "
-			   "pressed it all the same)", ref_mover_name(ref),
-			   again);
-	ref_hold(ref, &d->expect[best].move, d->expect[best].text, &about,
-		 why, ": check the board and confirm");
-}
-
-/*
- * The mover, who moves again, pressed the button with nothing sensed:
- * a button pressed all the same (as often as people here do), or a move
- * whose every pulse went unseen (as often as its sensors miss them all).
- * 1 when the unseen move is about as likely or likelier.
- */
-static int unseen_again(struct drops *d)
-{
-	int best = DROPS_FOUL_AT, pressed;
-
-	d->again_presses++;
-	pressed = drops_chance_cost((d->again_presses +
-				     DROPS_PRIOR_AGAIN_PRESSES) /
-				    (d->again_moves +
-				     DROPS_PRIOR_AGAIN_MOVES));
-	drops_evaluate(d, 0, 1);
-	for (int e = 0; e < d->nexpect; e++)
-		if (d->result[e].cost < best)
-			best = d->result[e].cost;
-	return best < pressed + DROPS_MARGIN;
-}
+static void keep_button(struct drops *d, int seat, uint64_t t);
 
 /* The turn button of `seat`, pressed at `t` (now, or earlier when it was
  * kept while a move was held): the move is made. */
 static void button(struct drops *d, int seat, uint64_t t)
 {
 	struct referee *ref = d->ref;
-	const char *before;
 
 	if (ref->state != REF_PLAY)
 		return;
@@ -466,43 +416,27 @@ static void button(struct drops *d, int seat, uint64_t t)
 	if (d->npend > 0 && drops_out_of_turn(d, seat))
 		return;
 	if (d->npend > 0) {
+		int ply = ref->ply, over = d->again_pressed == ply + 1;
+		uint64_t last = d->pend_t[d->npend - 1];
+
 		d->mover_done = seat == ref_mover(ref);
 		d->press_us = d->mover_done ? t : 0;
 		drops_judge(d, d->npend);
+		/* The other player's button said they moved, too (unless the
+		 * mover, moving again, said their turn was over before these
+		 * drops, which may then be no move of theirs at all): read
+		 * again once the mover's move is confirmed, when held. */
+		if (!d->mover_done && !over &&
+		    drops_button_theirs(d, seat, ply, t))
+			drops_button_alone(d, seat, t);
+		else if (!d->mover_done && !over && ref->state == REF_HELD &&
+			 ref->ply == ply && t >= last + DROPS_REACH_US)
+			keep_button(d, seat, t);
 		d->mover_done = 0;
 		d->press_us = 0;
 		return;
 	}
-	/* The mover says the move is made, yet nothing was sensed: a move
-	 * whose every drop went unseen (the other player's button: their
-	 * move out of turn, when the mover moves again). */
-	if (seat != ref_mover(ref)) {
-		drops_turn_button(d, seat);
-		return;
-	}
-	before = ref_moves_again(ref);
-	if (before != NULL && !unseen_again(d)) {
-		ref_say(ref, VERDICT_NOTE, CAUSE_MOVES_AGAIN, ref->ply + 1,
-			NULL, "%s moves again after %s: the turn is not over",
-			ref_mover_name(ref), before);
-		return;
-	}
-	/* A count source sees a move whose every drop went unseen: its
-	 * counts tell, nothing is held before they come. */
-	if (ref_counts_read(ref)) {
-		ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1,
-			NULL, "%s pressed the button, but no %s was sensed: "
-			"the counts will tell", ref_mover_name(ref),
-			ref_words(ref)->piece);
-		return;
-	}
-	drops_evaluate(d, 0, 1);
-	for (int e = 0; e < d->nexpect && before == NULL; e++)
-		if (d->result[e].cost < DROPS_FOUL_AT) {
-			drops_judge(d, 0);
-			return;
-		}
-	blind_move(d, before);
+	drops_button_alone(d, seat, t);
 }
 
 /* ------------------------------------------------------------- model */
@@ -692,14 +626,16 @@ static void drops_resume(struct referee *ref, void *state)
 	d->nkept_buttons = 0;
 	/* In the order they came: each button before the drops after it
 	 * (after a move among them that ended the game, play after the
-	 * end). */
-	for (int i = 0; i <= n && read_on(ref); i++) {
-		while (b < nb && (i == n || seat_t[b] <= queue_t[i]) &&
-		       ref->state == REF_PLAY) {
-			pressed(d, seat[b], seat_t[b]);
-			b++;
-		}
-		if (i < n && read_on(ref))
+	 * end; once a move among them is held, the rest are kept again
+	 * for the arbiter's decision on it). */
+	for (int i = 0; i <= n && (read_on(ref) || ref->state == REF_HELD);
+	     i++) {
+		for (; b < nb && (i == n || seat_t[b] <= queue_t[i]); b++)
+			if (ref->state == REF_PLAY)
+				pressed(d, seat[b], seat_t[b]);
+			else if (ref->state == REF_HELD)
+				keep_button(d, seat[b], seat_t[b]);
+		if (i < n && (read_on(ref) || ref->state == REF_HELD))
 			drops_take(d, queue[i], queue_t[i], ref->now);
 	}
 }

@@ -118,6 +118,11 @@
 #define DROPS_PRESS_FROM_S 0.05
 #define DROPS_PRESS_KNOWN 50
 #define DROPS_PRESS_CAP_KNOWN 23
+/* The share of presses that come at any moment within the latest a
+ * press is read (not a reflex after the last piece): the floor under
+ * both readings of a button pressed with nothing sensed while the mover
+ * moves again (model_drops_press.c). */
+#define DROPS_PRESS_ANY 0.05
 /* The next player beginning at once (common), or before the mover's
  * last piece fell (a misplay, read like the others). */
 #define DROPS_COST_QUICK 16
@@ -397,6 +402,21 @@ int drops_late_doubt_hold(struct drops *d, int e, int n);
 void drops_end_taken(struct drops *d, const struct sense_expect *x,
 		     const struct match_result *r, int n);
 
+/* model_drops_alone.c */
+/* The button of `seat`, pressed at `t`, with nothing sensed since the
+ * last move: the mover's, a move whose every piece went unseen (held,
+ * as the likeliest one) unless, moving again, they pressed it all the
+ * same; the other player's, while the mover moves again, their move out
+ * of turn (drops_turn_button()). */
+void drops_button_alone(struct drops *d, int seat, uint64_t t);
+/* The button of `seat`, not the mover's, pressed at `t` with drops
+ * pending, was just read as the end of the mover's move, taken at ply
+ * `ply` + 1: when that move read every pulse and handed `seat` the turn,
+ * and the button came later after its last drop than a hand can begin
+ * a move, it says their own move was made as well, with nothing of it
+ * sensed (1): to be read as their button alone. 0 otherwise. */
+int drops_button_theirs(struct drops *d, int seat, int ply, uint64_t t);
+
 /* model_drops_turn.c */
 /* The button of `seat`, not the mover's, with nothing sensed: while
  * the mover moves again, a foul for a move out of turn whose every
@@ -557,6 +577,14 @@ int drops_press_cost(const struct drops *d, int n);
  * (a drop sensed since forgets it: drops_press_forget()). */
 void drops_press_late(struct drops *d, int seat, uint64_t t);
 void drops_press_forget(struct drops *d);
+/* The mover, moving again, pressed their button at `t` with nothing
+ * sensed since the move last taken: what the pause since its last drop
+ * costs "a further move whose every piece went unseen" more than "the
+ * button pressed all the same" (negative when the pause is too long for
+ * a press of this table's and fits a move and then a press), as match.h
+ * counts; 0 when the timing cannot tell (the move before not taken
+ * from drops, a button since, the table's pauses not yet shown). */
+int drops_press_again_cost(const struct drops *d, uint64_t t);
 
 /* model_drops_counts.c */
 /* The counts came: the move followed, or held, judged with them. */

@@ -21,6 +21,19 @@
  * pause longer than any its players make, by about one step of the
  * hand, weighs up to ten to one for the legal reading, and a table
  * whose players now and then pause long shows it in its histogram.
+ *
+ * The same pauses weigh the mover's button pressed with nothing sensed
+ * while they move again. Pressed all the same, out of habit, it comes
+ * as the table's presses come after a last piece; after a further move
+ * whose every piece went unseen, it comes only once the hand has
+ * reached a place and let its pieces go (DROPS_REACH_US at the least,
+ * any longer pause before a move as likely as another on a log scale,
+ * up to PRESS_LATEST_US), and then the press's own pause. A share of
+ * presses (DROPS_PRESS_ANY) comes at any moment, either way, so that
+ * neither reading rests on the far tail of the other alone. A press
+ * later than this table's presses come weighs for the unseen move; a
+ * press as soon as they come weighs nothing against it (a hand near
+ * its pit sows one seed and presses in no time).
  */
 #include "config.h"
 
@@ -33,6 +46,8 @@
 #define PRESS_SOONEST_US 50000
 #define PRESS_LATEST_US 10000000
 #define PRESS_STEPS 5		/* the hand's last steps, for its tempo */
+#define AGAIN_STEPS 48		/* the pauses before an unseen move weighed */
+#define SQRT_2PI 2.5066282746310002
 
 /* The histogram's bin of a pause whose log (of seconds) is `x`. */
 static int bin_of(double x)
@@ -100,7 +115,8 @@ static void spread(const struct drops *d, double *mu, double *sd)
 		   var : DROPS_PRESS_SPREAD_MIN * DROPS_PRESS_SPREAD_MIN);
 }
 
-/* The density of a pause of `s` seconds (a constant factor left out). */
+/* The density of a pause of `s` seconds (a constant factor left out:
+ * sd * sqrt(2 pi)). */
 static double density(double s, double mu, double sd)
 {
 	double z;
@@ -200,4 +216,34 @@ int drops_press_cost(const struct drops *d, int n)
 	if (cost > DROPS_PRESS_CAP)
 		return DROPS_PRESS_CAP;
 	return cost < -cap_legal ? -cap_legal : (int)lrint(cost);
+}
+
+int drops_press_again_cost(const struct drops *d, uint64_t t)
+{
+	const struct drops_last *l = &d->last;
+	double mu, sd, gap, norm, lo, hi, habit, unseen = 0, floor, cost;
+
+	if (l->ply != d->ref->ply || l->n < 1 || t <= l->t[l->n - 1] ||
+	    d->press_n < DROPS_PRESS_SHOWN)
+		return 0;
+	gap = (double)(t - l->t[l->n - 1]) / 1e6;
+	if (gap > PRESS_LATEST_US / 1e6)
+		return 0;
+	spread(d, &mu, &sd);
+	norm = 1 / (sd * SQRT_2PI);
+	floor = DROPS_PRESS_ANY / (PRESS_LATEST_US / 1e6);
+	habit = norm * density(gap, mu, sd);
+	/* the pause before the unseen move: log-uniform from the hand's
+	 * reach to the latest press, the press's own pause after it */
+	lo = log(DROPS_REACH_US / 1e6);
+	hi = log(PRESS_LATEST_US / 1e6);
+	for (int i = 0; i < AGAIN_STEPS; i++) {
+		double x = exp(lo + (hi - lo) * (i + 0.5) / AGAIN_STEPS);
+
+		unseen += norm * density(gap - x, mu, sd) / AGAIN_STEPS;
+	}
+	cost = 10 * log((habit + floor) / (unseen + floor));
+	/* A hand near its pit sows one seed and presses in no time: a
+	 * press soon after the last drop says nothing against the move */
+	return cost < 0 ? (int)lrint(cost) : 0;
 }
