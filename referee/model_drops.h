@@ -668,9 +668,10 @@ int drops_tail_lone(const struct drops *d, const struct drops_split *s,
 		    int nt, int mover);
 /* A drop at `hole` at `t`, after the pulse awaited (lone_wait, not
  * doubted) past the pause that ends a sowing: 1 when the pulse is to be
- * judged first, as at that pause (the drop is in the place its move was
- * lifted from, and not where a sowing lifted from the pulse's place
- * goes on); else 0, the drop read with it. */
+ * judged first, as at that pause (the drop is where a sowing of the next
+ * player begins, or in the place the pulse's move was lifted from, and
+ * not where a sowing lifted from the pulse's place goes on); else 0,
+ * the drop read with it. */
 int drops_lone_first(struct drops *d, int hole, uint64_t t);
 
 /* model_drops_reach.c */

@@ -12,10 +12,11 @@
  * quiet period, not just the pause that ends a sowing: for the button
  * (the move is taken then), for drops where a sowing lifted from the
  * pulse's place goes on (read with it), or for the quiet period's end
- * (taken then, as before). A drop after that pause in the place the
- * pulse's move was lifted from, which that move left empty, is no piece
- * of it: a hand going back (a sowing the wrong way round), read as
- * before, with the pulse judged first as it was at the pause.
+ * (taken then, as before). A drop after that pause where the next
+ * player's sowing begins (the turn passed), or in the place the pulse's
+ * move was lifted from, which that move left empty (a hand going back,
+ * a sowing the wrong way round), finds the pulse judged first, as it
+ * was at the pause.
  *
  * It is doubted, and held at the quiet period's end with no button
  * (drops_lone_pulse()), on a board that makes stray pulses, and when it
@@ -71,11 +72,17 @@ int drops_lone_first(struct drops *d, int hole, uint64_t t)
 {
 	struct referee *ref = d->ref;
 
-	int best = drops_cheapest(d);
+	int best = drops_cheapest(d), nnext, seat;
+	const struct sense_expect *next;
 
 	if (!d->lone_wait || d->lone || d->npend != 1 || !d->whole ||
-	    best < 0 || hole != d->expect[best].origin ||
-	    t < d->pend_t[0] + ref->cfg.turn_gap_us)
+	    best < 0 || t < d->pend_t[0] + ref->cfg.turn_gap_us)
+		return 0;
+	/* (the next player's sowing begun there, or a hand going back) */
+	next = drops_next(d, best, &nnext, &seat);
+	if (hole != d->expect[best].origin &&
+	    !(nnext > 0 && seat != ref_mover(ref) &&
+	      drops_move_begins(next, nnext, hole)))
 		return 0;
 	for (int e = 0; e < d->nexpect; e++) {
 		const struct sense_expect *x = &d->expect[e];

@@ -121,6 +121,31 @@ static void test_tail_pulse_with_its_button_is_taken(void **state)
 	fix_close(f);
 }
 
+/* N's C (one seed, into D) with no button, and S's b (one seed, into
+ * c) a little after the pause, then S's button: the next player's
+ * sowing begun after the pause says the turn passed. C is judged first,
+ * as at the pause, and both moves are taken; S's pulse is not read with
+ * N's. */
+static void test_next_player_begun_judges_the_pulse_first(void **state)
+{
+	struct fix *f = with_buttons("4 1 4 4 4 4/4 4 1 4 4 3/3 4/N");
+	const struct verdict *m[8];
+
+	(void)state;
+	feed(f, 1.0, OBS_DROP, "D");
+	feed(f, 1.62, OBS_DROP, "c");
+	feed(f, 2.4, OBS_BUTTON, "S");
+	tick(f, 9.0);
+	if (moves(f, m, 8) != 2 || count(f, VERDICT_FOUL) != 0)
+		dump(f);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_int_equal(moves(f, m, 8), 2);
+	assert_string_equal(m[0]->move, "C");
+	assert_string_equal(m[1]->move, "b");
+	assert_int_equal(referee_plies(f->ref), 2);
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +153,8 @@ int main(void)
 		cmocka_unit_test(test_lone_pulse_taken_at_the_button),
 		cmocka_unit_test(test_tail_pulse_without_buttons_is_held),
 		cmocka_unit_test(test_tail_pulse_with_its_button_is_taken),
+		cmocka_unit_test(
+			test_next_player_begun_judges_the_pulse_first),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
