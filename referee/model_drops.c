@@ -135,6 +135,7 @@ static void drops_follow(struct referee *ref, void *state)
 	d->npend = 0;
 	d->whole = 0;
 	d->lone = 0;
+	d->lone_wait = 0;
 	d->reach_t = 0;
 	d->lifted = -1;
 	d->again_pressed = 0;
@@ -180,29 +181,6 @@ int drops_cheapest(const struct drops *d)
 		if (best < 0 || d->result[e].cost < d->result[best].cost)
 			best = e;
 	return best;
-}
-
-/* Whether the best whole move of pend[0..n) hands the turn over to a
- * player who must wait for the button: not when it gives its mover
- * another turn, nor when it ends the game (play after it is play after
- * the end, button or not). */
-static int passes_turn(struct drops *d, int n)
-{
-	struct referee *ref = d->ref;
-	struct rules_outcome out;
-	int best;
-
-	drops_evaluate(d, n, 0);
-	best = drops_cheapest(d);
-	drops_evaluate(d, d->npend, 0);
-	if (best < 0)
-		return 1;
-	memcpy(ref->scratch, ref_pos(ref), ref->pos_size);
-	if (ref->game->ops->apply(ref->game, ref->scratch,
-				  &d->expect[best].move, &out, NULL, 0) < 0)
-		return 1;
-	return !(out.flags & RULES_EXTRA_TURN) &&
-	       !(out.flags & RULES_GAME_OVER);
 }
 
 /* While a move is held, drops wait for the arbiter's decision. */
@@ -294,7 +272,7 @@ static int next_move_begun(struct drops *d, int min_before, int whole_before,
 		whole_before <= d->board.shadow) &&
 	       whole_before < min_before + DROPS_MARGIN &&
 	       gap >= ref->cfg.turn_gap_us &&
-	       !(ref->buttons_seen && passes_turn(d, d->npend - 1));
+	       !(ref->buttons_seen && drops_passes_turn(d, d->npend - 1));
 }
 
 static void drops_finish(struct referee *ref, void *state);
@@ -313,8 +291,9 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 	if (ref->state != REF_PLAY || late_piece(d, hole, t))
 		return;
 	/* Another hand after the long pause: the drops before it are
-	 * judged first, as at two quiet periods. */
-	if (drops_other_hand(d, hole, t)) {
+	 * judged first, as at two quiet periods (a lone pulse awaited, as
+	 * at the pause that ends a sowing). */
+	if (drops_other_hand(d, hole, t) || drops_lone_first(d, hole, t)) {
 		drops_finish(ref, d);
 		if (ref->state != REF_RESTORE)
 			drops_take(d, hole, t, heard);
@@ -367,11 +346,9 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 		return;
 	}
 	d->whole = whole_at_once(d);
-	/* One pulse, on a board that makes strays, of a move after which
-	 * the mover presses the button: that button is awaited. */
-	d->lone = d->whole && d->npend == 1 && ref->buttons_seen &&
-		  !ref_counts_read(ref) && drops_strays_shown(ref) &&
-		  passes_turn(d, 1);
+	/* One pulse, of a move after which the mover presses the button:
+	 * that button is awaited (model_drops_lone.c). */
+	drops_lone_note(d);
 }
 
 /* A hand in a place: the place a move is begun from, for the touch rule. */
@@ -654,9 +631,10 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 	/* With a count source, a whole move waits for its counts. */
 	if (d->whole && ref_counts_read(ref))
 		return d->heard_us + ref->cfg.quiet_us;
-	/* One pulse that may be a stray, or a piece of the hand that made
-	 * the move before: its mover's button is awaited. */
-	if (d->whole && (d->lone || drops_reach_waits(d)))
+	/* One pulse that may be a stray, the hand's shadow on the place it
+	 * lifts, or a piece of the hand that made the move before: its
+	 * mover's button is awaited. */
+	if (d->whole && (d->lone_wait || drops_reach_waits(d)))
 		return d->heard_us + ref->cfg.quiet_us;
 	/* A whole move is taken once a pause shows the hand has stopped. */
 	if (d->whole)

@@ -239,8 +239,14 @@ struct drops {
 					   when it was kept for a while) */
 	int whole;			/* pend is exactly one whole move */
 	int lone;			/* ... resting on one pulse, which may
-					   be a stray: its mover's button is
-					   awaited */
+					   be a stray: held at the quiet
+					   period's end with no button */
+	int lone_wait;			/* ... resting on one pulse, of a move
+					   that hands the turn over: its
+					   mover's button is awaited */
+	int tail_split;			/* the pulse is the next player's move
+					   read off the tail of a sowing
+					   judged at the quiet period's end */
 	uint64_t reach_t;		/* the lone pulse pend[0], when the
 					   button of the move before came
 					   after it, in reach of its hand
@@ -702,6 +708,30 @@ int drops_too_soon(struct drops *d, int e, int n);
  * though the turn passes: held (1), naming what to check. */
 int drops_lone_pulse(struct drops *d, int e, int n);
 void drops_taken_done(struct drops *d);
+
+/* model_drops_lone.c */
+/* Whether the best whole move of pend[0..n) hands the turn over to a
+ * player who must wait for the button: not when it gives its mover
+ * another turn, nor when it ends the game (play after it is play after
+ * the end, button or not). */
+int drops_passes_turn(struct drops *d, int n);
+/* pend is one pulse and a whole move that hands the turn over, on a
+ * table with turn buttons: its mover's button is awaited through the
+ * quiet period (lone_wait), and the move doubted when none comes (lone)
+ * on a board that makes strays or when it is a tail split off. */
+void drops_lone_note(struct drops *d);
+/* The split `s` judged at the quiet period's end leaves `nt` drops to
+ * the next player: one pulse, of a player other than `mover` (who made
+ * the move judged), with no button from either: doubted. */
+int drops_tail_lone(const struct drops *d, const struct drops_split *s,
+		    int nt, int mover);
+/* A drop at `hole` at `t`, after the pulse awaited (lone_wait, not
+ * doubted) past the pause that ends a sowing: 1 when the pulse is to be
+ * judged first, as at that pause (the drop is where a sowing of the next
+ * player begins, or in the place the pulse's move was lifted from, and
+ * not where a sowing lifted from the pulse's place goes on); else 0,
+ * the drop read with it. */
+int drops_lone_first(struct drops *d, int hole, uint64_t t);
 
 /* model_drops_reach.c */
 /* The mover of the move before pressed the button after one pulse, in

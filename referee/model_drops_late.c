@@ -3,7 +3,8 @@
  * confirmed: the first drops kept while it was held that fall, in
  * order, in the places its reading left unsensed at the end of its path
  * are its own last pieces, fallen late (the board the arbiter confirmed
- * has them), not the next move's.
+ * has them), not the next move's; one in the last place of its sowing,
+ * whose piece its reading put elsewhere, may be that piece.
  */
 #include "config.h"
 
@@ -33,6 +34,29 @@ static int unsensed_at(const struct sense_expect *e,
 	return v->index == index &&
 	       (v->step == STEP_MISS ||
 		(v->step == STEP_ROLL && v->sensed == e->origin));
+}
+
+/* The held move's reading put the piece of its last place elsewhere
+ * (sensed next door, or as a second pulse in the place before): a first
+ * kept drop in that last place may be that piece, fallen late, and the
+ * move it spells alone is not taken on it (`late_doubt`). */
+static void doubt_last(struct drops *d)
+{
+	const struct sense_expect *e = &d->held_e;
+	const struct match_result *r = &d->held_r;
+
+	if (d->nqueue == 0 || e->npath == 0 || d->ref->state != REF_PLAY ||
+	    d->queue[0] != e->path[e->npath - 1])
+		return;
+	for (int i = 0; i < r->ndev; i++)
+		if (r->dev[i].index == e->npath &&
+		    r->dev[i].step == STEP_ROLL) {
+			d->late_doubt = 1;
+			d->late_doubt_us = d->queue_t[0];
+			snprintf(d->late_text, sizeof(d->late_text), "%s",
+				 e->text);
+			return;
+		}
 }
 
 /*
@@ -73,8 +97,10 @@ int drops_late_own(struct drops *d)
 		own++;
 	/* Soon after its last drop, a hand's own; later, and a reading of
 	 * the next move begins with them, the next player's. */
-	if (own == 0)
+	if (own == 0) {
+		doubt_last(d);
 		return 0;
+	}
 	if (d->queue_t[0] > d->held_end_us + DROPS_REACH_US &&
 	    d->ref->state == REF_PLAY && next_begins_with(d, own)) {
 		d->late_doubt = own;

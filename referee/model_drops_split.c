@@ -547,9 +547,12 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 		d->held_end_us = mine_end;
 	/* Theirs were read as their move begun: no hand going on. */
 	d->last.ply = 0;
+	/* (one pulse of theirs, at the quiet period's end: doubted) */
+	d->tail_split = drops_tail_lone(d, s, nt, presser);
 	for (int i = 0; i < nt; i++)
 		if (ref->state == REF_PLAY || ref->state == REF_HELD)
 			drops_take(d, theirs[i], at[i], at[i]);
+	d->tail_split = 0;
 	judge_pressed(d, s, done, presser);
 }
 

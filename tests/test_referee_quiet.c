@@ -150,7 +150,9 @@ static void test_lone_pulse_with_the_movers_button_is_taken(void **state)
 }
 
 /* A board that has made no stray pulse: the lone pulse is N's move A,
- * taken once the hand has paused, with no button awaited. */
+ * its button awaited through the quiet period (the pulse may be the
+ * hand's shadow on B, lifted, with its sowing to come), then taken
+ * with none, not held. */
 static void test_lone_pulse_on_a_quiet_board_is_taken(void **state)
 {
 	struct fix *f = started("");
@@ -164,6 +166,8 @@ static void test_lone_pulse_on_a_quiet_board_is_taken(void **state)
 	feed(f, t + 0.6, OBS_BUTTON, "S");
 	feed(f, t + 1.8, OBS_DROP, "B");
 	tick(f, t + 2.5);
+	assert_int_equal(moves(f, m, 8), 1);
+	tick(f, t + 4.4);
 	assert_int_equal(moves(f, m, 8), 2);
 	assert_string_equal(m[1]->move, "A");
 	assert_int_equal(m[1]->kind, VERDICT_ACCEPT);
