@@ -9,7 +9,8 @@
  * log-normal spread around a prior of 0.6 s (DROPS_PRESS_*), whether
  * the move was taken at that button or before it (at the hand's
  * pause, when the drops were a whole move: a button pressed later, with
- * no drop between, is that move's). Once the
+ * nothing between, no drop, lift, command or game's end, is that
+ * move's; a move judged at its counts awaits none). Once the
  * table has shown DROPS_PRESS_SHOWN such pauses, the two readings are
  * compared by that spread: the pause as it came, against the pause
  * less one step of the hand's own tempo. A pause too short for one
