@@ -372,8 +372,10 @@ static void button(struct drops *d, int seat, uint64_t t)
 {
 	struct referee *ref = d->ref;
 
-	if (ref->state != REF_PLAY)
+	if (ref->state != REF_PLAY) {
+		drops_press_forget(d);
 		return;
+	}
 	drops_press_late(d, seat, t);
 	/* With a count source, the move is judged when its counts come. */
 	if (d->npend > 0 && ref_counts_read(ref)) {
@@ -470,6 +472,7 @@ static void drops_use_game(struct referee *ref, void *state)
 	d->reversed_fouls = 0;
 	d->again_pressed = 0;
 	d->late_doubt = 0;
+	drops_press_forget(d);
 	board_geometry(state);
 }
 
@@ -514,6 +517,7 @@ static void drops_feed(struct referee *ref, void *state,
 		/* A hand lifting pieces begins a move: the one before is
 		 * over. */
 		d->last.ply = 0;
+		drops_press_forget(d);
 		lift(d, obs);
 	} else if (ref->state == REF_HELD) {
 		keep_button(d, rules_seat_find(ref->game->ops, obs->where),
@@ -536,6 +540,7 @@ static void drops_forget(struct referee *ref, void *state)
 	d->split_wait_us = 0;
 	/* (a move taken or changed by anyone else stands) */
 	d->last.ply = 0;
+	drops_press_moved(d);
 }
 
 static void drops_held(struct referee *ref, void *state)

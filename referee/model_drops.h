@@ -343,9 +343,14 @@ struct drops {
 	/* A clean move taken before its mover's button (at the hand's
 	 * pause): its last drop, 0 when none awaits the button, and its
 	 * mover. The pause is learnt when that button comes before any
-	 * other drop, so that long pauses count as well as short ones. */
+	 * other drop, so that long pauses count as well as short ones;
+	 * not after a lift, a command or a new game (press_open_ply: the
+	 * move count once it was taken; press_open_taking: the move being
+	 * taken, the position not yet changed by anything else). */
 	uint64_t press_open_us;
 	int press_open_seat;
+	int press_open_ply;
+	int press_open_taking;
 	struct drops_twin twin;
 	/* Sowings the wrong way round called a foul in this game, by
 	 * either player: evidence about how this game's board is being
@@ -570,7 +575,8 @@ int drops_misplay_counts(struct drops *d, const struct reading *g,
 /* model_drops_press.c */
 /* Move `r` taken on pend[0..n) at its mover's button: when it fit
  * exactly, the pause from its last drop to the button is learnt; taken
- * before the button, it awaits it (drops_press_late()). */
+ * before the button (not at its counts), it awaits it
+ * (drops_press_late()). */
 void drops_press_learn(struct drops *d, int n, const struct match_result *r);
 /* Judging pend[0..n) at the mover's button: what the pause since the
  * last drop costs "a legal move whose last piece went unseen" more than
@@ -583,6 +589,9 @@ int drops_press_cost(const struct drops *d, int n);
  * (a drop sensed since forgets it: drops_press_forget()). */
 void drops_press_late(struct drops *d, int seat, uint64_t t);
 void drops_press_forget(struct drops *d);
+/* The position changed (a move taken, a command): a button awaited is
+ * no longer awaited, but for the move just taken at the hand's pause. */
+void drops_press_moved(struct drops *d);
 /* The mover, moving again, pressed their button at `t` with nothing
  * sensed since the move last taken: what the pause since its last drop
  * costs "a further move whose every piece went unseen" more than "the

@@ -9,7 +9,8 @@
  * log-normal spread around a prior of 0.6 s (DROPS_PRESS_*), whether
  * the move was taken at that button or before it (at the hand's
  * pause, when the drops were a whole move: a button pressed later, with
- * no drop between, is that move's). Once the
+ * nothing between, no drop, lift, command or game's end, is that
+ * move's; a move judged at its counts awaits none). Once the
  * table has shown DROPS_PRESS_SHOWN such pauses, the two readings are
  * compared by that spread: the pause as it came, against the pause
  * less one step of the hand's own tempo. A pause too short for one
@@ -79,10 +80,16 @@ void drops_press_learn(struct drops *d, int n, const struct match_result *r)
 	if (n < 1 || r->cost != 0 || r->ndev != 0)
 		return;
 	/* Taken at the hand's pause, before the button: a pause learnt
-	 * only then would leave out every pause longer than that. */
+	 * only then would leave out every pause longer than that. (Taken
+	 * at its counts, the move says nothing of the button: the mover
+	 * may have pressed it already.) */
 	if (d->press_us == 0) {
+		if (ref_counts_read(d->ref))
+			return;
 		d->press_open_us = d->pend_t[n - 1];
 		d->press_open_seat = ref_mover(d->ref);
+		d->press_open_ply = d->ref->ply + 1;
+		d->press_open_taking = 1;
 		return;
 	}
 	if (d->press_us > d->pend_t[n - 1])
@@ -92,7 +99,7 @@ void drops_press_learn(struct drops *d, int n, const struct match_result *r)
 void drops_press_late(struct drops *d, int seat, uint64_t t)
 {
 	if (d->press_open_us != 0 && seat == d->press_open_seat &&
-	    t > d->press_open_us)
+	    d->ref->ply == d->press_open_ply && t > d->press_open_us)
 		learn(d, t - d->press_open_us);
 	d->press_open_us = 0;
 }
@@ -100,6 +107,14 @@ void drops_press_late(struct drops *d, int seat, uint64_t t)
 void drops_press_forget(struct drops *d)
 {
 	d->press_open_us = 0;
+	d->press_open_taking = 0;
+}
+
+void drops_press_moved(struct drops *d)
+{
+	if (!d->press_open_taking || d->ref->ply != d->press_open_ply)
+		d->press_open_us = 0;
+	d->press_open_taking = 0;
 }
 
 /* The log-normal spread of the table's pauses: its mean and deviation
@@ -151,7 +166,8 @@ static double shown(const struct drops *d, unsigned n, double s, double mu,
 		return 0;
 	x = log(s);
 	b = bin_of(x);
-	for (int j = -1; j <= 1; j++)
+	/* (a pause outside the histogram's range: the prior alone) */
+	for (int j = -1; b >= 0 && b < DROPS_PRESS_BINS && j <= 1; j++)
 		if (b + j >= 0 && b + j < DROPS_PRESS_BINS)
 			count += near[j + 1] * d->press_hist[b + j];
 	/* (the log-normal's share of a bin, by its density there) */
