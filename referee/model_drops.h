@@ -492,6 +492,10 @@ struct reading {
 				   move, which gives another turn: the
 				   misplay needs a second (out of turn) to
 				   be a foul */
+	struct drops *d;	/* with `near`: the drops read */
+	const int *near;	/* counts: only misplays whose board is
+				   within one place of them, and not the
+				   legal move's, are read (NULL: all) */
 };
 /*
  * pend[0..n) read both ways, move `best` the legal move. Misplays are
@@ -499,6 +503,12 @@ struct reading {
  * more than a misplay less the margin.
  */
 void drops_read(struct drops *d, int best, int n, struct reading *g);
+/* pend[0..n) read as the misplays (a piece left behind, two in one
+ * place, a place passed over, the wrong way round) whose board is one
+ * place or none off the counts `seen` and is not move `best`'s, however
+ * well `best` reads: the likeliest of them in `g` (g->base -1: none). */
+void drops_read_near(struct drops *d, int best, int n, const int *seen,
+		     struct reading *g);
 /* model_drops_onward.c: the reading `g` of pend[0..n) is the legal
  * move one piece short: 1 when that move gives its mover another turn
  * and the drops after n begin a sowing of the mover's again (a piece
@@ -561,6 +571,13 @@ void drops_press_forget(struct drops *d);
 /* model_drops_counts.c */
 /* The counts came: the move followed, or held, judged with them. */
 int drops_counted(struct referee *ref, void *state, const int *values);
+
+/* model_drops_near.c */
+/* The counts one off move `best`'s board, and within one place of the
+ * board of a misplay or of `best` and the next player's move begun at
+ * once after it, which the drops pend[0..n) do not refute a hundred to
+ * one against `best`: held, naming the places that differ (1); else 0. */
+int drops_near_rival(struct drops *d, int best, int n, const int *seen);
 
 /* model_drops_split.c */
 /* pend[0..n) as a whole move of the mover and the beginning of a move

@@ -610,9 +610,12 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 		return;
 	/* One count off (the count source misread a place): the move
 	 * whose board is that near, alone, unless its drops read as a
-	 * misplay at least as well. */
+	 * misplay at least as well, or the board of another reading of
+	 * them (a misplay, the next move begun at once after it) is as
+	 * near and the drops do not refute it (model_drops_near.c). */
 	if (legal_boards(d, seen, 1, &best) == 1) {
-		if (hold_near(d, best, n, seen))
+		if (hold_near(d, best, n, seen) ||
+		    drops_near_rival(d, best, n, seen))
 			return;
 		snprintf(about.evidence, sizeof(about.evidence),
 			 "move=%s legal=%d.%d counts=near decided=take",
