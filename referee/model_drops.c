@@ -715,9 +715,9 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 	/* Two players' moves read at the pause: a button is awaited. */
 	if (d->split_wait_us != 0)
 		return d->split_wait_us;
-	/* With a count source, a whole move waits for its counts. */
-	if (d->whole && ref_counts_read(ref))
-		return d->heard_us + ref->cfg.quiet_us;
+	/* With a count source, a move waits for its counts. */
+	if (ref_counts_read(ref))
+		return ref->last_activity + drops_hand_pause(ref, d);
 	/* One pulse that may be a stray, or a piece of the hand that made
 	 * the move before: its mover's button is awaited. */
 	if (d->whole && (d->lone || drops_reach_waits(d)))
