@@ -636,6 +636,8 @@ static void drops_held(struct referee *ref, void *state)
 	d->nkept_buttons = 0;
 	d->held_ply = 0;	/* a move of this model's is marked after */
 	d->held_blind = 0;
+	d->kept_seen_ply = 0;
+	d->nkept_seen = 0;
 	d->overlap_ply = 0;
 	d->late_doubt = 0;
 }
@@ -657,12 +659,16 @@ static void drops_resume(struct referee *ref, void *state)
 	uint64_t queue_t[MATCH_OBS_MAX], seat_t[DROPS_KEPT_BUTTONS];
 	int n, nb, b = 0, own = d->held_ply == ref->ply;
 
+	/* (counts kept while another ply was held, or with ranges: none) */
+	if (d->kept_seen_ply != ref->ply || ref->seen_hi != NULL)
+		d->nkept_seen = 0;
 	/* The faults it showed were the lines', as the confirmation says
 	 * (but for pulses read elsewhere, none of its own). */
 	if (own) {
 		struct match_result r;
 
-		drops_late_own(d);
+		if (!drops_kept_moved(d))
+			drops_late_own(d);
 		drops_held_own(d, &r);
 		drops_account(d, &d->held_e, &r);
 	}
@@ -699,6 +705,7 @@ static void drops_resume(struct referee *ref, void *state)
 			pressed(d, seat[b], seat_t[b]);
 			b++;
 		}
+		drops_resume_counted(d, i < n ? queue_t[i] : 0);
 		if (i < n && read_on(ref))
 			drops_take(d, queue[i], queue_t[i], ref->now);
 	}
