@@ -552,6 +552,8 @@ static void drops_held(struct referee *ref, void *state)
 	d->nkept_buttons = 0;
 	d->held_ply = 0;	/* a move of this model's is marked after */
 	d->held_blind = 0;
+	d->kept_seen_ply = 0;
+	d->nkept_seen = 0;
 	d->overlap_ply = 0;
 	d->late_doubt = 0;
 }
@@ -573,12 +575,16 @@ static void drops_resume(struct referee *ref, void *state)
 	uint64_t queue_t[MATCH_OBS_MAX], seat_t[DROPS_KEPT_BUTTONS];
 	int n, nb, b = 0, own = d->held_ply == ref->ply;
 
+	/* (counts kept while another ply was held, or with ranges: none) */
+	if (d->kept_seen_ply != ref->ply || ref->seen_hi != NULL)
+		d->nkept_seen = 0;
 	/* The faults it showed were the lines', as the confirmation says
 	 * (but for pulses read elsewhere, none of its own). */
 	if (own) {
 		struct match_result r;
 
-		drops_late_own(d);
+		if (!drops_kept_moved(d))
+			drops_late_own(d);
 		drops_held_own(d, &r);
 		drops_account(d, &d->held_e, &r);
 	}
@@ -609,7 +615,8 @@ static void drops_resume(struct referee *ref, void *state)
 	/* In the order they came: each button before the drops after it
 	 * (after a move among them that ended the game, play after the
 	 * end; once a move among them is held, the rest are kept again
-	 * for the arbiter's decision on it). */
+	 * for the arbiter's decision on it; the counts kept come in their
+	 * places among the drops). */
 	for (int i = 0; i <= n && (read_on(ref) || ref->state == REF_HELD);
 	     i++) {
 		for (; b < nb && (i == n || seat_t[b] <= queue_t[i]); b++)
@@ -617,6 +624,8 @@ static void drops_resume(struct referee *ref, void *state)
 				pressed(d, seat[b], seat_t[b]);
 			else if (ref->state == REF_HELD)
 				keep_button(d, seat[b], seat_t[b]);
+		if (ref->state == REF_PLAY)
+			drops_resume_counted(d, i < n ? queue_t[i] : 0);
 		if (i < n && (read_on(ref) || ref->state == REF_HELD))
 			drops_take(d, queue[i], queue_t[i], ref->now);
 	}
@@ -633,9 +642,9 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 	/* Two players' moves read at the pause: a button is awaited. */
 	if (d->split_wait_us != 0)
 		return d->split_wait_us;
-	/* With a count source, a whole move waits for its counts. */
-	if (d->whole && ref_counts_read(ref))
-		return d->heard_us + ref->cfg.quiet_us;
+	/* With a count source, a move waits for its counts. */
+	if (ref_counts_read(ref))
+		return ref->last_activity + drops_hand_pause(ref, d);
 	/* One pulse that may be a stray, the hand's shadow on the place it
 	 * lifts, or a piece of the hand that made the move before: its
 	 * mover's button is awaited. */

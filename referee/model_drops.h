@@ -15,6 +15,7 @@
 #define DROPS_WARN_PLIES 40	/* the window a warning count covers */
 #define DROPS_RECENT 16		/* recent pulses remembered per line */
 #define DROPS_KEPT_BUTTONS 8	/* buttons kept while a move is held */
+#define DROPS_KEPT_COUNTS 4	/* counts kept while a move is held */
 #define DROPS_SWAP_TOGETHER_US 20000	/* two pieces sensed in swapped
 					   order this close: let go together */
 
@@ -296,6 +297,14 @@ struct drops {
 	 * counts again (a hand passed over the board, the count source
 	 * settled again) say nothing new; only a person confirms it. */
 	int held_blind;
+	/* Counts that came while the move was held, neither its board nor
+	 * a misplay's (maybe the boards after drops kept meanwhile), each
+	 * at kept_seen_us, while kept_seen_ply is the ply held (0: none);
+	 * the last kept in place of the one before when there is no room. */
+	int kept_seen[DROPS_KEPT_COUNTS][SENSE_HOLES_MAX];
+	uint64_t kept_seen_us[DROPS_KEPT_COUNTS];
+	int nkept_seen;
+	int kept_seen_ply;
 
 	/* The next player's sowing that overlapped the move judged (or
 	 * held at overlap_ply): a foul once the move is taken. */
@@ -523,6 +532,10 @@ struct reading {
 				   move, which gives another turn: the
 				   misplay needs a second (out of turn) to
 				   be a foul */
+	struct drops *d;	/* with `near`: the drops read */
+	const int *near;	/* counts: only misplays whose board is
+				   within one place of them, and not the
+				   legal move's, are read (NULL: all) */
 };
 /*
  * pend[0..n) read both ways, move `best` the legal move. Misplays are
@@ -530,6 +543,12 @@ struct reading {
  * more than a misplay less the margin.
  */
 void drops_read(struct drops *d, int best, int n, struct reading *g);
+/* pend[0..n) read as the misplays (a piece left behind, two in one
+ * place, a place passed over, the wrong way round) whose board is one
+ * place or none off the counts `seen` and is not move `best`'s, however
+ * well `best` reads: the likeliest of them in `g` (g->base -1: none). */
+void drops_read_near(struct drops *d, int best, int n, const int *seen,
+		     struct reading *g);
 /* model_drops_onward.c: the reading `g` of pend[0..n) is the legal
  * move one piece short: 1 when that move gives its mover another turn
  * and the drops after n begin a sowing of the mover's again (a piece
@@ -604,6 +623,24 @@ int drops_press_again_cost(const struct drops *d, uint64_t t);
 /* model_drops_counts.c */
 /* The counts came: the move followed, or held, judged with them. */
 int drops_counted(struct referee *ref, void *state, const int *values);
+/* The held move confirmed, the drops kept meanwhile being read on: the
+ * counts that came while it was held before `t` (every one: t 0)
+ * judge the drops read on so far, as they would have as they came
+ * (the count source reports a board once: still since, it sends none
+ * again). */
+void drops_resume_counted(struct drops *d, uint64_t t);
+/* The held move confirmed (and made): the last counts that came while
+ * it was held, after every drop kept, are further than one place from
+ * its board: something moved after it, so the drops kept are not its
+ * own last pieces fallen late. */
+int drops_kept_moved(struct drops *d);
+
+/* model_drops_near.c */
+/* The counts one off move `best`'s board, and within one place of the
+ * board of a misplay or of `best` and the next player's move begun at
+ * once after it, which the drops pend[0..n) do not refute a hundred to
+ * one against `best`: held, naming the places that differ (1); else 0. */
+int drops_near_rival(struct drops *d, int best, int n, const int *seen);
 
 /* model_drops_split.c */
 /* pend[0..n) as a whole move of the mover and the beginning of a move

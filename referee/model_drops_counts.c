@@ -610,9 +610,12 @@ static void judge_counted(struct drops *d, int n, const int *seen)
 		return;
 	/* One count off (the count source misread a place): the move
 	 * whose board is that near, alone, unless its drops read as a
-	 * misplay at least as well. */
+	 * misplay at least as well, or the board of another reading of
+	 * them (a misplay, the next move begun at once after it) is as
+	 * near and the drops do not refute it (model_drops_near.c). */
 	if (legal_boards(d, seen, 1, &best) == 1) {
-		if (hold_near(d, best, n, seen))
+		if (hold_near(d, best, n, seen) ||
+		    drops_near_rival(d, best, n, seen))
 			return;
 		snprintf(about.evidence, sizeof(about.evidence),
 			 "move=%s legal=%d.%d counts=near decided=take",
@@ -669,7 +672,54 @@ static int held_counted(struct drops *d, const int *seen)
 			ref_await_restore(ref);
 			return 1;
 		}
+	/* Neither: kept for the drops kept meanwhile (the board after
+	 * them), should the move be confirmed. */
+	if (ref->seen_hi == NULL) {
+		int k = d->nkept_seen < DROPS_KEPT_COUNTS ? d->nkept_seen++ :
+			DROPS_KEPT_COUNTS - 1;
+
+		memcpy(d->kept_seen[k], seen, (size_t)n * sizeof(seen[0]));
+		d->kept_seen_us[k] = ref->now;
+		d->kept_seen_ply = d->held_ply;
+	}
 	return 1;
+}
+
+int drops_kept_moved(struct drops *d)
+{
+	struct referee *ref = d->ref;
+	int here[SENSE_HOLES_MAX], last = d->nkept_seen - 1;
+
+	if (d->kept_seen_ply == 0 || d->kept_seen_ply != ref->ply ||
+	    last < 0 || ref->seen_hi != NULL || ref->sense->counts == NULL ||
+	    (d->nqueue > 0 &&
+	     d->queue_t[d->nqueue - 1] > d->kept_seen_us[last]))
+		return 0;
+	ref->sense->counts(ref->game, ref_pos_const(ref), here);
+	return distance(d, here, d->kept_seen[last]) > 1;
+}
+
+void drops_resume_counted(struct drops *d, uint64_t t)
+{
+	struct referee *ref = d->ref;
+	int k = 0;
+
+	while (k < d->nkept_seen && (t == 0 || d->kept_seen_us[k] <= t)) {
+		int n = d->nkept_seen;
+
+		if (ref->state == REF_PLAY && d->npend > 0)
+			drops_counted(ref, d, d->kept_seen[k]);
+		if (d->nkept_seen != n)
+			return;		/* held again: kept anew */
+		k++;
+	}
+	d->nkept_seen -= k;
+	memmove(d->kept_seen, d->kept_seen[k],
+		(size_t)d->nkept_seen * sizeof(d->kept_seen[0]));
+	memmove(d->kept_seen_us, d->kept_seen_us + k,
+		(size_t)d->nkept_seen * sizeof(d->kept_seen_us[0]));
+	if (t == 0)
+		d->kept_seen_ply = d->nkept_seen = 0;
 }
 
 /* The counts a sowing under way would show (pieces lifted, some sown),

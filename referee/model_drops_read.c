@@ -20,11 +20,55 @@ static int is_lead(const struct match_result *r,
 	return v->step == STEP_EXTRA && v->index == 0 && v->at < r->path_end;
 }
 
+/* The board misplay `mis` of move `base` at `at` leaves into `values`:
+ * 0 for a misplay whose board is not worked out here. */
+static int misplay_board(struct drops *d, enum drops_misplay mis, int base,
+			 int at, int *values)
+{
+	const struct sense_expect *x = &d->expect[base];
+	struct referee *ref = d->ref;
+	uint8_t path[VARIANT_PATH_MAX];
+	int m;
+
+	if (mis != MIS_REVERSE)
+		return drops_after(d, x, values) &&
+		       drops_misplayed(x, mis, at, values);
+	if (ref->sense->counts == NULL || ref->sense->reversed == NULL ||
+	    x->npath > VARIANT_PATH_MAX)
+		return 0;
+	m = ref->sense->reversed(ref->game, ref_pos_const(ref), x, path);
+	ref->sense->counts(ref->game, ref_pos_const(ref), values);
+	values[x->origin] -= m;
+	for (int k = 0; k < m; k++)
+		values[path[k]]++;
+	return m > 0;
+}
+
+/* With g->near: misplay `mis` of move `base` at `at` leaves a board
+ * within one place of the counts, and not the legal move's. */
+static int near_counts(struct reading *g, enum drops_misplay mis, int base,
+		       int at)
+{
+	int values[SENSE_HOLES_MAX], legal[SENSE_HOLES_MAX];
+
+	if (g->near == NULL)
+		return 1;
+	if (!misplay_board(g->d, mis, base, at, values) ||
+	    ref_seen_distance(g->d->ref, values, g->near) > 1)
+		return 0;
+	return !drops_after(g->d, &g->d->expect[g->move], legal) ||
+	       memcmp(values, legal, (size_t)g->d->ref->nholes *
+		      sizeof(values[0])) != 0;
+}
+
 /* Misplay `mis` of move `base` at `at` costs `cost`: kept if likelier. */
 static void found(struct reading *g, enum drops_misplay mis, int cost,
 		  int base,
 		  int at, int a, int b)
 {
+	if (g->near != NULL && (cost >= g->cost[mis] ||
+				!near_counts(g, mis, base, at)))
+		return;
 	if (cost < g->cost[mis])
 		g->cost[mis] = cost;
 	if (cost >= g->illegal)
@@ -71,7 +115,9 @@ static void read_sowing(struct drops *d, int e, int n, struct reading *g)
 	for (int k = 0; k < m; k++)
 		more[x->path[k]]--;
 	for (int k = 0; k + 1 < m; k++) {
-		if (more[x->path[k]] < 1)
+		/* (with counts near: every place, its second pulse maybe
+		 * missed or taken for a bounce) */
+		if (more[x->path[k]] < 1 && g->near == NULL)
 			continue;
 		memcpy(path, x->path, (size_t)k + 1);
 		memcpy(path + k + 1, x->path + k, (size_t)(m - 1 - k));
@@ -84,7 +130,8 @@ static void read_sowing(struct drops *d, int e, int n, struct reading *g)
 	 * lifting this one: else the drops, begun one place on, are
 	 * another sowing's, or this one's after the hand's shadow) */
 	for (int k = d->lifted == x->origin ? 0 : 1;
-	     k < m && x->beyond >= 0 && more[x->beyond] >= 1; k++) {
+	     k < m && x->beyond >= 0 &&
+	     (more[x->beyond] >= 1 || g->near != NULL); k++) {
 		memcpy(path, x->path, (size_t)k);
 		memcpy(path + k, x->path + k + 1, (size_t)(m - 1 - k));
 		path[m - 1] = (uint8_t)x->beyond;
@@ -209,6 +256,26 @@ void drops_read(struct drops *d, int best, int n, struct reading *g)
 		if (DROPS_MISPLAY + strays(d, e, n) < g->illegal)
 			read_sowing(d, e, n, g);
 	}
+}
+
+void drops_read_near(struct drops *d, int best, int n, const int *seen,
+		     struct reading *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->move = best;
+	g->legal = d->result[best].cost;
+	g->mis = MIS_OTHER;
+	g->illegal = MATCH_FAR;
+	g->base = -1;
+	g->where[0] = g->where[1] = -1;
+	for (int k = 0; k < MIS_COUNT; k++)
+		g->cost[k] = MATCH_FAR;
+	g->d = d;
+	g->near = seen;
+	for (int e = 0; e < d->nexpect; e++)
+		if (d->result[e].prefix_cost < MATCH_FAR &&
+		    DROPS_MISPLAY + strays(d, e, n) < g->illegal)
+			read_sowing(d, e, n, g);
 }
 
 int drops_after(struct drops *d, const struct sense_expect *e, int *values)
