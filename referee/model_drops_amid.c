@@ -87,12 +87,17 @@ static int amid_last(const struct drops *d, int n, int e, int at)
  * begun before the mover's last piece fell (a fast sowing, or one of a
  * single piece), when the move's last drop came soon enough after it.
  * Not on a place the mover could have lifted: a pulse there is read as
- * the shadow of another lift (a misplay of the mover's own). */
+ * the shadow of another lift (a misplay of the mover's own). Nor soon
+ * after the move before ended: the mover had to see it end and lift
+ * before the next player could begin (half of DROPS_REACH_US at the
+ * least); a pulse sooner is one left over from that move. */
 static int amid_first(const struct drops *d, int n)
 {
 	/* (a pulse before the first drop costs the move more than an
 	 * extra: the overlap must be clearly likelier than that) */
 	if (n < 2 || d->pend_t[n - 1] - d->pend_t[0] > AMID_EARLY_US ||
+	    (d->ended_us != 0 &&
+	     d->pend_t[0] < d->ended_us + DROPS_REACH_US / 2) ||
 	    DROPS_COST_OVERLAP + DROPS_MARGIN > d->board.extra[d->pend[0]] +
 						  MATCH_COST_LEAD)
 		return 0;

@@ -556,12 +556,38 @@ void drops_judge_split(struct drops *d, int n, const struct drops_split *s)
 	judge_pressed(d, s, done, presser);
 }
 
+/* A second pulse in the mover's last place, read as a second piece: on
+ * a board that never bounces, closer to the first than a gate bounces
+ * (further on, it may be a stray that line sends), on a line that
+ * seldom pulses on its own. */
+static int again_second_piece(const struct drops *d, int last)
+{
+	const struct referee *ref = d->ref;
+
+	return drops_never_bounces(ref) &&
+	       d->pend_t[last] - d->pend_t[last - 1] < ref->cfg.pulse_gap_us &&
+	       d->board.extra[d->pend[last]] + DROPS_MARGIN >
+		       DROPS_COST_OVERLAP;
+}
+
+/* The next player's sowing from `origin`, its piece dropped at `last`:
+ * if the mover dropped a piece there, the next player saw it fall, then
+ * lifted it and let it go (half of DROPS_REACH_US at the least). */
+static int again_reached(const struct drops *d, int last, int origin)
+{
+	for (int i = last - 1; i >= 0; i--)
+		if (d->pend[i] == origin)
+			return d->pend_t[last] - d->pend_t[i] >=
+			       DROPS_REACH_US / 2;
+	return 1;
+}
+
 int drops_split_trailing(struct drops *d, int n, int e,
 			 struct drops_split *s)
 {
 	const struct match_result *r = &d->result[e];
 	const struct sense_expect *next;
-	int nnext, seat, last = n - 1, extra = 0, again;
+	int nnext, seat, last = n - 1, extra = 0, over = 0, again;
 
 	if (n < 2 || d->mover_done ||
 	    d->pend_t[last] - d->pend_t[last - 1] >= 2 * DROPS_REACH_US)
@@ -574,16 +600,20 @@ int drops_split_trailing(struct drops *d, int n, int e,
 		d->expect[e].npath > 0 &&
 		d->pend[last] == d->expect[e].path[d->expect[e].npath - 1];
 	/* The move's reading leaves exactly its last pulse over (or, of
-	 * two in its last place, either). */
+	 * two in its last place, either: one of them, not both). */
 	for (int i = 0; i < r->ndev; i++)
 		if (r->dev[i].step != STEP_MATCH &&
-		    !drops_is_shadow(&d->expect[e], r, &r->dev[i]))
-			extra |= r->dev[i].step == STEP_EXTRA &&
-				 (r->dev[i].at == last ||
-				  (again && r->dev[i].at == last - 1)) ? 1 : 2;
-	if (extra != 1)
+		    !drops_is_shadow(&d->expect[e], r, &r->dev[i])) {
+			if (r->dev[i].step == STEP_EXTRA &&
+			    (r->dev[i].at == last ||
+			     (again && r->dev[i].at == last - 1)))
+				extra++;
+			else
+				over = 1;
+		}
+	if (extra != 1 || over)
 		return 0;
-	if (again ? !drops_never_bounces(d->ref) :
+	if (again ? !again_second_piece(d, last) :
 	    d->pend[last] == d->pend[last - 1] ||
 	    (d->expect[e].npath > 0 &&
 	     d->pend[last] == d->expect[e].path[d->expect[e].npath - 1]))
@@ -593,7 +623,8 @@ int drops_split_trailing(struct drops *d, int n, int e,
 		return 0;
 	for (int f = 0; f < nnext; f++)
 		if (again ? next[f].npath == 1 &&
-			    next[f].path[0] == d->pend[last] :
+			    next[f].path[0] == d->pend[last] &&
+			    again_reached(d, last, next[f].origin) :
 		    next[f].npath > 1 && (next[f].path[0] == d->pend[last] ||
 					  next[f].path[1] == d->pend[last])) {
 			drops_split_one(s, e, f, seat, last,

@@ -63,11 +63,36 @@ static void test_pulse_long_before_is_a_stray(void **state)
 	fix_close(f);
 }
 
+/* S's f holding 2 (S A) and S's button, then a pulse in d 150 ms after
+ * the button and N's E (F) 62 ms after that: N had not yet seen S's move end
+ * and lifted E when the pulse came, so S had nothing to answer; it is
+ * one left over from S's move, not S's next sowing begun. No hold names
+ * S. */
+static void test_pulse_soon_after_the_move_before(void **state)
+{
+	struct fix *f = started("");
+	double t = trusted_board(f, 130);
+
+	(void)state;
+	feed(f, t, OBS_POSITION, "4 4 1 4 4 2/3 4 4 4 1 4/5 4/S");
+	f->n = 0;
+	t = sow(f, t + 1.0, 0.3, "S A");
+	feed(f, t + 0.050, OBS_BUTTON, "S");
+	feed(f, t + 0.200, OBS_DROP, "d");
+	feed(f, t + 0.262, OBS_DROP, "F");
+	tick(f, t + 30);
+	dump(f);
+	for (int i = 0; i < f->n; i++)
+		assert_null(strstr(f->v[i].text, "S began sowing"));
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pulse_before_one_piece_move_is_held),
 		cmocka_unit_test(test_pulse_long_before_is_a_stray),
+		cmocka_unit_test(test_pulse_soon_after_the_move_before),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
