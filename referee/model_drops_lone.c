@@ -71,7 +71,6 @@ int drops_tail_lone(const struct drops *d, const struct drops_split *s,
 int drops_lone_first(struct drops *d, int hole, uint64_t t)
 {
 	struct referee *ref = d->ref;
-
 	int best = drops_cheapest(d), nnext, seat;
 	const struct sense_expect *next;
 

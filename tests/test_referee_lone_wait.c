@@ -141,6 +141,8 @@ static void test_next_player_begun_judges_the_pulse_first(void **state)
 	assert_int_equal(count(f, VERDICT_FOUL), 0);
 	assert_int_equal(moves(f, m, 8), 2);
 	assert_string_equal(m[0]->move, "C");
+	/* judged at N's drop, not at S's button */
+	assert_true(m[0]->t_us == ms(1.62));
 	assert_string_equal(m[1]->move, "b");
 	assert_int_equal(referee_plies(f->ref), 2);
 	fix_close(f);
