@@ -364,36 +364,33 @@ static void lift(struct drops *d, const struct observation *obs)
 			d->lifted = hole;
 }
 
-static void keep_button(struct drops *d, int seat, uint64_t t);
+static void keep_button(struct drops *d, int seat, uint64_t t, int theirs);
 
 /* The turn button of `seat`, pressed at `t` (now, or earlier when it was
- * kept while a move was held): the move is made. */
-static void button(struct drops *d, int seat, uint64_t t)
+ * kept while a move was held): the move is made. 1 when it was read as
+ * a move whose every piece went unseen. */
+static int button_read(struct drops *d, int seat, uint64_t t)
 {
 	struct referee *ref = d->ref;
+	int unseen = 0;
 
-	if (ref->state != REF_PLAY) {
-		drops_press_forget(d);
-		return;
-	}
-	drops_press_late(d, seat, t);
 	/* With a count source, the move is judged when its counts come. */
 	if (d->npend > 0 && ref_counts_read(ref)) {
 		if (d->await_us == 0)
 			d->await_us = ref->now + ref->cfg.quiet_us;
-		return;
+		return 0;
 	}
 	/* The last mover's button: the drops since are theirs. */
 	if (d->npend > 0 && drops_mover_button(d, seat, t))
-		return;
+		return 0;
 	/* The other player's button: pulses after the mover's move are
 	 * theirs (judged at it, below, unless they overlapped it). */
 	if (drops_turn_pending(d, seat) &&
 	    (ref->state != REF_PLAY || d->npend == 0))
-		return;
+		return 0;
 	/* After the mover said their turn was over: the other player's. */
 	if (d->npend > 0 && drops_out_of_turn(d, seat))
-		return;
+		return 0;
 	if (d->npend > 0) {
 		int ply = ref->ply, over = d->again_pressed == ply + 1;
 		uint64_t last = d->pend_t[d->npend - 1];
@@ -407,15 +404,31 @@ static void button(struct drops *d, int seat, uint64_t t)
 		 * again once the mover's move is confirmed, when held. */
 		if (!d->mover_done && !over &&
 		    drops_button_theirs(d, seat, ply, t))
-			drops_button_alone(d, seat, t);
+			unseen = drops_theirs_alone(d, seat);
 		else if (!d->mover_done && !over && ref->state == REF_HELD &&
 			 ref->ply == ply && t >= last + DROPS_REACH_US)
-			keep_button(d, seat, t);
+			keep_button(d, seat, t, 1);
 		d->mover_done = 0;
 		d->press_us = 0;
+		return unseen;
+	}
+	return drops_button_alone(d, seat, t);
+}
+
+/* The button, judged with the table's habit as it was before it: the
+ * pause it closes is learnt after (not when the button was read as a
+ * move unseen, whose pause is no press after a last piece). */
+static void button(struct drops *d, int seat, uint64_t t)
+{
+	uint64_t gap;
+
+	if (d->ref->state != REF_PLAY) {
+		drops_press_forget(d);
 		return;
 	}
-	drops_button_alone(d, seat, t);
+	gap = drops_press_late(d, seat, t);
+	if (!button_read(d, seat, t))
+		drops_press_late_learn(d, gap);
 }
 
 /* ------------------------------------------------------------- model */
@@ -495,12 +508,31 @@ static void pressed(struct drops *d, int seat, uint64_t t)
 /* A button pressed while a move is held: read with the drops kept
  * meanwhile, in its place among them, once the move is confirmed (the
  * moves after it end at their buttons as they would have). */
-static void keep_button(struct drops *d, int seat, uint64_t t)
+static void keep_button(struct drops *d, int seat, uint64_t t, int theirs)
 {
 	if (seat >= 0 && d->nkept_buttons < DROPS_KEPT_BUTTONS) {
 		d->kept_seat[d->nkept_buttons] = (uint8_t)seat;
+		d->kept_theirs[d->nkept_buttons] = (uint8_t)theirs;
 		d->kept_button_t[d->nkept_buttons++] = t;
 	}
+}
+
+/* The other player's button that ended the move held, kept, once that
+ * move is confirmed: when it handed them the turn, their button with
+ * nothing sensed (or with what was kept before it); when it gave its
+ * mover another turn, it only said that move was over, as it would
+ * have said at once. */
+static void theirs_kept(struct drops *d, int seat, uint64_t t)
+{
+	if (seat == ref_mover(d->ref) && d->npend > 0) {
+		pressed(d, seat, t);
+		return;
+	}
+	if (seat == ref_mover(d->ref))
+		drops_theirs_alone(d, seat);
+	d->last.ply = 0;
+	if (d->npend == 0 && d->ref->state == REF_PLAY)
+		d->ended_us = t;
 }
 
 static void drops_feed(struct referee *ref, void *state,
@@ -521,7 +553,7 @@ static void drops_feed(struct referee *ref, void *state,
 		lift(d, obs);
 	} else if (ref->state == REF_HELD) {
 		keep_button(d, rules_seat_find(ref->game->ops, obs->where),
-			    obs->t_us);
+			    obs->t_us, 0);
 	} else {
 		pressed(d, rules_seat_find(ref->game->ops, obs->where),
 			obs->t_us);
@@ -571,7 +603,8 @@ static int read_on(const struct referee *ref)
 static void drops_resume(struct referee *ref, void *state)
 {
 	struct drops *d = state;
-	uint8_t queue[MATCH_OBS_MAX], seat[DROPS_KEPT_BUTTONS];
+	uint8_t queue[MATCH_OBS_MAX], seat[DROPS_KEPT_BUTTONS],
+		theirs[DROPS_KEPT_BUTTONS];
 	uint64_t queue_t[MATCH_OBS_MAX], seat_t[DROPS_KEPT_BUTTONS];
 	int n, nb, b = 0, own = d->held_ply == ref->ply;
 
@@ -609,6 +642,7 @@ static void drops_resume(struct referee *ref, void *state)
 	memcpy(queue_t, d->queue_t, (size_t)n * sizeof(queue_t[0]));
 	memcpy(seat, d->kept_seat, sizeof(seat));
 	memcpy(seat_t, d->kept_button_t, sizeof(seat_t));
+	memcpy(theirs, d->kept_theirs, sizeof(theirs));
 	nb = d->nkept_buttons;
 	d->nqueue = 0;
 	d->nkept_buttons = 0;
@@ -620,10 +654,12 @@ static void drops_resume(struct referee *ref, void *state)
 	for (int i = 0; i <= n && (read_on(ref) || ref->state == REF_HELD);
 	     i++) {
 		for (; b < nb && (i == n || seat_t[b] <= queue_t[i]); b++)
-			if (ref->state == REF_PLAY)
+			if (ref->state == REF_PLAY && theirs[b])
+				theirs_kept(d, seat[b], seat_t[b]);
+			else if (ref->state == REF_PLAY)
 				pressed(d, seat[b], seat_t[b]);
 			else if (ref->state == REF_HELD)
-				keep_button(d, seat[b], seat_t[b]);
+				keep_button(d, seat[b], seat_t[b], theirs[b]);
 		if (ref->state == REF_PLAY)
 			drops_resume_counted(d, i < n ? queue_t[i] : 0);
 		if (i < n && (read_on(ref) || ref->state == REF_HELD))

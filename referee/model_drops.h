@@ -86,6 +86,14 @@
  * board has shown how often they do: one in ten (of so many). */
 #define DROPS_PRIOR_AGAIN_PRESSES 0.5
 #define DROPS_PRIOR_AGAIN_MOVES 5.0
+/* The other player's button ending the mover's move, the mover's own
+ * not pressed, pressed for nothing of their own (out of turn by
+ * mistake, or to prompt the mover): one time in a thousand, a player's
+ * own button saying they moved. Against it, a move of one piece unseen
+ * on lines with no record (one pulse in 500 missed) is held; two
+ * pieces unseen, or one on a line that has sensed some 300 pieces
+ * without a miss (or on a board that never missed one), get a note. */
+#define DROPS_PRIOR_THEIRS_IDLE 0.001
 /* A player sees the last piece fall (0.25 s to react), then lifts
  * pieces and lets the first one go (0.25 s): the next player's first
  * drop sooner after the mover's last was begun before that fell. */
@@ -263,6 +271,9 @@ struct drops {
 	int nqueue;
 	uint8_t kept_seat[DROPS_KEPT_BUTTONS];	/* buttons pressed meanwhile */
 	uint64_t kept_button_t[DROPS_KEPT_BUTTONS];
+	/* the other player's button that ended the move held: it says
+	 * they moved as well only if that move hands them the turn */
+	uint8_t kept_theirs[DROPS_KEPT_BUTTONS];
 	int nkept_buttons;
 	int quiet_noted;		/* kept drops already reported */
 
@@ -427,8 +438,9 @@ void drops_end_taken(struct drops *d, const struct sense_expect *x,
  * last move: the mover's, a move whose every piece went unseen (held,
  * as the likeliest one) unless, moving again, they pressed it all the
  * same; the other player's, while the mover moves again, their move out
- * of turn (drops_turn_button()). */
-void drops_button_alone(struct drops *d, int seat, uint64_t t);
+ * of turn (drops_turn_button()). 1 when it was read as a move whose
+ * every piece went unseen. */
+int drops_button_alone(struct drops *d, int seat, uint64_t t);
 /* The button of `seat`, not the mover's, pressed at `t` with drops
  * pending, was just read as the end of the mover's move, taken at ply
  * `ply` + 1: when that move read every pulse and handed `seat` the turn,
@@ -436,6 +448,11 @@ void drops_button_alone(struct drops *d, int seat, uint64_t t);
  * a move, it says their own move was made as well, with nothing of it
  * sensed (1): to be read as their button alone. 0 otherwise. */
 int drops_button_theirs(struct drops *d, int seat, int ply, uint64_t t);
+/* That button, now the mover's, read as their own with nothing sensed:
+ * the move likeliest unseen held (1), unless the sensors' record makes
+ * a move of theirs whose every piece went unseen less likely than a
+ * button pressed for nothing (DROPS_PRIOR_THEIRS_IDLE): a note (0). */
+int drops_theirs_alone(struct drops *d, int seat);
 
 /* model_drops_turn.c */
 /* The button of `seat`, not the mover's, with nothing sensed: while
@@ -604,9 +621,12 @@ void drops_press_learn(struct drops *d, int n, const struct match_result *r);
  * timing cannot tell (no button, one drop, no tempo). */
 int drops_press_cost(const struct drops *d, int n);
 /* The button of `seat`, pressed at `t` with no drop since the move
- * last taken: the pause learnt when that move was clean and its mover's
- * (a drop sensed since forgets it: drops_press_forget()). */
-void drops_press_late(struct drops *d, int seat, uint64_t t);
+ * last taken: the pause to learn when that move was clean and its
+ * mover's (0: none), learnt once the button is judged, unless it was
+ * read as a move unseen (drops_press_late_learn()); a drop sensed since
+ * forgets it: drops_press_forget(). */
+uint64_t drops_press_late(struct drops *d, int seat, uint64_t t);
+void drops_press_late_learn(struct drops *d, uint64_t gap);
 void drops_press_forget(struct drops *d);
 /* The position changed (a move taken, a command): a button awaited is
  * no longer awaited, but for the move just taken at the hand's pause. */

@@ -17,7 +17,14 @@
  * and it is read as their own button with nothing sensed (not after the
  * mover, moving again, pressed their own button before those drops,
  * which may then be no move of the mover's at all). Their move got no
- * verdict at all before.
+ * verdict at all before. A player's own button pressed for nothing
+ * (DROPS_PRIOR_THEIRS_IDLE) is weighed against their move with every
+ * piece unseen, as the sensors' record says: the likelier unseen move is
+ * held (never judged as drops, where nothing sensed would read as
+ * pieces left behind, a foul), the button pressed for nothing noted.
+ * When the mover's move is held at their button, the button is kept,
+ * and read so once that move is confirmed only if it handed them the
+ * turn; otherwise it said only that the move was over.
  */
 #include "config.h"
 
@@ -29,7 +36,7 @@
  * near enough to be read so: a move whose every piece went unseen, or a
  * button pressed for nothing. Held as the move likeliest to have gone
  * unseen (the fewest pulses to miss), for the table to check. */
-static void blind_move(struct drops *d, const char *again)
+static int blind_move(struct drops *d, const char *again)
 {
 	struct referee *ref = d->ref;
 	struct ref_about about = { .cause = CAUSE_BUTTON_ALONE };
@@ -41,7 +48,7 @@ static void blind_move(struct drops *d, const char *again)
 		ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1,
 			NULL, "%s pressed the button, but no %s was sensed",
 			ref_mover_name(ref), w->piece);
-		return;
+		return 0;
 	}
 	ref_about_place(&about, d->expect[best].origin);
 	snprintf(why, sizeof(why), "the button was pressed, but no %s was "
@@ -52,6 +59,7 @@ static void blind_move(struct drops *d, const char *again)
 			   again);
 	ref_hold(ref, &d->expect[best].move, d->expect[best].text, &about,
 		 why, ": check the board and confirm");
+	return 1;
 }
 
 /*
@@ -77,7 +85,7 @@ static int unseen_again(struct drops *d, uint64_t t)
 	return best + drops_press_again_cost(d, t) < pressed + DROPS_MARGIN;
 }
 
-void drops_button_alone(struct drops *d, int seat, uint64_t t)
+int drops_button_alone(struct drops *d, int seat, uint64_t t)
 {
 	struct referee *ref = d->ref;
 	const char *before;
@@ -87,14 +95,14 @@ void drops_button_alone(struct drops *d, int seat, uint64_t t)
 	 * move out of turn, when the mover moves again). */
 	if (seat != ref_mover(ref)) {
 		drops_turn_button(d, seat);
-		return;
+		return 0;
 	}
 	before = ref_moves_again(ref);
 	if (before != NULL && !unseen_again(d, t)) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_MOVES_AGAIN, ref->ply + 1,
 			NULL, "%s moves again after %s: the turn is not over",
 			ref_mover_name(ref), before);
-		return;
+		return 0;
 	}
 	/* A count source sees a move whose every drop went unseen: its
 	 * counts tell, nothing is held before they come. */
@@ -103,15 +111,15 @@ void drops_button_alone(struct drops *d, int seat, uint64_t t)
 			NULL, "%s pressed the button, but no %s was sensed: "
 			"the counts will tell", ref_mover_name(ref),
 			ref_words(ref)->piece);
-		return;
+		return 0;
 	}
 	drops_evaluate(d, 0, 1);
 	for (int e = 0; e < d->nexpect && before == NULL; e++)
 		if (d->result[e].cost < DROPS_FOUL_AT) {
 			drops_judge(d, 0);
-			return;
+			return 0;
 		}
-	blind_move(d, before);
+	return blind_move(d, before);
 }
 
 int drops_button_theirs(struct drops *d, int seat, int ply, uint64_t t)
@@ -127,4 +135,27 @@ int drops_button_theirs(struct drops *d, int seat, int ply, uint64_t t)
 	       ref_moves_again(ref) == NULL && !ref_counts_read(ref) &&
 	       l->ply == ref->ply && l->n > 0 &&
 	       t >= l->t[l->n - 1] + DROPS_REACH_US;
+}
+
+int drops_theirs_alone(struct drops *d, int seat)
+{
+	struct referee *ref = d->ref;
+	int best = DROPS_FOUL_AT, idle;
+
+	idle = drops_chance_cost(DROPS_PRIOR_THEIRS_IDLE);
+	drops_evaluate(d, 0, 1);
+	for (int e = 0; e < d->nexpect; e++)
+		if (d->result[e].cost < best)
+			best = d->result[e].cost;
+	/* Even a move of theirs that would read as a misplay with nothing
+	 * sensed is held as the move likeliest unseen, never a foul: the
+	 * button alone shows no misplay. */
+	if (best < idle + DROPS_MARGIN)
+		return blind_move(d, NULL);
+	ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1, NULL,
+		"%s pressed the button after the move, but no %s of a move "
+		"of theirs was sensed, and the sensors seldom miss them all: "
+		"pressed for nothing?", rules_seat_name(ref->game->ops, seat),
+		ref_words(ref)->piece);
+	return 0;
 }

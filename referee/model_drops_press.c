@@ -23,8 +23,10 @@
  * hand, weighs up to ten to one for the legal reading, and a table
  * whose players now and then pause long shows it in its histogram.
  *
- * The same pauses weigh the mover's button pressed with nothing sensed
- * while they move again. Pressed all the same, out of habit, it comes
+ * The same pauses' log-normal spread (not their histogram) weighs the
+ * mover's button pressed with nothing sensed while they move again,
+ * judged before that button's own pause is learnt (and the pause is not
+ * learnt when the button was read as a move unseen). Pressed all the same, out of habit, it comes
  * as the table's presses come after a last piece; after a further move
  * whose every piece went unseen, it comes only once the hand has
  * reached a place and let its pieces go (DROPS_REACH_US at the least,
@@ -96,12 +98,21 @@ void drops_press_learn(struct drops *d, int n, const struct match_result *r)
 		learn(d, d->press_us - d->pend_t[n - 1]);
 }
 
-void drops_press_late(struct drops *d, int seat, uint64_t t)
+uint64_t drops_press_late(struct drops *d, int seat, uint64_t t)
 {
+	uint64_t gap = 0;
+
 	if (d->press_open_us != 0 && seat == d->press_open_seat &&
 	    d->ref->ply == d->press_open_ply && t > d->press_open_us)
-		learn(d, t - d->press_open_us);
+		gap = t - d->press_open_us;
 	d->press_open_us = 0;
+	return gap;
+}
+
+void drops_press_late_learn(struct drops *d, uint64_t gap)
+{
+	if (gap != 0)
+		learn(d, gap);
 }
 
 void drops_press_forget(struct drops *d)

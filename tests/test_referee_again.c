@@ -136,6 +136,24 @@ static void test_press_at_habit_on_a_dirty_gate_holds_the_move(void **state)
 	fix_close(f);
 }
 
+/* Pit d missed one of its thirty seeds; S's button a second after f's
+ * seed, later than these players press: judged with the table's habit
+ * as it was, held naming c (learnt first, the press itself would have
+ * widened the habit enough to read it as pressed all the same). */
+static void test_late_press_judged_before_it_is_learnt(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	v = press_after_f(f, games_b(f, 30, 1), 1.0);
+	if (v->kind != VERDICT_HOLD)
+		dump(f);
+	assert_int_equal(v->kind, VERDICT_HOLD);
+	assert_string_equal(v->move, "c");
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -143,6 +161,7 @@ int main(void)
 		cmocka_unit_test(test_press_at_habit_when_moving_again_is_a_note),
 		cmocka_unit_test(test_late_press_on_a_clean_gate_is_a_note),
 		cmocka_unit_test(test_press_at_habit_on_a_dirty_gate_holds_the_move),
+		cmocka_unit_test(test_late_press_judged_before_it_is_learnt),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -31,22 +31,49 @@
  * a b c d e f / A B C D E F = 4 4 4 4 4 4 / 1 4 4 4 4 4: S sows a
  * (b c d e), sensed `drops`, S's button not pressed, and N's button
  * comes `pause` after S's last drop sensed. */
-static void their_button_after(struct fix *f, double pause,
-			       const char *drops)
+static void their_button_from(struct fix *f, const char *pos,
+			      double pause, const char *drops, int games,
+			      int theirs)
 {
 	double t = 0, last;
 
-	for (int g = 0; g < 12; g++) {
+	for (int g = 0; g < games; g++) {
 		feed(f, t, OBS_START, NULL);
 		last = sow(f, t + 1, STEP, "c d e f");
 		feed(f, last + HABIT, OBS_BUTTON, "S");
+		/* N sows A: B C D E, every pulse sensed */
+		if (theirs) {
+			last = sow(f, last + 2, STEP, "B C D E");
+			feed(f, last + HABIT, OBS_BUTTON, "N");
+		}
 		t += 10;
 	}
 	feed(f, t, OBS_START, NULL);
-	feed(f, t + 0.2, OBS_POSITION, "4 4 4 4 4 4/1 4 4 4 4 4/3 0/S");
+	feed(f, t + 0.2, OBS_POSITION, pos);
 	last = sow(f, t + 1, STEP, drops);
 	feed(f, last + pause, OBS_BUTTON, "N");
 	tick(f, last + pause + 6);
+}
+
+static void their_button_after(struct fix *f, double pause,
+			       const char *drops)
+{
+	their_button_from(f, "4 4 4 4 4 4/1 4 4 4 4 4/3 0/S", pause, drops,
+			  12, 0);
+}
+
+/* Whether any verdict since the last start is a foul. */
+static int fouled(const struct fix *f)
+{
+	int from = 0;
+
+	for (int i = 0; i < f->n; i++)
+		if (f->v[i].kind == VERDICT_START)
+			from = i;
+	for (int i = from; i < f->n; i++)
+		if (f->v[i].kind == VERDICT_FOUL)
+			return 1;
+	return 0;
 }
 
 /* The same, pit d's pulse missed. */
@@ -146,12 +173,94 @@ static void test_their_button_read_again_once_confirmed(void **state)
 	fix_close(f);
 }
 
+/* S's c (d e f, store S) moves S again, but reads as b just as well:
+ * held at N's button 1.5 s after the last drop. Confirmed as c, S moves
+ * again: N's button only said S's move was over, as it would have said
+ * at once; no move out of turn. */
+static void test_their_button_kept_says_nothing_when_mover_goes_on(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *m[8];
+	int n;
+
+	(void)state;
+	their_button_after(f, 1.5, "d e f");
+	n = moves_since_start(f, m, 8);
+	assert_int_equal(n, 1);
+	assert_int_equal(m[0]->kind, VERDICT_HOLD);
+	assert_string_equal(m[0]->move, "c");
+	feed(f, f->v[f->n - 1].t_us / 1e6 + 1, OBS_CONFIRM, NULL);
+	if (fouled(f))
+		dump(f);
+	assert_false(fouled(f));
+	assert_false(referee_held(f->ref));
+	n = moves_since_start(f, m, 8);
+	assert_int_equal(n, 2);
+	assert_string_equal(m[1]->move, "c");
+	assert_int_equal(m[1]->kind, VERDICT_ACCEPT);
+	fix_close(f);
+}
+
+/* N's A holds two seeds (into B and C): read with nothing sensed, that
+ * move would "stop two seeds short", a misplay; their button shows no
+ * misplay, and no foul is called. Two pulses unseen on lines with no
+ * record are far less likely than a button pressed for nothing: a
+ * note, nothing held. */
+static void test_their_button_two_seeds_no_foul(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *m[8];
+	int n;
+
+	(void)state;
+	their_button_from(f, "4 4 4 4 4 3/2 4 4 4 4 4/3 0/S", 1.5,
+			  "b c e", 12, 0);
+	if (fouled(f))
+		dump(f);
+	assert_false(fouled(f));
+	n = moves_since_start(f, m, 8);
+	assert_int_equal(n, 1);
+	assert_string_equal(m[0]->move, "a");
+	assert_int_equal(f->v[f->n - 1].kind, VERDICT_NOTE);
+	assert_int_equal(f->v[f->n - 1].cause, CAUSE_BUTTON_ALONE);
+	assert_false(referee_held(f->ref));
+	fix_close(f);
+}
+
+/* The board has sensed 560 seeds without a miss (pit B's line 70 of
+ * them), and S's a, sensed whole, is judged at N's button 0.55 s after
+ * its last drop (before the hand's pause took it, and later than a hand
+ * can begin a move): a one-seed A whose pulse went unseen is far less
+ * likely than a button pressed for nothing: a note, nothing held. */
+static void test_their_button_on_a_clean_line_is_a_note(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *m[8];
+	int n;
+
+	(void)state;
+	their_button_from(f, "4 4 4 4 4 4/1 4 4 4 4 4/3 0/S", 0.55,
+			  "b c d e", 70, 1);
+	n = moves_since_start(f, m, 8);
+	if (n != 1)
+		dump(f);
+	assert_int_equal(n, 1);
+	assert_string_equal(m[0]->move, "a");
+	assert_int_equal(f->v[f->n - 1].kind, VERDICT_NOTE);
+	assert_int_equal(f->v[f->n - 1].cause, CAUSE_BUTTON_ALONE);
+	assert_false(referee_held(f->ref));
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_their_button_holds_their_unseen_move),
 		cmocka_unit_test(test_their_button_too_soon_says_no_move),
 		cmocka_unit_test(test_their_button_read_again_once_confirmed),
+		cmocka_unit_test(test_their_button_kept_says_nothing_when_mover_goes_on),
+		cmocka_unit_test(test_their_button_two_seeds_no_foul),
+		cmocka_unit_test(test_their_button_on_a_clean_line_is_a_note),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
