@@ -680,7 +680,7 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 		return d->split_wait_us;
 	/* With a count source, a move waits for its counts. */
 	if (ref_counts_read(ref))
-		return ref->last_activity + drops_hand_pause(ref, d);
+		return d->heard_us + drops_hand_pause(ref, d);
 	/* One pulse that may be a stray, the hand's shadow on the place it
 	 * lifts, or a piece of the hand that made the move before: its
 	 * mover's button is awaited. */

@@ -78,11 +78,30 @@ static void test_no_counts_at_all_is_held_after_two_quiet_periods(void **state)
 	fix_close(f);
 }
 
+/* The drops d e, no counts, and a lift sensed on pit a every second (a
+ * hand hovering, a flickering line): the wait runs from the last drop,
+ * not from the last thing sensed, so the move is held all the same two
+ * quiet periods after it. */
+static void test_lifts_do_not_stretch_the_wait(void **state)
+{
+	struct fix *f = counted();
+
+	(void)state;
+	sow(f, 1.0, 0.3, "d e");
+	for (double t = 2.0; t < 20.0; t += 1.0)
+		feed(f, t, OBS_LIFT, "a");
+	tick(f, 7.0);
+	assert_non_null(last(f, VERDICT_HOLD));
+	assert_string_equal(last(f, VERDICT_HOLD)->move, "c");
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_long_pause_mid_sowing_waits_for_the_counts),
 		cmocka_unit_test(test_no_counts_at_all_is_held_after_two_quiet_periods),
+		cmocka_unit_test(test_lifts_do_not_stretch_the_wait),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
