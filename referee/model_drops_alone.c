@@ -62,6 +62,18 @@ static int blind_move(struct drops *d, const char *again)
 	return 1;
 }
 
+/* The cost of the likeliest move with every piece unseen (nothing
+ * sensed), DROPS_FOUL_AT at most; the readings are left in d->result. */
+static int unseen_cost(struct drops *d)
+{
+	int best;
+
+	drops_evaluate(d, 0, 1);
+	best = drops_cheapest(d);
+	return best < 0 || d->result[best].cost > DROPS_FOUL_AT ?
+	       DROPS_FOUL_AT : d->result[best].cost;
+}
+
 /*
  * The mover, who moves again, pressed the button with nothing sensed:
  * a button pressed all the same (as often as people here do), or a move
@@ -71,18 +83,15 @@ static int blind_move(struct drops *d, const char *again)
  */
 static int unseen_again(struct drops *d, uint64_t t)
 {
-	int best = DROPS_FOUL_AT, pressed;
+	int pressed;
 
 	d->again_presses++;
 	pressed = drops_chance_cost((d->again_presses +
 				     DROPS_PRIOR_AGAIN_PRESSES) /
 				    (d->again_moves +
 				     DROPS_PRIOR_AGAIN_MOVES));
-	drops_evaluate(d, 0, 1);
-	for (int e = 0; e < d->nexpect; e++)
-		if (d->result[e].cost < best)
-			best = d->result[e].cost;
-	return best + drops_press_again_cost(d, t) < pressed + DROPS_MARGIN;
+	return unseen_cost(d) + drops_press_again_cost(d, t) <
+	       pressed + DROPS_MARGIN;
 }
 
 int drops_button_alone(struct drops *d, int seat, uint64_t t)
@@ -113,12 +122,10 @@ int drops_button_alone(struct drops *d, int seat, uint64_t t)
 			ref_words(ref)->piece);
 		return 0;
 	}
-	drops_evaluate(d, 0, 1);
-	for (int e = 0; e < d->nexpect && before == NULL; e++)
-		if (d->result[e].cost < DROPS_FOUL_AT) {
-			drops_judge(d, 0);
-			return 0;
-		}
+	if (unseen_cost(d) < DROPS_FOUL_AT && before == NULL) {
+		drops_judge(d, 0);
+		return 0;
+	}
 	return blind_move(d, before);
 }
 
@@ -140,17 +147,12 @@ int drops_button_theirs(struct drops *d, int seat, int ply, uint64_t t)
 int drops_theirs_alone(struct drops *d, int seat)
 {
 	struct referee *ref = d->ref;
-	int best = DROPS_FOUL_AT, idle;
+	int idle = drops_chance_cost(DROPS_PRIOR_THEIRS_IDLE);
 
-	idle = drops_chance_cost(DROPS_PRIOR_THEIRS_IDLE);
-	drops_evaluate(d, 0, 1);
-	for (int e = 0; e < d->nexpect; e++)
-		if (d->result[e].cost < best)
-			best = d->result[e].cost;
 	/* Even a move of theirs that would read as a misplay with nothing
 	 * sensed is held as the move likeliest unseen, never a foul: the
 	 * button alone shows no misplay. */
-	if (best < idle + DROPS_MARGIN)
+	if (unseen_cost(d) < idle + DROPS_MARGIN)
 		return blind_move(d, NULL);
 	ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1, NULL,
 		"%s pressed the button after the move, but no %s of a move "
