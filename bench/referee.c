@@ -25,6 +25,11 @@
  * With REFEREE_BENCH_MISSED=FILE, every legal move not taken without
  * help and every illegal move not called a foul is described in FILE,
  * one line each (sim_debug_missed()).
+ *
+ * With REFEREE_BENCH_WORLD="KNOB=V KNOB=V ...", each level's board and
+ * players have those knobs of the model changed (as `pitboss sim
+ * --world`; pitboss(1) lists them): how the referee fares on a world
+ * unlike the levels it is measured on.
  */
 #include "config.h"
 
@@ -187,6 +192,26 @@ static void dump_game(struct sim *sim, const char *dir, const char *level,
 	free(vbuf);
 }
 
+/* REFEREE_BENCH_WORLD's knobs set in `cfg`: -1, said, when one is
+ * unknown or out of range. */
+static int world(struct sim_config *cfg)
+{
+	const char *knobs = getenv("REFEREE_BENCH_WORLD");
+	char copy[512], *save = NULL, err[256];
+
+	if (knobs == NULL)
+		return 0;
+	snprintf(copy, sizeof(copy), "%s", knobs);
+	for (char *k = strtok_r(copy, " ,", &save); k != NULL;
+	     k = strtok_r(NULL, " ,", &save))
+		if (sim_world_set(&cfg->world, k, err, sizeof(err)) < 0) {
+			fprintf(stderr, "referee bench: REFEREE_BENCH_WORLD: "
+				"%s\n", err);
+			return -1;
+		}
+	return 0;
+}
+
 /* One night of `games` at `level`, added to `st`. */
 static int night(const char *level, int counts, unsigned long games,
 		 uint64_t seed, struct sim_stats *st)
@@ -198,6 +223,8 @@ static int night(const char *level, int counts, unsigned long games,
 
 	sim_config_default(&cfg);
 	sim_config_level(&cfg, level);
+	if (world(&cfg) < 0)
+		return -1;
 	cfg.seed = seed;
 	cfg.counts = counts;
 	cfg.timing = 1;
@@ -323,7 +350,11 @@ int main(int argc, char **argv)
 	const char *only = argc > 3 ? argv[3] : NULL;
 	const char *dump = getenv("REFEREE_BENCH_MISSED");
 	static const char *const levels[] = { "clean", "moderate", "heavy" };
+	struct sim_config check;
 
+	sim_config_default(&check);
+	if (world(&check) < 0)
+		return 1;
 	if (dump != NULL && (missed = fopen(dump, "w")) == NULL) {
 		perror(dump);
 		return 1;
@@ -331,8 +362,12 @@ int main(int argc, char **argv)
 	printf("referee accuracy and speed: %lu greedy games per level on the "
 	       "physical board model\n(pitboss sim --level), 5%% of moves "
 	       "illegal, with drops alone and with counts too;\n"
-	       "each level over %d nights of its own gates\n\n", games,
+	       "each level over %d nights of its own gates\n", games,
 	       NIGHTS);
+	if (getenv("REFEREE_BENCH_WORLD") != NULL)
+		printf("with the model's knobs changed: %s\n",
+		       getenv("REFEREE_BENCH_WORLD"));
+	printf("\n");
 	printf("%-9s %-6s %6s %8s %7s %7s %7s %7s %7s %6s %6s %6s %6s %5s "
 	       "%5s\n", "level", "source", "legal", "taken", "silent",
 	       "illegal", "TAKEN", "TAKEN*", "silent", "unexpl", "held",
