@@ -434,6 +434,11 @@ void drops_end_taken(struct drops *d, const struct sense_expect *x,
 		     const struct match_result *r, int n);
 
 /* model_drops_alone.c */
+/* The mover pressed the button with nothing sensed: the move likeliest
+ * to have gone unseen is held for the table to check (1); a note when
+ * no move can be (0). `again`: the move after which the mover moves
+ * again, or NULL. */
+int drops_blind_move(struct drops *d, const char *again);
 /* The button of `seat`, pressed at `t`, with nothing sensed since the
  * last move: the mover's, a move whose every piece went unseen (held,
  * as the likeliest one) unless, moving again, they pressed it all the

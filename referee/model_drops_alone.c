@@ -36,7 +36,7 @@
  * near enough to be read so: a move whose every piece went unseen, or a
  * button pressed for nothing. Held as the move likeliest to have gone
  * unseen (the fewest pulses to miss), for the table to check. */
-static int blind_move(struct drops *d, const char *again)
+int drops_blind_move(struct drops *d, const char *again)
 {
 	struct referee *ref = d->ref;
 	struct ref_about about = { .cause = CAUSE_BUTTON_ALONE };
@@ -126,7 +126,7 @@ int drops_button_alone(struct drops *d, int seat, uint64_t t)
 		drops_judge(d, 0);
 		return 0;
 	}
-	return blind_move(d, before);
+	return drops_blind_move(d, before);
 }
 
 int drops_button_theirs(struct drops *d, int seat, int ply, uint64_t t)
@@ -153,7 +153,7 @@ int drops_theirs_alone(struct drops *d, int seat)
 	 * sensed is held as the move likeliest unseen, never a foul: the
 	 * button alone shows no misplay. */
 	if (unseen_cost(d) < idle + DROPS_MARGIN)
-		return blind_move(d, NULL);
+		return drops_blind_move(d, NULL);
 	ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1, NULL,
 		"%s pressed the button after the move, but no %s of a move "
 		"of theirs was sensed, and the sensors seldom miss them all: "

@@ -416,6 +416,12 @@ void drops_decide(struct drops *d, int n, int best)
 	drops_read(d, best, n, &g);
 	g.onward = drops_sown_on(d, &g, n);
 	decided = verdict_of(d, &g, n);
+	/* Nothing sensed (the mover's button alone) shows no misplay, only
+	 * a move whose every piece went unseen: held, never a foul. */
+	if (decided[0] == 'f' && n == 0) {
+		drops_blind_move(d, NULL);
+		return;
+	}
 	/* A table with a count source takes no move its counts have not
 	 * shown: none came (a move none made, or a count source down). */
 	if (decided[0] == 't' && ref_counts_read(d->ref) && !d->counted)
