@@ -37,7 +37,6 @@
  */
 #include "config.h"
 
-
 #include "referee/model_drops.h"
 
 /* Steps of bounce or of pieces let go together say nothing of the
@@ -49,11 +48,12 @@ void drops_pace_learn(struct drops *d, int n, const struct match_result *r)
 	if (n < 2 || r->cost != 0 || r->ndev != 0 || ref_counts_read(d->ref))
 		return;
 	for (int i = 1; i < n; i++) {
-		uint64_t step = d->pend_t[i] - d->pend_t[i - 1];
-		uint64_t b = step / DROPS_PACE_BIN_US;
+		uint64_t step, b;
 
-		if (d->pend_t[i] < d->pend_t[i - 1] || step < PACE_SHORTEST_US)
+		if (d->pend_t[i] < d->pend_t[i - 1] + PACE_SHORTEST_US)
 			continue;
+		step = d->pend_t[i] - d->pend_t[i - 1];
+		b = step / DROPS_PACE_BIN_US;
 		d->pace_hist[b < DROPS_PACE_BINS ? b : DROPS_PACE_BINS - 1]++;
 		/* (the steps of tonight's players, the older halved) */
 		if (++d->pace_n >= DROPS_PACE_KEEP) {
