@@ -136,6 +136,7 @@ static void drops_follow(struct referee *ref, void *state)
 	d->whole = 0;
 	d->lone = 0;
 	d->lone_wait = 0;
+	d->pace_one = 0;
 	d->reach_t = 0;
 	d->lifted = -1;
 	d->again_pressed = 0;
@@ -272,7 +273,8 @@ static int next_move_begun(struct drops *d, int min_before, int whole_before,
 		whole_before <= d->board.shadow) &&
 	       whole_before < min_before + DROPS_MARGIN &&
 	       gap >= ref->cfg.turn_gap_us &&
-	       !(ref->buttons_seen && drops_passes_turn(d, d->npend - 1));
+	       !(ref->buttons_seen && drops_passes_turn(d, d->npend - 1)) &&
+	       !drops_pace_together(d, whole_before, gap);
 }
 
 static void drops_finish(struct referee *ref, void *state);
@@ -349,6 +351,7 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 	/* One pulse, of a move after which the mover presses the button:
 	 * that button is awaited (model_drops_lone.c). */
 	drops_lone_note(d);
+	drops_pace_note(d);
 }
 
 /* A hand in a place: the place a move is begun from, for the touch rule. */
@@ -566,6 +569,7 @@ static void drops_forget(struct referee *ref, void *state)
 
 	(void)ref;
 	d->whole = 0;
+	d->pace_one = 0;
 	d->npend = 0;
 	d->lifted = -1;
 	d->await_us = 0;
@@ -686,11 +690,16 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 	 * mover's button is awaited. */
 	if (d->whole && (d->lone_wait || drops_reach_waits(d)))
 		return d->heard_us + ref->cfg.quiet_us;
-	/* A whole move is taken once a pause shows the hand has stopped. */
-	if (d->whole)
-		return d->heard_us + (d->tempo_us * 5 / 4 > ref->cfg.turn_gap_us ?
-				      d->tempo_us * 5 / 4 :
-				      ref->cfg.turn_gap_us);
+	/* A whole move is taken once a pause shows the hand has stopped:
+	 * on one pulse, whose tempo is unknown, when it gives its mover
+	 * another turn, the table's usual longest step. */
+	if (d->whole) {
+		uint64_t wait = d->tempo_us * 5 / 4 > ref->cfg.turn_gap_us ?
+				d->tempo_us * 5 / 4 : ref->cfg.turn_gap_us;
+
+		drops_pace_wait(ref, d, &wait);
+		return d->heard_us + wait;
+	}
 	/* The drops begin a sowing better than they make one whole: the
 	 * hand still holds pieces, and may pause long (beside a count
 	 * source, which shows the board once still, even with a fault). */

@@ -132,6 +132,17 @@
  * both readings of a button pressed with nothing sensed while the mover
  * moves again (model_drops_press.c). */
 #define DROPS_PRESS_ANY 0.05
+/* The steps of this table's hands, between two drops of a move taken
+ * cleanly (model_drops_pace.c): a histogram of DROPS_PACE_BINS bins of
+ * DROPS_PACE_BIN_US (the last holds every longer step), the older
+ * halved once DROPS_PACE_KEEP are in it. Once DROPS_PACE_KNOWN are, the
+ * table's usual longest step is the step DROPS_PACE_QUANTILE per cent
+ * of them are no longer than. */
+#define DROPS_PACE_BINS 80
+#define DROPS_PACE_BIN_US 50000
+#define DROPS_PACE_KEEP 4000
+#define DROPS_PACE_KNOWN 100
+#define DROPS_PACE_QUANTILE 95
 /* The next player beginning at once (common), or before the mover's
  * last piece fell (a misplay, read like the others). */
 #define DROPS_COST_QUICK 16
@@ -371,6 +382,14 @@ struct drops {
 	int press_open_seat;
 	int press_open_ply;
 	int press_open_taking;
+	/* The steps of the hand learnt (DROPS_PACE_*) and their number. */
+	unsigned pace_hist[DROPS_PACE_BINS];
+	unsigned pace_n;
+	/* pend is one pulse, whole as move pace_move (in expect), which
+	 * gives its mover another turn: taken once the table's usual
+	 * longest step has passed. */
+	int pace_one;
+	int pace_move;
 	struct drops_twin twin;
 	/* Sowings the wrong way round called a foul in this game, by
 	 * either player: evidence about how this game's board is being
@@ -824,6 +843,28 @@ int drops_revise(struct drops *d);
  * alone is that move's last seed: the move is read again with it. 1
  * when so. */
 int drops_revise_late(struct drops *d);
+
+/* model_drops_pace.c */
+/* Move `r` taken on pend[0..n): when it fit exactly, the steps between
+ * its drops are learnt as the pace of this table's hands. */
+void drops_pace_learn(struct drops *d, int n, const struct match_result *r);
+/* The table's usual longest step between two drops of a sowing: the
+ * pause that may part two moves until it has shown enough steps, never
+ * longer than the quiet period. */
+uint64_t drops_pace_step(const struct referee *ref, const struct drops *d);
+/* After each drop: whether pend is one pulse, a whole move that gives
+ * its mover another turn (pace_one, pace_move). */
+void drops_pace_note(struct drops *d);
+/* Such a move waits for the table's usual longest step: *wait made at
+ * least that (1), or left as it is (0: no such move). */
+int drops_pace_wait(const struct referee *ref, const struct drops *d,
+		    uint64_t *wait);
+/* The drop just sensed, `gap` after such a pulse (pend[0], whole at
+ * `whole_before`) and within the table's usual longest step: 1 when
+ * the two read as one sowing begun three times likelier than as that
+ * move and the beginning of its mover's next one (read on together);
+ * 0 when the pulse is to be taken first. */
+int drops_pace_together(struct drops *d, int whole_before, uint64_t gap);
 
 /* model_drops_hand.c */
 /* How long a hand that still holds pieces may pause. */

@@ -314,6 +314,7 @@ void drops_accept(struct drops *d, int e, int n, struct ref_about *about,
 	if (why[0] && also != NULL && used < sizeof(why))
 		snprintf(why + used, sizeof(why) - used, "; %s", also);
 	drops_press_learn(d, n, r);
+	drops_pace_learn(d, n, r);
 	drops_account(d, x, r);
 	drops_keep_late(d, x, r, n);
 	drops_taken(d, n, r->cost);
