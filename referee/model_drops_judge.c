@@ -458,6 +458,21 @@ static int judge_touched(struct drops *d, int n, int touched, int best)
 	struct ref_about about = { .cause = CAUSE_AMBIGUOUS };
 	char why[256] = "";
 
+	/* Nothing sensed (the mover's button alone) shows no other place
+	 * sown: the touched one is held, its every piece unseen, never a
+	 * foul. */
+	if (n == 0) {
+		about.cause = CAUSE_BUTTON_ALONE;
+		ref_about_place(&about, d->lifted);
+		snprintf(why, sizeof(why), "the button was pressed, but no %s "
+			 "was seen to fall, and %s %s was touched", w->piece,
+			 ref_hole_word(ref, d->lifted),
+			 ref_hole_name(ref, d->lifted));
+		ref_hold(ref, &d->expect[touched].move,
+			 d->expect[touched].text, &about, why,
+			 ": check the board and confirm");
+		return 1;
+	}
 	if (d->result[touched].cost <= DROPS_OTHER - DROPS_MARGIN) {
 		drops_describe(d, &d->expect[touched], &d->result[touched], 0,
 			       why, sizeof(why), &about);

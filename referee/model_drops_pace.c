@@ -161,7 +161,7 @@ static int goes_on(const struct sense_expect *x, int from, int to)
 					return 1;
 			return x->tail[to] > 0;
 		}
-	return x->tail[from] > (from == to);
+	return x->tail[from] > 0 && x->tail[to] > (from == to);
 }
 
 /* pend[0..2) as one sowing begun, the pulse one of its pieces and the

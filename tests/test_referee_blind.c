@@ -4,7 +4,8 @@
  * have gone unseen is then less likely than a seed left behind, yet
  * nothing sensed shows a misplay: only a move whose every piece went
  * unseen, or a button pressed for nothing. It is held, naming that
- * move and what to check, never called a foul.
+ * move and what to check, never called a foul; after a touch, the move
+ * of the place touched is held, not a foul under the touch rule.
  */
 #include "config.h"
 
@@ -72,10 +73,35 @@ static void test_button_alone_on_a_trusted_line_is_held(void **state)
 	fix_close(f);
 }
 
+/* S touches a (six seeds) and presses the button with nothing sensed:
+ * d's one seed unseen is likelier than a's six, yet nothing shows d
+ * sown. The touched a is held, not a foul under the touch rule. */
+static void test_button_alone_after_a_touch_holds_the_touched(void **state)
+{
+	struct fix *f = started("");
+	const struct verdict *v;
+
+	(void)state;
+	feed(f, 0.5, OBS_POSITION, "6 0 0 1 0 0/4 4 4 4 4 4/7 10/S");
+	feed(f, 1.0, OBS_LIFT, "a");
+	feed(f, 3.0, OBS_BUTTON, "S");
+	tick(f, 9.0);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_true(referee_held(f->ref));
+	v = last(f, VERDICT_HOLD);
+	assert_string_equal(v->move, "a");
+	assert_int_equal(v->cause, CAUSE_BUTTON_ALONE);
+	assert_says(v, "the button was pressed, but no seed was seen to "
+		    "fall, and pit a was touched: check the board and "
+		    "confirm");
+	fix_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_button_alone_on_a_trusted_line_is_held),
+		cmocka_unit_test(test_button_alone_after_a_touch_holds_the_touched),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);

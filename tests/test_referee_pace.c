@@ -93,7 +93,9 @@ static void test_lone_pulse_waits_for_the_tables_step(void **state)
 
 /* f's pulse, then S's next move begun 0.9 s after it: c's two seeds
  * into d and e. The drops in d and e go on no sowing with the store's
- * pulse: f is taken, then c. */
+ * pulse: f is taken, then c. (What this guards is the outcome, the
+ * wait swallowing no move: the two moves would be parted later even
+ * were the drop read with the pulse at first.) */
 static void test_next_move_begun_within_the_step_is_parted(void **state)
 {
 	struct fix *f = started("");
