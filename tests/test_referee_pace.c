@@ -44,29 +44,48 @@ static double slow_table(struct fix *f)
 	return t;
 }
 
+/* On the slow table, `pos` set and a drop into each place of `places`
+ * at its time in `at` (seconds after it), the moves taken by 8 s after:
+ * into `m`, from the first taken since; their count. */
+static int after_slow_table(struct fix *f, const char *pos,
+			    const double *at, const char *places,
+			    const struct verdict **m)
+{
+	static const struct verdict *all[64];
+	double t = slow_table(f);
+	int n0 = moves(f, all, 64), n;
+	char copy[64], *save = NULL;
+	int i = 0;
+
+	feed(f, t, OBS_POSITION, pos);
+	snprintf(copy, sizeof(copy), "%s", places);
+	for (char *h = strtok_r(copy, " ", &save); h != NULL;
+	     h = strtok_r(NULL, " ", &save))
+		feed(f, t + at[i++], OBS_DROP, h);
+	tick(f, t + 8.0);
+	n = moves(f, all, 64) - n0;
+	for (int k = 0; k < n; k++)
+		m[k] = all[n0 + k];
+	if (count(f, VERDICT_FOUL) != 0)
+		dump(f);
+	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	return n;
+}
+
 /* f holds one seed (into the store: another turn); d holds one, into e,
  * empty, across from B's three: a capture of four. The seed into e is
  * missed; the pieces carried in come at the slow hand's pace, the
  * first 0.8 s before the next. One move, d, not f and then d. */
 static void test_carried_pieces_after_a_pause_are_one_move(void **state)
 {
+	static const double at[] = { 1.0, 1.8, 2.1, 2.4 };
 	struct fix *f = started("");
-	const struct verdict *m[64];
-	double t = slow_table(f);
-	int n0 = moves(f, m, 64);
+	const struct verdict *m[8];
 
 	(void)state;
-	feed(f, t, OBS_POSITION, "0 0 0 1 0 1/4 3 4 4 4 4/13 10/S");
-	feed(f, t + 1.0, OBS_DROP, "S");
-	feed(f, t + 1.8, OBS_DROP, "S");
-	feed(f, t + 2.1, OBS_DROP, "S");
-	feed(f, t + 2.4, OBS_DROP, "S");
-	tick(f, t + 8.0);
-	if (moves(f, m, 64) != n0 + 1)
-		dump(f);
-	assert_int_equal(moves(f, m, 64), n0 + 1);
-	assert_string_equal(m[n0]->move, "d");
-	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_int_equal(after_slow_table(f, "0 0 0 1 0 1/4 3 4 4 4 4/13 10/S",
+					  at, "S S S S", m), 1);
+	assert_string_equal(m[0]->move, "d");
 	fix_close(f);
 }
 
@@ -98,23 +117,15 @@ static void test_lone_pulse_waits_for_the_tables_step(void **state)
  * were the drop read with the pulse at first.) */
 static void test_next_move_begun_within_the_step_is_parted(void **state)
 {
+	static const double at[] = { 1.0, 1.9, 2.3 };
 	struct fix *f = started("");
-	const struct verdict *m[64];
-	double t = slow_table(f);
-	int n0 = moves(f, m, 64);
+	const struct verdict *m[8];
 
 	(void)state;
-	feed(f, t, OBS_POSITION, "0 0 2 0 0 1/4 4 4 4 4 4/11 10/S");
-	feed(f, t + 1.0, OBS_DROP, "S");
-	feed(f, t + 1.9, OBS_DROP, "d");
-	feed(f, t + 2.3, OBS_DROP, "e");
-	tick(f, t + 8.0);
-	if (moves(f, m, 64) != n0 + 2)
-		dump(f);
-	assert_int_equal(moves(f, m, 64), n0 + 2);
-	assert_string_equal(m[n0]->move, "f");
-	assert_string_equal(m[n0 + 1]->move, "c");
-	assert_int_equal(count(f, VERDICT_FOUL), 0);
+	assert_int_equal(after_slow_table(f, "0 0 2 0 0 1/4 4 4 4 4 4/11 10/S",
+					  at, "S d e", m), 2);
+	assert_string_equal(m[0]->move, "f");
+	assert_string_equal(m[1]->move, "c");
 	fix_close(f);
 }
 
