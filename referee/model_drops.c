@@ -282,7 +282,8 @@ static void drops_finish(struct referee *ref, void *state);
 void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 {
 	struct referee *ref = d->ref;
-	int min_before = d->min_prefix, whole_before = d->best_whole;
+	int min_before = d->min_prefix, whole_before = d->best_whole, one,
+	    passes;
 	uint64_t gap;
 
 	drops_press_forget(d);
@@ -348,10 +349,14 @@ void drops_take(struct drops *d, int hole, uint64_t t, uint64_t heard)
 		return;
 	}
 	d->whole = whole_at_once(d);
-	/* One pulse, of a move after which the mover presses the button:
-	 * that button is awaited (model_drops_lone.c). */
-	drops_lone_note(d);
-	drops_pace_note(d);
+	/* One pulse, whole: of a move after which the mover presses the
+	 * button, that button is awaited (model_drops_lone.c); of one that
+	 * gives its mover another turn, the table's usual longest step
+	 * (model_drops_pace.c). */
+	one = d->whole && d->npend == 1 && !ref_counts_read(ref);
+	passes = one && drops_passes_turn(d, 1);
+	drops_lone_note(d, passes);
+	drops_pace_note(d, one && !passes);
 }
 
 /* A hand in a place: the place a move is begun from, for the touch rule. */
@@ -697,8 +702,7 @@ static uint64_t drops_deadline(const struct referee *ref, const void *state)
 		uint64_t wait = d->tempo_us * 5 / 4 > ref->cfg.turn_gap_us ?
 				d->tempo_us * 5 / 4 : ref->cfg.turn_gap_us;
 
-		drops_pace_wait(ref, d, &wait);
-		return d->heard_us + wait;
+		return d->heard_us + drops_pace_wait(ref, d, wait);
 	}
 	/* The drops begin a sowing better than they make one whole: the
 	 * hand still holds pieces, and may pause long (beside a count

@@ -454,10 +454,11 @@ void drops_end_taken(struct drops *d, const struct sense_expect *x,
 
 /* model_drops_alone.c */
 /* The mover pressed the button with nothing sensed: the move likeliest
- * to have gone unseen is held for the table to check (1); a note when
- * no move can be (0). `again`: the move after which the mover moves
- * again, or NULL. */
-int drops_blind_move(struct drops *d, const char *again);
+ * to have gone unseen, or `touched` (>= 0) when a hand was in its place
+ * (d->lifted), is held for the table to check (1); a note when no move
+ * can be (0). `again`: the move after which the mover moves again, or
+ * NULL. */
+int drops_blind_move(struct drops *d, int touched, const char *again);
 /* The button of `seat`, pressed at `t`, with nothing sensed since the
  * last move: the mover's, a move whose every piece went unseen (held,
  * as the likeliest one) unless, moving again, they pressed it all the
@@ -805,11 +806,12 @@ void drops_taken_done(struct drops *d);
  * another turn, nor when it ends the game (play after it is play after
  * the end, button or not). */
 int drops_passes_turn(struct drops *d, int n);
-/* pend is one pulse and a whole move that hands the turn over, on a
- * table with turn buttons: its mover's button is awaited through the
+/* After each drop, `passes` when pend is one pulse and a whole move that
+ * hands the turn over (drops_passes_turn(), no count source): on a
+ * table with turn buttons its mover's button is awaited through the
  * quiet period (lone_wait), and the move doubted when none comes (lone)
  * on a board that makes strays or when it is a tail split off. */
-void drops_lone_note(struct drops *d);
+void drops_lone_note(struct drops *d, int passes);
 /* The split `s` judged at the quiet period's end leaves `nt` drops to
  * the next player: one pulse, of a player other than `mover` (who made
  * the move judged), with no button from either: doubted. */
@@ -852,13 +854,14 @@ void drops_pace_learn(struct drops *d, int n, const struct match_result *r);
  * pause that may part two moves until it has shown enough steps, never
  * longer than the quiet period. */
 uint64_t drops_pace_step(const struct referee *ref, const struct drops *d);
-/* After each drop: whether pend is one pulse, a whole move that gives
- * its mover another turn (pace_one, pace_move). */
-void drops_pace_note(struct drops *d);
-/* Such a move waits for the table's usual longest step: *wait made at
- * least that (1), or left as it is (0: no such move). */
-int drops_pace_wait(const struct referee *ref, const struct drops *d,
-		    uint64_t *wait);
+/* After each drop, `again` when pend is one pulse and a whole move that
+ * does not hand the turn over (no count source): whether it gives its
+ * mover another turn (pace_one, pace_move). */
+void drops_pace_note(struct drops *d, int again);
+/* The wait `wait` of a whole move, at least the table's usual longest
+ * step when it is such a move. */
+uint64_t drops_pace_wait(const struct referee *ref, const struct drops *d,
+			 uint64_t wait);
 /* The drop just sensed, `gap` after such a pulse (pend[0], whole at
  * `whole_before`) and within the table's usual longest step: 1 when
  * the two read as one sowing begun three times likelier than as that
@@ -867,6 +870,10 @@ int drops_pace_wait(const struct referee *ref, const struct drops *d,
 int drops_pace_together(struct drops *d, int whole_before, uint64_t gap);
 
 /* model_drops_hand.c */
+/* Whether a move after expected move `e`, made by the other seat,
+ * begins at `hole` (its place lifted, the hand's shadow, or its first
+ * piece). */
+int drops_next_begins_at(struct drops *d, int e, int hole);
 /* How long a hand that still holds pieces may pause. */
 uint64_t drops_hand_pause(const struct referee *ref, const struct drops *d);
 /* A drop at `hole` at `t`, after the hand paused past two quiet periods

@@ -35,14 +35,15 @@
 /* The mover pressed the button, yet no drop was sensed and no move is
  * near enough to be read so: a move whose every piece went unseen, or a
  * button pressed for nothing. Held as the move likeliest to have gone
- * unseen (the fewest pulses to miss), for the table to check. */
-int drops_blind_move(struct drops *d, const char *again)
+ * unseen (the fewest pulses to miss), or the move of the place touched,
+ * for the table to check. */
+int drops_blind_move(struct drops *d, int touched, const char *again)
 {
 	struct referee *ref = d->ref;
 	struct ref_about about = { .cause = CAUSE_BUTTON_ALONE };
 	const struct sense_words *w = ref_words(ref);
 	char why[200];
-	int best = drops_cheapest(d);
+	int best = touched >= 0 ? touched : drops_cheapest(d);
 
 	if (best < 0) {
 		ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1,
@@ -53,6 +54,10 @@ int drops_blind_move(struct drops *d, const char *again)
 	ref_about_place(&about, d->expect[best].origin);
 	snprintf(why, sizeof(why), "the button was pressed, but no %s was "
 		 "seen to fall", w->piece);
+	if (touched >= 0)
+		ref_append(why, sizeof(why), ", and %s %s was touched",
+			   ref_hole_word(ref, d->lifted),
+			   ref_hole_name(ref, d->lifted));
 	if (again != NULL)
 		ref_append(why, sizeof(why), " (or %s moves again after %s and "
 			   "pressed it all the same)", ref_mover_name(ref),
@@ -126,7 +131,7 @@ int drops_button_alone(struct drops *d, int seat, uint64_t t)
 		drops_judge(d, 0);
 		return 0;
 	}
-	return drops_blind_move(d, before);
+	return drops_blind_move(d, -1, before);
 }
 
 int drops_button_theirs(struct drops *d, int seat, int ply, uint64_t t)
@@ -153,7 +158,7 @@ int drops_theirs_alone(struct drops *d, int seat)
 	 * sensed is held as the move likeliest unseen, never a foul: the
 	 * button alone shows no misplay. */
 	if (unseen_cost(d) < idle + DROPS_MARGIN)
-		return drops_blind_move(d, NULL);
+		return drops_blind_move(d, -1, NULL);
 	ref_say(ref, VERDICT_NOTE, CAUSE_BUTTON_ALONE, ref->ply + 1, NULL,
 		"%s pressed the button after the move, but no %s of a move "
 		"of theirs was sensed, and the sensors seldom miss them all: "

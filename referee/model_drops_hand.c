@@ -27,10 +27,7 @@ uint64_t drops_hand_pause(const struct referee *ref, const struct drops *d)
 	return 2 * ref->cfg.quiet_us;
 }
 
-/* Whether a move after expected move `e`, made by the other seat,
- * begins at `hole` (its place lifted, the hand's shadow, or its first
- * piece). */
-static int next_begins_at(struct drops *d, int e, int hole)
+int drops_next_begins_at(struct drops *d, int e, int hole)
 {
 	const struct sense_expect *next;
 	int nnext, seat;
@@ -54,7 +51,7 @@ int drops_other_hand(struct drops *d, int hole, uint64_t t)
 		return 0;
 	for (int e = 0; e < d->nexpect; e++)
 		if (d->result[e].prefix_cost == d->min_prefix &&
-		    next_begins_at(d, e, hole))
+		    drops_next_begins_at(d, e, hole))
 			return 1;
 	return 0;
 }

@@ -420,7 +420,7 @@ void drops_decide(struct drops *d, int n, int best)
 	/* Nothing sensed (the mover's button alone) shows no misplay, only
 	 * a move whose every piece went unseen: held, never a foul. */
 	if (decided[0] == 'f' && n == 0) {
-		drops_blind_move(d, NULL);
+		drops_blind_move(d, -1, NULL);
 		return;
 	}
 	/* A table with a count source takes no move its counts have not
@@ -462,15 +462,7 @@ static int judge_touched(struct drops *d, int n, int touched, int best)
 	 * sown: the touched one is held, its every piece unseen, never a
 	 * foul. */
 	if (n == 0) {
-		about.cause = CAUSE_BUTTON_ALONE;
-		ref_about_place(&about, d->lifted);
-		snprintf(why, sizeof(why), "the button was pressed, but no %s "
-			 "was seen to fall, and %s %s was touched", w->piece,
-			 ref_hole_word(ref, d->lifted),
-			 ref_hole_name(ref, d->lifted));
-		ref_hold(ref, &d->expect[touched].move,
-			 d->expect[touched].text, &about, why,
-			 ": check the board and confirm");
+		drops_blind_move(d, touched, NULL);
 		return 1;
 	}
 	if (d->result[touched].cost <= DROPS_OTHER - DROPS_MARGIN) {

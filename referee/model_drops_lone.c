@@ -52,11 +52,10 @@ int drops_passes_turn(struct drops *d, int n)
 	       !(out.flags & RULES_GAME_OVER);
 }
 
-void drops_lone_note(struct drops *d)
+void drops_lone_note(struct drops *d, int passes)
 {
 	struct referee *ref = d->ref;
-	int one = d->whole && d->npend == 1 && ref->buttons_seen &&
-		  !ref_counts_read(ref) && drops_passes_turn(d, 1);
+	int one = passes && ref->buttons_seen;
 
 	d->lone_wait = one;
 	d->lone = one && (drops_strays_shown(ref) || d->tail_split);
@@ -71,17 +70,14 @@ int drops_tail_lone(const struct drops *d, const struct drops_split *s,
 int drops_lone_first(struct drops *d, int hole, uint64_t t)
 {
 	struct referee *ref = d->ref;
-	int best = drops_cheapest(d), nnext, seat;
-	const struct sense_expect *next;
+	int best = drops_cheapest(d);
 
 	if (!d->lone_wait || d->lone || d->npend != 1 || !d->whole ||
 	    best < 0 || t < d->pend_t[0] + ref->cfg.turn_gap_us)
 		return 0;
 	/* (the next player's sowing begun there, or a hand going back) */
-	next = drops_next(d, best, &nnext, &seat);
 	if (hole != d->expect[best].origin &&
-	    !(nnext > 0 && seat != ref_mover(ref) &&
-	      drops_move_begins(next, nnext, hole)))
+	    !drops_next_begins_at(d, best, hole))
 		return 0;
 	for (int e = 0; e < d->nexpect; e++) {
 		const struct sense_expect *x = &d->expect[e];

@@ -84,13 +84,12 @@ uint64_t drops_pace_step(const struct referee *ref, const struct drops *d)
 	return step < ref->cfg.quiet_us ? step : ref->cfg.quiet_us;
 }
 
-void drops_pace_note(struct drops *d)
+void drops_pace_note(struct drops *d, int again)
 {
 	struct referee *ref = d->ref;
 	int nnext = -1, seat = -1;
 
-	d->pace_one = d->whole && d->npend == 1 && !ref_counts_read(ref) &&
-		      !drops_passes_turn(d, 1);
+	d->pace_one = again;
 	if (!d->pace_one)
 		return;
 	/* (the moves after it are the mover's: it does not end the game) */
@@ -101,17 +100,15 @@ void drops_pace_note(struct drops *d)
 		      seat == ref_mover(ref);
 }
 
-int drops_pace_wait(const struct referee *ref, const struct drops *d,
-		    uint64_t *wait)
+uint64_t drops_pace_wait(const struct referee *ref, const struct drops *d,
+			 uint64_t wait)
 {
 	uint64_t step;
 
-	if (!d->pace_one || d->npend != 1 || !d->whole)
-		return 0;
+	if (!d->pace_one || d->npend != 1)
+		return wait;
 	step = drops_pace_step(ref, d);
-	if (step > *wait)
-		*wait = step;
-	return 1;
+	return step > wait ? step : wait;
 }
 
 /* pend[1] as the beginning of one of the mover's moves after the
@@ -138,15 +135,9 @@ static int next_begun(struct drops *d)
  * turn, as much as the mover's going on. */
 static int others_begin(struct drops *d, int hole)
 {
-	for (int e = 0; e < d->nexpect; e++) {
-		const struct sense_expect *next;
-		int nnext, seat;
-
-		next = drops_next(d, e, &nnext, &seat);
-		if (nnext > 0 && seat != ref_mover(d->ref) &&
-		    drops_move_begins(next, nnext, hole))
+	for (int e = 0; e < d->nexpect; e++)
+		if (drops_next_begins_at(d, e, hole))
 			return 1;
-	}
 	return 0;
 }
 
