@@ -99,6 +99,17 @@ static int moves_since_start(const struct fix *f,
 	return n;
 }
 
+/* The moves since the game's start are `k`, into `m` (the verdicts
+ * shown when not). */
+static void moves_are(const struct fix *f, const struct verdict **m, int k)
+{
+	int n = moves_since_start(f, m, 8);
+
+	if (n != k)
+		dump(f);
+	assert_int_equal(n, k);
+}
+
 /* N's button 1.5 s after S's last drop: S's a is taken (pit d's miss
  * warned), then N's A (one seed into B, unseen) is held for the table
  * to check. */
@@ -106,14 +117,10 @@ static void test_their_button_holds_their_unseen_move(void **state)
 {
 	struct fix *f = started("");
 	const struct verdict *m[8];
-	int n;
 
 	(void)state;
 	their_button(f, 1.5);
-	n = moves_since_start(f, m, 8);
-	if (n != 2)
-		dump(f);
-	assert_int_equal(n, 2);
+	moves_are(f, m, 2);
 	assert_string_equal(m[0]->move, "a");
 	assert_int_equal(m[0]->kind, VERDICT_WARN);
 	assert_string_equal(m[1]->move, "A");
@@ -129,14 +136,10 @@ static void test_their_button_too_soon_says_no_move(void **state)
 {
 	struct fix *f = started("");
 	const struct verdict *m[8];
-	int n;
 
 	(void)state;
 	their_button(f, 0.3);
-	n = moves_since_start(f, m, 8);
-	if (n != 1)
-		dump(f);
-	assert_int_equal(n, 1);
+	moves_are(f, m, 1);
 	assert_string_equal(m[0]->move, "a");
 	assert_false(referee_held(f->ref));
 	fix_close(f);
@@ -150,21 +153,14 @@ static void test_their_button_read_again_once_confirmed(void **state)
 {
 	struct fix *f = started("");
 	const struct verdict *m[8];
-	int n;
 
 	(void)state;
 	their_button_after(f, 1.5, "b c d");
-	n = moves_since_start(f, m, 8);
-	if (n != 1)
-		dump(f);
-	assert_int_equal(n, 1);
+	moves_are(f, m, 1);
 	assert_string_equal(m[0]->move, "a");
 	assert_int_equal(m[0]->kind, VERDICT_HOLD);
 	feed(f, f->v[f->n - 1].t_us / 1e6 + 1, OBS_CONFIRM, NULL);
-	n = moves_since_start(f, m, 8);
-	if (n != 3)
-		dump(f);
-	assert_int_equal(n, 3);
+	moves_are(f, m, 3);
 	assert_string_equal(m[1]->move, "a");
 	assert_int_equal(m[1]->kind, VERDICT_ACCEPT);
 	assert_string_equal(m[2]->move, "A");
@@ -181,12 +177,10 @@ static void test_their_button_kept_says_nothing_when_mover_goes_on(void **state)
 {
 	struct fix *f = started("");
 	const struct verdict *m[8];
-	int n;
 
 	(void)state;
 	their_button_after(f, 1.5, "d e f");
-	n = moves_since_start(f, m, 8);
-	assert_int_equal(n, 1);
+	moves_are(f, m, 1);
 	assert_int_equal(m[0]->kind, VERDICT_HOLD);
 	assert_string_equal(m[0]->move, "c");
 	feed(f, f->v[f->n - 1].t_us / 1e6 + 1, OBS_CONFIRM, NULL);
@@ -194,8 +188,7 @@ static void test_their_button_kept_says_nothing_when_mover_goes_on(void **state)
 		dump(f);
 	assert_false(fouled(f));
 	assert_false(referee_held(f->ref));
-	n = moves_since_start(f, m, 8);
-	assert_int_equal(n, 2);
+	moves_are(f, m, 2);
 	assert_string_equal(m[1]->move, "c");
 	assert_int_equal(m[1]->kind, VERDICT_ACCEPT);
 	fix_close(f);
@@ -210,7 +203,6 @@ static void test_their_button_two_seeds_no_foul(void **state)
 {
 	struct fix *f = started("");
 	const struct verdict *m[8];
-	int n;
 
 	(void)state;
 	their_button_from(f, "4 4 4 4 4 3/2 4 4 4 4 4/3 0/S", 1.5,
@@ -218,8 +210,7 @@ static void test_their_button_two_seeds_no_foul(void **state)
 	if (fouled(f))
 		dump(f);
 	assert_false(fouled(f));
-	n = moves_since_start(f, m, 8);
-	assert_int_equal(n, 1);
+	moves_are(f, m, 1);
 	assert_string_equal(m[0]->move, "a");
 	assert_int_equal(f->v[f->n - 1].kind, VERDICT_NOTE);
 	assert_int_equal(f->v[f->n - 1].cause, CAUSE_BUTTON_ALONE);
@@ -236,15 +227,11 @@ static void test_their_button_on_a_clean_line_is_a_note(void **state)
 {
 	struct fix *f = started("");
 	const struct verdict *m[8];
-	int n;
 
 	(void)state;
 	their_button_from(f, "4 4 4 4 4 4/1 4 4 4 4 4/3 0/S", 0.55,
 			  "b c d e", 70, 1);
-	n = moves_since_start(f, m, 8);
-	if (n != 1)
-		dump(f);
-	assert_int_equal(n, 1);
+	moves_are(f, m, 1);
 	assert_string_equal(m[0]->move, "a");
 	assert_int_equal(f->v[f->n - 1].kind, VERDICT_NOTE);
 	assert_int_equal(f->v[f->n - 1].cause, CAUSE_BUTTON_ALONE);
